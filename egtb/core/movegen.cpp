@@ -1,0 +1,163 @@
+#include "egtb/core/movegen.hpp"
+
+namespace egtb {
+
+namespace {
+
+// The state every generator step needs: who moves, occupancy, checks and pins.
+struct GenContext {
+  const Position& pos;
+  Color us;
+  Square king;
+  Bitboard occupied;
+  Bitboard own;
+  Bitboard enemy;
+  Bitboard checkers;
+  Bitboard target_mask;  // squares a non-king move must reach: all, or block/capture the checker
+  Bitboard pinned;
+
+  explicit GenContext(const Position& p)
+      : pos(p),
+        us(p.side_to_move()),
+        king(p.king_square(us)),
+        occupied(p.pieces()),
+        own(p.pieces(us)),
+        enemy(p.pieces(~us)),
+        checkers(p.attackers_to(king, ~us)),
+        target_mask(checkers ? between(king, lsb(checkers)) | checkers : ~Bitboard{0}),
+        pinned(pinned_men()) {}
+
+  [[nodiscard]] Bitboard pinned_men() const {
+    const Bitboard straight = pos.pieces(~us, PieceType::Rook) | pos.pieces(~us, PieceType::Queen);
+    const Bitboard diagonal = pos.pieces(~us, PieceType::Bishop) | pos.pieces(~us, PieceType::Queen);
+    Bitboard snipers = (rook_attacks(king, enemy) & straight) | (bishop_attacks(king, enemy) & diagonal);
+    Bitboard result = 0;
+    while (snipers) {
+      const Bitboard blockers = between(king, pop_lsb(snipers)) & occupied;
+      if (blockers && !more_than_one(blockers) && (blockers & own)) result |= blockers;
+    }
+    return result;
+  }
+
+  // Squares a man on `from` may move to without exposing its king to a pin.
+  [[nodiscard]] Bitboard pin_mask(Square from) const {
+    return contains(pinned, from) ? line(king, from) : ~Bitboard{0};
+  }
+};
+
+void add_targets(MoveList& list, Square from, Bitboard targets) {
+  while (targets) list.push_back(Move(from, pop_lsb(targets)));
+}
+
+void add_pawn_move(MoveList& list, Color us, Square from, Square to) {
+  if (relative_rank(us, to) != 7) {
+    list.push_back(Move(from, to));
+    return;
+  }
+  for (PieceType pt : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
+    list.push_back(Move(from, to, MoveKind::Promotion, pt));
+}
+
+void generate_king_moves(const GenContext& g, MoveList& list) {
+  const Bitboard without_king = g.occupied ^ square_bb(g.king);
+  Bitboard targets = king_attacks(g.king) & ~g.own;
+  while (targets) {
+    const Square to = pop_lsb(targets);
+    if (!g.pos.attackers_to(to, ~g.us, without_king)) list.push_back(Move(g.king, to));
+  }
+}
+
+void generate_piece_moves(const GenContext& g, MoveList& list) {
+  for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+    Bitboard men = g.pos.pieces(g.us, pt);
+    while (men) {
+      const Square from = pop_lsb(men);
+      add_targets(list, from, piece_attacks(pt, from, g.occupied) & ~g.own & g.target_mask & g.pin_mask(from));
+    }
+  }
+}
+
+void generate_pawn_moves(const GenContext& g, MoveList& list) {
+  const int push = pawn_push(g.us);
+  Bitboard pawns = g.pos.pieces(g.us, PieceType::Pawn);
+  while (pawns) {
+    const Square from = pop_lsb(pawns);
+    const Bitboard allowed = g.target_mask & g.pin_mask(from);
+    Bitboard targets = pawn_attacks(g.us, from) & g.enemy;
+    const Square one = square_at(to_index(from) + push);
+    if (!contains(g.occupied, one)) {
+      targets |= square_bb(one);
+      const Square two = square_at(to_index(one) + push);
+      if (relative_rank(g.us, from) == 1 && !contains(g.occupied, two)) targets |= square_bb(two);
+    }
+    targets &= allowed;
+    while (targets) add_pawn_move(list, g.us, from, pop_lsb(targets));
+  }
+}
+
+void generate_ep_captures(const GenContext& g, MoveList& list) {
+  const Square ep = g.pos.ep_square();
+  if (ep == Square::None || !g.pos.empty(ep)) return;
+  const Square victim = square_at(to_index(ep) - pawn_push(g.us));
+  if (g.pos.piece_on(victim) != make_piece(~g.us, PieceType::Pawn)) return;
+  Bitboard capturers = pawn_attacks(~g.us, ep) & g.pos.pieces(g.us, PieceType::Pawn);
+  while (capturers) {
+    const Square from = pop_lsb(capturers);
+    const Bitboard occupied = (g.occupied ^ square_bb(from) ^ square_bb(victim)) | square_bb(ep);
+    if (!g.pos.attackers_to(g.king, ~g.us, occupied)) list.push_back(Move(from, ep, MoveKind::EnPassant));
+  }
+}
+
+void generate_castling(const GenContext& g, MoveList& list) {
+  if (g.checkers) return;
+  const bool white = g.us == Color::White;
+  const int rank = white ? 0 : 7;
+  struct Side {
+    CastlingRight right;
+    int rook_file;
+    int king_to_file;
+  };
+  const Side sides[] = {{white ? CastlingRight::WhiteShort : CastlingRight::BlackShort, 7, 6},
+                        {white ? CastlingRight::WhiteLong : CastlingRight::BlackLong, 0, 2}};
+  for (const Side& s : sides) {
+    if (!g.pos.can_castle(s.right)) continue;
+    const Square rook = make_square(s.rook_file, rank);
+    const Square to = make_square(s.king_to_file, rank);
+    if (between(g.king, rook) & g.occupied) continue;
+    Bitboard path = between(g.king, to) | square_bb(to);
+    bool safe = true;
+    while (path && safe) safe = !g.pos.attackers_to(pop_lsb(path), ~g.us);
+    if (safe) list.push_back(Move(g.king, to, MoveKind::Castling));
+  }
+}
+
+}  // namespace
+
+void generate_legal_moves(const Position& pos, MoveList& list) {
+  const GenContext g(pos);
+  generate_king_moves(g, list);
+  if (more_than_one(g.checkers)) return;
+  generate_piece_moves(g, list);
+  generate_pawn_moves(g, list);
+  generate_ep_captures(g, list);
+  generate_castling(g, list);
+}
+
+bool has_legal_move(const Position& pos) { return !legal_moves(pos).empty(); }
+
+bool is_legal_move(const Position& pos, Move m) { return legal_moves(pos).contains(m); }
+
+bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
+
+bool is_stalemate(const Position& pos) { return !pos.in_check() && !has_legal_move(pos); }
+
+uint64_t perft(const Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  const MoveList moves = legal_moves(pos);
+  if (depth == 1) return moves.size();
+  uint64_t nodes = 0;
+  for (Move m : moves) nodes += perft(pos.after(m), depth - 1);
+  return nodes;
+}
+
+}  // namespace egtb
