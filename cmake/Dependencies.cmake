@@ -25,6 +25,20 @@ find_package(nlohmann_json 3 REQUIRED)
 add_library(deps::json INTERFACE IMPORTED)
 target_link_libraries(deps::json INTERFACE nlohmann_json::nlohmann_json)
 
+# Gaviota DTM tables (libgaviotatb-dev), optional: the independent oracle of retro/gaviota.cpp.
+# deps::gaviota exists only when both the library and its header are found.
+find_library(GAVIOTATB gaviotatb)
+find_path(GAVIOTATB_INCLUDE_DIR gtb-probe.h)
+if(GAVIOTATB AND GAVIOTATB_INCLUDE_DIR)
+  find_package(Threads REQUIRED)
+  add_library(deps::gaviota INTERFACE IMPORTED)
+  target_include_directories(deps::gaviota INTERFACE ${GAVIOTATB_INCLUDE_DIR})
+  target_link_libraries(deps::gaviota INTERFACE ${GAVIOTATB} Threads::Threads m)
+  message(STATUS "Gaviota probing: ${GAVIOTATB}")
+else()
+  message(STATUS "Gaviota probing: libgaviotatb not found, retro/gaviota.cpp is not built")
+endif()
+
 if(EGTB_BUILD_TESTS)
   find_package(Catch2 REQUIRED)
   include(Catch)

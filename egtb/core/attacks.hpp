@@ -5,7 +5,7 @@
 // per-square magic number and the top bits of the product index a table of attack sets.
 // Example: a rook on a1 has a 12-square mask (a2-a7, b1-g1); with any occupancy the product's
 // top 12 bits select one of 4096 entries, and entries that share an index share the attack set.
-// The magics are found once, at program start, by a deterministic random search.
+// The magic numbers are constants (see attacks.cpp); the tables are filled at program start.
 #pragma once
 
 #include <array>

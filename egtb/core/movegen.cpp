@@ -87,8 +87,10 @@ void generate_pawn_moves(const GenContext& g, MoveList& list) {
     const Square one = square_at(to_index(from) + push);
     if (!contains(g.occupied, one)) {
       targets |= square_bb(one);
-      const Square two = square_at(to_index(one) + push);
-      if (relative_rank(g.us, from) == 1 && !contains(g.occupied, two)) targets |= square_bb(two);
+      if (relative_rank(g.us, from) == 1) {
+        const Square two = square_at(to_index(one) + push);
+        if (!contains(g.occupied, two)) targets |= square_bb(two);
+      }
     }
     targets &= allowed;
     while (targets) add_pawn_move(list, g.us, from, pop_lsb(targets));
@@ -158,6 +160,13 @@ uint64_t perft(const Position& pos, int depth) {
   uint64_t nodes = 0;
   for (Move m : moves) nodes += perft(pos.after(m), depth - 1);
   return nodes;
+}
+
+std::vector<PerftEntry> perft_divide(const Position& pos, int depth) {
+  std::vector<PerftEntry> entries;
+  if (depth < 1) return entries;
+  for (Move m : legal_moves(pos)) entries.push_back({m, perft(pos.after(m), depth - 1)});
+  return entries;
 }
 
 }  // namespace egtb

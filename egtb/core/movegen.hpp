@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "egtb/core/move.hpp"
 #include "egtb/core/position.hpp"
@@ -27,5 +28,15 @@ void generate_legal_moves(const Position& pos, MoveList& list);
 
 // Leaf nodes of the legal move tree of the given depth (depth 0 counts the position itself).
 [[nodiscard]] uint64_t perft(const Position& pos, int depth);
+
+// One legal move and the leaf count of the tree below it.
+struct PerftEntry {
+  Move move;
+  uint64_t nodes = 0;
+};
+
+// perft split by the legal moves of pos, in generation order: the entries sum to
+// perft(pos, depth). Empty when depth < 1.
+[[nodiscard]] std::vector<PerftEntry> perft_divide(const Position& pos, int depth);
 
 }  // namespace egtb

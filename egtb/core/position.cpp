@@ -129,6 +129,22 @@ bool Position::same_position(const Position& other) const {
          castling_ == other.castling_ && mine == theirs;
 }
 
+Position color_flipped(const Position& pos) {
+  Position out;
+  Bitboard men = pos.pieces();
+  while (men) {
+    const Square s = pop_lsb(men);
+    const Piece p = pos.piece_on(s);
+    out.put_piece(make_piece(~color_of(p), type_of(p)), flip_rank(s));
+  }
+  out.set_side_to_move(~pos.side_to_move());
+  if (pos.ep_square() != Square::None) out.set_ep_square(flip_rank(pos.ep_square()));
+  const CastlingRights r = pos.castling_rights();
+  out.set_castling_rights(static_cast<CastlingRights>(((r & 3) << 2) | ((r >> 2) & 3)));
+  out.set_counters(pos.halfmove_clock(), pos.fullmove_number());
+  return out;
+}
+
 namespace {
 
 std::optional<std::string> validate_material(const Position& pos) {

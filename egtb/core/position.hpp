@@ -97,6 +97,11 @@ private:
   void update_castling_rights(Square from, Square to);
 };
 
+// The same position seen from the other side: colours swapped, board flipped vertically (a white
+// king on e1 becomes a black king on e8), side to move swapped, e.p. square and castling rights
+// mirrored. Its value for the side to move equals the original's.
+[[nodiscard]] Position color_flipped(const Position& pos);
+
 // Why a position cannot arise in a game (as FEN validation reports it), or nothing when legal.
 // Checks: one king per side, at most 8 pawns per side and 16 men, no pawn on rank 1 or 8, side not
 // to move not in check, castling rights with king and rook at home, a consistent e.p. square.

@@ -1,0 +1,85 @@
+#include "egtb/store/block_cache.hpp"
+
+#include <algorithm>
+
+namespace egtb {
+
+namespace {
+constexpr size_t MinShardBytes = size_t{8} << 20;
+constexpr size_t MaxShards = 16;
+}  // namespace
+
+BlockCache::BlockCache(size_t capacity_bytes) : capacity_(capacity_bytes) {
+  const size_t count = std::clamp<size_t>(capacity_bytes / MinShardBytes, 1, MaxShards);
+  for (size_t i = 0; i < count; ++i) {
+    shards_.push_back(std::make_unique<Shard>());
+    shards_.back()->capacity = capacity_bytes / count;
+  }
+}
+
+BlockCache::Shard& BlockCache::shard_of(const Key& key) const {
+  // The high bits of the hash: the low ones also pick the bucket inside the shard's map.
+  return *shards_[(KeyHash{}(key) >> 40) % shards_.size()];
+}
+
+BlockCache::Block BlockCache::find(const Key& key) {
+  Shard& s = shard_of(key);
+  const std::lock_guard lock(s.mutex);
+  const auto it = s.where.find(key);
+  if (it == s.where.end()) {
+    ++s.misses;
+    return nullptr;
+  }
+  ++s.hits;
+  s.lru.splice(s.lru.begin(), s.lru, it->second);
+  return it->second->second;
+}
+
+void BlockCache::insert(const Key& key, Block block) {
+  Shard& s = shard_of(key);
+  const size_t cost = charge(*block);
+  if (cost > s.capacity) return;
+  const std::lock_guard lock(s.mutex);
+  if (const auto it = s.where.find(key); it != s.where.end()) {
+    s.lru.splice(s.lru.begin(), s.lru, it->second);
+    return;
+  }
+  s.lru.emplace_front(key, std::move(block));
+  s.where.emplace(key, s.lru.begin());
+  s.bytes += cost;
+  evict_beyond_limit(s);
+}
+
+void BlockCache::evict_beyond_limit(Shard& s) {
+  while (s.bytes > s.capacity) {
+    const auto& [key, block] = s.lru.back();
+    s.bytes -= charge(*block);
+    s.where.erase(key);
+    s.lru.pop_back();
+    ++s.evictions;
+  }
+}
+
+BlockCache::Stats BlockCache::stats() const {
+  Stats total;
+  for (const auto& s : shards_) {
+    const std::lock_guard lock(s->mutex);
+    total.hits += s->hits;
+    total.misses += s->misses;
+    total.evictions += s->evictions;
+    total.bytes += s->bytes;
+    total.blocks += s->lru.size();
+  }
+  return total;
+}
+
+void BlockCache::clear() {
+  for (const auto& s : shards_) {
+    const std::lock_guard lock(s->mutex);
+    s->where.clear();
+    s->lru.clear();
+    s->bytes = 0;
+  }
+}
+
+}  // namespace egtb

@@ -1,0 +1,80 @@
+// BlockCache: decoded blocks of table files, least recently used evicted first, within a memory
+// limit in bytes. Shared by every table of a Tablebase and safe for concurrent use.
+//
+// Large caches are split into shards by key hash, each with its own mutex and an equal share of
+// the limit, so that probing threads rarely wait for each other; small caches (under 8 MiB per
+// shard) have a single shard and are exactly LRU. A block is charged its entries' bytes plus
+// BlockOverhead; a block larger than a shard's limit is never kept.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+namespace egtb {
+
+class BlockCache {
+public:
+  using Block = std::shared_ptr<const std::vector<uint16_t>>;
+
+  // Which block of which table (tables are numbered by their owner).
+  struct Key {
+    uint32_t table = 0;
+    uint64_t block = 0;
+    bool operator==(const Key&) const = default;
+  };
+
+  struct Stats {
+    uint64_t hits = 0;
+    uint64_t misses = 0;
+    uint64_t evictions = 0;
+    size_t bytes = 0;   // charged bytes of the blocks held
+    size_t blocks = 0;  // blocks held
+  };
+
+  // Bookkeeping bytes charged per block on top of its entries (list and map nodes, control block).
+  static constexpr size_t BlockOverhead = 128;
+
+  explicit BlockCache(size_t capacity_bytes);
+
+  [[nodiscard]] size_t capacity() const { return capacity_; }
+  // The block, marked most recently used, or nullptr (counted as a miss).
+  [[nodiscard]] Block find(const Key& key);
+  // Adds a block (or refreshes it), then evicts least recently used blocks beyond the limit.
+  void insert(const Key& key, Block block);
+  [[nodiscard]] Stats stats() const;
+  void clear();
+
+  [[nodiscard]] static size_t charge(const std::vector<uint16_t>& block) {
+    return block.size() * sizeof(uint16_t) + BlockOverhead;
+  }
+
+private:
+  struct KeyHash {
+    // Fibonacci hashing: the multiplication carries every key bit into the high bits.
+    size_t operator()(const Key& k) const {
+      return (k.block ^ uint64_t{k.table} << 40) * 0x9E3779B97F4A7C15ULL;
+    }
+  };
+  using Lru = std::list<std::pair<Key, Block>>;
+  struct Shard {
+    mutable std::mutex mutex;
+    Lru lru;  // most recently used first
+    std::unordered_map<Key, Lru::iterator, KeyHash> where;
+    size_t capacity = 0;
+    size_t bytes = 0;
+    uint64_t hits = 0, misses = 0, evictions = 0;
+  };
+
+  size_t capacity_;
+  std::vector<std::unique_ptr<Shard>> shards_;
+
+  [[nodiscard]] Shard& shard_of(const Key& key) const;
+  static void evict_beyond_limit(Shard& s);
+};
+
+}  // namespace egtb

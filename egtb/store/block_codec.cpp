@@ -1,0 +1,207 @@
+#include "egtb/store/block_codec.hpp"
+
+#include <zstd.h>
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <stdexcept>
+
+namespace egtb {
+
+namespace {
+
+constexpr size_t MaxDictionary = 256;
+
+// The depth parity a valid score of this value code has: odd for 4 and 3, even otherwise.
+constexpr uint16_t expected_parity(uint16_t value_code) { return value_code == 4 || value_code == 3 ? 1 : 0; }
+
+struct DCtxDeleter {
+  void operator()(ZSTD_DCtx* ctx) const { ZSTD_freeDCtx(ctx); }
+};
+
+ZSTD_DCtx* thread_dctx() {
+  thread_local std::unique_ptr<ZSTD_DCtx, DCtxDeleter> ctx(ZSTD_createDCtx());
+  return ctx.get();
+}
+
+// Decompresses one zstd frame into `out` (sized to the frame's declared content size, at most
+// `limit`); an error message or "".
+std::string decompress(std::span<const uint8_t> bytes, size_t limit, std::vector<uint8_t>& out) {
+  const unsigned long long declared = ZSTD_getFrameContentSize(bytes.data(), bytes.size());
+  if (declared == ZSTD_CONTENTSIZE_ERROR) return "not a zstd frame";
+  if (declared == ZSTD_CONTENTSIZE_UNKNOWN || declared > limit)
+    return "zstd frame declares " + std::to_string(declared) + " bytes, at most " + std::to_string(limit) +
+           " expected";
+  out.resize(static_cast<size_t>(declared));
+  const size_t got = ZSTD_decompressDCtx(thread_dctx(), out.data(), out.size(), bytes.data(), bytes.size());
+  if (ZSTD_isError(got)) return std::string("zstd: ") + ZSTD_getErrorName(got);
+  if (got != out.size())
+    return "decoded " + std::to_string(got) + " bytes, expected " + std::to_string(out.size());
+  return {};
+}
+
+std::string decode_constant(std::span<const uint8_t> bytes, std::span<uint16_t> entries) {
+  if (bytes.size() != 2) return "constant block of " + std::to_string(bytes.size()) + " bytes, expected 2";
+  std::fill(entries.begin(), entries.end(), static_cast<uint16_t>(bytes[0] | bytes[1] << 8));
+  return {};
+}
+
+// Decompression scratch space, reused by each thread's block reads.
+std::vector<uint8_t>& thread_scratch() {
+  thread_local std::vector<uint8_t> scratch;
+  return scratch;
+}
+
+std::string decode_planes(std::span<const uint8_t> bytes, std::span<uint16_t> entries) {
+  std::vector<uint8_t>& raw = thread_scratch();
+  const size_t n = entries.size();
+  if (std::string error = decompress(bytes, 2 * n, raw); !error.empty()) return error;
+  if (raw.size() != 2 * n)
+    return "decoded " + std::to_string(raw.size()) + " bytes, expected " + std::to_string(2 * n);
+  for (size_t i = 0; i < n; ++i) entries[i] = plane_decode(static_cast<uint16_t>(raw[i] | raw[n + i] << 8));
+  return {};
+}
+
+std::string decode_dictionary(std::span<const uint8_t> bytes, std::span<uint16_t> entries) {
+  std::vector<uint8_t>& raw = thread_scratch();
+  const size_t n = entries.size();
+  if (std::string error = decompress(bytes, 1 + 2 * MaxDictionary + n, raw); !error.empty()) return error;
+  const size_t k = raw.empty() ? 0 : size_t{raw[0]} + 1;
+  if (raw.size() != 1 + 2 * k + n)
+    return "dictionary block of " + std::to_string(raw.size()) + " bytes, expected " +
+           std::to_string(1 + 2 * k + n);
+  std::array<uint16_t, MaxDictionary> dictionary{};
+  for (size_t j = 0; j < k; ++j) dictionary[j] = static_cast<uint16_t>(raw[1 + 2 * j] | raw[2 + 2 * j] << 8);
+  const uint8_t* codes = raw.data() + 1 + 2 * k;
+  for (size_t i = 0; i < n; ++i) {
+    if (codes[i] >= k)
+      return "code " + std::to_string(codes[i]) + " outside a dictionary of " + std::to_string(k);
+    entries[i] = dictionary[codes[i]];
+  }
+  return {};
+}
+
+// The distinct scores of a block in ascending order, or an empty vector when there are more
+// than MaxDictionary of them.
+std::vector<uint16_t> distinct_scores(std::span<const uint16_t> scores) {
+  std::vector<bool> seen(1u << 16);
+  std::vector<uint16_t> distinct;
+  for (uint16_t s : scores) {
+    if (seen[s]) continue;
+    if (distinct.size() == MaxDictionary) return {};
+    seen[s] = true;
+    distinct.push_back(s);
+  }
+  std::sort(distinct.begin(), distinct.end());
+  return distinct;
+}
+
+}  // namespace
+
+std::string to_string(BlockTransform t) {
+  switch (t) {
+    case BlockTransform::Constant: return "constant";
+    case BlockTransform::Planes: return "planes";
+    case BlockTransform::Dictionary: return "dictionary";
+  }
+  return "transform " + std::to_string(static_cast<int>(t));
+}
+
+uint16_t plane_code(uint16_t raw) {
+  const uint16_t value = raw & 7;
+  const uint16_t depth = raw >> 3;
+  const uint16_t half = depth >> 1;
+  const uint16_t residual = (depth & 1) ^ expected_parity(value);
+  const uint16_t low = static_cast<uint16_t>(value | (half & 31) << 3);
+  const uint16_t high = static_cast<uint16_t>(half >> 5 | residual << 7);
+  return static_cast<uint16_t>(low | high << 8);
+}
+
+uint16_t plane_decode(uint16_t code) {
+  const uint16_t value = code & 7;
+  const uint16_t half = static_cast<uint16_t>((code >> 3 & 31) | (code >> 8 & 0x7f) << 5);
+  const uint16_t residual = code >> 15;
+  const uint16_t depth = static_cast<uint16_t>(half << 1 | (residual ^ expected_parity(value)));
+  return static_cast<uint16_t>(value | depth << 3);
+}
+
+struct BlockEncoder::Impl {
+  struct CCtxDeleter {
+    void operator()(ZSTD_CCtx* ctx) const { ZSTD_freeCCtx(ctx); }
+  };
+  std::unique_ptr<ZSTD_CCtx, CCtxDeleter> cctx{ZSTD_createCCtx()};
+  std::vector<uint8_t> raw;  // the transformed block, reused from block to block
+  std::vector<uint8_t> out;  // compressed bytes before they are copied out at their size
+};
+
+BlockEncoder::BlockEncoder(int level, TransformChoice choice)
+    : impl_(std::make_unique<Impl>()), choice_(choice) {
+  ZSTD_CCtx_setParameter(impl_->cctx.get(), ZSTD_c_compressionLevel, level);
+  ZSTD_CCtx_setParameter(impl_->cctx.get(), ZSTD_c_contentSizeFlag, 1);
+  ZSTD_CCtx_setParameter(impl_->cctx.get(), ZSTD_c_checksumFlag, 0);
+}
+
+BlockEncoder::~BlockEncoder() = default;
+
+EncodedBlock BlockEncoder::encode(std::span<const uint16_t> scores) {
+  assert(!scores.empty());
+  if (std::all_of(scores.begin(), scores.end(), [&](uint16_t s) { return s == scores[0]; }))
+    return {BlockTransform::Constant,
+            {static_cast<uint8_t>(scores[0] & 0xff), static_cast<uint8_t>(scores[0] >> 8)}};
+  if (choice_ == TransformChoice::Planes) return encode_planes(scores);
+  const std::vector<uint16_t> distinct = distinct_scores(scores);
+  if (distinct.empty()) return encode_planes(scores);
+  EncodedBlock dictionary = encode_dictionary(scores, distinct);
+  if (choice_ == TransformChoice::Dictionary) return dictionary;
+  EncodedBlock planes = encode_planes(scores);
+  return planes.bytes.size() < dictionary.bytes.size() ? planes : dictionary;
+}
+
+EncodedBlock BlockEncoder::encode_planes(std::span<const uint16_t> scores) {
+  const size_t n = scores.size();
+  std::vector<uint8_t>& raw = impl_->raw;
+  raw.resize(2 * n);
+  for (size_t i = 0; i < n; ++i) {
+    const uint16_t code = plane_code(scores[i]);
+    raw[i] = static_cast<uint8_t>(code & 0xff);
+    raw[n + i] = static_cast<uint8_t>(code >> 8);
+  }
+  return {BlockTransform::Planes, compress(raw)};
+}
+
+EncodedBlock BlockEncoder::encode_dictionary(std::span<const uint16_t> scores,
+                                             std::span<const uint16_t> distinct) {
+  std::array<uint8_t, 1u << 16> code_of{};
+  std::vector<uint8_t>& raw = impl_->raw;
+  raw.clear();
+  raw.push_back(static_cast<uint8_t>(distinct.size() - 1));
+  for (size_t j = 0; j < distinct.size(); ++j) {
+    code_of[distinct[j]] = static_cast<uint8_t>(j);
+    raw.push_back(static_cast<uint8_t>(distinct[j] & 0xff));
+    raw.push_back(static_cast<uint8_t>(distinct[j] >> 8));
+  }
+  for (uint16_t s : scores) raw.push_back(code_of[s]);
+  return {BlockTransform::Dictionary, compress(raw)};
+}
+
+std::vector<uint8_t> BlockEncoder::compress(std::span<const uint8_t> raw) {
+  std::vector<uint8_t>& out = impl_->out;
+  out.resize(std::max(out.size(), ZSTD_compressBound(raw.size())));
+  const size_t size = ZSTD_compress2(impl_->cctx.get(), out.data(), out.size(), raw.data(), raw.size());
+  if (ZSTD_isError(size))
+    throw std::runtime_error(std::string("zstd compression failed: ") + ZSTD_getErrorName(size));
+  return {out.begin(), out.begin() + static_cast<std::ptrdiff_t>(size)};
+}
+
+std::string decode_block(BlockTransform transform, std::span<const uint8_t> bytes,
+                         std::span<uint16_t> entries) {
+  switch (transform) {
+    case BlockTransform::Constant: return decode_constant(bytes, entries);
+    case BlockTransform::Planes: return decode_planes(bytes, entries);
+    case BlockTransform::Dictionary: return decode_dictionary(bytes, entries);
+  }
+  return "unknown block transform " + std::to_string(static_cast<int>(transform));
+}
+
+}  // namespace egtb

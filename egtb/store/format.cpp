@@ -1,0 +1,219 @@
+#include "egtb/store/format.hpp"
+
+#include <xxhash.h>
+
+#include <algorithm>
+
+#include "egtb/store/error.hpp"
+
+namespace egtb {
+
+namespace {
+
+// Appends little-endian integers and texts to a byte vector.
+class ByteWriter {
+public:
+  explicit ByteWriter(std::vector<uint8_t>& out) : out_(out) {}
+
+  template <class T>
+  void put(T value) {
+    for (size_t i = 0; i < sizeof(T); ++i)
+      out_.push_back(static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * i)));
+  }
+  void put_text(const std::string& text) {
+    put(static_cast<uint16_t>(text.size()));
+    out_.insert(out_.end(), text.begin(), text.end());
+  }
+  void pad_to(size_t size) { out_.resize(std::max(out_.size(), size), 0); }
+
+private:
+  std::vector<uint8_t>& out_;
+};
+
+// Reads little-endian integers and texts, throwing FormatError past the end.
+class ByteReader {
+public:
+  ByteReader(std::span<const uint8_t> bytes, const std::filesystem::path& path)
+      : bytes_(bytes), path_(path) {}
+
+  template <class T>
+  T get() {
+    need(sizeof(T));
+    uint64_t value = 0;
+    for (size_t i = 0; i < sizeof(T); ++i) value |= uint64_t{bytes_[pos_ + i]} << (8 * i);
+    pos_ += sizeof(T);
+    return static_cast<T>(value);
+  }
+  std::string get_text() {
+    const size_t size = get<uint16_t>();
+    need(size);
+    std::string text(bytes_.begin() + static_cast<std::ptrdiff_t>(pos_),
+                     bytes_.begin() + static_cast<std::ptrdiff_t>(pos_ + size));
+    pos_ += size;
+    return text;
+  }
+
+private:
+  std::span<const uint8_t> bytes_;
+  const std::filesystem::path& path_;
+  size_t pos_ = 0;
+
+  void need(size_t size) const {
+    if (pos_ + size > bytes_.size())
+      throw FormatError(path_, "header ends early, at byte " + std::to_string(pos_));
+  }
+};
+
+uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+void put_stats(ByteWriter& w, const SideStats& s) {
+  for (uint64_t count : s.values) w.put(count);
+  w.put(s.invalid);
+  w.put(static_cast<uint32_t>(s.max_dtm));
+  w.put(static_cast<uint32_t>(s.max_dts));
+}
+
+SideStats get_stats(ByteReader& r) {
+  SideStats s;
+  for (uint64_t& count : s.values) count = r.get<uint64_t>();
+  s.invalid = r.get<uint64_t>();
+  s.max_dtm = static_cast<int32_t>(r.get<uint32_t>());
+  s.max_dts = static_cast<int32_t>(r.get<uint32_t>());
+  return s;
+}
+
+}  // namespace
+
+void check_header(const TableHeader& h, const std::filesystem::path& path) {
+  if (h.block_entries == 0) throw FormatError(path, "header: zero entries per block");
+  const uint64_t blocks = h.blocks_of_side(0) + h.blocks_of_side(1);
+  if (h.block_count != blocks)
+    throw FormatError(path, "header: " + std::to_string(h.block_count) + " blocks where the entries need " +
+                                std::to_string(blocks));
+  for (int side = 0; side < 2; ++side)
+    if (h.stats[static_cast<size_t>(side)].entries() != h.entries[static_cast<size_t>(side)])
+      throw FormatError(path,
+                        "header: value counts do not add up to the entries of side " + std::to_string(side));
+}
+
+uint64_t TableHeader::blocks_of_side(int side) const {
+  return ceil_div(entries[static_cast<size_t>(side)], block_entries);
+}
+
+uint64_t TableHeader::data_offset() const {
+  return header_bytes(*this) + BlockIndexEntryBytes * block_count + sizeof(uint64_t);
+}
+
+uint64_t block_of(const TableHeader& h, int side, uint64_t index) {
+  return (side == 0 ? 0 : h.blocks_of_side(0)) + index / h.block_entries;
+}
+
+BlockSpan block_span(const TableHeader& h, uint64_t block) {
+  const uint64_t white_blocks = h.blocks_of_side(0);
+  const int side = block < white_blocks ? 0 : 1;
+  const uint64_t first = (side == 0 ? block : block - white_blocks) * h.block_entries;
+  const uint64_t count = std::min<uint64_t>(h.block_entries, h.entries[static_cast<size_t>(side)] - first);
+  return {side, first, count};
+}
+
+uint64_t header_bytes(const TableHeader& h) {
+  const uint64_t texts = 2 + h.signature.size() + 2 + h.generator.size();
+  return (FixedHeaderBytes + texts + 7) / 8 * 8;
+}
+
+std::vector<uint8_t> encode_preamble(TableHeader& h, std::span<const BlockRef> blocks) {
+  std::vector<uint8_t> out;
+  ByteWriter w(out);
+  for (uint8_t b : FileMagic) w.put(b);
+  w.put(h.format_version);
+  w.put(static_cast<uint32_t>(header_bytes(h)));
+  w.put(static_cast<uint32_t>((h.metrics.dtm ? 1 : 0) | (h.metrics.dts ? 2 : 0)));
+  w.put(h.block_entries);
+  w.put(h.index_scheme);
+  w.put(h.index_version);
+  w.put(h.entries[0]);
+  w.put(h.entries[1]);
+  w.put(h.block_count);
+  w.put(h.file_size);
+  put_stats(w, h.stats[0]);
+  put_stats(w, h.stats[1]);
+  w.put_text(h.signature);
+  w.put_text(h.generator);
+  w.pad_to(header_bytes(h));
+  for (const BlockRef& b : blocks) {
+    w.put(b.offset);
+    w.put(b.size);
+    w.put(static_cast<uint32_t>(b.transform));
+    w.put(b.checksum);
+  }
+  h.checksum = checksum_of(out);
+  w.put(h.checksum);
+  return out;
+}
+
+uint64_t decode_header_size(std::span<const uint8_t> first16, const std::filesystem::path& path) {
+  if (first16.size() < 16 || !std::equal(FileMagic.begin(), FileMagic.end(), first16.begin()))
+    throw FormatError(path, "not an egtb table file (bad magic bytes)");
+  ByteReader r(first16.subspan(8), path);
+  const auto version = r.get<uint32_t>();
+  if (version != FormatVersion)
+    throw FormatError(path, "table format version " + std::to_string(version) +
+                                ", this program reads version " + std::to_string(FormatVersion));
+  const auto size = r.get<uint32_t>();
+  if (size < FixedHeaderBytes + 4 || size > MaxHeaderBytes || size % 8 != 0)
+    throw FormatError(path, "header size " + std::to_string(size) + " is impossible");
+  return size;
+}
+
+TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem::path& path) {
+  ByteReader r(header.subspan(8), path);
+  TableHeader h;
+  h.format_version = r.get<uint32_t>();
+  r.get<uint32_t>();
+  const auto metrics = r.get<uint32_t>();
+  h.metrics = {(metrics & 1) != 0, (metrics & 2) != 0};
+  h.block_entries = r.get<uint32_t>();
+  h.index_scheme = r.get<uint32_t>();
+  h.index_version = r.get<uint32_t>();
+  h.entries[0] = r.get<uint64_t>();
+  h.entries[1] = r.get<uint64_t>();
+  h.block_count = r.get<uint64_t>();
+  h.file_size = r.get<uint64_t>();
+  h.stats[0] = get_stats(r);
+  h.stats[1] = get_stats(r);
+  h.signature = r.get_text();
+  h.generator = r.get_text();
+  return h;
+}
+
+std::vector<BlockRef> decode_block_index(const TableHeader& h, std::span<const uint8_t> index,
+                                         const std::filesystem::path& path) {
+  ByteReader r(index, path);
+  std::vector<BlockRef> blocks(h.block_count);
+  uint64_t expected_offset = h.data_offset();
+  for (uint64_t i = 0; i < h.block_count; ++i) {
+    BlockRef& b = blocks[i];
+    b.offset = r.get<uint64_t>();
+    b.size = r.get<uint32_t>();
+    const auto transform = r.get<uint32_t>();
+    b.checksum = r.get<uint64_t>();
+    if (transform > static_cast<uint32_t>(BlockTransform::Dictionary))
+      throw FormatError(path,
+                        "block " + std::to_string(i) + ": unknown transform " + std::to_string(transform));
+    b.transform = static_cast<BlockTransform>(transform);
+    if (b.offset != expected_offset)
+      throw FormatError(path,
+                        "block " + std::to_string(i) + " is not where the index says the blocks continue");
+    expected_offset += b.size;
+  }
+  if (expected_offset != h.file_size)
+    throw FormatError(path, "the blocks end at byte " + std::to_string(expected_offset) +
+                                ", the header says the file has " + std::to_string(h.file_size));
+  return blocks;
+}
+
+uint64_t checksum_of(std::span<const uint8_t> bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
+
+std::string table_file_name(const std::string& signature) { return signature + TableExtension; }
+
+}  // namespace egtb

@@ -1,0 +1,179 @@
+// The table file format, byte by byte.
+//
+// A table file holds the scores of one material signature (KQk.egtb) for both sides to move. It
+// is built for probing: a probe reads the header once, then one compressed block per position,
+// never the whole file. Every byte is covered by a checksum, so a damaged file is reported, never
+// misread. All integers are little-endian.
+//
+//   +-----------------------------+  offset 0
+//   | header (H bytes)            |  fixed fields, then signature and generator text, zero padded
+//   +-----------------------------+  offset H
+//   | block index (24 bytes each) |  where each block is, its transform and checksum
+//   +-----------------------------+
+//   | file checksum (8 bytes)     |  XXH3-64 of every byte above it
+//   +-----------------------------+  offset D = H + 24 * block_count + 8
+//   | blocks                      |  back to back, in index order, up to the end of the file
+//   +-----------------------------+
+//
+// Header:
+//
+//   off  size  field
+//     0     8  magic 89 45 47 54 42 0d 0a 1a ("\x89EGTB\r\n\x1a", PNG style: the high byte and
+//              the CR LF / ^Z catch 7-bit transfers, newline conversion and text-mode reads)
+//     8     4  format version (FormatVersion)
+//    12     4  H, the header size in bytes, a multiple of 8
+//    16     4  metrics: bit 0 DTM, bit 1 DTS
+//    20     4  block entries B: entries per block (the last block of each side may hold fewer)
+//    24     4  index scheme id      } of the indexing scheme that numbered the entries; a reader
+//    28     4  index scheme version } refuses a table whose scheme differs from its own
+//    32     8  entries with White to move, N_w
+//    40     8  entries with Black to move, N_b
+//    48     8  block count n = ceil(N_w / B) + ceil(N_b / B)
+//    56     8  file size in bytes (a shorter file is truncated)
+//    64    56  White-to-move statistics: 6 x u64 counts of values 0, 1, 2, 3, 4 and of invalid
+//              entries, then i32 max DTM and i32 max DTS (-1: no entry with such a depth)
+//   120    56  Black-to-move statistics, the same way
+//   176     2  signature length S, then S bytes of canonical signature ("KQk")
+//   178+S   2  generator length G, then G bytes of generator version ("egtb 0.1.0")
+//              zero bytes up to H
+//
+// Block index entry i (at H + 24 i): u64 offset of the block from the start of the file, u32
+// stored size, u8 transform, 3 zero bytes, u64 XXH3-64 of the stored bytes. Blocks 0 ..
+// ceil(N_w / B) - 1 hold White-to-move entries [i B, (i + 1) B); the rest hold Black-to-move
+// entries the same way. A reader checks that the blocks are contiguous and end at the file size.
+//
+// Entries are raw 16-bit Scores (score.hpp): value code in bits 0-2, depth in bits 3-15. Each
+// block is stored with one of three transforms (block_codec.hpp):
+//
+//   0 Constant    all entries equal: the 2 bytes of that score, nothing else.
+//   1 Planes      a zstd frame of 2m bytes for m entries: the low bytes of the m plane codes,
+//                 then their high bytes. The plane code drops the depth parity a valid score
+//                 already implies (odd for values 4 and 3, even for 0, 1 and the rest):
+//                   half = depth >> 1, residual = (depth & 1) xor implied parity,
+//                   low  = value | (half & 31) << 3,  high = half >> 5 | residual << 7.
+//                 Depths below 64 plies make the high plane all zero, which zstd stores in a
+//                 few bytes, so the low plane carries a whole table of such depths.
+//   2 Dictionary  a zstd frame of: u8 k - 1, k distinct scores (u16, ascending), then m one-byte
+//                 codes, each an index into that list. Written on request (TransformChoice) for
+//                 blocks of at most 256 distinct scores.
+//
+// Why these choices (measured on DTM tables built from Gaviota's 3-4-man tables, indexed with 462
+// king pairs, 25-40% of the entries invalid): Planes and Dictionary come within 1-2% of each
+// other, and value/depth planes, zstd dictionaries trained per table, or one frame for the whole
+// table gain nothing or lose random access. Blocks of 32768 entries (64 KiB decoded) decode in
+// about 50 us; doubling B saves 3-5% of the size and doubles that latency. zstd level 3
+// compresses 170-370 MB/s per thread; level 7 is 5-13% smaller at a third of that speed, level 19
+// 20-25% smaller at 3-6 MB/s, too slow for generation (WriteOptions picks; the default is 3).
+//
+// Worked example: a toy "KQk" file with B = 4, N_w = 5, N_b = 4, metrics DTM and DTS, index
+// scheme 1 version 1, generator "egtb 0.1.0", and these entries:
+//   White to move: 156 156 156 156 | 5   four times "mates in 10" (4 | 19 << 3), then invalid (5)
+//   Black to move: 2 2 16 2              draws and one "is mated, DTM 2" (0 | 2 << 3)
+// It is 301 bytes (hex dump, offsets in hex):
+//   000  89 45 47 54 42 0d 0a 1a  01 00 00 00  c8 00 00 00   magic, version 1, H = 200
+//   010  03 00 00 00  04 00 00 00  01 00 00 00  01 00 00 00   metrics 3, B = 4, scheme 1, version 1
+//   020  05 00 00 00 00 00 00 00  04 00 00 00 00 00 00 00     N_w = 5, N_b = 4
+//   030  03 00 00 00 00 00 00 00  2d 01 00 00 00 00 00 00     3 blocks, file size 301
+//   040  White: counts 0 0 0 0 4, invalid 1 (u64 each), max DTM 13 00 00 00 (19), max DTS ff ff ff ff
+//   078  Black: counts 1 0 3 0 0, invalid 0, max DTM 02 00 00 00, max DTS ff ff ff ff
+//   0b0  03 00 4b 51 6b  0a 00 65 67 74 62 20 30 2e 31 2e 30  "KQk", "egtb 0.1.0", zeros up to 0c8
+//   0c8  block 0: offset 18 01 .. (280), size 2, transform 0, checksum 27 d2 a8 77 6c b7 f1 96
+//   0e0  block 1: offset 1a 01 .. (282), size 2, transform 0, checksum 2c 82 ee ad 68 7f 0b 24
+//   0f8  block 2: offset 1c 01 .. (284), size 17, transform 1, checksum a2 84 16 7c 46 a5 51 ad
+//   110  d5 e2 48 fe b5 d7 1a 21                              file checksum (XXH3-64 of 000-10f)
+//   118  9c 00                                                block 0: Constant 156
+//   11a  05 00                                                block 1: Constant 5 (one entry)
+//   11c  28 b5 2f fd 20 08 41 00 00  02 02 08 02  00 00 00 00 block 2: Planes, a zstd frame
+// In block 2 the plane code of a draw (2) is 02 and that of "is mated, DTM 2" is 0 | 1 << 3 = 08;
+// the high plane is all zero. zstd stored these 8 bytes raw (so small an input does not
+// compress): magic 28 b5 2f fd, frame header 20 08 (content size 8), block header 41 00 00 (last
+// block, raw, 8 bytes). On real tables blocks of 32768 entries shrink 5 to 15 times.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "egtb/store/block_codec.hpp"
+#include "egtb/store/table_stats.hpp"
+
+namespace egtb {
+
+inline constexpr std::array<uint8_t, 8> FileMagic = {0x89, 'E', 'G', 'T', 'B', '\r', '\n', 0x1a};
+inline constexpr uint32_t FormatVersion = 1;
+inline constexpr uint32_t DefaultBlockEntries = 1u << 15;
+inline constexpr const char* TableExtension = ".egtb";
+
+inline constexpr size_t FixedHeaderBytes = 176;
+inline constexpr size_t BlockIndexEntryBytes = 24;
+inline constexpr size_t MaxHeaderBytes = 4096;
+
+// Everything the header says about a table (the fixed fields and the two texts).
+struct TableHeader {
+  uint32_t format_version = FormatVersion;
+  std::string signature;
+  Metrics metrics;
+  uint32_t block_entries = DefaultBlockEntries;
+  uint32_t index_scheme = 0;
+  uint32_t index_version = 0;
+  std::array<uint64_t, 2> entries{};  // per side to move, indexed by to_index(Color)
+  uint64_t block_count = 0;
+  uint64_t file_size = 0;
+  std::array<SideStats, 2> stats{};
+  std::string generator;
+  uint64_t checksum = 0;  // the file checksum: XXH3-64 of header and block index
+
+  // Blocks holding one side's entries.
+  [[nodiscard]] uint64_t blocks_of_side(int side) const;
+  // Bytes before the first block: header, block index and file checksum.
+  [[nodiscard]] uint64_t data_offset() const;
+};
+
+struct BlockRef {
+  uint64_t offset = 0;
+  uint32_t size = 0;
+  BlockTransform transform = BlockTransform::Constant;
+  uint64_t checksum = 0;  // XXH3-64 of the stored bytes
+};
+
+// Which side and entries a block covers.
+struct BlockSpan {
+  int side = 0;
+  uint64_t first = 0;  // first entry of that side
+  uint64_t count = 0;
+};
+
+// The block holding entry `index` of side `side`, and the entries a block covers.
+[[nodiscard]] uint64_t block_of(const TableHeader& h, int side, uint64_t index);
+[[nodiscard]] BlockSpan block_span(const TableHeader& h, uint64_t block);
+
+// H for this header: the fixed fields and both texts, rounded up to a multiple of 8.
+[[nodiscard]] uint64_t header_bytes(const TableHeader& h);
+
+// Header, block index and file checksum as stored; sets h.checksum.
+[[nodiscard]] std::vector<uint8_t> encode_preamble(TableHeader& h, std::span<const BlockRef> blocks);
+
+// The header size H from the first 16 bytes of a file, after checking magic and format version.
+// Throws FormatError naming `path`.
+[[nodiscard]] uint64_t decode_header_size(std::span<const uint8_t> first16,
+                                          const std::filesystem::path& path);
+// The header fields from its H bytes, unchecked: the caller checks the file checksum, then calls
+// check_header before trusting them.
+[[nodiscard]] TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem::path& path);
+// Throws FormatError unless the fields agree: block count, counts adding up to the entries.
+void check_header(const TableHeader& h, const std::filesystem::path& path);
+// The block index, checked: contiguous blocks from data_offset() to the file size, known
+// transforms, a block count that matches the entries. Throws FormatError naming `path`.
+[[nodiscard]] std::vector<BlockRef> decode_block_index(const TableHeader& h, std::span<const uint8_t> index,
+                                                       const std::filesystem::path& path);
+
+// XXH3-64 of a byte range (block checksums and the file checksum).
+[[nodiscard]] uint64_t checksum_of(std::span<const uint8_t> bytes);
+
+// The file name of a signature: "KQk" -> "KQk.egtb".
+[[nodiscard]] std::string table_file_name(const std::string& signature);
+
+}  // namespace egtb

@@ -1,0 +1,176 @@
+#include "egtb/store/reader.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "egtb/store/error.hpp"
+
+namespace egtb {
+
+namespace {
+
+std::string os_error(const std::string& what, int error) { return what + ": " + std::strerror(error); }
+
+std::string side_name(int side) { return side == 0 ? "White to move" : "Black to move"; }
+
+}  // namespace
+
+TableReader::TableReader(const std::filesystem::path& path) : path_(path) {
+  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) throw IoError(path_, os_error("cannot open table", errno));
+  try {
+    open_checked();
+  } catch (...) {
+    ::close(fd_);
+    throw;
+  }
+}
+
+TableReader::~TableReader() { ::close(fd_); }
+
+void TableReader::open_checked() {
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) throw IoError(path_, os_error("cannot stat table", errno));
+  const auto actual_size = static_cast<uint64_t>(st.st_size);
+  const std::vector<uint8_t> preamble = read_preamble(actual_size);
+  check_header(header_, path_);
+  if (header_.file_size != actual_size)
+    throw FormatError(path_, (actual_size < header_.file_size ? "truncated: " : "trailing bytes: ") +
+                                 std::to_string(actual_size) + " bytes, the header says " +
+                                 std::to_string(header_.file_size));
+  const uint64_t h_size = header_bytes(header_);
+  blocks_ = decode_block_index(
+      header_, std::span(preamble).subspan(h_size, BlockIndexEntryBytes * header_.block_count), path_);
+}
+
+std::vector<uint8_t> TableReader::read_preamble(uint64_t actual_size) {
+  const uint64_t h_size = decode_header_size(read_bytes(0, 16, "the header"), path_);
+  header_ = decode_header(read_bytes(0, h_size, "the header"), path_);
+  if (header_.block_count > actual_size / BlockIndexEntryBytes)
+    throw FormatError(
+        path_, "truncated or damaged: the header lists " + std::to_string(header_.block_count) + " blocks");
+  const uint64_t covered = h_size + BlockIndexEntryBytes * header_.block_count;
+  std::vector<uint8_t> preamble = read_bytes(0, covered + sizeof(uint64_t), "the block index");
+  uint64_t stored = 0;
+  for (size_t i = 0; i < sizeof(uint64_t); ++i) stored |= uint64_t{preamble[covered + i]} << (8 * i);
+  if (checksum_of(std::span(preamble).first(covered)) != stored)
+    throw FormatError(path_, "header checksum mismatch: the header or block index is damaged");
+  header_.checksum = stored;
+  if (header_bytes(header_) != h_size)
+    throw FormatError(path_, "header size " + std::to_string(h_size) + " does not fit its texts");
+  return preamble;
+}
+
+std::vector<uint8_t> TableReader::read_bytes(uint64_t offset, uint64_t size, const std::string& what) const {
+  std::vector<uint8_t> bytes(size);
+  uint64_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::pread(fd_, bytes.data() + done, size - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw IoError(path_, os_error("cannot read " + what, errno));
+    if (n == 0) throw FormatError(path_, "truncated: the file ends inside " + what);
+    done += static_cast<uint64_t>(n);
+  }
+  return bytes;
+}
+
+std::string TableReader::describe_block(uint64_t block) const {
+  const BlockSpan s = block_span(header_, block);
+  return "block " + std::to_string(block) + " (" + side_name(s.side) + ", entries " +
+         std::to_string(s.first) + "-" + std::to_string(s.first + s.count - 1) + ")";
+}
+
+uint64_t TableReader::block_of(Color stm, uint64_t index) const {
+  return egtb::block_of(header_, to_index(stm), index);
+}
+
+void TableReader::read_block(uint64_t block, std::vector<uint16_t>& out) const {
+  out.resize(block_span(header_, block).count);
+  read_block(block, std::span<uint16_t>(out));
+}
+
+void TableReader::read_block(uint64_t block, std::span<uint16_t> out) const {
+  const BlockRef& ref = blocks_[block];
+  const std::vector<uint8_t> bytes = read_bytes(ref.offset, ref.size, describe_block(block));
+  if (checksum_of(bytes) != ref.checksum)
+    throw FormatError(path_, describe_block(block) + ": checksum mismatch");
+  if (const std::string error = decode_block(ref.transform, bytes, out); !error.empty())
+    throw FormatError(path_, describe_block(block) + ": " + error);
+}
+
+Score TableReader::read_entry(Color stm, uint64_t index) const {
+  std::vector<uint16_t> block;
+  read_block(block_of(stm, index), block);
+  return Score::from_raw(block[offset_in_block(index)]);
+}
+
+void TableReader::read_side(Color stm, std::span<uint16_t> out) const {
+  const int side = to_index(stm);
+  const uint64_t first = egtb::block_of(header_, side, 0);
+  for (uint64_t b = first; b < first + header_.blocks_of_side(side); ++b) {
+    const BlockSpan s = block_span(header_, b);
+    read_block(b, out.subspan(s.first, s.count));
+  }
+}
+
+std::vector<uint16_t> TableReader::read_side(Color stm) const {
+  std::vector<uint16_t> entries(this->entries(stm));
+  read_side(stm, entries);
+  return entries;
+}
+
+void TableReader::verify() const {
+  std::array<SideStats, 2> stats{};
+  std::vector<uint16_t> block;
+  for (uint64_t b = 0; b < header_.block_count; ++b) {
+    read_block(b, block);
+    stats[static_cast<size_t>(block_span(header_, b).side)].merge(compute_stats(block));
+  }
+  for (int side = 0; side < 2; ++side)
+    if (!(stats[static_cast<size_t>(side)] == header_.stats[static_cast<size_t>(side)]))
+      throw FormatError(path_, side_name(side) + ": the entries do not match the header's counts and maxima");
+}
+
+Material check_compatible(const TableHeader& h, const std::filesystem::path& path) {
+  const auto material = Material::parse(h.signature);
+  if (!material)
+    throw FormatError(path, "header: bad signature \"" + h.signature + "\": " + material.error());
+  if (material->str() != h.signature || !material->is_canonical())
+    throw FormatError(path, "header: signature \"" + h.signature + "\" is not in canonical form");
+  if (material->count(Color::White, PieceType::King) != 1 ||
+      material->count(Color::Black, PieceType::King) != 1 || material->men() > indexing::MaxIndexMen)
+    throw FormatError(path, "header: no index scheme for \"" + h.signature + "\"");
+  if (h.index_scheme != indexing::IndexLayoutId || h.index_version != indexing::IndexLayoutVersion)
+    throw FormatError(path, "built with index scheme " + std::to_string(h.index_scheme) + " version " +
+                                std::to_string(h.index_version) + ", this program uses scheme " +
+                                std::to_string(indexing::IndexLayoutId) + " version " +
+                                std::to_string(indexing::IndexLayoutVersion) + ": regenerate the table");
+  const indexing::Index size = indexing::IndexScheme(*material).size();
+  if (h.entries[0] != size || h.entries[1] != size)
+    throw FormatError(path, "holds " + std::to_string(h.entries[0]) + " and " + std::to_string(h.entries[1]) +
+                                " entries per side to move, the index scheme has " + std::to_string(size));
+  return *material;
+}
+
+Table load_table(const std::filesystem::path& path) {
+  const TableReader reader(path);
+  const TableHeader& h = reader.header();
+  Table table(check_compatible(h, path), h.entries[0], h.metrics, h.generator);
+  for (Color stm : {Color::White, Color::Black}) {
+    reader.read_side(stm, table.raw(stm));
+    if (!(table.stats(stm) == h.stats[static_cast<size_t>(to_index(stm))]))
+      throw FormatError(
+          path, side_name(to_index(stm)) + ": the entries do not match the header's counts and maxima");
+  }
+  return table;
+}
+
+TableHeader read_header(const std::filesystem::path& path) { return TableReader(path).header(); }
+
+void verify_file(const std::filesystem::path& path) { TableReader(path).verify(); }
+
+}  // namespace egtb

@@ -1,0 +1,90 @@
+// Tablebase: a directory of table files answering probes by position.
+//
+// Tables open lazily, on the first probe that needs them, and stay open; each probe decodes at
+// most one block, kept in a cache of decoded blocks shared by all tables (block_cache.hpp) within
+// the caller's memory limit. Probing is thread-safe.
+//
+// Any orientation of a position is probed: a signature that is the colour flip of a canonical
+// one (a Kkq position probes KQk.egtb with the colours swapped, the board flipped vertically, the
+// side to move and the e.p. square mirrored; the score, being from the side to move, is the same)
+// and any board symmetry (the index scheme maps every position to its stored image). An e.p. square
+// counts when a legal e.p. capture exists; the stored value then includes that capture.
+//
+// Two kinds of failure, as in python-chess's probe/try_probe pair:
+//   * what the caller can expect to happen — a missing table, too many men, castling rights, an
+//     invalid position — comes back as ProbeError from probe() and as std::nullopt from try_probe();
+//   * a damaged or incompatible table file throws FormatError, an unreadable one IoError, from
+//     both: a probe never returns a wrong score silently.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+
+#include "egtb/core/expected.hpp"
+#include "egtb/core/material.hpp"
+#include "egtb/core/position.hpp"
+#include "egtb/store/block_cache.hpp"
+#include "egtb/store/score.hpp"
+
+namespace egtb {
+
+struct ProbeError {
+  enum class Kind : uint8_t {
+    MissingTable,     // the table file is not in the directory
+    TooManyMen,       // more men than any table has (Material::MaxMen)
+    Castling,         // tables hold positions without castling rights
+    InvalidPosition,  // not a legal position (validate()) or no entry in its table
+  };
+
+  Kind kind = Kind::InvalidPosition;
+  std::string message;  // complete and ready to print
+  std::string table;    // the canonical signature concerned ("KQk"), empty when none
+
+  [[nodiscard]] const std::string& what() const { return message; }
+};
+
+struct TablebaseOptions {
+  static constexpr size_t DefaultCacheBytes = size_t{256} << 20;
+
+  size_t cache_bytes = DefaultCacheBytes;  // limit of the decoded-block cache
+};
+
+class Tablebase {
+public:
+  explicit Tablebase(std::filesystem::path directory, TablebaseOptions options = {});
+  ~Tablebase();
+  Tablebase(const Tablebase&) = delete;
+  Tablebase& operator=(const Tablebase&) = delete;
+
+  // The Lasker score of a position for its side to move. Throws FormatError or IoError for a
+  // damaged or unreadable table.
+  [[nodiscard]] Expected<Score, ProbeError> probe(const Position& pos) const;
+  // The same, with every ProbeError as std::nullopt.
+  [[nodiscard]] std::optional<Score> try_probe(const Position& pos) const;
+
+  [[nodiscard]] const std::filesystem::path& directory() const { return directory_; }
+  // Where the table of a signature (in either colour orientation) is looked for.
+  [[nodiscard]] std::filesystem::path table_path(const Material& material) const;
+  [[nodiscard]] bool has_table(const Material& material) const;
+  [[nodiscard]] BlockCache::Stats cache_stats() const { return cache_.stats(); }
+  void clear_cache() { cache_.clear(); }
+
+private:
+  struct OpenTable;
+
+  std::filesystem::path directory_;
+  mutable BlockCache cache_;
+  mutable std::shared_mutex tables_mutex_;
+  mutable std::map<Material, std::unique_ptr<OpenTable>> tables_;
+
+  // The open table of a canonical signature, opening it on first use; nullptr when missing.
+  [[nodiscard]] const OpenTable* find_table(const Material& canonical) const;
+  [[nodiscard]] Score lookup(const OpenTable& table, Color stm, uint64_t index) const;
+};
+
+}  // namespace egtb

@@ -1,0 +1,53 @@
+// Writing table files (format.hpp): blocks compressed in parallel, checksummed, and written to a
+// temporary file that is renamed to its final name only once complete and synced to disk.
+//
+// A run that fails or is interrupted never leaves a file that looks like a table: the data goes
+// to "<name>.tmp.<pid>" in the destination directory (removed on any error; after a crash it is
+// left behind under a name no reader opens), is fsync'd, and only then renamed over
+// "<signature>.egtb", after which the directory is fsync'd too.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include "egtb/store/block_codec.hpp"
+#include "egtb/store/format.hpp"
+#include "egtb/store/table_stats.hpp"
+
+namespace egtb {
+
+class Table;
+
+struct WriteOptions {
+  int level = 3;    // zstd level (measurements in format.hpp)
+  int threads = 0;  // compression threads; 0 = hardware concurrency
+  uint32_t block_entries = DefaultBlockEntries;
+  TransformChoice transform = TransformChoice::Planes;
+};
+
+// What a file records besides its entries.
+struct TableDescription {
+  std::string signature;
+  Metrics metrics;
+  uint32_t index_scheme = 0;
+  uint32_t index_version = 0;
+  std::string generator;
+};
+
+// Writes a table file at `path` from raw scores per side to move ([0] White, [1] Black).
+// Throws IoError naming the file and the failed operation (nothing is left at `path` or under
+// the temporary name), std::invalid_argument when an entry is Score::unknown().
+void write_table_file(const std::filesystem::path& path, const TableDescription& description,
+                      std::array<std::span<const uint16_t>, 2> entries, const WriteOptions& options = {});
+
+// Writes `<directory>/<signature>.egtb` and returns that path.
+std::filesystem::path write_table(const std::filesystem::path& directory, const Table& table,
+                                  const WriteOptions& options = {});
+
+// The temporary name the writer uses for `path` in this process: "KQk.egtb.tmp.<pid>".
+[[nodiscard]] std::filesystem::path temporary_path(const std::filesystem::path& path);
+
+}  // namespace egtb

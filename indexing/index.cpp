@@ -1,0 +1,216 @@
+#include "indexing/index.hpp"
+
+#include <cassert>
+
+#include "indexing/binomial.hpp"
+
+namespace egtb::indexing {
+
+namespace {
+
+constexpr int PieceDomain = 62;
+constexpr int PawnDomain = 48;
+constexpr PieceType GroupOrder[] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight,
+                                    PieceType::Pawn};
+
+// The square of free-square number v when the kings stand on lo < hi.
+inline Square free_square(int v, int lo, int hi) {
+  v += v >= lo;
+  v += v >= hi;
+  return square_at(v);
+}
+
+// The free-square number of a square that no king stands on.
+inline int free_number(Square s, int lo, int hi) {
+  const int i = to_index(s);
+  return i - (i > lo) - (i > hi);
+}
+
+}  // namespace
+
+std::string_view convention_name(Convention c) {
+  switch (c) {
+    case Convention::Index462: return "index462";
+    case Convention::Physical: return "physical";
+    case Convention::Classes: return "classes";
+  }
+  return "";
+}
+
+uint32_t EntryWeights::get(Convention c) const {
+  return c == Convention::Index462 ? index462 : c == Convention::Physical ? physical : classes;
+}
+
+uint64_t Counts::get(Convention c) const {
+  return c == Convention::Index462 ? index462 : c == Convention::Physical ? physical : classes;
+}
+
+Counts& Counts::operator+=(const Counts& o) {
+  index462 += o.index462;
+  physical += o.physical;
+  classes += o.classes;
+  return *this;
+}
+
+IndexScheme::IndexScheme(const Material& material)
+    : material_(material), kings_(material.has_pawns() ? &PawnKings : &PawnlessKings) {
+  assert(material.count(Color::White, PieceType::King) == 1 &&
+         material.count(Color::Black, PieceType::King) == 1);
+  assert(material.men() <= MaxIndexMen);
+  normal_ = make_layout(material);
+  normal_size_ = static_cast<Index>(kings_->size) * normal_.size;
+  if (material.has_pawns(Color::White) && material.has_pawns(Color::Black)) {
+    ep_ = make_layout(
+        material.with_added(Color::White, PieceType::Pawn, -1).with_added(Color::Black, PieceType::Pawn, -1));
+    ep_size_ = static_cast<Index>(kings_->size) * EpCaptureCount * ep_.size;
+  }
+}
+
+IndexScheme::Layout IndexScheme::make_layout(const Material& m) {
+  Layout layout;
+  for (Color c : {Color::White, Color::Black})
+    for (PieceType pt : GroupOrder) {
+      if (m.count(c, pt) == 0) continue;
+      Group& g = layout.groups[static_cast<size_t>(layout.group_count++)];
+      g.piece = make_piece(c, pt);
+      g.count = m.count(c, pt);
+      g.domain = pt == PieceType::Pawn ? PawnDomain : PieceDomain;
+      g.radix = binomial(g.domain, g.count);
+      layout.size *= g.radix;
+    }
+  return layout;
+}
+
+bool IndexScheme::has_material(const Position& pos) const {
+  if (popcount(pos.pieces()) != material_.men()) return false;
+  if (pos.count(Color::White, PieceType::King) != 1 || pos.count(Color::Black, PieceType::King) != 1)
+    return false;
+  for (int g = 0; g < normal_.group_count; ++g) {
+    const Group& group = normal_.groups[static_cast<size_t>(g)];
+    if (pos.count(color_of(group.piece), type_of(group.piece)) != group.count) return false;
+  }
+  return (pos.pieces(PieceType::Pawn) & (Rank1BB | Rank8BB)) == 0;
+}
+
+IndexScheme::PieceBoards IndexScheme::piece_boards(const Position& pos, Symmetry s) const {
+  PieceBoards boards{};
+  for (int g = 0; g < normal_.group_count; ++g) {
+    const Piece p = normal_.groups[static_cast<size_t>(g)].piece;
+    boards[static_cast<size_t>(to_index(p))] = apply(s, pos.pieces(color_of(p), type_of(p)));
+  }
+  return boards;
+}
+
+Index IndexScheme::encode_men(const Layout& layout, const PieceBoards& boards, Square wk, Square bk) {
+  const int lo = std::min(to_index(wk), to_index(bk));
+  const int hi = std::max(to_index(wk), to_index(bk));
+  Index rank = 0;
+  for (int g = 0; g < layout.group_count; ++g) {
+    const Group& group = layout.groups[static_cast<size_t>(g)];
+    Bitboard men = boards[static_cast<size_t>(to_index(group.piece))];
+    std::array<uint8_t, MaxIndexMen> v{};
+    for (size_t j = 0; men; ++j) {
+      const Square s = pop_lsb(men);
+      v[j] = static_cast<uint8_t>(group.domain == PawnDomain ? to_index(s) - 8 : free_number(s, lo, hi));
+    }
+    rank = rank * group.radix + combination_rank(v.data(), group.count);
+  }
+  return rank;
+}
+
+void IndexScheme::decode_men(const Layout& layout, Index rank, Square wk, Square bk, Placement& out) {
+  const int lo = std::min(to_index(wk), to_index(bk));
+  const int hi = std::max(to_index(wk), to_index(bk));
+  for (int g = layout.group_count - 1; g >= 0; --g) {
+    const Group& group = layout.groups[static_cast<size_t>(g)];
+    std::array<uint8_t, MaxIndexMen> v{};
+    combination_unrank(rank % group.radix, group.count, v.data());
+    rank /= group.radix;
+    for (int j = 0; j < group.count; ++j) {
+      const int value = v[static_cast<size_t>(j)];
+      out.add(group.piece, group.domain == PawnDomain ? square_at(value + 8) : free_square(value, lo, hi));
+    }
+  }
+}
+
+void IndexScheme::place(const Placement& men, Color stm, Position& out) {
+  // Emptying the previous position is cheaper than assigning a new one (no 150-byte clear).
+  for (Bitboard old = out.pieces(); old;) out.remove_piece(pop_lsb(old));
+  out.set_ep_square(Square::None);
+  out.set_castling_rights(0);
+  out.set_counters(0, 1);
+  for (int j = 0; j < men.count; ++j)
+    out.put_piece(men.pieces[static_cast<size_t>(j)], men.squares[static_cast<size_t>(j)]);
+  out.set_side_to_move(stm);
+}
+
+Index IndexScheme::encode(const Position& pos, Symmetry s) const {
+  const Square wk = apply(s, pos.king_square(Color::White));
+  const Square bk = apply(s, pos.king_square(Color::Black));
+  const Index pair = kings_->pair[KkMap::at(wk, bk)];
+  return pair * normal_.size + encode_men(normal_, piece_boards(pos, s), wk, bk);
+}
+
+std::optional<Index> IndexScheme::index_of(const Position& pos) const {
+  if (!has_material(pos)) return std::nullopt;
+  const size_t at = KkMap::at(pos.king_square(Color::White), pos.king_square(Color::Black));
+  if (kings_->pair[at] == KkMap::None || pos.king_attacked(~pos.side_to_move())) return std::nullopt;
+  const Symmetry s = kings_->symmetry[at];
+  if (ep_size_ > 0 && pos.ep_square() != Square::None && pos.has_ep_capture()) {
+    if (!double_step_possible(pos)) return std::nullopt;
+    return encode_ep(pos, s);
+  }
+  if (!kings_on_diagonal(pos, s)) return encode(pos, s);
+  // Both orientations of the kings are canonical: the smaller entry stands for both, so that a
+  // position and its mirror image always share one index (the other entry is a duplicate).
+  return std::min(encode(pos, s), encode(pos, compose(Symmetry::FlipDiag, s)));
+}
+
+bool IndexScheme::kings_on_diagonal(const Position& pos, Symmetry s) const {
+  if (material_.has_pawns()) return false;
+  const Square wk = apply(s, pos.king_square(Color::White));
+  const Square bk = apply(s, pos.king_square(Color::Black));
+  return file_of(wk) == rank_of(wk) && file_of(bk) == rank_of(bk);
+}
+
+bool IndexScheme::decode_normal(Index i, Color stm, Position& out) const {
+  const auto [wk, bk] = kings_->kings[static_cast<size_t>(i / normal_.size)];
+  Placement men;
+  men.add(make_piece(Color::White, PieceType::King), wk);
+  men.add(make_piece(Color::Black, PieceType::King), bk);
+  decode_men(normal_, i % normal_.size, wk, bk, men);
+  if (men.overlaps) return false;
+  place(men, stm, out);
+  return !out.king_attacked(~stm);
+}
+
+bool IndexScheme::decode(Index i, Color stm, Position& out) const {
+  assert(i < size());
+  return i < normal_size_ ? decode_normal(i, stm, out) : decode_ep(i - normal_size_, stm, out);
+}
+
+std::optional<Position> IndexScheme::position_at(Index i, Color stm) const {
+  if (i >= size()) return std::nullopt;
+  Position pos;
+  if (!decode(i, stm, pos)) return std::nullopt;
+  return pos;
+}
+
+EntryWeights IndexScheme::weights(Index i, const Position& pos) const {
+  if (!kings_->pawns) return pawnless_weights(i, pos);
+  return {1, 2, is_ep_entry(i) ? 0u : 1u};
+}
+
+Counts count_positions(const IndexScheme& scheme, Color stm, Index begin, Index end) {
+  Counts counts;
+  Position pos;
+  for (Index i = begin; i < end; ++i)
+    if (scheme.decode(i, stm, pos)) counts.add(scheme.weights(i, pos));
+  return counts;
+}
+
+Counts count_positions(const IndexScheme& scheme, Color stm) {
+  return count_positions(scheme, stm, 0, scheme.size());
+}
+
+}  // namespace egtb::indexing

@@ -1,0 +1,189 @@
+// Index schemes: a bijection between the positions of one material signature (per side to move)
+// and dense indices 0 ... size() - 1, with the board symmetries folded out.
+//
+// Layout of an index (most significant digit first):
+//
+//   index = ((kings * R1 + g1) * R2 + g2) ... * Rn + gn
+//
+//   kings  the king pair (kk_map.hpp): 462 pairs without pawns, 1806 with pawns;
+//   gi     the rank of group i, the men of one colour and type, in the order White Q R B N P, then
+//          Black q r b n p; k identical men are one k-set (binomial.hpp), so they take C(d, k)
+//          values, Ri, not d^k;
+//   d      the domain of a group: pieces stand on the 62 squares the kings leave free (the i-th
+//          free square in a1 ... h8 order), pawns on the 48 squares a2 ... h7.
+//
+// Worked example, KRkr (pawnless, groups R then r, R1 = R2 = 62): Ka1 kc1 is pair 0. A white rook
+// on b1 is free square 0 (a1 is taken), a black rook on e1 free square 2 (a1, c1 taken), so the
+// index is (0 * 62 + 0) * 62 + 2 = 2, a valid entry with Black to move (with White to move, Black
+// would stand in check from the rook on b1, and the entry is invalid). Overlapping men (a rook on
+// the other rook's square) and positions whose side not to move is in check are invalid entries;
+// the scheme cannot express adjacent kings or pawns on rank 1 or 8.
+//
+// Sizes per side to move: KQk 462 * 62 = 28,644; KBNk 462 * 62 * 62 = 1,775,928; KPkp
+// 1806 * 48 * 48 + 25,284 e.p. entries = 4,186,308; KRPkr and KQPkq 1806 * 62 * 48 * 62 =
+// 333,228,672, the largest of the 5-man tables (two different pieces and a pawn).
+//
+// Tables with pawns of both colours append an e.p. section (pawn_index.cpp): entries from
+// normal_size() on hold the positions whose side to move has an e.p. capture; entries before it
+// never carry an e.p. right. pawnless_index.cpp and pawn_index.cpp explain which symmetric image
+// of a position is stored, and how each entry counts in each statistics convention.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "egtb/core/material.hpp"
+#include "egtb/core/position.hpp"
+#include "egtb/core/symmetry.hpp"
+#include "indexing/kk_map.hpp"
+
+namespace egtb::indexing {
+
+using Index = uint64_t;
+
+// Identifies the index layout a table file was written with (stored in its header): any change
+// to the layouts below must bump the version so that old files are rebuilt, not misread.
+inline constexpr uint32_t IndexLayoutId = 1;       // 462 king pairs / mirrored pawns, ranked groups
+inline constexpr uint32_t IndexLayoutVersion = 1;
+
+// The most men a scheme can index (the arrays are sized for 7-man tables).
+constexpr int MaxIndexMen = 7;
+
+// How statistics count positions (DESIGN.md §3):
+//   Index462  the article's Nalimov-style count: one per valid entry of this scheme;
+//   Physical  every legal position on the board, all symmetric images separately;
+//   Classes   one per class of symmetric positions, as the Syzygy statistics count.
+enum class Convention : uint8_t { Index462, Physical, Classes };
+constexpr std::array<Convention, 3> AllConventions = {Convention::Index462, Convention::Physical,
+                                                      Convention::Classes};
+// "index462", "physical", "classes".
+[[nodiscard]] std::string_view convention_name(Convention c);
+
+// How many positions one valid entry stands for in each convention.
+struct EntryWeights {
+  uint32_t index462 = 0;
+  uint32_t physical = 0;
+  uint32_t classes = 0;
+
+  [[nodiscard]] uint32_t get(Convention c) const;
+  bool operator==(const EntryWeights&) const = default;
+};
+
+// Position counts of one side to move in each convention.
+struct Counts {
+  uint64_t index462 = 0;
+  uint64_t physical = 0;
+  uint64_t classes = 0;
+
+  void add(const EntryWeights& w) {
+    index462 += w.index462;
+    physical += w.physical;
+    classes += w.classes;
+  }
+  Counts& operator+=(const Counts& o);
+  [[nodiscard]] uint64_t get(Convention c) const;
+  bool operator==(const Counts&) const = default;
+};
+
+// A scheme is immutable once built: its const functions may be called from many threads.
+class IndexScheme {
+public:
+  // Precondition: one king of each colour, at most MaxIndexMen men.
+  explicit IndexScheme(const Material& material);
+
+  [[nodiscard]] const Material& material() const { return material_; }
+  // Entries per side to move: the normal section and the e.p. section.
+  [[nodiscard]] Index size() const { return normal_size_ + ep_size_; }
+  [[nodiscard]] Index normal_size() const { return normal_size_; }
+  [[nodiscard]] Index ep_size() const { return ep_size_; }
+  [[nodiscard]] bool is_ep_entry(Index i) const { return i >= normal_size_; }
+  [[nodiscard]] int king_pairs() const { return kings_->size; }
+
+  // The entry of a position of exactly this material (no colour flip), after mapping it to its
+  // canonical symmetric image (the same entry for every symmetric image of a position: when both
+  // kings stand on the a1-h8 diagonal, the smaller of the two entries); nothing when the position has no valid entry: other material,
+  // kings touching, a pawn on rank 1 or 8, the side not to move in check, or an e.p. square whose
+  // double step left the square behind the pawn occupied. An e.p. square without a legal e.p.
+  // capture is ignored, as Position::same_position does.
+  [[nodiscard]] std::optional<Index> index_of(const Position& pos) const;
+  // The position of a valid entry, or nothing for an invalid one.
+  [[nodiscard]] std::optional<Position> position_at(Index i, Color stm) const;
+  // The fast form of position_at for loops over many entries: fills `out` and returns true for a
+  // valid entry; `out` is unspecified after false. No allocation, no virtual call.
+  bool decode(Index i, Color stm, Position& out) const;
+
+  // The weights of valid entry i, whose position is `pos` (as decode() gave it).
+  [[nodiscard]] EntryWeights weights(Index i, const Position& pos) const;
+
+private:
+  static constexpr int MaxGroups = MaxIndexMen - 2;
+  // The (double-stepped pawn file, capturing pawn file) pairs of the e.p. section.
+  static constexpr int EpCaptureCount = 14;
+
+  // The men of one colour and type.
+  struct Group {
+    Piece piece = Piece::None;
+    int count = 0;
+    int domain = 0;   // 62 for pieces, 48 for pawns
+    Index radix = 1;  // C(domain, count)
+  };
+  // The groups after the kings and the number of their placements per king pair.
+  struct Layout {
+    std::array<Group, MaxGroups> groups{};
+    int group_count = 0;
+    Index size = 1;
+  };
+  // The men of an entry being decoded.
+  struct Placement {
+    std::array<Square, MaxIndexMen> squares{};
+    std::array<Piece, MaxIndexMen> pieces{};
+    int count = 0;
+    Bitboard occupied = 0;
+    bool overlaps = false;  // two men on one square
+
+    void add(Piece p, Square s) {
+      squares[static_cast<size_t>(count)] = s;
+      pieces[static_cast<size_t>(count++)] = p;
+      overlaps |= (occupied & square_bb(s)) != 0;
+      occupied |= square_bb(s);
+    }
+  };
+  // Bitboards of the men by Piece value, already mapped by a symmetry.
+  using PieceBoards = std::array<Bitboard, PieceIndexCount>;
+
+  Material material_;
+  const KkMap* kings_;
+  Layout normal_;
+  Layout ep_;  // the men of an e.p. entry besides the kings and the two pawns of the capture
+  Index normal_size_ = 0;
+  Index ep_size_ = 0;
+
+  static Layout make_layout(const Material& m);
+  [[nodiscard]] bool has_material(const Position& pos) const;
+  [[nodiscard]] PieceBoards piece_boards(const Position& pos, Symmetry s) const;
+  [[nodiscard]] static Index encode_men(const Layout& layout, const PieceBoards& boards, Square wk,
+                                        Square bk);
+  static void decode_men(const Layout& layout, Index rank, Square wk, Square bk, Placement& out);
+  static void place(const Placement& men, Color stm, Position& out);
+  [[nodiscard]] Index encode(const Position& pos, Symmetry s) const;
+  // True when the table is pawnless and both kings stand on the a1-h8 diagonal after s.
+  [[nodiscard]] bool kings_on_diagonal(const Position& pos, Symmetry s) const;
+  bool decode_normal(Index i, Color stm, Position& out) const;
+
+  // Pawnless tables (pawnless_index.cpp).
+  [[nodiscard]] EntryWeights pawnless_weights(Index i, const Position& pos) const;
+  // The e.p. section (pawn_index.cpp).
+  // For a position with an e.p. capture: the e.p. square on the right rank, the square the pawn
+  // came from empty.
+  [[nodiscard]] static bool double_step_possible(const Position& pos);
+  [[nodiscard]] Index encode_ep(const Position& pos, Symmetry s) const;
+  bool decode_ep(Index j, Color stm, Position& out) const;
+};
+
+// Totals over the entries [begin, end) of one side to move (the whole table without a range).
+[[nodiscard]] Counts count_positions(const IndexScheme& scheme, Color stm, Index begin, Index end);
+[[nodiscard]] Counts count_positions(const IndexScheme& scheme, Color stm);
+
+}  // namespace egtb::indexing

@@ -1,0 +1,309 @@
+#include "query/compile.hpp"
+
+#include <algorithm>
+
+#include "egtb/core/fen.hpp"
+#include "query/filter.hpp"
+#include "query/parser.hpp"
+#include "query/transform.hpp"
+
+namespace egtb::query {
+
+using detail::FilterPtr;
+using detail::Filters;
+
+namespace {
+
+struct CompileFailure {
+  QueryError error;
+};
+
+bool is_mate_family(const Node& n) {
+  return n.kind == NodeKind::Keyword && (n.name.find("mate") != std::string::npos);
+}
+
+DirectionSet direction_set(std::string_view w) {
+  static constexpr std::pair<std::string_view, DirectionSet> Names[] = {
+      {"up", 1}, {"northeast", 2}, {"right", 4}, {"southeast", 8}, {"down", 16}, {"southwest", 32},
+      {"left", 64}, {"northwest", 128}, {"diagonal", DiagonalDirections}, {"orthogonal", OrthogonalDirections},
+      {"vertical", 1 | 16}, {"horizontal", 4 | 64}, {"attack", AllDirections}};
+  for (const auto& [name, set] : Names)
+    if (name == w) return set;
+  return 0;
+}
+
+// The men of a FEN placement ("k7/1Q6/2K5/8/8/8/8/8", side and counters optional).
+std::optional<Position> placement(const std::string& fen) {
+  for (const char* suffix : {"", " w - - 0 1", " b - - 0 1"}) {
+    const Expected<Position, FenError> p = parse_fen(fen + suffix);
+    if (p) return *p;
+  }
+  return std::nullopt;
+}
+
+class Compiler {
+public:
+  FilterPtr compile(const Node& n, const SquareTransform& t) {
+    switch (n.kind) {
+      case NodeKind::Query:
+      case NodeKind::Block: return sequence(n, t);
+      case NodeKind::Designator: return detail::make_designator(t.pieces(n.pieces), t.squares(n.squares));
+      case NodeKind::Number: return detail::make_number(n.number);
+      case NodeKind::String:
+      case NodeKind::Function: return detail::make_true(true);
+      case NodeKind::Variable: return detail::make_variable(n.slot, n.filter);
+      case NodeKind::Assign: return detail::make_assign(n.slot, compile(n.child(0), t));
+      case NodeKind::Call: return compile(*n.expansion, t);
+      case NodeKind::Keyword: return keyword(n, t);
+      case NodeKind::Not: return detail::make_not(compile(n.child(0), t));
+      case NodeKind::And: return detail::make_and(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Or: return detail::make_or(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::In: return detail::make_subset(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Compare: return compare(n, t);
+      case NodeKind::Arith: return detail::make_arith(n.name[0], compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Negate: return detail::make_negate(compile(n.child(0), t));
+      case NodeKind::Abs: return detail::make_abs(compile(n.child(0), t));
+      case NodeKind::Max:
+      case NodeKind::Min: return detail::make_extremum(n.kind == NodeKind::Max, children(n, t));
+      case NodeKind::Union: return detail::make_union(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Intersect: return detail::make_intersection(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Complement: return detail::make_complement(compile(n.child(0), t));
+      case NodeKind::Count: return detail::make_count(compile(n.child(0), t));
+      case NodeKind::AttackChain: return chain(n, t);
+      case NodeKind::Attacks: return detail::make_attacks(compile(n.child(0), t), compile(n.child(1), t), true);
+      case NodeKind::AttackedBy: return detail::make_attacks(compile(n.child(1), t), compile(n.child(0), t), false);
+      case NodeKind::If: return if_filter(n, t);
+      case NodeKind::SquareLoop:
+      case NodeKind::PieceLoop:
+        return detail::make_loop(n.slot, compile(n.child(0), t), compile(n.child(1), t), n.has(FlagAll),
+                                 n.kind == NodeKind::PieceLoop);
+      case NodeKind::Sort: return detail::make_sort(compile(n.child(0), t));
+      case NodeKind::Pin: return pin(n, t);
+      case NodeKind::Ray: return ray(n, t);
+      case NodeKind::XRay: return detail::make_rays(children(n, t), AllDirections, true, false);
+      case NodeKind::Between: return detail::make_between(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Power: return detail::make_power(compile(n.child(0), t));
+      case NodeKind::Distance: return detail::make_distance(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Light:
+      case NodeKind::Dark:
+        return detail::make_square_color(compile(n.child(0), t), (n.kind == NodeKind::Light) != t.swaps_square_colors());
+      case NodeKind::Transform: return transform(n, t);
+      case NodeKind::NoTransform: return compile(n.child(0), SquareTransform());
+      case NodeKind::Fen: return fen(n, t);
+      case NodeKind::Message: return message(n, t);
+      case NodeKind::Move: return move(n, t);
+      case NodeKind::Imagine: return imagine(n, t);
+      case NodeKind::LineEnd:
+        return detail::make_line_end(n.name == "dtsend" ? LineMetric::Dts : LineMetric::Dtm, n.has(FlagAll),
+                                     compile(n.child(0), t));
+      case NodeKind::ImagineSpec: break;
+    }
+    throw CompileFailure{{n.range, "cannot compile this filter here"}};
+  }
+
+private:
+  Filters children(const Node& n, const SquareTransform& t) {
+    Filters out;
+    for (const NodePtr& c : n.children) out.push_back(compile(*c, t));
+    return out;
+  }
+
+  FilterPtr sequence(const Node& n, const SquareTransform& t) {
+    if (n.children.empty()) return detail::make_true(true);
+    if (n.children.size() == 1) return compile(n.child(0), t);
+    return detail::make_sequence(children(n, t));
+  }
+
+  static FilterPtr keyword(const Node& n, const SquareTransform& t) {
+    static constexpr std::pair<std::string_view, std::string_view> Swapped[] = {
+        {"wtm", "btm"}, {"btm", "wtm"}, {"white", "black"}, {"black", "white"}};
+    if (t.swaps_colors())
+      for (const auto& [from, to] : Swapped)
+        if (n.name == from) return detail::make_keyword(std::string(to));
+    return detail::make_keyword(n.name);
+  }
+
+  FilterPtr compare(const Node& n, const SquareTransform& t) {
+    FilterPtr a = compile(n.child(0), t);
+    FilterPtr b = compile(n.child(1), t);
+    if (n.filter == FilterKind::Logical) return detail::make_set_equality(std::move(a), std::move(b), n.name == "==");
+    return detail::make_compare(n.name, std::move(a), std::move(b));
+  }
+
+  FilterPtr chain(const Node& n, const SquareTransform& t) {
+    const bool right = n.name == "->";
+    if (n.children.size() == 2) {
+      FilterPtr a = compile(n.child(0), t);
+      FilterPtr b = compile(n.child(1), t);
+      return right ? detail::make_attacks(std::move(a), std::move(b), true)
+                   : detail::make_attacks(std::move(b), std::move(a), false);
+    }
+    Filters sets = children(n, t);
+    if (!right) std::reverse(sets.begin(), sets.end());
+    return detail::make_rays(std::move(sets), AllDirections, true, right);
+  }
+
+  FilterPtr if_filter(const Node& n, const SquareTransform& t) {
+    FilterPtr otherwise = n.children.size() > 2 ? compile(n.child(2), t) : nullptr;
+    return detail::make_if(compile(n.child(0), t), compile(n.child(1), t), std::move(otherwise), n.filter);
+  }
+
+  FilterPtr pin(const Node& n, const SquareTransform& t) {
+    FilterPtr parts[3];
+    int role = 1;
+    for (size_t i = 0; i < n.children.size(); ++i) {
+      const int r = n.params[i] == "from" ? 0 : n.params[i] == "through" ? 1 : 2;
+      if (i == 0) role = r;
+      parts[r] = compile(n.child(i), t);
+    }
+    return detail::make_pin(std::move(parts[0]), std::move(parts[1]), std::move(parts[2]), role);
+  }
+
+  FilterPtr ray(const Node& n, const SquareTransform& t) {
+    DirectionSet dirs = 0;
+    bool attack = false;
+    for (const std::string& p : n.params) {
+      dirs = static_cast<DirectionSet>(dirs | direction_set(p));
+      attack = attack || p == "attack";
+    }
+    if (!dirs) dirs = AllDirections;
+    return detail::make_rays(children(n, t), t.directions(dirs), attack, false);
+  }
+
+  FilterPtr transform(const Node& n, const SquareTransform& outer);
+  FilterPtr fen(const Node& n, const SquareTransform& t);
+  FilterPtr message(const Node& n, const SquareTransform& t);
+  FilterPtr move(const Node& n, const SquareTransform& t);
+  FilterPtr imagine(const Node& n, const SquareTransform& t);
+};
+
+// The constants of a filter under a transform, in a fixed order; false when a square designator
+// leaves the board entirely.
+bool collect_constants(const Node& n, const SquareTransform& t, std::vector<uint64_t>& out) {
+  if (n.kind == NodeKind::NoTransform || n.kind == NodeKind::Function || is_mate_family(n)) return true;
+  if (n.kind == NodeKind::Designator && n.squares != AllSquares) {
+    const Bitboard b = t.squares(n.squares);
+    if (!b) return false;
+    out.push_back(b);
+    out.push_back(t.pieces(n.pieces));
+  }
+  if (n.kind == NodeKind::Ray) {
+    DirectionSet dirs = 0;
+    for (const std::string& p : n.params) dirs = static_cast<DirectionSet>(dirs | direction_set(p));
+    out.push_back(t.directions(dirs ? dirs : AllDirections));
+  }
+  if (n.kind == NodeKind::Fen && !n.name.empty()) {
+    if (const std::optional<Position> p = placement(n.name)) {
+      const Bitboard mapped = t.squares(p->pieces());
+      if (popcount(mapped) != popcount(p->pieces())) return false;
+      out.push_back(mapped);
+    }
+  }
+  if (n.kind == NodeKind::Call) return collect_constants(*n.expansion, t, out);
+  for (const NodePtr& c : n.children)
+    if (!collect_constants(*c, t, out)) return false;
+  return true;
+}
+
+FilterPtr Compiler::transform(const Node& n, const SquareTransform& outer) {
+  Filters variants;
+  std::vector<std::vector<uint64_t>> seen;
+  for (const TransformStep& step : transform_family(n.name)) {
+    const SquareTransform t = outer.after(step);
+    std::vector<uint64_t> constants{t.swaps_colors(), t.swaps_square_colors()};
+    if (!collect_constants(n.child(0), t, constants)) continue;
+    if (std::find(seen.begin(), seen.end(), constants) != seen.end()) continue;
+    seen.push_back(std::move(constants));
+    variants.push_back(compile(n.child(0), t));
+  }
+  return detail::make_variants(std::move(variants), n.child(0).filter, n.has(FlagCount));
+}
+
+FilterPtr Compiler::fen(const Node& n, const SquareTransform& t) {
+  if (n.name.empty()) return detail::make_current_fen();
+  const std::optional<Position> p = placement(n.name);
+  if (!p) throw CompileFailure{{n.range, "invalid FEN \"" + n.name + "\""}};
+  Position mapped;
+  Bitboard men = p->pieces();
+  while (men) {
+    const Square s = pop_lsb(men);
+    const Piece piece = p->piece_on(s);
+    const Bitboard to = t.squares(square_bb(s));
+    if (!to) continue;
+    mapped.put_piece(t.swaps_colors() ? make_piece(~color_of(piece), type_of(piece)) : piece, lsb(to));
+  }
+  return detail::make_fen_match(mapped);
+}
+
+FilterPtr Compiler::message(const Node& n, const SquareTransform& t) {
+  Filters args;
+  std::vector<std::string> literals;
+  for (const NodePtr& c : n.children) {
+    const bool report = c->kind == NodeKind::Keyword && (c->name == "legalposition" || c->name == "reachableposition");
+    literals.push_back(c->kind == NodeKind::String ? c->name : std::string());
+    if (c->kind == NodeKind::String) args.push_back(nullptr);
+    else args.push_back(report ? detail::make_report(c->name) : compile(*c, t));
+  }
+  return detail::make_message(std::string(), std::move(args), std::move(literals));
+}
+
+FilterPtr Compiler::move(const Node& n, const SquareTransform& t) {
+  detail::MoveSpec spec;
+  spec.roles = n.params;
+  spec.count = n.has(FlagCount);
+  spec.all = n.has(FlagAll);
+  Filters params;
+  FilterPtr body;
+  for (size_t i = 0; i < n.children.size(); ++i) {
+    const std::string& role = n.params[i];
+    if (role == "promote") spec.promote = t.pieces(n.child(i).pieces);
+    if (role == "body") body = compile(n.child(i), t);
+    params.push_back(role == "promote" || role == "body" ? nullptr : compile(n.child(i), t));
+  }
+  return detail::make_move(spec, std::move(params), std::move(body));
+}
+
+FilterPtr Compiler::imagine(const Node& n, const SquareTransform& t) {
+  std::vector<detail::ImagineStep> steps;
+  Filters args;
+  for (size_t i = 0; i + 1 < n.children.size(); ++i) {
+    const Node& spec = n.child(i);
+    detail::ImagineStep step;
+    step.what = spec.name;
+    if (spec.name == "piece") step.piece = t.pieces(spec.child(0).pieces);
+    if (spec.name == "sidetomove") {
+      step.side = spec.params[0];
+      if (t.swaps_colors() && step.side != "reverse") step.side = step.side == "white" ? "black" : "white";
+    }
+    for (const NodePtr& c : spec.children) args.push_back(compile(*c, t));
+    steps.push_back(std::move(step));
+  }
+  return detail::make_imagine(std::move(steps), std::move(args), compile(*n.children.back(), t));
+}
+
+}  // namespace
+
+Program::Program(std::unique_ptr<detail::Filter> root, SemaInfo info, FilterKind kind)
+    : root_(std::move(root)), info_(std::move(info)), kind_(kind) {}
+Program::Program(Program&&) noexcept = default;
+Program& Program::operator=(Program&&) noexcept = default;
+Program::~Program() = default;
+
+Expected<Program, QueryError> compile(const Node& root, const SemaInfo& info) {
+  try {
+    FilterPtr filter = Compiler().compile(root, SquareTransform());
+    return Program(std::move(filter), info, root.filter);
+  } catch (CompileFailure& f) {
+    return unexpected(std::move(f.error));
+  }
+}
+
+Expected<Program, QueryError> compile(std::string_view source) {
+  Expected<NodePtr, QueryError> tree = parse(source);
+  if (!tree) return unexpected(tree.error());
+  Expected<SemaInfo, QueryError> info = analyze(**tree);
+  if (!info) return unexpected(info.error());
+  return compile(**tree, *info);
+}
+
+}  // namespace egtb::query

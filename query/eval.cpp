@@ -1,0 +1,57 @@
+#include "query/eval.hpp"
+
+#include "query/filter.hpp"
+
+namespace egtb::query {
+
+Evaluator::Evaluator(const Program& program, const TableContext* tables)
+    : program_(program), ctx_(std::make_unique<detail::Context>()) {
+  ctx_->tables = tables;
+  ctx_->slots.resize(program.info().variables.size());
+  ctx_->notes.reserve(8);
+  ctx_->sort_values.reserve(8);
+}
+
+Evaluator::~Evaluator() = default;
+
+bool Evaluator::ready() const { return ctx_->tables || !program_.info().uses_tables; }
+
+void Evaluator::start(const Position& pos) {
+  ctx_->set_position(pos);
+  ctx_->notes.clear();
+  ctx_->sort_values.clear();
+  for (detail::Slot& s : ctx_->slots) s = detail::Slot{};
+}
+
+bool Evaluator::matches(const Position& pos) {
+  if (!ready()) return false;
+  start(pos);
+  return program_.root().matches(*ctx_);
+}
+
+Expected<Value, QueryError> Evaluator::evaluate(const Position& pos) {
+  if (!ready())
+    return unexpected(QueryError{program_.info().table_use,
+                                 "this query uses table values (dtm, dts, lasker, ...) but no tables are attached"});
+  start(pos);
+  const detail::Filter& root = program_.root();
+  Value v;
+  v.kind = root.kind();
+  switch (v.kind) {
+    case FilterKind::Set:
+      v.squares = root.squares(*ctx_);
+      v.matched = v.squares != 0;
+      break;
+    case FilterKind::Numeric:
+      v.has_number = root.number(*ctx_, v.number);
+      v.matched = v.has_number;
+      break;
+    default: v.matched = root.matches(*ctx_); break;
+  }
+  return v;
+}
+
+const std::vector<std::string>& Evaluator::notes() const { return ctx_->notes; }
+const std::vector<int64_t>& Evaluator::sort_values() const { return ctx_->sort_values; }
+
+}  // namespace egtb::query

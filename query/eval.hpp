@@ -1,0 +1,62 @@
+// Evaluation of a compiled query on positions.
+//
+// A filter matches as CQL defines it: a set filter when its set is not empty, a numeric filter
+// when its number is defined, a logical filter when it holds; the query matches when every
+// top-level filter does, and its value is the last one's. An Evaluator owns the per-position
+// state (variables, cached facts, message output) and reuses it, so evaluating allocates
+// nothing for ordinary queries. One Evaluator per thread; a Program may be shared.
+//
+//   Expected<Program, QueryError> p = compile("btm purestalemate");
+//   Evaluator e(*p);
+//   if (e.matches(pos)) ...                       // fast path
+//   Expected<Value, QueryError> v = e.evaluate(pos);   // v->squares: the participants
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "egtb/core/position.hpp"
+#include "query/compile.hpp"
+#include "query/table_context.hpp"
+
+namespace egtb::query {
+
+namespace detail {
+struct Context;
+}
+
+struct Value {
+  bool matched = false;
+  FilterKind kind = FilterKind::Logical;
+  Bitboard squares = 0;   // Set
+  int64_t number = 0;     // Numeric, when has_number
+  bool has_number = false;
+};
+
+class Evaluator {
+public:
+  // `tables` may be null; queries with table filters then fail to evaluate.
+  explicit Evaluator(const Program& program, const TableContext* tables = nullptr);
+  ~Evaluator();
+  Evaluator(const Evaluator&) = delete;
+  Evaluator& operator=(const Evaluator&) = delete;
+
+  // Whether the query matches; false also when it needs tables and none are attached.
+  [[nodiscard]] bool matches(const Position& pos);
+  // The query's value, or an error when it needs tables and none are attached.
+  [[nodiscard]] Expected<Value, QueryError> evaluate(const Position& pos);
+
+  // The message and comment texts, and the sort values, of the last evaluation.
+  [[nodiscard]] const std::vector<std::string>& notes() const;
+  [[nodiscard]] const std::vector<int64_t>& sort_values() const;
+
+private:
+  const Program& program_;
+  std::unique_ptr<detail::Context> ctx_;
+
+  [[nodiscard]] bool ready() const;
+  void start(const Position& pos);
+};
+
+}  // namespace egtb::query

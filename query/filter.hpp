@@ -1,0 +1,170 @@
+// The compiled form of a query (internal to egtb_query): a tree of Filter objects built once by
+// compile() and run on every position without allocating.
+//
+// A Filter answers matches(); a Set filter also squares() (it matches when they are not empty), a
+// Numeric filter number() (it matches when the number is defined). The Context carries the
+// position, the variables and per-position facts computed at most once (mate, stalemate, the
+// pure/model/ideal sets), and is reused from position to position.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "egtb/core/position.hpp"
+#include "query/ast.hpp"
+#include "query/mate.hpp"
+#include "query/table_context.hpp"
+
+namespace egtb::query::detail {
+
+struct Slot {
+  Bitboard squares = 0;
+  int64_t number = 0;
+  bool bound = false;
+};
+
+// Facts about the current position, computed on first use.
+struct PositionFacts {
+  uint8_t known = 0;  // bits: 1 terminal, 2 mates, 4 stalemates
+  bool checkmate = false;
+  bool stalemate = false;
+  MateSets mates;
+  MateSets stalemates;
+};
+
+struct Context {
+  const Position* pos = nullptr;
+  const TableContext* tables = nullptr;
+  std::vector<Slot> slots;
+  std::vector<std::string> notes;       // message and comment output of this position
+  std::vector<int64_t> sort_values;     // sort filter values, in evaluation order
+  PositionFacts facts;
+  std::vector<std::vector<Position>> line_ends;  // scratch for dtsend/dtmend, one per nesting level
+  size_t line_depth = 0;
+
+  void set_position(const Position& p) {
+    pos = &p;
+    facts.known = 0;
+  }
+  void terminal();  // fills facts.checkmate and facts.stalemate
+  const MateSets& mates();
+  const MateSets& stalemates();
+};
+
+// Evaluates a filter at another position and restores the current one.
+class PositionScope {
+public:
+  PositionScope(Context& ctx, const Position& p) : ctx_(ctx), pos_(ctx.pos), facts_(ctx.facts) { ctx.set_position(p); }
+  ~PositionScope() {
+    ctx_.pos = pos_;
+    ctx_.facts = facts_;
+  }
+  PositionScope(const PositionScope&) = delete;
+  PositionScope& operator=(const PositionScope&) = delete;
+
+private:
+  Context& ctx_;
+  const Position* pos_;
+  PositionFacts facts_;
+};
+
+class Filter {
+public:
+  explicit Filter(FilterKind kind) : kind_(kind) {}
+  virtual ~Filter() = default;
+  Filter(const Filter&) = delete;
+  Filter& operator=(const Filter&) = delete;
+
+  [[nodiscard]] FilterKind kind() const { return kind_; }
+  virtual bool matches(Context& ctx) const {
+    int64_t n = 0;
+    return kind_ == FilterKind::Set ? squares(ctx) != 0 : number(ctx, n);
+  }
+  virtual Bitboard squares(Context& ctx) const {
+    return matches(ctx) ? ~Bitboard{0} : 0;
+  }
+  virtual bool number(Context& ctx, int64_t& out) const {
+    out = 0;
+    return matches(ctx);
+  }
+  // The text of a String filter (message arguments).
+  virtual std::string text(Context&) const { return {}; }
+
+private:
+  FilterKind kind_;
+};
+
+using FilterPtr = std::unique_ptr<Filter>;
+using Filters = std::vector<FilterPtr>;
+
+// Value of a Set filter, or the set counted by a Numeric comparison with a set operand.
+inline bool number_of(const Filter& f, Context& ctx, int64_t& out) {
+  if (f.kind() == FilterKind::Set) {
+    out = popcount(f.squares(ctx));
+    return true;
+  }
+  return f.number(ctx, out);
+}
+
+// ---- factories, by theme (filters_logic.cpp, filters_set.cpp, filters_board.cpp)
+
+FilterPtr make_true(bool value);
+FilterPtr make_sequence(Filters parts);  // { ... }: all match; the value of the last
+FilterPtr make_not(FilterPtr f);
+FilterPtr make_and(FilterPtr a, FilterPtr b);
+FilterPtr make_or(FilterPtr a, FilterPtr b);
+FilterPtr make_if(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKind kind);
+FilterPtr make_number(int64_t value);
+FilterPtr make_arith(char op, FilterPtr a, FilterPtr b);
+FilterPtr make_negate(FilterPtr f);
+FilterPtr make_abs(FilterPtr f);
+FilterPtr make_extremum(bool max, Filters args);
+FilterPtr make_compare(const std::string& op, FilterPtr a, FilterPtr b);  // numbers or counted sets
+FilterPtr make_count(FilterPtr set);
+FilterPtr make_variable(int slot, FilterKind kind);
+FilterPtr make_assign(int slot, FilterPtr value);
+FilterPtr make_loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces);
+FilterPtr make_sort(FilterPtr body);
+FilterPtr make_message(std::string prefix, Filters args, std::vector<std::string> literals);
+FilterPtr make_variants(Filters variants, FilterKind kind, bool count);  // transforms
+
+FilterPtr make_designator(PieceMask pieces, Bitboard squares);
+FilterPtr make_union(FilterPtr a, FilterPtr b);
+FilterPtr make_intersection(FilterPtr a, FilterPtr b);
+FilterPtr make_complement(FilterPtr a);
+FilterPtr make_subset(FilterPtr a, FilterPtr b);
+FilterPtr make_set_equality(FilterPtr a, FilterPtr b, bool equal);
+FilterPtr make_attacks(FilterPtr from, FilterPtr to, bool value_is_from);
+FilterPtr make_rays(Filters sets, uint8_t directions, bool attack, bool value_is_first);
+FilterPtr make_pin(FilterPtr from, FilterPtr through, FilterPtr to, int role);
+FilterPtr make_between(FilterPtr a, FilterPtr b);
+FilterPtr make_power(FilterPtr a);
+FilterPtr make_distance(FilterPtr a, FilterPtr b);
+FilterPtr make_square_color(FilterPtr a, bool light);
+
+FilterPtr make_keyword(const std::string& name);  // wtm btm check mate ... puremate ... dtm ...
+FilterPtr make_report(const std::string& name);   // legalposition / reachableposition as text
+FilterPtr make_current_fen();
+FilterPtr make_fen_match(const Position& placement);
+// move legal: roles[i] names params[i] ("from", "to", "capture"; "promote" and "body" entries
+// are null, the promotion men being in `promote`).
+struct MoveSpec {
+  std::vector<std::string> roles;
+  PieceMask promote = 0;
+  bool count = false;
+  bool all = false;
+};
+FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body);
+// imagine: "piece" (the man in `piece`, two arguments: unused, squares), "swap" (two squares
+// arguments), "sidetomove" (side "white", "black" or "reverse", no arguments).
+struct ImagineStep {
+  std::string what;
+  PieceMask piece = 0;
+  std::string side;
+};
+FilterPtr make_imagine(std::vector<ImagineStep> steps, Filters spec_args, FilterPtr body);
+FilterPtr make_line_end(LineMetric metric, bool all, FilterPtr body);
+
+}  // namespace egtb::query::detail

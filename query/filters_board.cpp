@@ -1,0 +1,342 @@
+// Filters that read the position as a game state: side to move, check, mate, the pure/model/ideal
+// (stale)mates, legality and reachability, FEN, table values, and the filters that evaluate at
+// other positions (move legal, imagine, dtsend, dtmend).
+#include "egtb/core/fen.hpp"
+#include "egtb/core/movegen.hpp"
+#include "query/filter.hpp"
+#include "query/reachable.hpp"
+
+namespace egtb::query::detail {
+
+namespace {
+
+// One king per side: CQLi's condition for check, mate and move generation to mean anything.
+bool kings_in_place(const Position& pos) {
+  return pos.count(Color::White, PieceType::King) == 1 && pos.count(Color::Black, PieceType::King) == 1;
+}
+
+bool playable(const Position& pos) { return !validate(pos); }
+
+enum class Word : uint8_t {
+  Wtm, Btm, Check, Mate, Stalemate, SideToMove, White, Black, PureMate, ModelMate, IdealMate,
+  PureStalemate, ModelStalemate, IdealStalemate, Legal, Reachable, Dtm, Dts, Lasker, MaxDtm, MaxDts
+};
+
+constexpr std::pair<std::string_view, Word> Words[] = {
+    {"wtm", Word::Wtm}, {"btm", Word::Btm}, {"check", Word::Check}, {"mate", Word::Mate},
+    {"stalemate", Word::Stalemate}, {"sidetomove", Word::SideToMove}, {"white", Word::White},
+    {"black", Word::Black}, {"puremate", Word::PureMate}, {"modelmate", Word::ModelMate},
+    {"idealmate", Word::IdealMate}, {"purestalemate", Word::PureStalemate},
+    {"modelstalemate", Word::ModelStalemate}, {"idealstalemate", Word::IdealStalemate},
+    {"legalposition", Word::Legal}, {"reachableposition", Word::Reachable}, {"dtm", Word::Dtm},
+    {"dts", Word::Dts}, {"lasker", Word::Lasker}, {"maxdtm", Word::MaxDtm}, {"maxdts", Word::MaxDts}};
+
+FilterKind word_kind(Word w) {
+  if (w >= Word::PureMate && w <= Word::IdealStalemate) return FilterKind::Set;
+  if ((w >= Word::SideToMove && w <= Word::Black) || w >= Word::Dtm) return FilterKind::Numeric;
+  return FilterKind::Logical;
+}
+
+class Keyword final : public Filter {
+public:
+  explicit Keyword(Word w) : Filter(word_kind(w)), word_(w) {}
+
+  bool matches(Context& ctx) const override {
+    const Position& pos = *ctx.pos;
+    switch (word_) {
+      case Word::Wtm: return pos.side_to_move() == Color::White;
+      case Word::Btm: return pos.side_to_move() == Color::Black;
+      case Word::Check: return kings_in_place(pos) && pos.in_check();
+      case Word::Mate: ctx.terminal(); return ctx.facts.checkmate;
+      case Word::Stalemate: ctx.terminal(); return ctx.facts.stalemate;
+      case Word::Legal: return !illegality(pos);
+      case Word::Reachable: return !unreachability(pos);
+      default: break;
+    }
+    if (kind() == FilterKind::Set) return squares(ctx) != 0;
+    int64_t n = 0;
+    return number(ctx, n);
+  }
+
+  Bitboard squares(Context& ctx) const override {
+    switch (word_) {
+      case Word::PureMate: return ctx.mates().pure;
+      case Word::ModelMate: return ctx.mates().model;
+      case Word::IdealMate: return ctx.mates().ideal;
+      case Word::PureStalemate: return ctx.stalemates().pure;
+      case Word::ModelStalemate: return ctx.stalemates().model;
+      default: return ctx.stalemates().ideal;
+    }
+  }
+
+  bool number(Context& ctx, int64_t& out) const override {
+    const Position& pos = *ctx.pos;
+    std::optional<int> v;
+    switch (word_) {
+      case Word::SideToMove: out = pos.side_to_move() == Color::White ? 1 : -1; return true;
+      case Word::White: out = 1; return true;
+      case Word::Black: out = -1; return true;
+      case Word::Dtm: v = ctx.tables->dtm(pos); break;
+      case Word::Dts: v = ctx.tables->dts(pos); break;
+      case Word::Lasker: v = ctx.tables->lasker(pos); break;
+      case Word::MaxDtm: v = ctx.tables->max_dtm(pos); break;
+      default: v = ctx.tables->max_dts(pos); break;
+    }
+    if (!v) return false;
+    out = *v;
+    return true;
+  }
+
+private:
+  Word word_;
+};
+
+// legalposition / reachableposition as message text: "<Legal position>", "<Illegal position: ...>".
+class Report final : public Filter {
+public:
+  explicit Report(bool reachable) : Filter(FilterKind::String), reachable_(reachable) {}
+  bool matches(Context& ctx) const override { return reachable_ ? !unreachability(*ctx.pos) : !illegality(*ctx.pos); }
+  std::string text(Context& ctx) const override {
+    const std::optional<std::string> why = reachable_ ? unreachability(*ctx.pos) : illegality(*ctx.pos);
+    const std::string what = reachable_ ? "Reachable position" : "Legal position";
+    if (!why) return "<" + what + ">";
+    return "<" + std::string(reachable_ ? "Unreachable" : "Illegal") + " position: " + *why + ">";
+  }
+
+private:
+  bool reachable_;
+};
+
+class CurrentFen final : public Filter {
+public:
+  CurrentFen() : Filter(FilterKind::String) {}
+  bool matches(Context&) const override { return true; }
+  std::string text(Context& ctx) const override { return to_fen(*ctx.pos); }
+};
+
+class FenMatch final : public Filter {
+public:
+  explicit FenMatch(const Position& placement) : Filter(FilterKind::Logical), placement_(placement) {}
+  bool matches(Context& ctx) const override {
+    for (int i = 0; i < SquareCount; ++i)
+      if (ctx.pos->piece_on(square_at(i)) != placement_.piece_on(square_at(i))) return false;
+    return true;
+  }
+
+private:
+  Position placement_;
+};
+
+// move legal [from X] [to Y] [capture Z] [promote T] [count] [all] [: f]
+class MoveFilter final : public Filter {
+public:
+  MoveFilter(const MoveSpec& spec, Filters params, FilterPtr body)
+      : Filter(spec.count ? FilterKind::Numeric : spec.all ? FilterKind::Logical : FilterKind::Set),
+        roles_(spec.roles), params_(std::move(params)), body_(std::move(body)), all_(spec.all), promote_(spec.promote) {
+    value_is_to_ = !roles_.empty() && (roles_[0] == "to" || roles_[0] == "capture");
+  }
+
+  bool matches(Context& ctx) const override {
+    const Tally t = run(ctx);
+    if (kind() == FilterKind::Set) return t.squares != 0;
+    if (all_) return t.matched == t.considered;
+    return true;
+  }
+  Bitboard squares(Context& ctx) const override { return run(ctx).squares; }
+  bool number(Context& ctx, int64_t& out) const override {
+    const Tally t = run(ctx);
+    out = t.matched;
+    return !all_ || t.matched == t.considered;
+  }
+
+private:
+  struct Tally {
+    int considered = 0;
+    int matched = 0;
+    Bitboard squares = 0;
+  };
+  std::vector<std::string> roles_;
+  Filters params_;
+  FilterPtr body_;
+  bool all_;
+  PieceMask promote_ = 0;
+  bool value_is_to_ = false;
+
+  bool admits(Context& ctx, Move m) const {
+    const Position& pos = *ctx.pos;
+    for (size_t i = 0; i < params_.size(); ++i) {
+      if (!params_[i]) continue;
+      const std::string& role = roles_[i];
+      if (role == "from" && !contains(params_[i]->squares(ctx), m.from())) return false;
+      if (role == "to" && !contains(params_[i]->squares(ctx), m.to())) return false;
+      if (role == "capture") {
+        const Square victim = m.kind() == MoveKind::EnPassant
+                                  ? square_at(to_index(m.to()) - pawn_push(pos.side_to_move())) : m.to();
+        if (pos.empty(victim) || !contains(params_[i]->squares(ctx), victim)) return false;
+      }
+    }
+    if (promote_) {
+      if (m.kind() != MoveKind::Promotion) return false;
+      const PieceMask bit = static_cast<PieceMask>(1u << to_index(make_piece(pos.side_to_move(), m.promotion())));
+      if (!(promote_ & bit)) return false;
+    }
+    return true;
+  }
+
+  Tally run(Context& ctx) const {
+    Tally t;
+    if (!playable(*ctx.pos)) return t;
+    const MoveList moves = legal_moves(*ctx.pos);
+    for (Move m : moves) {
+      if (!admits(ctx, m)) continue;
+      ++t.considered;
+      if (body_) {
+        const Position next = ctx.pos->after(m);
+        const PositionScope scope(ctx, next);
+        if (!body_->matches(ctx)) continue;
+      }
+      ++t.matched;
+      t.squares |= square_bb(value_is_to_ ? m.to() : m.from());
+    }
+    return t;
+  }
+};
+
+// imagine piece D --> S, swap X Y, sidetomove white|black|reverse ... : f
+class Imagine final : public Filter {
+public:
+  Imagine(std::vector<ImagineStep> steps, Filters spec_args, FilterPtr body)
+      : Filter(body->kind()), args_(std::move(spec_args)), body_(std::move(body)), specs_(std::move(steps)) {}
+  bool matches(Context& ctx) const override {
+    const Position p = imagined(ctx);
+    const PositionScope scope(ctx, p);
+    return body_->matches(ctx);
+  }
+  Bitboard squares(Context& ctx) const override {
+    const Position p = imagined(ctx);
+    const PositionScope scope(ctx, p);
+    return body_->squares(ctx);
+  }
+  bool number(Context& ctx, int64_t& out) const override {
+    const Position p = imagined(ctx);
+    const PositionScope scope(ctx, p);
+    return body_->number(ctx, out);
+  }
+
+private:
+  Filters args_;  // two per piece/swap step, none for sidetomove
+  FilterPtr body_;
+  std::vector<ImagineStep> specs_;
+
+  static void place(Position& p, PieceMask piece, Bitboard squares) {
+    while (squares) {
+      const Square s = pop_lsb(squares);
+      if (!p.empty(s)) p.remove_piece(s);
+      if (piece & EmptyBit) continue;
+      p.put_piece(static_cast<Piece>(std::countr_zero(static_cast<unsigned>(piece))), s);
+    }
+  }
+  static void swap(Position& p, Bitboard a, Bitboard b) {
+    if (popcount(a) != 1 || popcount(b) != 1) return;
+    const Square x = lsb(a), y = lsb(b);
+    const Piece px = p.piece_on(x), py = p.piece_on(y);
+    if (px != Piece::None) p.remove_piece(x);
+    if (py != Piece::None) p.remove_piece(y);
+    if (px != Piece::None) p.put_piece(px, y);
+    if (py != Piece::None) p.put_piece(py, x);
+  }
+
+  Position imagined(Context& ctx) const {
+    Position p = *ctx.pos;
+    p.set_ep_square(Square::None);
+    size_t arg = 0;
+    for (const ImagineStep& s : specs_) {
+      if (s.what == "piece") {
+        place(p, s.piece, args_[arg + 1]->squares(ctx));
+        arg += 2;
+      } else if (s.what == "swap") {
+        swap(p, args_[arg]->squares(ctx), args_[arg + 1]->squares(ctx));
+        arg += 2;
+      } else {
+        const Color c = s.side == "white" ? Color::White : s.side == "black" ? Color::Black : ~p.side_to_move();
+        p.set_side_to_move(c);
+      }
+    }
+    return p;
+  }
+};
+
+// dtsend / dtmend [any|all] : f, at the final positions of the optimal lines.
+class LineEnd final : public Filter {
+public:
+  LineEnd(LineMetric metric, bool all, FilterPtr body)
+      : Filter(FilterKind::Logical), metric_(metric), all_(all), body_(std::move(body)) {}
+  bool matches(Context& ctx) const override {
+    if (ctx.line_ends.size() <= ctx.line_depth) ctx.line_ends.resize(ctx.line_depth + 1);
+    std::vector<Position>& ends = ctx.line_ends[ctx.line_depth];
+    ends.clear();
+    ctx.tables->line_ends(*ctx.pos, metric_, ends);
+    ++ctx.line_depth;
+    bool any = false, every = true;
+    for (size_t i = 0; i < ctx.line_ends[ctx.line_depth - 1].size(); ++i) {
+      const Position end = ctx.line_ends[ctx.line_depth - 1][i];
+      const PositionScope scope(ctx, end);
+      const bool m = body_->matches(ctx);
+      any = any || m;
+      every = every && m;
+    }
+    --ctx.line_depth;
+    return all_ ? any && every : any;
+  }
+
+private:
+  LineMetric metric_;
+  bool all_;
+  FilterPtr body_;
+};
+
+}  // namespace
+
+void Context::terminal() {
+  if (facts.known & 1) return;
+  facts.known |= 1;
+  const bool ok = kings_in_place(*pos) && playable(*pos);
+  facts.checkmate = ok && is_checkmate(*pos);
+  facts.stalemate = ok && is_stalemate(*pos);
+}
+
+const MateSets& Context::mates() {
+  if (!(facts.known & 2)) {
+    facts.known |= 2;
+    facts.mates = kings_in_place(*pos) && playable(*pos) ? mate_sets(*pos) : MateSets{};
+  }
+  return facts.mates;
+}
+
+const MateSets& Context::stalemates() {
+  if (!(facts.known & 4)) {
+    facts.known |= 4;
+    facts.stalemates = kings_in_place(*pos) && playable(*pos) ? stalemate_sets(*pos) : MateSets{};
+  }
+  return facts.stalemates;
+}
+
+FilterPtr make_keyword(const std::string& name) {
+  for (const auto& [text, word] : Words)
+    if (text == name) return std::make_unique<Keyword>(word);
+  return make_true(name == "true");
+}
+FilterPtr make_report(const std::string& name) { return std::make_unique<Report>(name == "reachableposition"); }
+FilterPtr make_current_fen() { return std::make_unique<CurrentFen>(); }
+FilterPtr make_fen_match(const Position& placement) { return std::make_unique<FenMatch>(placement); }
+FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body) {
+  return std::make_unique<MoveFilter>(spec, std::move(params), std::move(body));
+}
+FilterPtr make_imagine(std::vector<ImagineStep> steps, Filters spec_args, FilterPtr body) {
+  return std::make_unique<Imagine>(std::move(steps), std::move(spec_args), std::move(body));
+}
+FilterPtr make_line_end(LineMetric metric, bool all, FilterPtr body) {
+  return std::make_unique<LineEnd>(metric, all, std::move(body));
+}
+
+}  // namespace egtb::query::detail

@@ -1,0 +1,372 @@
+// Logical, numeric, variable and loop filters.
+#include <algorithm>
+
+#include "query/filter.hpp"
+#include "query/print.hpp"
+
+namespace egtb::query::detail {
+
+namespace {
+
+class Constant final : public Filter {
+public:
+  explicit Constant(bool value) : Filter(FilterKind::Logical), value_(value) {}
+  bool matches(Context&) const override { return value_; }
+
+private:
+  bool value_;
+};
+
+class Sequence final : public Filter {
+public:
+  explicit Sequence(Filters parts) : Filter(parts.back()->kind()), parts_(std::move(parts)) {}
+  bool matches(Context& ctx) const override {
+    for (const FilterPtr& f : parts_)
+      if (!f->matches(ctx)) return false;
+    return true;
+  }
+  Bitboard squares(Context& ctx) const override {
+    for (size_t i = 0; i + 1 < parts_.size(); ++i)
+      if (!parts_[i]->matches(ctx)) return 0;
+    return parts_.back()->squares(ctx);
+  }
+  bool number(Context& ctx, int64_t& out) const override {
+    for (size_t i = 0; i + 1 < parts_.size(); ++i)
+      if (!parts_[i]->matches(ctx)) return false;
+    return parts_.back()->number(ctx, out);
+  }
+
+private:
+  Filters parts_;
+};
+
+class Not final : public Filter {
+public:
+  explicit Not(FilterPtr f) : Filter(FilterKind::Logical), f_(std::move(f)) {}
+  bool matches(Context& ctx) const override { return !f_->matches(ctx); }
+
+private:
+  FilterPtr f_;
+};
+
+class AndOr final : public Filter {
+public:
+  AndOr(FilterPtr a, FilterPtr b, bool is_and) : Filter(FilterKind::Logical), a_(std::move(a)), b_(std::move(b)), and_(is_and) {}
+  bool matches(Context& ctx) const override {
+    return and_ ? a_->matches(ctx) && b_->matches(ctx) : a_->matches(ctx) || b_->matches(ctx);
+  }
+
+private:
+  FilterPtr a_, b_;
+  bool and_;
+};
+
+// if T A [else B]: without else, a failing test matches (CQL).
+class If final : public Filter {
+public:
+  If(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKind kind)
+      : Filter(kind), test_(std::move(test)), then_(std::move(then)), else_(std::move(otherwise)) {}
+  bool matches(Context& ctx) const override {
+    if (test_->matches(ctx)) return then_->matches(ctx);
+    return else_ ? else_->matches(ctx) : true;
+  }
+  Bitboard squares(Context& ctx) const override {
+    return test_->matches(ctx) ? then_->squares(ctx) : else_->squares(ctx);
+  }
+  bool number(Context& ctx, int64_t& out) const override {
+    return test_->matches(ctx) ? then_->number(ctx, out) : else_->number(ctx, out);
+  }
+
+private:
+  FilterPtr test_, then_, else_;
+};
+
+class Number final : public Filter {
+public:
+  explicit Number(int64_t v) : Filter(FilterKind::Numeric), v_(v) {}
+  bool number(Context&, int64_t& out) const override {
+    out = v_;
+    return true;
+  }
+
+private:
+  int64_t v_;
+};
+
+class Arith final : public Filter {
+public:
+  Arith(char op, FilterPtr a, FilterPtr b) : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
+  bool number(Context& ctx, int64_t& out) const override {
+    int64_t x = 0, y = 0;
+    if (!a_->number(ctx, x) || !b_->number(ctx, y)) return false;
+    switch (op_) {
+      case '+': out = x + y; return true;
+      case '-': out = x - y; return true;
+      case '*': out = x * y; return true;
+      case '/': if (y == 0) return false; out = x / y; return true;
+      default: if (y == 0) return false; out = x % y; return true;
+    }
+  }
+
+private:
+  char op_;
+  FilterPtr a_, b_;
+};
+
+class Unary final : public Filter {
+public:
+  Unary(FilterPtr f, bool abs) : Filter(FilterKind::Numeric), f_(std::move(f)), abs_(abs) {}
+  bool number(Context& ctx, int64_t& out) const override {
+    if (!f_->number(ctx, out)) return false;
+    out = abs_ ? (out < 0 ? -out : out) : -out;
+    return true;
+  }
+
+private:
+  FilterPtr f_;
+  bool abs_;
+};
+
+class Extremum final : public Filter {
+public:
+  Extremum(bool max, Filters args) : Filter(FilterKind::Numeric), max_(max), args_(std::move(args)) {}
+  bool number(Context& ctx, int64_t& out) const override {
+    bool any = false;
+    for (const FilterPtr& f : args_) {
+      int64_t v = 0;
+      if (!f->number(ctx, v)) continue;
+      out = !any ? v : (max_ ? std::max(out, v) : std::min(out, v));
+      any = true;
+    }
+    return any;
+  }
+
+private:
+  bool max_;
+  Filters args_;
+};
+
+// A comparison's value is its left operand, so that 1 < x < 5 reads as 1 < {x < 5}.
+class Compare final : public Filter {
+public:
+  Compare(int op, FilterPtr a, FilterPtr b) : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
+  bool number(Context& ctx, int64_t& out) const override {
+    int64_t y = 0;
+    if (!number_of(*a_, ctx, out) || !number_of(*b_, ctx, y)) return false;
+    switch (op_) {
+      case 0: return out == y;
+      case 1: return out != y;
+      case 2: return out < y;
+      case 3: return out <= y;
+      case 4: return out > y;
+      default: return out >= y;
+    }
+  }
+
+private:
+  int op_;
+  FilterPtr a_, b_;
+};
+
+class Count final : public Filter {
+public:
+  explicit Count(FilterPtr set) : Filter(FilterKind::Numeric), set_(std::move(set)) {}
+  bool number(Context& ctx, int64_t& out) const override {
+    out = popcount(set_->squares(ctx));
+    return true;
+  }
+
+private:
+  FilterPtr set_;
+};
+
+class Variable final : public Filter {
+public:
+  Variable(int slot, FilterKind kind) : Filter(kind), slot_(static_cast<size_t>(slot)) {}
+  Bitboard squares(Context& ctx) const override { return ctx.slots[slot_].squares; }
+  bool number(Context& ctx, int64_t& out) const override {
+    const Slot& s = ctx.slots[slot_];
+    out = s.number;
+    return s.bound;
+  }
+
+private:
+  size_t slot_;
+};
+
+// x = value. A set assignment always matches (an empty set is a value); a numeric one matches
+// when the number is defined, and leaves the variable unbound otherwise.
+class Assign final : public Filter {
+public:
+  Assign(int slot, FilterPtr value) : Filter(value->kind()), slot_(static_cast<size_t>(slot)), value_(std::move(value)) {}
+  bool matches(Context& ctx) const override {
+    int64_t n = 0;
+    if (kind() == FilterKind::Set) {
+      squares(ctx);
+      return true;
+    }
+    return number(ctx, n);
+  }
+  Bitboard squares(Context& ctx) const override {
+    const Bitboard b = value_->squares(ctx);
+    ctx.slots[slot_].squares = b;
+    return b;
+  }
+  bool number(Context& ctx, int64_t& out) const override {
+    Slot& s = ctx.slots[slot_];
+    s.bound = value_->number(ctx, out);
+    s.number = out;
+    return s.bound;
+  }
+
+private:
+  size_t slot_;
+  FilterPtr value_;
+};
+
+// square [all] x in S body, and piece [all] x in S body (the occupied squares of S only).
+class Loop final : public Filter {
+public:
+  Loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces)
+      : Filter(all ? FilterKind::Logical : FilterKind::Set),
+        slot_(static_cast<size_t>(slot)), set_(std::move(set)), body_(std::move(body)), pieces_(pieces) {}
+  bool matches(Context& ctx) const override {
+    if (kind() == FilterKind::Set) return squares(ctx) != 0;
+    Bitboard each = domain(ctx);
+    while (each) {
+      ctx.slots[slot_].squares = square_bb(pop_lsb(each));
+      if (!body_->matches(ctx)) return false;
+    }
+    return true;
+  }
+  Bitboard squares(Context& ctx) const override {
+    Bitboard found = 0;
+    Bitboard each = domain(ctx);
+    while (each) {
+      const Bitboard b = square_bb(pop_lsb(each));
+      ctx.slots[slot_].squares = b;
+      if (body_->matches(ctx)) found |= b;
+    }
+    return found;
+  }
+
+private:
+  size_t slot_;
+  FilterPtr set_, body_;
+  bool pieces_;
+
+  Bitboard domain(Context& ctx) const {
+    const Bitboard s = set_->squares(ctx);
+    return pieces_ ? s & ctx.pos->pieces() : s;
+  }
+};
+
+class Sort final : public Filter {
+public:
+  explicit Sort(FilterPtr body) : Filter(FilterKind::Numeric), body_(std::move(body)) {}
+  bool number(Context& ctx, int64_t& out) const override {
+    if (!body_->number(ctx, out)) return false;
+    ctx.sort_values.push_back(out);
+    return true;
+  }
+
+private:
+  FilterPtr body_;
+};
+
+// message / comment: the text is built only when the filter runs.
+class Message final : public Filter {
+public:
+  Message(std::string prefix, Filters args, std::vector<std::string> literals)
+      : Filter(FilterKind::Logical), prefix_(std::move(prefix)), args_(std::move(args)), literals_(std::move(literals)) {}
+  bool matches(Context& ctx) const override {
+    std::string text = prefix_;
+    for (size_t i = 0; i < args_.size(); ++i) text += args_[i] ? part(*args_[i], ctx) : literals_[i];
+    ctx.notes.push_back(std::move(text));
+    return true;
+  }
+
+private:
+  std::string prefix_;
+  Filters args_;
+  std::vector<std::string> literals_;
+
+  static std::string part(const Filter& f, Context& ctx) {
+    int64_t n = 0;
+    switch (f.kind()) {
+      case FilterKind::Set: return designator_text(AnyMen, f.squares(ctx));
+      case FilterKind::Numeric: return f.number(ctx, n) ? std::to_string(n) : "<none>";
+      case FilterKind::String: return f.text(ctx);
+      default: return f.matches(ctx) ? "<true>" : "<false>";
+    }
+  }
+};
+
+// The transforms of one filter: matches when one does; a set is the union of the matching
+// variants' sets, a number the first matching variant's, a count the number that match.
+class Variants final : public Filter {
+public:
+  Variants(Filters variants, FilterKind kind, bool count)
+      : Filter(count ? FilterKind::Numeric : kind), variants_(std::move(variants)), count_(count) {}
+  bool matches(Context& ctx) const override {
+    if (count_) return true;
+    for (const FilterPtr& f : variants_)
+      if (f->matches(ctx)) return true;
+    return false;
+  }
+  Bitboard squares(Context& ctx) const override {
+    Bitboard all = 0;
+    for (const FilterPtr& f : variants_) all |= f->squares(ctx);
+    return all;
+  }
+  bool number(Context& ctx, int64_t& out) const override {
+    if (count_) {
+      out = 0;
+      for (const FilterPtr& f : variants_) out += f->matches(ctx) ? 1 : 0;
+      return true;
+    }
+    for (const FilterPtr& f : variants_)
+      if (f->number(ctx, out)) return true;
+    return false;
+  }
+
+private:
+  Filters variants_;
+  bool count_;
+};
+
+}  // namespace
+
+FilterPtr make_true(bool value) { return std::make_unique<Constant>(value); }
+FilterPtr make_sequence(Filters parts) { return std::make_unique<Sequence>(std::move(parts)); }
+FilterPtr make_not(FilterPtr f) { return std::make_unique<Not>(std::move(f)); }
+FilterPtr make_and(FilterPtr a, FilterPtr b) { return std::make_unique<AndOr>(std::move(a), std::move(b), true); }
+FilterPtr make_or(FilterPtr a, FilterPtr b) { return std::make_unique<AndOr>(std::move(a), std::move(b), false); }
+FilterPtr make_if(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKind kind) {
+  return std::make_unique<If>(std::move(test), std::move(then), std::move(otherwise), kind);
+}
+FilterPtr make_number(int64_t value) { return std::make_unique<Number>(value); }
+FilterPtr make_arith(char op, FilterPtr a, FilterPtr b) { return std::make_unique<Arith>(op, std::move(a), std::move(b)); }
+FilterPtr make_negate(FilterPtr f) { return std::make_unique<Unary>(std::move(f), false); }
+FilterPtr make_abs(FilterPtr f) { return std::make_unique<Unary>(std::move(f), true); }
+FilterPtr make_extremum(bool max, Filters args) { return std::make_unique<Extremum>(max, std::move(args)); }
+FilterPtr make_compare(const std::string& op, FilterPtr a, FilterPtr b) {
+  static constexpr std::string_view Ops[] = {"==", "!=", "<", "<=", ">", ">="};
+  const int index = static_cast<int>(std::find(std::begin(Ops), std::end(Ops), op) - std::begin(Ops));
+  return std::make_unique<Compare>(index, std::move(a), std::move(b));
+}
+FilterPtr make_count(FilterPtr set) { return std::make_unique<Count>(std::move(set)); }
+FilterPtr make_variable(int slot, FilterKind kind) { return std::make_unique<Variable>(slot, kind); }
+FilterPtr make_assign(int slot, FilterPtr value) { return std::make_unique<Assign>(slot, std::move(value)); }
+FilterPtr make_loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces) {
+  return std::make_unique<Loop>(slot, std::move(set), std::move(body), all, pieces);
+}
+FilterPtr make_sort(FilterPtr body) { return std::make_unique<Sort>(std::move(body)); }
+FilterPtr make_message(std::string prefix, Filters args, std::vector<std::string> literals) {
+  return std::make_unique<Message>(std::move(prefix), std::move(args), std::move(literals));
+}
+FilterPtr make_variants(Filters variants, FilterKind kind, bool count) {
+  return std::make_unique<Variants>(std::move(variants), kind, count);
+}
+
+}  // namespace egtb::query::detail

@@ -1,0 +1,207 @@
+// Square-set filters: piece designators, set algebra, attacks, rays, pins, between, power.
+#include <array>
+
+#include "query/chess_sets.hpp"
+#include "query/filter.hpp"
+
+namespace egtb::query::detail {
+
+namespace {
+
+constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;
+
+class Designator final : public Filter {
+public:
+  Designator(PieceMask pieces, Bitboard squares) : Filter(FilterKind::Set), squares_(squares), any_(pieces == AnyMen) {
+    empty_ = (pieces & EmptyBit) != 0;
+    for (Color c : {Color::White, Color::Black})
+      for (int t = to_index(PieceType::Pawn); t <= to_index(PieceType::King); ++t) {
+        const PieceType pt = static_cast<PieceType>(t);
+        if (pieces & (1u << to_index(make_piece(c, pt)))) men_[count_++] = {c, pt};
+      }
+  }
+  Bitboard squares(Context& ctx) const override {
+    if (any_) return squares_;
+    const Position& pos = *ctx.pos;
+    Bitboard b = empty_ ? ~pos.pieces() : 0;
+    for (size_t i = 0; i < count_; ++i) b |= pos.pieces(men_[i].first, men_[i].second);
+    return b & squares_;
+  }
+
+private:
+  Bitboard squares_;
+  bool any_;
+  bool empty_ = false;
+  std::array<std::pair<Color, PieceType>, 12> men_{};
+  size_t count_ = 0;
+};
+
+// Union (op '|'), intersection ('&').
+class SetPair final : public Filter {
+public:
+  SetPair(FilterPtr a, FilterPtr b, char op) : Filter(FilterKind::Set), a_(std::move(a)), b_(std::move(b)), op_(op) {}
+  Bitboard squares(Context& ctx) const override {
+    const Bitboard x = a_->squares(ctx);
+    if (op_ == '&') return x ? x & b_->squares(ctx) : 0;
+    return x | b_->squares(ctx);
+  }
+
+private:
+  FilterPtr a_, b_;
+  char op_;
+};
+
+class Complement final : public Filter {
+public:
+  explicit Complement(FilterPtr a) : Filter(FilterKind::Set), a_(std::move(a)) {}
+  Bitboard squares(Context& ctx) const override { return ~a_->squares(ctx); }
+
+private:
+  FilterPtr a_;
+};
+
+// a in b (subset; the empty set is in every set), a == b, a != b.
+class SetRelation final : public Filter {
+public:
+  SetRelation(FilterPtr a, FilterPtr b, int relation) : Filter(FilterKind::Logical), a_(std::move(a)), b_(std::move(b)), relation_(relation) {}
+  bool matches(Context& ctx) const override {
+    const Bitboard x = a_->squares(ctx);
+    const Bitboard y = b_->squares(ctx);
+    switch (relation_) {
+      case 0: return (x & ~y) == 0;
+      case 1: return x == y;
+      default: return x != y;
+    }
+  }
+
+private:
+  FilterPtr a_, b_;
+  int relation_;
+};
+
+// from -> to (value: the attackers in from) and to <- from (value: the attacked squares of to).
+class Attack final : public Filter {
+public:
+  Attack(FilterPtr from, FilterPtr to, bool value_is_from)
+      : Filter(FilterKind::Set), from_(std::move(from)), to_(std::move(to)), value_is_from_(value_is_from) {}
+  Bitboard squares(Context& ctx) const override {
+    const Bitboard from = from_->squares(ctx);
+    if (!from) return 0;
+    const Bitboard to = to_->squares(ctx);
+    return value_is_from_ ? attackers_in(*ctx.pos, from, to) : attacked_in(*ctx.pos, to, from);
+  }
+
+private:
+  FilterPtr from_, to_;
+  bool value_is_from_;
+};
+
+class Rays final : public Filter {
+public:
+  Rays(Filters sets, DirectionSet directions, bool attack, bool value_is_first)
+      : Filter(FilterKind::Set), sets_(std::move(sets)), directions_(directions), attack_(attack), first_(value_is_first) {}
+  Bitboard squares(Context& ctx) const override {
+    std::array<Bitboard, 16> masks{};
+    const size_t n = std::min(sets_.size(), masks.size());
+    for (size_t i = 0; i < n; ++i) masks[i] = sets_[i]->squares(ctx);
+    const RayMatch m = match_rays(*ctx.pos, std::span<const Bitboard>(masks.data(), n), directions_, attack_);
+    return first_ ? m.first : m.last;
+  }
+
+private:
+  Filters sets_;
+  DirectionSet directions_;
+  bool attack_;
+  bool first_;
+};
+
+class Pin final : public Filter {
+public:
+  Pin(FilterPtr from, FilterPtr through, FilterPtr to, PinRole role)
+      : Filter(FilterKind::Set), from_(std::move(from)), through_(std::move(through)), to_(std::move(to)), role_(role) {}
+  Bitboard squares(Context& ctx) const override {
+    const Position& pos = *ctx.pos;
+    const Bitboard from = from_ ? from_->squares(ctx) : ~Bitboard{0};
+    const Bitboard through = through_ ? through_->squares(ctx) : ~Bitboard{0};
+    const Bitboard to = to_ ? to_->squares(ctx) : pos.pieces(PieceType::King);
+    return pin_squares(pos, from, through, to, role_);
+  }
+
+private:
+  FilterPtr from_, through_, to_;
+  PinRole role_;
+};
+
+// between (a b), distance (a b), power a, light a, dark a.
+class SetFunction final : public Filter {
+public:
+  enum class Op : uint8_t { Between, Distance, Power, Light, Dark };
+  SetFunction(Op op, FilterPtr a, FilterPtr b)
+      : Filter(op == Op::Distance || op == Op::Power ? FilterKind::Numeric : FilterKind::Set),
+        op_(op), a_(std::move(a)), b_(std::move(b)) {}
+  Bitboard squares(Context& ctx) const override {
+    const Bitboard x = a_->squares(ctx);
+    switch (op_) {
+      case Op::Between: return between_sets(x, b_->squares(ctx));
+      case Op::Light: return x & ~DarkSquares;
+      default: return x & DarkSquares;
+    }
+  }
+  bool number(Context& ctx, int64_t& out) const override {
+    const Bitboard x = a_->squares(ctx);
+    if (op_ == Op::Power) {
+      out = power(*ctx.pos, x);
+      return true;
+    }
+    const Bitboard y = b_->squares(ctx);
+    if (popcount(x) != 1 || popcount(y) != 1) return false;
+    out = square_distance(lsb(x), lsb(y));
+    return true;
+  }
+
+private:
+  Op op_;
+  FilterPtr a_, b_;
+
+  static int64_t power(const Position& pos, Bitboard b) {
+    static constexpr std::array<int, PieceTypeCount> Values = {0, 1, 3, 3, 5, 9, 0};
+    int64_t sum = 0;
+    b &= pos.pieces();
+    while (b) sum += Values[static_cast<size_t>(to_index(type_of(pos.piece_on(pop_lsb(b)))))];
+    return sum;
+  }
+};
+
+}  // namespace
+
+FilterPtr make_designator(PieceMask pieces, Bitboard squares) { return std::make_unique<Designator>(pieces, squares); }
+FilterPtr make_union(FilterPtr a, FilterPtr b) { return std::make_unique<SetPair>(std::move(a), std::move(b), '|'); }
+FilterPtr make_intersection(FilterPtr a, FilterPtr b) {
+  return std::make_unique<SetPair>(std::move(a), std::move(b), '&');
+}
+FilterPtr make_complement(FilterPtr a) { return std::make_unique<Complement>(std::move(a)); }
+FilterPtr make_subset(FilterPtr a, FilterPtr b) { return std::make_unique<SetRelation>(std::move(a), std::move(b), 0); }
+FilterPtr make_set_equality(FilterPtr a, FilterPtr b, bool equal) {
+  return std::make_unique<SetRelation>(std::move(a), std::move(b), equal ? 1 : 2);
+}
+FilterPtr make_attacks(FilterPtr from, FilterPtr to, bool value_is_from) {
+  return std::make_unique<Attack>(std::move(from), std::move(to), value_is_from);
+}
+FilterPtr make_rays(Filters sets, uint8_t directions, bool attack, bool value_is_first) {
+  return std::make_unique<Rays>(std::move(sets), directions, attack, value_is_first);
+}
+FilterPtr make_pin(FilterPtr from, FilterPtr through, FilterPtr to, int role) {
+  return std::make_unique<Pin>(std::move(from), std::move(through), std::move(to), static_cast<PinRole>(role));
+}
+FilterPtr make_between(FilterPtr a, FilterPtr b) {
+  return std::make_unique<SetFunction>(SetFunction::Op::Between, std::move(a), std::move(b));
+}
+FilterPtr make_power(FilterPtr a) { return std::make_unique<SetFunction>(SetFunction::Op::Power, std::move(a), nullptr); }
+FilterPtr make_distance(FilterPtr a, FilterPtr b) {
+  return std::make_unique<SetFunction>(SetFunction::Op::Distance, std::move(a), std::move(b));
+}
+FilterPtr make_square_color(FilterPtr a, bool light) {
+  return std::make_unique<SetFunction>(light ? SetFunction::Op::Light : SetFunction::Op::Dark, std::move(a), nullptr);
+}
+
+}  // namespace egtb::query::detail

@@ -1,0 +1,332 @@
+#include "query/lexer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+namespace egtb::query {
+
+namespace {
+
+// Sorted, for binary search.
+constexpr auto Keywords = std::to_array<std::string_view>({
+    "abs", "all", "and", "any", "attack", "attackedby", "attacks", "between", "black", "btm",
+    "capture", "check", "comment", "count", "dark", "diagonal", "distance", "down", "dtm", "dtmend",
+    "dts", "dtsend", "else", "false", "fen", "flip", "flipcolor", "fliphorizontal", "flipvertical",
+    "from", "function", "horizontal", "idealmate", "idealstalemate", "if", "imagine", "in",
+    "lasker", "left", "legal", "legalposition", "light", "mate", "max", "maxdtm", "maxdts",
+    "message", "min", "modelmate", "modelstalemate", "move", "northeast", "northwest", "not",
+    "notransform", "or", "orthogonal", "piece", "pin", "power", "promote", "pseudolegal",
+    "puremate", "purestalemate", "ray", "reachableposition", "reverse", "reversecolor", "right",
+    "rotate90", "shift", "shifthorizontal", "shiftvertical", "sidetomove", "sort", "southeast",
+    "southwest", "square", "stalemate", "swap", "then", "through", "to", "true", "up", "vertical",
+    "white", "wtm", "xray",
+});
+
+constexpr bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+constexpr bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+constexpr bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+// The men one designator character stands for, or 0.
+PieceMask piece_char_mask(char c) {
+  switch (c) {
+    case 'A': return WhiteMen;
+    case 'a': return BlackMen;
+    case '_': return EmptyBit;
+    default: break;
+  }
+  const std::optional<Piece> p = piece_from_char(c);
+  return p ? static_cast<PieceMask>(1u << to_index(*p)) : PieceMask{0};
+}
+
+// A designator being read from text; `at` is the next unread character.
+struct Scan {
+  std::string_view text;
+  size_t at = 0;
+
+  [[nodiscard]] char peek(size_t ahead = 0) const { return at + ahead < text.size() ? text[at + ahead] : '\0'; }
+};
+
+// "e4", "a-h1", "c1-8", "a-h1-8": one rectangle of squares.
+std::optional<Bitboard> scan_square_range(Scan& s) {
+  if (!is_file(s.peek())) return std::nullopt;
+  const Scan start = s;
+  const int f1 = s.peek() - 'a';
+  int f2 = f1;
+  ++s.at;
+  if (s.peek() == '-' && is_file(s.peek(1))) {
+    f2 = s.peek(1) - 'a';
+    s.at += 2;
+  }
+  if (!is_rank(s.peek())) {
+    s = start;
+    return std::nullopt;
+  }
+  const int r1 = s.peek() - '1';
+  int r2 = r1;
+  ++s.at;
+  if (s.peek() == '-' && is_rank(s.peek(1))) {
+    r2 = s.peek(1) - '1';
+    s.at += 2;
+  }
+  Bitboard b = 0;
+  for (int f = std::min(f1, f2); f <= std::max(f1, f2); ++f)
+    for (int r = std::min(r1, r2); r <= std::max(r1, r2); ++r) b |= square_bb(make_square(f, r));
+  return b;
+}
+
+// A square range or a bracketed list of them: "[b-h2,d5]".
+std::optional<Bitboard> scan_squares(Scan& s) {
+  if (s.peek() != '[') return scan_square_range(s);
+  Scan t = s;
+  ++t.at;
+  Bitboard all = 0;
+  while (true) {
+    const std::optional<Bitboard> b = scan_square_range(t);
+    if (!b) return std::nullopt;
+    all |= *b;
+    if (t.peek() == ',') {
+      ++t.at;
+      continue;
+    }
+    if (t.peek() != ']') return std::nullopt;
+    ++t.at;
+    s = t;
+    return all;
+  }
+}
+
+// "K", "A", "_" or a bracketed list "[Qq]".
+std::optional<PieceMask> scan_pieces(Scan& s) {
+  if (s.peek() != '[') {
+    const PieceMask m = piece_char_mask(s.peek());
+    if (!m) return std::nullopt;
+    ++s.at;
+    return m;
+  }
+  Scan t = s;
+  ++t.at;
+  PieceMask all = 0;
+  while (t.peek() != ']') {
+    const PieceMask m = piece_char_mask(t.peek());
+    if (!m) return std::nullopt;
+    all = static_cast<PieceMask>(all | m);
+    ++t.at;
+  }
+  if (!all) return std::nullopt;
+  s = t;
+  ++s.at;
+  return all;
+}
+
+struct Designator {
+  PieceMask pieces = AnyMen;
+  Bitboard squares = AllSquares;
+  size_t length = 0;
+};
+
+// A whole piece designator at the start of `text`, not followed by a word character.
+std::optional<Designator> scan_designator(std::string_view text) {
+  if (!text.empty() && text[0] == '.' && (text.size() == 1 || !is_word_char(text[1]))) return Designator{AnyMen, AllSquares, 1};
+  Scan s{text};
+  Designator d;
+  if (const std::optional<Bitboard> squares = scan_squares(s)) {
+    d.squares = *squares;
+  } else if (const std::optional<PieceMask> pieces = scan_pieces(s)) {
+    d.pieces = *pieces;
+    if (const std::optional<Bitboard> sq = scan_squares(s)) d.squares = *sq;
+  } else {
+    return std::nullopt;
+  }
+  if (is_word_char(s.peek())) return std::nullopt;
+  d.length = s.at;
+  return d;
+}
+
+struct OperatorSpelling {
+  std::string_view text;
+  TokenKind kind;
+};
+
+// Longest first, so that "-->" wins over "->" and "->" over "-".
+constexpr std::array<OperatorSpelling, 25> Operators = {{
+    {"-->", TokenKind::LongArrow}, {"->", TokenKind::Arrow}, {"<-", TokenKind::BackArrow},
+    {"==", TokenKind::Eq},         {"!=", TokenKind::Ne},    {"<=", TokenKind::Le},
+    {">=", TokenKind::Ge},         {"<", TokenKind::Lt},     {">", TokenKind::Gt},
+    {"=", TokenKind::Assign},      {"&", TokenKind::Amp},    {"|", TokenKind::Bar},
+    {"~", TokenKind::Tilde},       {"+", TokenKind::Plus},   {"-", TokenKind::Minus},
+    {"*", TokenKind::Star},        {"/", TokenKind::Slash},  {"%", TokenKind::Percent},
+    {"#", TokenKind::Hash},        {":", TokenKind::Colon},  {"(", TokenKind::LParen},
+    {")", TokenKind::RParen},      {"{", TokenKind::LBrace}, {"}", TokenKind::RBrace},
+    {",", TokenKind::Comma},
+}};
+
+class Lexer {
+public:
+  explicit Lexer(std::string_view source) : src_(source) {}
+
+  Expected<Tokens, QueryError> run() {
+    Tokens tokens;
+    while (true) {
+      if (std::optional<QueryError> e = skip_blanks()) return unexpected(std::move(*e));
+      if (at_ >= src_.size()) break;
+      Expected<Token, QueryError> t = next();
+      if (!t) return unexpected(t.error());
+      tokens.push_back(std::move(t).value());
+    }
+    Token end;
+    end.range = {line_, col_, line_, col_ + 1};
+    tokens.push_back(end);
+    return tokens;
+  }
+
+private:
+  std::string_view src_;
+  size_t at_ = 0;
+  int line_ = 1;
+  int col_ = 1;
+
+  [[nodiscard]] char peek(size_t ahead = 0) const { return at_ + ahead < src_.size() ? src_[at_ + ahead] : '\0'; }
+
+  void advance(size_t n = 1) {
+    for (size_t i = 0; i < n && at_ < src_.size(); ++i, ++at_) {
+      if (src_[at_] == '\n') {
+        ++line_;
+        col_ = 1;
+      } else {
+        ++col_;
+      }
+    }
+  }
+
+  [[nodiscard]] SourceRange here(size_t length = 1) const {
+    return {line_, col_, line_, col_ + static_cast<int>(length)};
+  }
+
+  std::optional<QueryError> skip_blanks() {
+    while (at_ < src_.size()) {
+      const char c = peek();
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+        advance();
+      } else if (c == '/' && peek(1) == '/') {
+        while (at_ < src_.size() && peek() != '\n') advance();
+      } else if (c == '/' && peek(1) == '*') {
+        const SourceRange open = here(2);
+        const size_t close = src_.find("*/", at_ + 2);
+        if (close == std::string_view::npos) return QueryError{open, "unterminated comment: expected '*/'"};
+        advance(close + 2 - at_);
+      } else {
+        break;
+      }
+    }
+    return std::nullopt;
+  }
+
+  Token start_token(TokenKind kind, size_t length) {
+    Token t;
+    t.kind = kind;
+    t.text = src_.substr(at_, length);
+    t.range = here(length);
+    advance(length);
+    return t;
+  }
+
+  Expected<Token, QueryError> next() {
+    const char c = peek();
+    if (c >= '0' && c <= '9') return number();
+    if (c == '"') return string();
+    if (std::optional<Designator> d = scan_designator(src_.substr(at_))) {
+      Token t = start_token(TokenKind::PieceDesignator, d->length);
+      t.pieces = d->pieces;
+      t.squares = d->squares;
+      return t;
+    }
+    if (is_word_char(c) && !(c >= '0' && c <= '9')) return word();
+    for (const OperatorSpelling& op : Operators)
+      if (src_.substr(at_, op.text.size()) == op.text) return start_token(op.kind, op.text.size());
+    return unexpected(QueryError{here(), std::string("unexpected character '") + c + "'"});
+  }
+
+  Expected<Token, QueryError> number() {
+    size_t n = 0;
+    while (peek(n) >= '0' && peek(n) <= '9') ++n;
+    if (n > 15) return unexpected(QueryError{here(n), "number too large"});
+    Token t = start_token(TokenKind::Number, n);
+    for (char d : t.text) t.number = t.number * 10 + (d - '0');
+    return t;
+  }
+
+  Expected<Token, QueryError> string() {
+    std::string value;
+    size_t n = 1;
+    while (true) {
+      const char c = peek(n);
+      if (c == '\0' && at_ + n >= src_.size())
+        return unexpected(QueryError{here(1), "unterminated string: expected '\"'"});
+      if (c == '"') break;
+      if (c == '\\' && (peek(n + 1) == '"' || peek(n + 1) == '\\')) ++n;
+      value += peek(n);
+      ++n;
+    }
+    Token t = start_token(TokenKind::String, n + 1);
+    t.value = std::move(value);
+    return t;
+  }
+
+  Token word() {
+    size_t n = 0;
+    while (is_word_char(peek(n))) ++n;
+    Token t = start_token(TokenKind::Identifier, n);
+    if (is_keyword(t.text)) t.kind = TokenKind::Keyword;
+    return t;
+  }
+};
+
+}  // namespace
+
+bool is_keyword(std::string_view word) {
+  return std::binary_search(Keywords.begin(), Keywords.end(), word);
+}
+
+Expected<Tokens, QueryError> lex(std::string_view source) { return Lexer(source).run(); }
+
+std::string_view token_kind_name(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::End: return "end of query";
+    case TokenKind::Identifier: return "identifier";
+    case TokenKind::Keyword: return "keyword";
+    case TokenKind::Number: return "number";
+    case TokenKind::String: return "string";
+    case TokenKind::PieceDesignator: return "piece designator";
+    case TokenKind::Arrow: return "'->'";
+    case TokenKind::BackArrow: return "'<-'";
+    case TokenKind::LongArrow: return "'-->'";
+    case TokenKind::Amp: return "'&'";
+    case TokenKind::Bar: return "'|'";
+    case TokenKind::Tilde: return "'~'";
+    case TokenKind::Eq: return "'=='";
+    case TokenKind::Ne: return "'!='";
+    case TokenKind::Lt: return "'<'";
+    case TokenKind::Le: return "'<='";
+    case TokenKind::Gt: return "'>'";
+    case TokenKind::Ge: return "'>='";
+    case TokenKind::Assign: return "'='";
+    case TokenKind::Plus: return "'+'";
+    case TokenKind::Minus: return "'-'";
+    case TokenKind::Star: return "'*'";
+    case TokenKind::Slash: return "'/'";
+    case TokenKind::Percent: return "'%'";
+    case TokenKind::Hash: return "'#'";
+    case TokenKind::Colon: return "':'";
+    case TokenKind::LParen: return "'('";
+    case TokenKind::RParen: return "')'";
+    case TokenKind::LBrace: return "'{'";
+    case TokenKind::RBrace: return "'}'";
+    case TokenKind::Comma: return "','";
+  }
+  return "token";
+}
+
+}  // namespace egtb::query

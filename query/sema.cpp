@@ -1,0 +1,315 @@
+#include "query/sema.hpp"
+
+#include <map>
+#include <set>
+
+namespace egtb::query {
+
+namespace {
+
+struct SemaFailure {
+  QueryError error;
+};
+
+bool one_of(std::string_view w, std::initializer_list<std::string_view> words) {
+  for (std::string_view x : words)
+    if (w == x) return true;
+  return false;
+}
+
+FilterKind keyword_kind(std::string_view w) {
+  if (one_of(w, {"puremate", "modelmate", "idealmate", "purestalemate", "modelstalemate", "idealstalemate"}))
+    return FilterKind::Set;
+  if (one_of(w, {"sidetomove", "white", "black", "dtm", "dts", "lasker", "maxdtm", "maxdts"}))
+    return FilterKind::Numeric;
+  return FilterKind::Logical;
+}
+
+class Sema {
+public:
+  SemaInfo run(Node& root) {
+    for (NodePtr& c : root.children) check(c);
+    root.filter = root.children.empty() ? FilterKind::Logical : root.children.back()->filter;
+    return info_;
+  }
+
+private:
+  SemaInfo info_;
+  std::map<std::string, int, std::less<>> variables_;
+  std::map<std::string, const Node*, std::less<>> functions_;
+  std::vector<std::map<std::string, const Node*, std::less<>>> frames_;  // parameter -> argument
+  std::set<std::string, std::less<>> expanding_;
+  int expansions_ = 0;
+  static constexpr int MaxExpansions = 10000;
+
+  [[noreturn]] static void fail(const SourceRange& r, std::string message) {
+    throw SemaFailure{{r, std::move(message)}};
+  }
+
+  static void require(const Node& n, FilterKind kind, const std::string& what) {
+    if (n.filter != kind) fail(n.range, "expected " + what);
+  }
+  void require_sets(const Node& n, const std::string& where) {
+    for (const NodePtr& c : n.children) require(*c, FilterKind::Set, "square set " + where);
+  }
+
+  FilterKind check(NodePtr& slot) {
+    Node& n = *slot;
+    if (n.kind == NodeKind::Variable) return variable(slot);
+    if (n.kind == NodeKind::Function) return define(n);
+    if (n.kind == NodeKind::Call) return call(n);
+    if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
+    for (NodePtr& c : n.children) check(c);
+    n.filter = kind_of(n);
+    return n.filter;
+  }
+
+  FilterKind variable(NodePtr& slot) {
+    const std::string& name = slot->name;
+    if (!frames_.empty()) {
+      const auto p = frames_.back().find(name);
+      if (p != frames_.back().end()) {
+        const SourceRange use = slot->range;
+        slot = clone(*p->second);
+        slot->range = use;
+        return slot->filter;
+      }
+    }
+    const auto v = variables_.find(name);
+    if (v == variables_.end()) {
+      if (functions_.count(name)) fail(slot->range, "function '" + name + "' needs '(' and its arguments");
+      fail(slot->range, "unknown variable '" + name + "'");
+    }
+    slot->slot = v->second;
+    slot->filter = info_.variables[static_cast<size_t>(v->second)].kind;
+    return slot->filter;
+  }
+
+  int bind(const Node& n, FilterKind kind) {
+    const auto v = variables_.find(n.name);
+    if (v != variables_.end()) {
+      const FilterKind old = info_.variables[static_cast<size_t>(v->second)].kind;
+      if (old != kind)
+        fail(n.range, "variable '" + n.name + "' holds a " + std::string(filter_kind_name(old)) +
+                          " value; cannot give it a " + std::string(filter_kind_name(kind)) + " value");
+      return v->second;
+    }
+    const int slot = static_cast<int>(info_.variables.size());
+    info_.variables.push_back({n.name, kind});
+    variables_.emplace(n.name, slot);
+    return slot;
+  }
+
+  FilterKind define(Node& n) {
+    if (functions_.count(n.name) || variables_.count(n.name)) fail(n.range, "'" + n.name + "' is already defined");
+    functions_.emplace(n.name, &n);
+    n.filter = FilterKind::Logical;
+    return n.filter;
+  }
+
+  FilterKind call(Node& n) {
+    const auto f = functions_.find(n.name);
+    if (f == functions_.end()) fail(n.range, "unknown function '" + n.name + "'");
+    const Node& def = *f->second;
+    if (def.params.size() != n.children.size())
+      fail(n.range, "function '" + n.name + "' takes " + std::to_string(def.params.size()) + " argument(s), " +
+                        std::to_string(n.children.size()) + " given");
+    if (expanding_.count(n.name)) fail(n.range, "recursive call of function '" + n.name + "'");
+    if (++expansions_ > MaxExpansions)
+      fail(n.range, "too many function expansions (more than " + std::to_string(MaxExpansions) + ")");
+    std::map<std::string, const Node*, std::less<>> frame;
+    for (size_t i = 0; i < n.children.size(); ++i) {
+      check(n.children[i]);
+      frame.emplace(def.params[i], n.children[i].get());
+    }
+    n.expansion = clone(def.child(0));
+    frames_.push_back(std::move(frame));
+    expanding_.insert(n.name);
+    check(n.expansion);
+    expanding_.erase(n.name);
+    frames_.pop_back();
+    n.filter = n.expansion->filter;
+    return n.filter;
+  }
+
+  FilterKind loop(Node& n) {
+    check(n.children[0]);
+    require(n.child(0), FilterKind::Set, "square set after 'in'");
+    n.slot = bind(n, FilterKind::Set);
+    check(n.children[1]);
+    n.filter = n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
+    return n.filter;
+  }
+
+  FilterKind kind_of(Node& n) {
+    switch (n.kind) {
+      case NodeKind::Query:
+      case NodeKind::Block: return n.children.back()->filter;
+      case NodeKind::Designator: return FilterKind::Set;
+      case NodeKind::Number: return FilterKind::Numeric;
+      case NodeKind::String: return FilterKind::String;
+      case NodeKind::Keyword: return keyword(n);
+      case NodeKind::Assign: return assign(n);
+      case NodeKind::Not:
+      case NodeKind::And:
+      case NodeKind::Or: return FilterKind::Logical;
+      case NodeKind::In: return set_binary(n, "'in'");
+      case NodeKind::Compare: return compare(n);
+      case NodeKind::Arith: return arithmetic(n);
+      case NodeKind::Negate: return numeric_args(n, "after '-'");
+      case NodeKind::Abs: return numeric_args(n, "after 'abs'");
+      case NodeKind::Max:
+      case NodeKind::Min: return numeric_args(n, n.kind == NodeKind::Max ? "in 'max'" : "in 'min'");
+      case NodeKind::Union: return set_binary(n, "'|'");
+      case NodeKind::Intersect: return set_binary(n, "'&'");
+      case NodeKind::Attacks: return set_binary(n, "'attacks'");
+      case NodeKind::AttackedBy: return set_binary(n, "'attackedby'");
+      case NodeKind::Complement: return sets(n, "after '~'", FilterKind::Set);
+      case NodeKind::Count: return sets(n, "after '#'", FilterKind::Numeric);
+      case NodeKind::AttackChain: return chain(n);
+      case NodeKind::If: return if_kind(n);
+      case NodeKind::Sort: return sort(n);
+      case NodeKind::Pin: return pin(n);
+      case NodeKind::Ray:
+      case NodeKind::XRay:
+        check_ray_length(n);
+        return sets(n, n.kind == NodeKind::Ray ? "in 'ray'" : "in 'xray'", FilterKind::Set);
+      case NodeKind::Between: return sets(n, "in 'between'", FilterKind::Set);
+      case NodeKind::Power: return sets(n, "after 'power'", FilterKind::Numeric);
+      case NodeKind::Distance: return sets(n, "in 'distance'", FilterKind::Numeric);
+      case NodeKind::Light: return sets(n, "after 'light'", FilterKind::Set);
+      case NodeKind::Dark: return sets(n, "after 'dark'", FilterKind::Set);
+      case NodeKind::Transform: return n.has(FlagCount) ? FilterKind::Numeric : n.child(0).filter;
+      case NodeKind::NoTransform: return n.child(0).filter;
+      case NodeKind::Fen: return n.name.empty() ? FilterKind::String : FilterKind::Logical;
+      case NodeKind::Message: return FilterKind::Logical;
+      case NodeKind::Move: return move(n);
+      case NodeKind::Imagine: return imagine(n);
+      case NodeKind::ImagineSpec: return imagine_spec(n);
+      case NodeKind::LineEnd:
+        use_tables(n);
+        return FilterKind::Logical;
+      default: return FilterKind::Logical;
+    }
+  }
+
+  FilterKind keyword(const Node& n) {
+    if (one_of(n.name, {"dtm", "dts", "lasker", "maxdtm", "maxdts"})) use_tables(n);
+    return keyword_kind(n.name);
+  }
+
+  void use_tables(const Node& n) {
+    if (!info_.uses_tables) info_.table_use = n.range;
+    info_.uses_tables = true;
+  }
+
+  FilterKind assign(Node& n) {
+    const FilterKind k = n.child(0).filter;
+    if (k != FilterKind::Set && k != FilterKind::Numeric)
+      fail(n.child(0).range, "expected a square set or a number to assign to '" + n.name + "'");
+    n.slot = bind(n, k);
+    return k;
+  }
+
+  FilterKind set_binary(const Node& n, const std::string& op) {
+    require(n.child(0), FilterKind::Set, "square set before " + op);
+    require(n.child(1), FilterKind::Set, "square set after " + op);
+    return n.kind == NodeKind::In ? FilterKind::Logical : FilterKind::Set;
+  }
+
+  FilterKind sets(const Node& n, const std::string& where, FilterKind result) {
+    require_sets(n, where);
+    return result;
+  }
+
+  FilterKind numeric_args(const Node& n, const std::string& where) {
+    for (const NodePtr& c : n.children) require(*c, FilterKind::Numeric, "numeric filter " + where);
+    return FilterKind::Numeric;
+  }
+
+  FilterKind chain(const Node& n) {
+    check_ray_length(n);
+    for (size_t i = 0; i < n.children.size(); ++i)
+      require(n.child(i), FilterKind::Set, "square set " + std::string(i == 0 ? "before '" : "after '") + n.name + "'");
+    return FilterKind::Set;
+  }
+
+  static void check_ray_length(const Node& n) {
+    if (n.children.size() > MaxRaySets) fail(n.range, "at most " + std::to_string(MaxRaySets) + " square sets in a ray");
+  }
+
+  static bool countable(FilterKind k) { return k == FilterKind::Set || k == FilterKind::Numeric; }
+
+  FilterKind compare(const Node& n) {
+    const FilterKind l = n.child(0).filter;
+    const FilterKind r = n.child(1).filter;
+    if (!countable(l)) fail(n.child(0).range, "expected a number or square set before '" + n.name + "'");
+    if (!countable(r)) fail(n.child(1).range, "expected a number or square set after '" + n.name + "'");
+    if (l == FilterKind::Set && r == FilterKind::Set) {
+      if (n.name != "==" && n.name != "!=")
+        fail(n.range, "'" + n.name + "' compares numbers, not square sets (count them with '#')");
+      return FilterKind::Logical;
+    }
+    return FilterKind::Numeric;
+  }
+
+  FilterKind arithmetic(const Node& n) {
+    require(n.child(0), FilterKind::Numeric, "numeric filter before '" + n.name + "'");
+    require(n.child(1), FilterKind::Numeric, "numeric filter after '" + n.name + "'");
+    return FilterKind::Numeric;
+  }
+
+  static FilterKind if_kind(const Node& n) {
+    if (n.children.size() < 3) return FilterKind::Logical;
+    const FilterKind a = n.child(1).filter;
+    return a == n.child(2).filter && countable(a) ? a : FilterKind::Logical;
+  }
+
+  static FilterKind sort(const Node& n) {
+    require(n.child(0), FilterKind::Numeric, "numeric filter after 'sort'");
+    return FilterKind::Numeric;
+  }
+
+  FilterKind pin(const Node& n) {
+    for (size_t i = 0; i < n.children.size(); ++i)
+      require(n.child(i), FilterKind::Set, "square set after '" + n.params[i] + "'");
+    return FilterKind::Set;
+  }
+
+  FilterKind move(const Node& n) {
+    for (size_t i = 0; i < n.children.size(); ++i) {
+      if (n.params[i] == "body") continue;
+      require(n.child(i), FilterKind::Set, "square set after '" + n.params[i] + "'");
+      if (n.params[i] == "promote" && n.child(i).kind != NodeKind::Designator)
+        fail(n.child(i).range, "expected a piece designator after 'promote'");
+    }
+    if (n.has(FlagCount)) return FilterKind::Numeric;
+    return n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
+  }
+
+  static FilterKind imagine(const Node& n) { return n.children.back()->filter; }
+
+  static FilterKind imagine_spec(const Node& n) {
+    if (n.name == "piece") {
+      if (n.child(0).squares != ~Bitboard{0} || popcount(n.child(0).pieces) != 1)
+        fail(n.child(0).range, "expected one kind of man (like Q, n or _) without squares after 'piece'");
+      require(n.child(1), FilterKind::Set, "square set after '-->'");
+    } else if (n.name == "swap") {
+      require(n.child(0), FilterKind::Set, "square set after 'swap'");
+      require(n.child(1), FilterKind::Set, "square set after 'swap'");
+    }
+    return FilterKind::Logical;
+  }
+};
+
+}  // namespace
+
+Expected<SemaInfo, QueryError> analyze(Node& root) {
+  try {
+    return Sema().run(root);
+  } catch (SemaFailure& f) {
+    return unexpected(std::move(f.error));
+  }
+}
+
+}  // namespace egtb::query

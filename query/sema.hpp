@@ -1,0 +1,38 @@
+// Semantic analysis: gives every node its CQL filter kind, binds variables to slots and expands
+// function calls, rejecting ill-kinded queries with the place and what was expected.
+//
+// Rules, as CQL 6.2 has them: set operators (| & ~ in # attacks -> <- pin ray between power light
+// dark) take square sets; arithmetic and abs/max/min take numbers; a comparison takes two
+// numbers, or a set and a number (the set counts its squares), or two sets with == or !=.
+// A variable's kind is fixed by its first assignment ("x = A" makes a set variable) or by a
+// square/piece loop; using a name before that is an error. Functions are expanded at each call
+// with the arguments substituted for the parameters (CQL's pass-by-name); recursion is an error.
+// Example error: "A attacks 3" -> 1:13 "expected square set after 'attacks'".
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "egtb/core/expected.hpp"
+#include "query/ast.hpp"
+
+namespace egtb::query {
+
+// The most square sets a ray, xray or attack chain may have.
+inline constexpr size_t MaxRaySets = 16;
+
+struct VariableInfo {
+  std::string name;
+  FilterKind kind = FilterKind::Set;
+};
+
+struct SemaInfo {
+  std::vector<VariableInfo> variables;  // indexed by Node::slot
+  bool uses_tables = false;             // dtm, dts, lasker, maxdtm, maxdts, dtsend, dtmend
+  SourceRange table_use;                // the first of them
+};
+
+// Annotates `root` (a Query node from parse()) in place.
+[[nodiscard]] Expected<SemaInfo, QueryError> analyze(Node& root);
+
+}  // namespace egtb::query

@@ -1,0 +1,70 @@
+// Tokens of the CQL language: kind, source text, range, and the decoded payload of numbers,
+// strings and piece designators.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "egtb/core/bitboard.hpp"
+#include "query/source.hpp"
+
+namespace egtb::query {
+
+enum class TokenKind : uint8_t {
+  End,
+  Identifier,
+  Keyword,
+  Number,
+  String,
+  PieceDesignator,  // K, [Qq]d4, A, a, _, ., a1, a-h3, [b-h2,d5]
+  Arrow,            // ->
+  BackArrow,        // <-
+  LongArrow,        // --> (imagine piece placement)
+  Amp,              // &
+  Bar,              // |
+  Tilde,            // ~
+  Eq,               // ==
+  Ne,               // !=
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Assign,  // =
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Hash,
+  Colon,
+  LParen,
+  RParen,
+  LBrace,
+  RBrace,
+  Comma
+};
+
+// The men a piece designator admits, one bit per Piece value (bit 0 = an empty square).
+// Example: [Qq] is (1 << 5) | (1 << 13) = 0x2020; "." admits everything (AnyMen).
+using PieceMask = uint16_t;
+inline constexpr PieceMask EmptyBit = 1;
+inline constexpr PieceMask WhiteMen = 0x7e;    // bits 1..6: P N B R Q K
+inline constexpr PieceMask BlackMen = 0x7e00;  // bits 9..14
+inline constexpr PieceMask AnyMen = EmptyBit | WhiteMen | BlackMen;
+inline constexpr Bitboard AllSquares = ~Bitboard{0};
+
+struct Token {
+  TokenKind kind = TokenKind::End;
+  std::string_view text;  // as written in the source
+  SourceRange range;
+  int64_t number = 0;     // Number
+  std::string value;      // String, without quotes and escapes
+  PieceMask pieces = 0;   // PieceDesignator
+  Bitboard squares = 0;   // PieceDesignator
+};
+
+// "identifier", "'->'", "number" ...: how error messages name a token kind.
+[[nodiscard]] std::string_view token_kind_name(TokenKind kind);
+
+}  // namespace egtb::query

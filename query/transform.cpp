@@ -1,0 +1,98 @@
+#include "query/transform.hpp"
+
+namespace egtb::query {
+
+namespace {
+
+Square map_square(const TransformStep& step, Square s) {
+  const Square t = apply(step.symmetry, s);
+  const int f = file_of(t) + step.dx;
+  const int r = rank_of(t) + step.dy;
+  return f < 0 || f > 7 || r < 0 || r > 7 ? Square::None : make_square(f, r);
+}
+
+int direction_index(int df, int dr) {
+  for (int d = 0; d < 8; ++d)
+    if (DirectionSteps[static_cast<size_t>(d)][0] == df && DirectionSteps[static_cast<size_t>(d)][1] == dr) return d;
+  return 0;
+}
+
+DirectionSet map_directions(const TransformStep& step, DirectionSet set) {
+  DirectionSet out = 0;
+  const int bits = to_index(step.symmetry);
+  for (int d = 0; d < 8; ++d) {
+    if (!(set & (1 << d))) continue;
+    int df = DirectionSteps[static_cast<size_t>(d)][0];
+    int dr = DirectionSteps[static_cast<size_t>(d)][1];
+    if (bits & 4) std::swap(df, dr);
+    if (bits & 1) df = -df;
+    if (bits & 2) dr = -dr;
+    out = static_cast<DirectionSet>(out | (1 << direction_index(df, dr)));
+  }
+  return out;
+}
+
+}  // namespace
+
+SquareTransform SquareTransform::after(const TransformStep& step) const {
+  SquareTransform t;
+  t.steps_.push_back(step);
+  t.steps_.insert(t.steps_.end(), steps_.begin(), steps_.end());
+  return t;
+}
+
+Bitboard SquareTransform::squares(Bitboard b) const {
+  if (b == AllSquares) return b;
+  for (const TransformStep& step : steps_) {
+    Bitboard out = 0;
+    while (b) {
+      const Square s = map_square(step, pop_lsb(b));
+      if (s != Square::None) out |= square_bb(s);
+    }
+    b = out;
+  }
+  return b;
+}
+
+PieceMask SquareTransform::pieces(PieceMask m) const {
+  if (!swaps_colors()) return m;
+  return static_cast<PieceMask>(((m & WhiteMen) << 8) | ((m & BlackMen) >> 8) | (m & EmptyBit));
+}
+
+DirectionSet SquareTransform::directions(DirectionSet d) const {
+  for (const TransformStep& step : steps_) d = map_directions(step, d);
+  return d;
+}
+
+bool SquareTransform::swaps_colors() const {
+  bool swapped = false;
+  for (const TransformStep& step : steps_) swapped ^= step.colors;
+  return swapped;
+}
+
+bool SquareTransform::swaps_square_colors() const {
+  int flips = 0;
+  for (const TransformStep& step : steps_) flips += popcount(static_cast<Bitboard>(to_index(step.symmetry) & 3)) + step.dx + step.dy;
+  return (flips & 1) != 0;
+}
+
+std::vector<TransformStep> transform_family(std::string_view name) {
+  std::vector<TransformStep> steps;
+  if (name != "reversecolor") steps.push_back({});
+  if (name == "flipcolor" || name == "reversecolor") steps.push_back({Symmetry::FlipRanks, true, 0, 0});
+  if (name == "flip")
+    for (Symmetry s : AllSymmetries)
+      if (s != Symmetry::Identity) steps.push_back({s, false, 0, 0});
+  if (name == "flipvertical") steps.push_back({Symmetry::FlipFiles, false, 0, 0});
+  if (name == "fliphorizontal") steps.push_back({Symmetry::FlipRanks, false, 0, 0});
+  if (name == "rotate90")
+    for (Symmetry s : {Symmetry::RotateLeft, Symmetry::Rotate180, Symmetry::RotateRight}) steps.push_back({s, false, 0, 0});
+  const bool horizontal = name == "shift" || name == "shifthorizontal";
+  const bool vertical = name == "shift" || name == "shiftvertical";
+  for (int dx = horizontal ? -7 : 0; dx <= (horizontal ? 7 : 0); ++dx)
+    for (int dy = vertical ? -7 : 0; dy <= (vertical ? 7 : 0); ++dy)
+      if (dx || dy) steps.push_back({Symmetry::Identity, false, dx, dy});
+  return steps;
+}
+
+}  // namespace egtb::query

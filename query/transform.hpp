@@ -1,0 +1,49 @@
+// The geometric and colour transforms of CQL (flipcolor, flip, shift, rotate90, ...), applied to
+// the constants of a filter when it is compiled: a transformed filter is the same filter with its
+// square designators moved, its colours swapped (flipcolor) and its directions turned.
+//
+// A Step is a board symmetry (symmetry.hpp), optionally with the colours swapped, followed by a
+// shift; squares shifted off the board are dropped. A SquareTransform applies its steps innermost
+// first. Example: flipcolor is {identity, colours swapped + ranks mirrored}, so under its second
+// step "Ka1" becomes "ka8", "wtm" becomes "btm" and "light" stays "light" only if the mirror
+// keeps square colours (it does not: a1 is dark, a8 light).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "egtb/core/symmetry.hpp"
+#include "query/chess_sets.hpp"
+#include "query/token.hpp"
+
+namespace egtb::query {
+
+struct TransformStep {
+  Symmetry symmetry = Symmetry::Identity;
+  bool colors = false;
+  int dx = 0;
+  int dy = 0;
+};
+
+class SquareTransform {
+public:
+  SquareTransform() = default;
+
+  // This transform applied after `step`.
+  [[nodiscard]] SquareTransform after(const TransformStep& step) const;
+
+  // The image of a set; the set of all squares is its own image (".", "A" with no squares).
+  [[nodiscard]] Bitboard squares(Bitboard b) const;
+  [[nodiscard]] PieceMask pieces(PieceMask m) const;
+  [[nodiscard]] DirectionSet directions(DirectionSet d) const;
+  [[nodiscard]] bool swaps_colors() const;
+  [[nodiscard]] bool swaps_square_colors() const;  // light <-> dark
+
+private:
+  std::vector<TransformStep> steps_;  // innermost first
+};
+
+// The steps of a transform keyword, the identity first (except for reversecolor).
+[[nodiscard]] std::vector<TransformStep> transform_family(std::string_view name);
+
+}  // namespace egtb::query

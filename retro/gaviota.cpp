@@ -1,0 +1,200 @@
+#include "retro/gaviota.hpp"
+
+#include <gtb-probe.h>
+
+#include <algorithm>
+#include <cctype>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "egtb/core/fen.hpp"
+#include "egtb/store/error.hpp"
+
+namespace egtb::retro {
+
+using indexing::Index;
+
+namespace {
+
+constexpr Index Grain = 1024;
+constexpr size_t CacheBytes = size_t{32} << 20;
+
+// Gaviota's globals allow one session at a time.
+std::mutex& session_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+// tb_init ... tb_done around one comparison, with the directory as the only path.
+class GaviotaSession {
+public:
+  explicit GaviotaSession(const std::filesystem::path& dir) : lock_(session_mutex()) {
+    paths_ = tbpaths_add(tbpaths_init(), dir.c_str());
+    tb_init(0, tb_CP4, paths_);
+    if (!tb_is_initialized()) {
+      tbpaths_done(paths_);
+      throw std::runtime_error("Gaviota probing could not be initialised for " + dir.string());
+    }
+    tbcache_init(CacheBytes, 0);
+    tbstats_reset();
+  }
+  ~GaviotaSession() {
+    tbcache_done();
+    tb_done();
+    tbpaths_done(paths_);
+  }
+  GaviotaSession(const GaviotaSession&) = delete;
+  GaviotaSession& operator=(const GaviotaSession&) = delete;
+
+private:
+  std::lock_guard<std::mutex> lock_;
+  const char** paths_ = nullptr;
+};
+
+unsigned char gaviota_piece(PieceType pt) {
+  switch (pt) {
+    case PieceType::Pawn: return tb_PAWN;
+    case PieceType::Knight: return tb_KNIGHT;
+    case PieceType::Bishop: return tb_BISHOP;
+    case PieceType::Rook: return tb_ROOK;
+    case PieceType::Queen: return tb_QUEEN;
+    case PieceType::King: return tb_KING;
+    case PieceType::None: break;
+  }
+  return tb_NOPIECE;
+}
+
+// One side's men as Gaviota lists them: the king first, closed by tb_NOSQUARE / tb_NOPIECE.
+struct GaviotaSide {
+  std::array<unsigned, 8> squares{};
+  std::array<unsigned char, 8> pieces{};
+
+  GaviotaSide(const Position& pos, Color c) {
+    size_t n = 0;
+    const auto add = [&](Square s) {
+      squares[n] = static_cast<unsigned>(to_index(s));
+      pieces[n++] = gaviota_piece(type_of(pos.piece_on(s)));
+    };
+    add(pos.king_square(c));
+    Bitboard men = pos.pieces(c) & ~pos.pieces(PieceType::King);
+    while (men) add(pop_lsb(men));
+    squares[n] = tb_NOSQUARE;
+    pieces[n] = tb_NOPIECE;
+  }
+};
+
+// Gaviota's verdict on one position.
+struct GaviotaProbe {
+  bool ok = false;
+  unsigned info = tb_UNKNOWN;
+  unsigned plies = 0;
+};
+
+GaviotaProbe probe_gaviota(const Position& pos) {
+  const GaviotaSide white(pos, Color::White);
+  const GaviotaSide black(pos, Color::Black);
+  const unsigned stm = pos.side_to_move() == Color::White ? tb_WHITE_TO_MOVE : tb_BLACK_TO_MOVE;
+  const unsigned ep = pos.ep_square() == Square::None ? unsigned{tb_NOSQUARE} : static_cast<unsigned>(to_index(pos.ep_square()));
+  GaviotaProbe p;
+  p.ok = tb_probe_hard(stm, ep, tb_NOCASTLE, white.squares.data(), black.squares.data(), white.pieces.data(),
+                       black.pieces.data(), &p.info, &p.plies) != 0;
+  return p;
+}
+
+// Why our score disagrees with Gaviota's, or an empty string; `expected` gets Gaviota's score
+// when it is a mate.
+std::string mismatch(const Position& pos, Score ours, const GaviotaProbe& g, Score& expected) {
+  if (!g.ok || g.info > tb_BMATE) return "Gaviota has no value for the position (info " + std::to_string(g.info) + ")";
+  if (g.info == tb_DRAW) {
+    if (ours.is_valid() && !is_mate_value(ours.value())) return {};
+    return "stored " + describe(ours) + ", Gaviota: draw";
+  }
+  const bool white_mates = g.info == tb_WMATE;
+  const bool stm_mates = white_mates == (pos.side_to_move() == Color::White);
+  expected = Score(stm_mates ? Lasker::Mates : Lasker::Mated, static_cast<int>(g.plies));
+  if (ours == expected) return {};
+  return "stored " + describe(ours) + ", Gaviota: " + (white_mates ? "White" : "Black") + " mates, DTM " +
+         std::to_string(g.plies);
+}
+
+struct LocalCounts {
+  uint64_t positions = 0;
+  std::array<uint64_t, 3> results{};
+};
+
+void compare_entry(const SolvedTable& table, Color c, Index i, Position& pos, LocalCounts& counts, VerifyErrorLog& log) {
+  if (!table.scheme.decode(i, c, pos)) return;
+  ++counts.positions;
+  const GaviotaProbe g = probe_gaviota(pos);
+  if (g.ok && g.info <= tb_BMATE) ++counts.results[g.info];
+  const Score ours = table.at(c, i);
+  Score expected = Score::unknown();
+  std::string problem = mismatch(pos, ours, g, expected);
+  if (!problem.empty()) log.add({c, i, to_fen(pos), ours, expected, std::move(problem)});
+}
+
+int thread_count(int threads) {
+  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+}  // namespace
+
+std::filesystem::path gaviota_file(const std::filesystem::path& gaviota_dir, const Material& material) {
+  std::string name = material.normalized().str();
+  std::transform(name.begin(), name.end(), name.begin(), [](char ch) { return static_cast<char>(std::tolower(ch)); });
+  return gaviota_dir / (name + ".gtb.cp4");
+}
+
+GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir,
+                                   const VerifyOptions& options) {
+  const Material& material = table.scheme.material();
+  if (material.men() > 4) throw std::invalid_argument("Gaviota tables have at most 4 men, not " + material.str());
+  const auto file = gaviota_file(gaviota_dir, material);
+  if (!std::filesystem::is_regular_file(file)) throw IoError(file, "no Gaviota table for " + material.str());
+  const GaviotaSession session(gaviota_dir);
+  VerifyErrorLog log(options.max_errors);
+  tbb::enumerable_thread_specific<LocalCounts> local;
+  tbb::task_arena arena(thread_count(options.threads));
+  arena.execute([&] {
+    for (Color c : {Color::White, Color::Black})
+      tbb::parallel_for(tbb::blocked_range<Index>(0, table.scheme.size(), Grain), [&](const tbb::blocked_range<Index>& r) {
+        Position pos;
+        for (Index i = r.begin(); i != r.end(); ++i) compare_entry(table, c, i, pos, local.local(), log);
+      });
+  });
+  GaviotaReport report;
+  report.material = material;
+  for (const LocalCounts& part : local) {
+    report.positions_checked += part.positions;
+    for (size_t k = 0; k < part.results.size(); ++k) report.gaviota_results[k] += part.results[k];
+  }
+  report.error_count = log.count();
+  report.errors = log.take();
+  return report;
+}
+
+GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir, int threads) {
+  VerifyOptions options;
+  options.threads = threads;
+  return compare_with_gaviota(table, gaviota_dir, options);
+}
+
+std::string format_report(const GaviotaReport& report) {
+  std::ostringstream out;
+  out << report.material.str() << " v Gaviota: " << report.positions_checked << " positions (Gaviota draws "
+      << report.gaviota_results[0] << ", White mates " << report.gaviota_results[1] << ", Black mates "
+      << report.gaviota_results[2] << "), " << report.error_count << " mismatches\n";
+  for (const VerifyError& e : report.errors)
+    out << "  " << (e.side_to_move == Color::White ? "wtm" : "btm") << " entry " << e.index << ' ' << e.fen << ": "
+        << e.problem << '\n';
+  return out.str();
+}
+
+}  // namespace egtb::retro

@@ -1,0 +1,48 @@
+// The Gaviota DTM tables as an independent oracle for 3- and 4-man tables (built only with
+// Debian's libgaviotatb-dev, which defines EGTB_HAVE_GAVIOTA).
+//
+// Gaviota scores ordinary chess: tb_probe_hard reports a draw, "White mates" or "Black mates" and
+// the DTM in plies. Our values 4 and 0 are exactly its wins and losses with the same DTM; a
+// Gaviota draw is any of our values 1, 2 and 3 (DESIGN.md §6).
+//
+// The library keeps its state in globals: one comparison runs at a time in a process (calls are
+// serialised), and the library's own lock serialises its probes, so threads only share the work
+// around them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "egtb/core/material.hpp"
+#include "retro/subtables.hpp"
+#include "retro/verify.hpp"
+
+namespace egtb::retro {
+
+struct GaviotaReport {
+  Material material;
+  uint64_t positions_checked = 0;           // valid entries of both sides to move
+  std::array<uint64_t, 3> gaviota_results{};  // Gaviota's answers: draws, White mates, Black mates
+  uint64_t error_count = 0;
+  std::vector<VerifyError> errors;          // the first few mismatches, by side to move and index
+
+  [[nodiscard]] bool ok() const { return error_count == 0; }
+};
+
+// The Gaviota file of a table: "kqkr.gtb.cp4" for KQkr.
+[[nodiscard]] std::filesystem::path gaviota_file(const std::filesystem::path& gaviota_dir, const Material& material);
+
+// Compares every valid entry of a 3- or 4-man table with Gaviota's tables in gaviota_dir.
+// Throws IoError when the table's Gaviota file is missing, std::invalid_argument for more than 4 men.
+[[nodiscard]] GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir,
+                                                 const VerifyOptions& options);
+[[nodiscard]] GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir,
+                                                 int threads);
+
+// A few lines: the table, the counts, the first mismatches with their FEN.
+[[nodiscard]] std::string format_report(const GaviotaReport& report);
+
+}  // namespace egtb::retro

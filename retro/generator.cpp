@@ -1,0 +1,309 @@
+#include "retro/generator.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/combinable.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "egtb/core/movegen.hpp"
+#include "egtb/core/symmetry.hpp"
+#include "egtb/core/unmovegen.hpp"
+#include "retro/state.hpp"
+
+namespace egtb::retro {
+
+using indexing::Index;
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::Setup: return "setup";
+    case Phase::Mates: return "mates";
+    case Phase::Stalemates: return "stalemates";
+    case Phase::Finish: return "finish";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr Index Grain = 4096;
+constexpr int NoWin = Score::MaxDepth + 1;
+
+bool leaves_table(const Position& pos, Move m) {
+  return m.kind() == MoveKind::EnPassant || m.kind() == MoveKind::Promotion || !pos.empty(m.to());
+}
+
+Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
+Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
+
+// True when a reflection in the a1-h8 or a8-h1 diagonal maps the position onto itself: the only
+// symmetries that can fix a position with two kings (the others move every square).
+bool is_self_symmetric(const Position& pos) {
+  if (pos.pieces(PieceType::Pawn)) return false;
+  const Bitboard kings = pos.pieces(PieceType::King);
+  for (Symmetry g : {Symmetry::FlipDiag, Symmetry::FlipAntiDiag}) {
+    if (apply(g, kings) != kings) continue;
+    bool fixed = true;
+    for (Color c : {Color::White, Color::Black})
+      for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King})
+        fixed = fixed && apply(g, pos.pieces(c, pt)) == pos.pieces(c, pt);
+    if (fixed) return true;
+  }
+  return false;
+}
+
+// Of an un-move and its mirror image in the a1-h8 diagonal, true for just one.
+bool first_of_mirrored_pair(Move m) {
+  const int key = to_index(m.from()) * 64 + to_index(m.to());
+  const int mirror = to_index(apply(Symmetry::FlipDiag, m.from())) * 64 + to_index(apply(Symmetry::FlipDiag, m.to()));
+  return key <= mirror;
+}
+
+// How many moves of the predecessor's entry one raw un-move from a child entry stands for.
+// An entry stands for a class of symmetric positions; moves between two classes number
+// raw un-moves * |stabiliser(predecessor)| / |stabiliser(child)|, and a stabiliser has 1 or 2
+// elements. Example: Ka1 Qb2 kc3 (Black to move) is its own mirror image; its moves kd3 and kc4
+// reach one class, whose representative Ka1 Qb2 kd3 un-moves to kc3 only once: weight 2.
+// A symmetric child's un-moves come in mirrored pairs reaching one predecessor entry: weight 1
+// for one of each pair and 0 for the other, unless the predecessor is symmetric as well.
+int move_weight(bool child_symmetric, const Unmove& u) {
+  const bool predecessor_symmetric = is_self_symmetric(u.before);
+  if (child_symmetric == predecessor_symmetric) return 1;
+  if (predecessor_symmetric) return 2;
+  return first_of_mirrored_pair(u.move) ? 1 : 0;
+}
+
+// What the moves leaving the table contribute to one phase.
+struct ExitSummary {
+  int win_depth = NoWin;  // fastest win through a move out of the table
+  int loss_bound = 0;     // slowest loss through a move out of the table to an opponent's win
+  int opponent_wins = 0;  // moves out of the table to a position the opponent wins
+};
+
+class Solver {
+public:
+  Solver(const Material& material, const Subtables& subtables, const GeneratorConfig& config)
+      : table_(std::make_shared<SolvedTable>(material)),
+        scheme_(table_->scheme),
+        subtables_(subtables),
+        config_(config),
+        arena_(config.threads > 0 ? config.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
+        start_(std::chrono::steady_clock::now()) {
+    for (auto& s : state_) s.assign(scheme_.size(), State::invalid().raw());
+    for (auto& c : counter_) c.assign(scheme_.size(), 0);
+  }
+
+  std::shared_ptr<SolvedTable> run() {
+    arena_.execute([&] {
+      setup();
+      iterate(Phase::Mates);
+      if (config_.dts) {
+        seed_stalemates();
+        iterate(Phase::Stalemates);
+      }
+      finish();
+    });
+    return table_;
+  }
+
+private:
+  std::shared_ptr<SolvedTable> table_;
+  const indexing::IndexScheme& scheme_;
+  const Subtables& subtables_;
+  const GeneratorConfig& config_;
+  tbb::task_arena arena_;
+  std::chrono::steady_clock::time_point start_;
+  std::array<std::vector<uint16_t>, 2> state_;
+  std::array<std::vector<uint8_t>, 2> counter_;
+  std::atomic<int> max_depth_{0};
+
+  State load(Color c, Index i) {
+    return State::from_raw(std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i]).load(std::memory_order_relaxed));
+  }
+  void store(Color c, Index i, State s) {
+    std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i]).store(s.raw(), std::memory_order_relaxed);
+    note_depth(s.depth());
+  }
+  void note_depth(int depth) {
+    if (depth > Score::MaxDepth) throw std::overflow_error("depth exceeds " + std::to_string(Score::MaxDepth) + " plies");
+    int seen = max_depth_.load(std::memory_order_relaxed);
+    while (depth > seen && !max_depth_.compare_exchange_weak(seen, depth, std::memory_order_relaxed)) {
+    }
+  }
+
+  template <class Body>
+  void for_each_entry(Body&& body) {
+    for (Color c : {Color::White, Color::Black}) {
+      tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain), [&](const tbb::blocked_range<Index>& r) {
+        Position pos;
+        std::vector<Unmove> unmoves;
+        for (Index i = r.begin(); i != r.end(); ++i) body(c, i, pos, unmoves);
+      });
+    }
+  }
+
+  void report(Phase phase, int ply, uint64_t resolved) {
+    if (!config_.progress) return;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    config_.progress(Progress{phase, ply, resolved, seconds});
+  }
+
+  ExitSummary summarize_exits(const Position& pos, const MoveList& moves, Phase phase) const {
+    ExitSummary e;
+    for (Move m : moves) {
+      if (!leaves_table(pos, m)) continue;
+      const Score child = subtables_.probe(pos.after(m));
+      if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
+      if (child.value() == loss_value(phase)) e.win_depth = std::min(e.win_depth, child.depth() + 1);
+      if (child.value() == win_value(phase)) {
+        e.loss_bound = std::max(e.loss_bound, child.depth() + 1);
+        ++e.opponent_wins;
+      }
+    }
+    return e;
+  }
+
+  // Seeds one entry for the mate phase: invalid, terminal, pending win, lost, or open.
+  void setup_entry(Color c, Index i, Position& pos) {
+    if (!scheme_.decode(i, c, pos) || scheme_.index_of(pos) != i) return;  // stays Invalid
+    const MoveList moves = legal_moves(pos);
+    if (moves.empty()) {
+      store(c, i, State::resolved(pos.in_check() ? Lasker::Mated : Lasker::Stalemated, 0));
+      return;
+    }
+    const ExitSummary e = summarize_exits(pos, moves, Phase::Mates);
+    const int open_moves = static_cast<int>(moves.size()) - e.opponent_wins;
+    counter_[static_cast<size_t>(to_index(c))][i] = static_cast<uint8_t>(open_moves);
+    if (e.win_depth != NoWin) store(c, i, State::pending(e.win_depth));
+    else if (open_moves == 0) store(c, i, State::resolved(Lasker::Mated, e.loss_bound));
+    else store(c, i, State::open(e.loss_bound));
+  }
+
+  void setup() {
+    report(Phase::Setup, 0, 0);
+    for_each_entry([&](Color c, Index i, Position& pos, std::vector<Unmove>&) { setup_entry(c, i, pos); });
+  }
+
+  // Re-seeds an open entry for the stalemate phase from its moves out of the table.
+  void seed_stalemate_entry(Color c, Index i, Position& pos) {
+    if (!load(c, i).is_open()) return;
+    scheme_.decode(i, c, pos);
+    const ExitSummary e = summarize_exits(pos, legal_moves(pos), Phase::Stalemates);
+    uint8_t& counter = counter_[static_cast<size_t>(to_index(c))][i];
+    counter = static_cast<uint8_t>(counter - e.opponent_wins);
+    if (e.win_depth != NoWin) store(c, i, State::pending(e.win_depth));
+    else if (counter == 0) store(c, i, State::resolved(Lasker::Stalemated, e.loss_bound));
+    else store(c, i, State::open(e.loss_bound));
+  }
+
+  void seed_stalemates() {
+    max_depth_ = 0;
+    for_each_entry([&](Color c, Index i, Position& pos, std::vector<Unmove>&) { seed_stalemate_entry(c, i, pos); });
+  }
+
+  // A predecessor of a lost position wins at `depth` unless it is already decided.
+  void mark_win(Color c, Index j, Phase phase, int depth) {
+    std::atomic_ref<uint16_t> cell(state_[static_cast<size_t>(to_index(c))][j]);
+    uint16_t raw = cell.load(std::memory_order_relaxed);
+    while (State::from_raw(raw).is_unresolved()) {
+      const State s = State::from_raw(raw);
+      if (s.is_pending() && s.depth() <= depth) return;
+      if (cell.compare_exchange_weak(raw, State::resolved(win_value(phase), depth).raw(), std::memory_order_relaxed)) {
+        note_depth(depth);
+        return;
+      }
+    }
+  }
+
+  // A predecessor of a won position has `moves` refuted moves fewer; with none left it is lost.
+  void refute_moves(Color c, Index j, Phase phase, int depth, int moves) {
+    const State s = load(c, j);
+    if (!s.is_open()) return;
+    std::atomic_ref<uint8_t> counter(counter_[static_cast<size_t>(to_index(c))][j]);
+    const auto n = static_cast<uint8_t>(moves);
+    if (counter.fetch_sub(n, std::memory_order_relaxed) == n)
+      store(c, j, State::resolved(loss_value(phase), std::max(depth, s.depth())));
+  }
+
+  void propagate(Color c, const Position& pos, Phase phase, int ply, std::vector<Unmove>& unmoves) {
+    unmoves.clear();
+    UnmoveOptions options;
+    options.ep_rights = scheme_.ep_size() > 0;
+    generate_unmoves(pos, options, unmoves);
+    const bool symmetric = is_self_symmetric(pos);
+    const bool lost = ply % 2 == 0;
+    for (const Unmove& u : unmoves) {
+      const int weight = lost ? 1 : move_weight(symmetric, u);
+      if (weight == 0) continue;
+      const auto j = scheme_.index_of(u.before);
+      if (!j) throw std::logic_error("a legal predecessor has no index");
+      if (lost) mark_win(~c, *j, phase, ply + 1);
+      else refute_moves(~c, *j, phase, ply + 1, weight);
+    }
+  }
+
+  // Ply k: pending wins due now are resolved; every position resolved at depth k in this phase
+  // updates its predecessors. Returns how many positions were resolved at depth k.
+  uint64_t scan_ply(Phase phase, int ply) {
+    tbb::combinable<uint64_t> resolved;
+    for_each_entry([&](Color c, Index i, Position& pos, std::vector<Unmove>& unmoves) {
+      State s = load(c, i);
+      if (s.is_pending() && s.depth() == ply) {
+        s = State::resolved(win_value(phase), ply);
+        store(c, i, s);
+      }
+      if (!s.is_resolved() || s.depth() != ply) return;
+      if (s.value() != win_value(phase) && s.value() != loss_value(phase)) return;
+      ++resolved.local();
+      scheme_.decode(i, c, pos);
+      propagate(c, pos, phase, ply, unmoves);
+    });
+    return resolved.combine(std::plus<>());
+  }
+
+  void iterate(Phase phase) {
+    uint64_t total = 0;
+    for (int ply = 0; ply <= max_depth_.load(); ++ply) {
+      total += scan_ply(phase, ply);
+      report(phase, ply, total);
+    }
+  }
+
+  // Unresolved entries become draws; duplicate entries of symmetric positions copy their twin.
+  void finish() {
+    report(Phase::Finish, 0, 0);
+    for (Color c : {Color::White, Color::Black}) {
+      auto& scores = table_->scores[static_cast<size_t>(to_index(c))];
+      scores.resize(scheme_.size());
+      tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain), [&](const tbb::blocked_range<Index>& r) {
+        Position pos;
+        for (Index i = r.begin(); i != r.end(); ++i) scores[i] = final_score(c, i, pos).raw();
+      });
+    }
+    table_->has_dts = config_.dts;
+  }
+
+  Score final_score(Color c, Index i, Position& pos) {
+    State s = load(c, i);
+    if (s.is_invalid() && scheme_.decode(i, c, pos)) s = load(c, *scheme_.index_of(pos));
+    const Score score = s.to_score();
+    if (config_.dts || !score.is_valid() || is_mate_value(score.value())) return score;
+    return Score::draw();  // a mates-only table does not tell stalemates from draws
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<SolvedTable> solve(const Material& material, const Subtables& subtables, const GeneratorConfig& config) {
+  Solver solver(material, subtables, config);
+  return solver.run();
+}
+
+}  // namespace egtb::retro

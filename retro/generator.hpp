@@ -1,0 +1,42 @@
+// The retrograde solver: Lasker values with DTM and DTS for every position of one table.
+//
+// Mates are solved first, exactly as in ordinary chess (values 4 and 0 with DTM); then, among the
+// positions left, stalemates (values 3 and 1 with DTS); what remains is drawn (value 2). Each
+// phase seeds its terminal positions and the moves that leave the table (captures, promotions,
+// e.p. captures: their values come from the solved subtables), then grows the frontier ply by
+// ply: a position lost at ply k makes every predecessor a win at ply k + 1; a position won at
+// ply k removes one move from each predecessor's count of moves not yet refuted, and a
+// predecessor left with none is lost at ply k + 1 (or later, when a move out of the table loses
+// more slowly). See retro/state.hpp for the per-position working state.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "egtb/core/material.hpp"
+#include "retro/subtables.hpp"
+
+namespace egtb::retro {
+
+enum class Phase { Setup, Mates, Stalemates, Finish };
+[[nodiscard]] const char* phase_name(Phase p);
+
+struct Progress {
+  Phase phase = Phase::Setup;
+  int ply = 0;
+  uint64_t resolved = 0;  // positions resolved so far in this phase
+  double seconds = 0;     // since the solver started
+};
+
+struct GeneratorConfig {
+  int threads = 0;     // 0: every core
+  bool dts = true;     // false: mates only (values 3 and 1 are then stored as draws)
+  std::function<void(const Progress&)> progress;  // called after each ply, from one thread
+};
+
+// Solves `material` (canonical) whose successor tables are all in `subtables`.
+[[nodiscard]] std::shared_ptr<SolvedTable> solve(const Material& material, const Subtables& subtables,
+                                                 const GeneratorConfig& config);
+
+}  // namespace egtb::retro

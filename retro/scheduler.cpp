@@ -1,0 +1,136 @@
+#include "retro/scheduler.hpp"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <map>
+#include <stdexcept>
+
+#include "egtb/store/error.hpp"
+#include "egtb/store/reader.hpp"
+#include "egtb/store/writer.hpp"
+
+namespace egtb::retro {
+
+namespace {
+
+double cpu_seconds_now() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+uint64_t peak_rss_bytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<uint64_t>(usage.ru_maxrss) * 1024;
+}
+
+std::array<SideStats, 2> stats_of(const SolvedTable& table) {
+  return {compute_stats(table.scores[0]), compute_stats(table.scores[1])};
+}
+
+bool is_target(std::span<const Material> targets, const Material& m) {
+  for (const Material& t : targets)
+    if (t == m) return true;
+  return false;
+}
+
+// Solved subtables for one build: every successor of `material`, loaded from the directory.
+Subtables load_successors(const Material& material, const BuildOptions& options) {
+  Subtables subtables;
+  for (const Material& next : material.successors()) {
+    if (next.is_bare_kings() || subtables.contains(next)) continue;
+    auto table = load_solved_table(table_path(options.directory, next));
+    if (options.dts && !table->has_dts)
+      throw std::runtime_error("subtable " + next.str() + " holds DTM only; rebuild it with DTS");
+    subtables.add(std::move(table));
+  }
+  return subtables;
+}
+
+BuildRecord build_one(const Material& material, const BuildOptions& options) {
+  const auto wall_start = std::chrono::steady_clock::now();
+  const double cpu_start = cpu_seconds_now();
+  const Subtables subtables = load_successors(material, options);
+  GeneratorConfig config;
+  config.threads = options.threads;
+  config.dts = options.dts;
+  if (options.progress) config.progress = [&](const Progress& p) { options.progress(material, p); };
+  const auto table = solve(material, subtables, config);
+  BuildRecord record{material, save_solved_table(options.directory, *table), true, stats_of(*table)};
+  record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  record.cpu_seconds = cpu_seconds_now() - cpu_start;
+  record.peak_rss_bytes = peak_rss_bytes();
+  return record;
+}
+
+bool current_layout(const TableHeader& h) {
+  return h.index_scheme == indexing::IndexLayoutId && h.index_version == indexing::IndexLayoutVersion;
+}
+
+BuildRecord existing(const Material& material, const std::filesystem::path& path) {
+  const TableHeader header = read_header(path);
+  return BuildRecord{material, path, false, header.stats};
+}
+
+}  // namespace
+
+std::filesystem::path table_path(const std::filesystem::path& directory, const Material& m) {
+  return directory / (m.normalized().str() + ".egtb");
+}
+
+bool table_is_usable(const std::filesystem::path& path, bool need_dts) {
+  if (!std::filesystem::exists(path)) return false;
+  try {
+    const TableHeader header = read_header(path);
+    return current_layout(header) && header.metrics.dtm && (header.metrics.dts || !need_dts);
+  } catch (const StoreError&) {
+    return false;
+  }
+}
+
+std::vector<BuildRecord> build_tables(std::span<const Material> targets, const BuildOptions& options,
+                                      const std::function<void(const BuildRecord&)>& on_table) {
+  std::filesystem::create_directories(options.directory);
+  std::vector<BuildRecord> records;
+  for (const Material& m : dependency_closure(targets)) {
+    const auto path = table_path(options.directory, m);
+    const bool rebuild = options.force && is_target(targets, m);
+    records.push_back(!rebuild && table_is_usable(path, options.dts) ? existing(m, path) : build_one(m, options));
+    if (on_table) on_table(records.back());
+  }
+  return records;
+}
+
+std::shared_ptr<SolvedTable> load_solved_table(const std::filesystem::path& path) {
+  const TableReader reader(path);
+  const auto material = Material::parse(reader.header().signature);
+  if (!material) throw FormatError(path, "bad signature in header: " + material.error());
+  if (!current_layout(reader.header()))
+    throw FormatError(path, "written with another index layout; rebuild it with egtb generate --force");
+  auto table = std::make_shared<SolvedTable>(*material);
+  for (Color c : {Color::White, Color::Black}) {
+    table->scores[static_cast<size_t>(to_index(c))] = reader.read_side(c);
+    if (reader.entries(c) != table->scheme.size())
+      throw FormatError(path, "holds " + std::to_string(reader.entries(c)) + " entries per side, the index has " +
+                                  std::to_string(table->scheme.size()));
+  }
+  table->has_dts = reader.header().metrics.dts;
+  return table;
+}
+
+std::filesystem::path save_solved_table(const std::filesystem::path& directory, const SolvedTable& table) {
+  const auto path = table_path(directory, table.scheme.material());
+  TableDescription description;
+  description.signature = table.scheme.material().str();
+  description.metrics = Metrics{true, table.has_dts};
+  description.index_scheme = indexing::IndexLayoutId;
+  description.index_version = indexing::IndexLayoutVersion;
+  description.generator = std::string("egtb ") + EGTB_VERSION;
+  write_table_file(path, description, {std::span<const uint16_t>(table.scores[0]), std::span<const uint16_t>(table.scores[1])});
+  return path;
+}
+
+}  // namespace egtb::retro

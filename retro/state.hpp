@@ -1,0 +1,72 @@
+// The solver's working state of one position: 16 bits, the Score packing (egtb/store/score.hpp)
+// extended by two codes that only exist while a table is being solved.
+//
+//   bits 0-2   code                          bits 3-15 depth (plies)
+//   0..4       resolved Lasker value         its DTM (0, 4) or DTS (1, 3); 0 for a draw
+//   5          Invalid (not a position, or a duplicate entry of a symmetric position)
+//   6          Open: value not known yet     lower bound of a loss depth, from moves that leave
+//                                            the table into a position the opponent wins
+//                                            (0 when there is none)
+//   7          Pending: the position wins at this depth through a move that leaves the table
+//              at the latest (a capture or promotion into a won subtable position), unless a
+//              move inside the table wins sooner
+//
+// Example: a White-to-move KQRkr position whose best move captures the rook into a KQk
+// position where Black is mated in 6 plies starts as Pending 7 (7 << 3 | 7 = 63). If at ply 5 a
+// move inside the table reaches a position lost in 4, it becomes resolved 4 with depth 5
+// (5 << 3 | 4 = 44); otherwise the scan of ply 7 resolves it to 4 with depth 7.
+//
+// Every position also has a counter (one byte): the number of its legal moves whose child is not
+// yet known to be good for the opponent (value 4 while mates are solved, 3 or 4 while stalemates
+// are). When it reaches zero the position is lost.
+#pragma once
+
+#include <cstdint>
+
+#include "egtb/store/score.hpp"
+
+namespace egtb::retro {
+
+class State {
+public:
+  static constexpr uint16_t InvalidCode = 5;
+  static constexpr uint16_t OpenCode = 6;
+  static constexpr uint16_t PendingCode = 7;
+
+  constexpr State() = default;
+  static constexpr State resolved(Lasker value, int depth) { return State(static_cast<uint16_t>(to_index(value)), depth); }
+  static constexpr State invalid() { return State(InvalidCode, 0); }
+  static constexpr State open(int loss_bound) { return State(OpenCode, loss_bound); }
+  static constexpr State pending(int win_depth) { return State(PendingCode, win_depth); }
+  static constexpr State from_raw(uint16_t raw) {
+    State s;
+    s.raw_ = raw;
+    return s;
+  }
+
+  [[nodiscard]] constexpr uint16_t code() const { return raw_ & 7; }
+  [[nodiscard]] constexpr int depth() const { return raw_ >> 3; }
+  [[nodiscard]] constexpr bool is_resolved() const { return code() <= 4; }
+  [[nodiscard]] constexpr bool is_invalid() const { return code() == InvalidCode; }
+  [[nodiscard]] constexpr bool is_open() const { return code() == OpenCode; }
+  [[nodiscard]] constexpr bool is_pending() const { return code() == PendingCode; }
+  // Open or Pending: still to be decided.
+  [[nodiscard]] constexpr bool is_unresolved() const { return code() >= OpenCode; }
+  // Precondition: is_resolved().
+  [[nodiscard]] constexpr Lasker value() const { return static_cast<Lasker>(code()); }
+  [[nodiscard]] constexpr uint16_t raw() const { return raw_; }
+  constexpr bool operator==(const State&) const = default;
+
+  // The finished table's score: unresolved positions are draws.
+  [[nodiscard]] constexpr Score to_score() const {
+    if (is_invalid()) return Score::invalid();
+    if (is_unresolved()) return Score::draw();
+    return Score(value(), depth());
+  }
+
+private:
+  constexpr State(uint16_t code, int depth) : raw_(static_cast<uint16_t>(code | (depth << 3))) {}
+  uint16_t raw_ = InvalidCode;
+};
+
+}  // namespace egtb::retro

@@ -1,0 +1,45 @@
+// The solved tables a table's captures and promotions lead into, held in memory for the solver.
+#pragma once
+
+#include <array>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "egtb/core/material.hpp"
+#include "egtb/core/position.hpp"
+#include "egtb/store/score.hpp"
+#include "indexing/index.hpp"
+
+namespace egtb::retro {
+
+// One solved table: its index scheme and the raw Score of every entry, per side to move.
+struct SolvedTable {
+  explicit SolvedTable(const Material& m) : scheme(m) {}
+
+  indexing::IndexScheme scheme;
+  std::array<std::vector<uint16_t>, 2> scores;
+  bool has_dts = true;
+
+  [[nodiscard]] Score at(Color stm, indexing::Index i) const {
+    return Score::from_raw(scores[static_cast<size_t>(to_index(stm))][i]);
+  }
+};
+
+class Subtables {
+public:
+  // Makes a solved table available; its material must be canonical.
+  void add(std::shared_ptr<const SolvedTable> table);
+  [[nodiscard]] bool contains(const Material& canonical) const { return tables_.count(canonical) != 0; }
+  [[nodiscard]] std::shared_ptr<const SolvedTable> find(const Material& canonical) const;
+
+  // The score of a legal position of any material held here (either colour orientation), or
+  // of bare kings (a draw). Throws std::logic_error when the table is missing: the scheduler
+  // loads every successor before solving.
+  [[nodiscard]] Score probe(const Position& pos) const;
+
+private:
+  std::map<Material, std::shared_ptr<const SolvedTable>> tables_;
+};
+
+}  // namespace egtb::retro

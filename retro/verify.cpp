@@ -1,0 +1,315 @@
+#include "retro/verify.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+#include <tuple>
+#include <utility>
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "egtb/core/fen.hpp"
+#include "egtb/core/movegen.hpp"
+#include "egtb/core/notation.hpp"
+#include "egtb/core/symmetry.hpp"
+
+namespace egtb::retro {
+
+using indexing::Index;
+
+void VerifyErrorLog::add(VerifyError error) {
+  const std::lock_guard lock(mutex_);
+  ++count_;
+  errors_.push_back(std::move(error));
+  if (errors_.size() >= 2 * capacity_ + 16) trim();
+}
+
+std::vector<VerifyError> VerifyErrorLog::take() {
+  const std::lock_guard lock(mutex_);
+  trim();
+  return std::move(errors_);
+}
+
+void VerifyErrorLog::trim() {
+  std::sort(errors_.begin(), errors_.end(), [](const VerifyError& a, const VerifyError& b) {
+    return std::tuple(to_index(a.side_to_move), a.index) < std::tuple(to_index(b.side_to_move), b.index);
+  });
+  if (errors_.size() > capacity_) errors_.resize(capacity_);
+}
+
+namespace {
+
+constexpr Index Grain = 1024;
+
+size_t side(Color c) { return static_cast<size_t>(to_index(c)); }
+
+// Captures, promotions and e.p. captures lead out of the table.
+bool leaves_table(const Position& pos, Move m) {
+  return m.kind() == MoveKind::EnPassant || m.kind() == MoveKind::Promotion || !pos.empty(m.to());
+}
+
+const char* symmetry_name(Symmetry s) { return s == Symmetry::FlipFiles ? "a-h mirror" : "a1-h8 mirror"; }
+
+// A table without DTS cannot tell stalemates from draws: values 1 and 3 read as 2.
+Score without_dts(Score s) {
+  if (!s.is_valid() || is_mate_value(s.value())) return s;
+  return Score::draw();
+}
+
+// Why the depth of `s` cannot be right whatever the moves, or an empty string.
+std::string depth_format_problem(Score s) {
+  const int depth = s.depth();
+  switch (s.value()) {
+    case Lasker::Mates: return depth % 2 == 1 ? "" : "a mate for the side to move needs an odd DTM";
+    case Lasker::Stalemates: return depth % 2 == 1 ? "" : "a stalemate by the side to move needs an odd DTS";
+    case Lasker::Draw: return depth == 0 ? "" : "a draw carries no depth";
+    case Lasker::Stalemated: return depth % 2 == 0 ? "" : "being stalemated needs an even DTS";
+    case Lasker::Mated: return depth % 2 == 0 ? "" : "being mated needs an even DTM";
+  }
+  return "not a Lasker value";
+}
+
+// The smallest and largest depth among the children of each value.
+struct ChildDepths {
+  std::array<int, 5> min{};
+  std::array<int, 5> max{};
+  std::array<Move, 5> min_move{};
+  std::array<Move, 5> max_move{};
+  std::array<bool, 5> seen{};
+
+  void add(Score s, Move m) {
+    const auto v = static_cast<size_t>(to_index(s.value()));
+    if (!seen[v] || s.depth() < min[v]) {
+      min[v] = s.depth();
+      min_move[v] = m;
+    }
+    if (!seen[v] || s.depth() > max[v]) {
+      max[v] = s.depth();
+      max_move[v] = m;
+    }
+    seen[v] = true;
+  }
+};
+
+// The score one ply forward gives, and the move that decides its depth.
+struct Derived {
+  Score score = Score::unknown();
+  Move move;
+  std::string problem;  // set when a child could not be looked up
+};
+
+// Value and depth from the children's scores (see verify.hpp).
+Derived combine(const ChildDepths& children) {
+  int best = -1;
+  for (int v = 0; v <= 4; ++v)
+    if (children.seen[static_cast<size_t>(v)]) best = std::max(best, 4 - v);
+  const auto pick = [&](Lasker value, Lasker child, bool slowest) {
+    const auto c = static_cast<size_t>(to_index(child));
+    const int depth = (slowest ? children.max[c] : children.min[c]) + 1;
+    return Derived{Score(value, depth), slowest ? children.max_move[c] : children.min_move[c], {}};
+  };
+  switch (static_cast<Lasker>(best)) {
+    case Lasker::Mates: return pick(Lasker::Mates, Lasker::Mated, false);
+    case Lasker::Stalemates: return pick(Lasker::Stalemates, Lasker::Stalemated, false);
+    case Lasker::Stalemated: return pick(Lasker::Stalemated, Lasker::Stalemates, true);
+    case Lasker::Mated: return pick(Lasker::Mated, Lasker::Mates, true);
+    case Lasker::Draw: break;
+  }
+  return Derived{Score::draw(), {}, {}};
+}
+
+class Verifier {
+public:
+  Verifier(const SolvedTable& table, const Subtables& subtables, VerifyErrorLog& log)
+      : table_(table), scheme_(table.scheme), subtables_(subtables), log_(log) {}
+
+  // Checks entry i of side c; `pos` is scratch space.
+  void check_entry(Color c, Index i, Position& pos, VerifySideCounts& counts) const {
+    ++counts.entries;
+    const Score stored = table_.at(c, i);
+    if (!scheme_.decode(i, c, pos)) {
+      if (!stored.is_invalid()) report(counts, {c, i, {}, stored, Score::invalid(), "an entry with no position holds a score"});
+      return;
+    }
+    ++counts.positions;
+    if (!check_position(c, i, pos, stored, counts)) return;
+    ++counts.values[static_cast<size_t>(to_index(stored.value()))];
+    check_symmetry(c, i, pos, stored, counts);
+    check_moves(c, i, pos, stored, counts);
+  }
+
+private:
+  const SolvedTable& table_;
+  const indexing::IndexScheme& scheme_;
+  const Subtables& subtables_;
+  VerifyErrorLog& log_;
+
+  void report(VerifySideCounts& counts, VerifyError error) const {
+    ++counts.errors;
+    log_.add(std::move(error));
+  }
+
+  Score read(Score s) const { return table_.has_dts ? s : without_dts(s); }
+
+  // The decoded position is legal, of this material and side to move, and holds a well-formed score.
+  bool check_position(Color c, Index i, const Position& pos, Score stored, VerifySideCounts& counts) const {
+    std::string problem;
+    if (const auto illegal = validate(pos)) problem = "the entry decodes to an illegal position: " + *illegal;
+    else if (Material::from(pos) != scheme_.material() || pos.side_to_move() != c)
+      problem = "the entry decodes to another material or side to move";
+    else if (!stored.is_valid()) problem = "a legal position is stored as " + describe(stored);
+    else if (!table_.has_dts && !is_mate_value(stored.value()) && stored.value() != Lasker::Draw)
+      problem = "a table without DTS stores a stalemate value";
+    else problem = depth_format_problem(stored);
+    if (problem.empty()) return true;
+    report(counts, {c, i, to_fen(pos), stored, Score::unknown(), problem});
+    return false;
+  }
+
+  // The position and its mirror image (a1-h8 without pawns, a-h with pawns) have entries with
+  // the same score: the two images that may have entries of their own.
+  void check_symmetry(Color c, Index i, const Position& pos, Score stored, VerifySideCounts& counts) const {
+    const Symmetry mirror = scheme_.material().has_pawns() ? Symmetry::FlipFiles : Symmetry::FlipDiag;
+    for (Symmetry s : {Symmetry::Identity, mirror}) {
+      const auto j = scheme_.index_of(s == Symmetry::Identity ? pos : apply(s, pos));
+      if (s == Symmetry::Identity && j && *j != i) ++counts.duplicates;
+      const Score image = j ? table_.at(c, *j) : Score::unknown();
+      if (j && image == stored) continue;
+      const std::string name = s == Symmetry::Identity ? "the position" : "its " + std::string(symmetry_name(s)) + " image";
+      const std::string problem = j ? name + " has entry " + std::to_string(*j) + ", which holds " + describe(image)
+                                    : name + " has no entry";
+      report(counts, {c, i, to_fen(pos), stored, image, problem});
+      return;
+    }
+  }
+
+  // The score of the child after m, or a problem.
+  Score child_score(const Position& pos, Move m, std::string& problem) const {
+    const Position child = pos.after(m);
+    if (leaves_table(pos, m)) {
+      try {
+        return read(subtables_.probe(child));
+      } catch (const std::logic_error& e) {
+        problem = std::string("subtable probe failed: ") + e.what();
+        return Score::unknown();
+      }
+    }
+    const auto j = scheme_.index_of(child);
+    if (!j) {
+      problem = "the child " + to_fen(child) + " has no entry";
+      return Score::unknown();
+    }
+    const Score s = table_.at(child.side_to_move(), *j);
+    if (!s.is_valid()) problem = "the child " + to_fen(child) + " (entry " + std::to_string(*j) + ") is stored as " + describe(s);
+    return read(s);
+  }
+
+  // The score the moves give.
+  Derived derive(const Position& pos) const {
+    const MoveList moves = legal_moves(pos);
+    if (moves.empty()) {
+      if (pos.in_check()) return {Score(Lasker::Mated, 0), {}, {}};
+      return {read(Score(Lasker::Stalemated, 0)), {}, {}};
+    }
+    ChildDepths children;
+    for (Move m : moves) {
+      std::string problem;
+      const Score s = child_score(pos, m, problem);
+      if (!problem.empty()) return {Score::unknown(), m, to_uci(m) + ": " + problem};
+      children.add(s, m);
+    }
+    return combine(children);
+  }
+
+  void check_moves(Color c, Index i, const Position& pos, Score stored, VerifySideCounts& counts) const {
+    const Derived d = derive(pos);
+    if (!d.problem.empty()) {
+      report(counts, {c, i, to_fen(pos), stored, Score::unknown(), d.problem});
+      return;
+    }
+    if (d.score == stored) return;
+    std::string problem = "stored " + describe(stored) + ", its moves give " + describe(d.score);
+    if (!d.move.is_null()) problem += " (through " + to_san(pos, d.move) + ")";
+    report(counts, {c, i, to_fen(pos), stored, d.score, problem});
+  }
+};
+
+// Throws when a successor table is missing or lacks the DTS this table needs.
+void require_subtables(const SolvedTable& table, const Subtables& subtables) {
+  for (const Material& m : table.scheme.material().successors()) {
+    if (m.is_bare_kings()) continue;
+    const auto sub = subtables.find(m);
+    if (!sub) throw std::invalid_argument("verify " + table.scheme.material().str() + ": subtable " + m.str() + " is not loaded");
+    if (table.has_dts && !sub->has_dts)
+      throw std::invalid_argument("verify " + table.scheme.material().str() + ": subtable " + m.str() + " has no DTS");
+  }
+}
+
+VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size) {
+  tbb::enumerable_thread_specific<VerifySideCounts> local;
+  tbb::parallel_for(tbb::blocked_range<Index>(0, size, Grain), [&](const tbb::blocked_range<Index>& r) {
+    VerifySideCounts& counts = local.local();
+    Position pos;
+    for (Index i = r.begin(); i != r.end(); ++i) verifier.check_entry(c, i, pos, counts);
+  });
+  VerifySideCounts total;
+  for (const VerifySideCounts& part : local) {
+    total.entries += part.entries;
+    total.positions += part.positions;
+    total.duplicates += part.duplicates;
+    total.errors += part.errors;
+    for (size_t v = 0; v < total.values.size(); ++v) total.values[v] += part.values[v];
+  }
+  return total;
+}
+
+int thread_count(int threads) {
+  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+}  // namespace
+
+VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables, const VerifyOptions& options) {
+  require_subtables(table, subtables);
+  VerifyErrorLog log(options.max_errors);
+  const Verifier verifier(table, subtables, log);
+  VerifyReport report;
+  report.material = table.scheme.material();
+  tbb::task_arena arena(thread_count(options.threads));
+  arena.execute([&] {
+    for (Color c : {Color::White, Color::Black}) report.sides[side(c)] = verify_side(verifier, c, table.scheme.size());
+  });
+  for (const VerifySideCounts& s : report.sides) report.entries_checked += s.entries;
+  report.error_count = log.count();
+  report.errors = log.take();
+  return report;
+}
+
+VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables, int threads) {
+  VerifyOptions options;
+  options.threads = threads;
+  return verify_table(table, subtables, options);
+}
+
+std::string format_report(const VerifyReport& report) {
+  std::ostringstream out;
+  out << report.material.str() << ": " << report.entries_checked << " entries checked, " << report.error_count
+      << " errors\n";
+  for (Color c : {Color::White, Color::Black}) {
+    const VerifySideCounts& s = report.sides[side(c)];
+    out << "  " << (c == Color::White ? "wtm" : "btm") << ": " << s.positions << " positions (" << s.duplicates
+        << " duplicate entries), values 0-4:";
+    for (uint64_t n : s.values) out << ' ' << n;
+    out << ", " << s.errors << " errors\n";
+  }
+  for (const VerifyError& e : report.errors)
+    out << "  " << (e.side_to_move == Color::White ? "wtm" : "btm") << " entry " << e.index << ' '
+        << (e.fen.empty() ? "(no position)" : e.fen) << ": " << e.problem << '\n';
+  return out.str();
+}
+
+}  // namespace egtb::retro

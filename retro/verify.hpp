@@ -1,0 +1,112 @@
+// An independent check of a solved table, one ply forward (the idea of syzygy1/tb's rtbver).
+//
+// The solver works backwards from terminal positions; the verifier knows nothing of that. For every
+// entry of both sides to move it decodes the position, plays every legal move and looks the child
+// up (in the table itself through index_of, or in the subtables when the move captures or
+// promotes), and recomputes the entry's score from its children alone (DESIGN.md §2):
+//
+//   value  = max over moves of 4 - child value; no move: checkmated 0 (DTM 0), stalemated 1 (DTS 0)
+//   depth  value 4: 1 + the smallest DTM of a child of value 0 (the winner mates as fast as it can)
+//          value 0: 1 + the largest DTM of the children, all of value 4 (the loser resists longest)
+//          value 3: 1 + the smallest DTS of a child of value 1
+//          value 1: 1 + the largest DTS of a child of value 3 (moves to value 4 lose more, and are
+//                   not taken)
+//          value 2: 0
+//
+// Equality with the stored score is exactly the rtbver condition: a win in n has a move to a loss
+// in n - 1 and none to a faster loss; a loss in n has only moves to wins in at most n - 1 and one in
+// exactly n - 1; a draw has no move to a child of value 0 or 1 and one to a draw; the same for the
+// stalemate values. Because every depth is derived from strictly smaller depths down to the
+// terminal positions, a table that passes everywhere is the unique correct one.
+//
+// Besides, each entry is checked for: a score only where a legal position decodes (Invalid
+// elsewhere); the parity of its depth (DTM of 4 and DTS of 3 odd, of 0 and 1 even, draws 0); the
+// same score as the entry index_of gives its position (a duplicate entry of a symmetric position
+// holds its twin's score) and as its mirror image (a1-h8 without pawns, a-h with pawns; without
+// pawns a position whose kings both stand on the a1-h8 diagonal and its mirror image can have
+// entries of their own).
+//
+// Tables built without DTS (has_dts false) store values 1 and 3 as draws: their stalemates and
+// children of value 1 or 3 are read as 2, so only values 4 and 0 and their DTM are checked, and
+// that everything else is a draw.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "egtb/core/material.hpp"
+#include "egtb/store/score.hpp"
+#include "indexing/index.hpp"
+#include "retro/subtables.hpp"
+
+namespace egtb::retro {
+
+// One entry that failed a check.
+struct VerifyError {
+  Color side_to_move = Color::White;
+  indexing::Index index = 0;
+  std::string fen;                    // empty when the entry decodes to no position
+  Score stored;                       // the table's score
+  Score expected = Score::unknown();  // the score its moves give, unknown when not derived
+  std::string problem;                // what is wrong, ready to print
+};
+
+// Collects errors from many threads and keeps the first `capacity` by side to move and index,
+// whatever order the threads find them in.
+class VerifyErrorLog {
+public:
+  explicit VerifyErrorLog(size_t capacity) : capacity_(capacity) {}
+
+  void add(VerifyError error);
+  // The kept errors, sorted, and how many were added in all.
+  [[nodiscard]] std::vector<VerifyError> take();
+  [[nodiscard]] uint64_t count() const { return count_; }
+
+private:
+  std::mutex mutex_;
+  size_t capacity_;
+  uint64_t count_ = 0;
+  std::vector<VerifyError> errors_;
+
+  void trim();
+};
+
+// Totals of one side to move.
+struct VerifySideCounts {
+  uint64_t entries = 0;                 // every entry of the index range
+  uint64_t positions = 0;               // entries that decode to a legal position
+  uint64_t duplicates = 0;              // of these, entries whose position index_of maps elsewhere
+  std::array<uint64_t, 5> values{};     // positions per stored Lasker value
+  uint64_t errors = 0;
+};
+
+struct VerifyReport {
+  Material material;
+  uint64_t entries_checked = 0;         // both sides to move
+  uint64_t error_count = 0;             // failed checks (one entry can fail several)
+  std::array<VerifySideCounts, 2> sides{};  // indexed by to_index(Color)
+  std::vector<VerifyError> errors;      // the first few, ordered by side to move and index
+
+  [[nodiscard]] bool ok() const { return error_count == 0; }
+};
+
+// Options of verify_table and compare_with_gaviota.
+struct VerifyOptions {
+  int threads = 0;           // 0: every core
+  size_t max_errors = 20;    // how many errors the report keeps in full
+};
+
+// Checks every entry of `table` against its moves. `subtables` must hold every successor table
+// (with DTS when the table has DTS); throws std::invalid_argument when one is missing.
+[[nodiscard]] VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables,
+                                        const VerifyOptions& options);
+[[nodiscard]] VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables, int threads);
+
+// A few lines: the table, the counts, the first errors with their FEN.
+[[nodiscard]] std::string format_report(const VerifyReport& report);
+
+}  // namespace egtb::retro

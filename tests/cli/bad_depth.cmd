@@ -1,0 +1,3 @@
+perft
+startpos
+21

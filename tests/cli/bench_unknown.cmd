@@ -1,0 +1,2 @@
+bench
+frobnicate

@@ -1,0 +1,2 @@
+perft
+--help

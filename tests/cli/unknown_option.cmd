@@ -1,0 +1,4 @@
+perft
+startpos
+1
+--frobnicate

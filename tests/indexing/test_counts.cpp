@@ -1,0 +1,145 @@
+// Position counts in the three conventions against published and independently produced figures
+// (shared/reference/README.md).
+#include <string>
+
+#include "egtb/core/movegen.hpp"
+#include "indexing/index.hpp"
+#include "tests/indexing/support.hpp"
+#include "tests/support/catch.hpp"
+
+using namespace egtb;
+using namespace egtb::indexing;
+
+namespace {
+
+Counts counts_of(const char* signature, Color stm) {
+  return count_positions(IndexScheme(test::material(signature)), stm);
+}
+
+struct MatesAndStalemates {
+  uint64_t mates = 0;
+  uint64_t stalemates = 0;
+};
+
+// Black-to-move checkmates and stalemates, counted with the physical weights.
+MatesAndStalemates physical_terminals(const char* signature) {
+  const IndexScheme scheme(test::material(signature));
+  MatesAndStalemates out;
+  Position pos;
+  for (Index i = 0; i < scheme.size(); ++i) {
+    if (!scheme.decode(i, Color::Black, pos) || has_legal_move(pos)) continue;
+    (pos.in_check() ? out.mates : out.stalemates) += scheme.weights(i, pos).physical;
+  }
+  return out;
+}
+
+// Totals of shared/reference/cql/all_3_4_men_btm_mates_stalemates.psv.gz (CQL 6.2 over every
+// physical black-to-move position without e.p. right), as endgame, mates, stalemates. The five
+// endgames without rows in the file (KBkr, KBkq, KNkq, KPkr, KPkq) have none.
+struct CqlTotal {
+  const char* endgame;
+  uint64_t mates;
+  uint64_t stalemates;
+};
+
+constexpr CqlTotal CqlTotals[] = {
+    {"KQk", 364, 872},      {"KRk", 216, 68},         {"KBk", 0, 136},          {"KNk", 0, 40},
+    {"KPk", 0, 18},         {"KQQk", 251880, 141176}, {"KQRk", 227592, 141392}, {"KQBk", 65744, 114856},
+    {"KQNk", 37964, 86848}, {"KQPk", 20464, 46180},   {"KRRk", 72392, 19580},   {"KRBk", 16336, 35504},
+    {"KRNk", 14680, 23812}, {"KRPk", 10102, 6176},    {"KBBk", 1552, 10204},    {"KBNk", 464, 12888},
+    {"KBPk", 234, 7490},    {"KNNk", 120, 3864},      {"KNPk", 52, 3182},       {"KPPk", 24, 840},
+    {"KQkq", 6408, 0},      {"KQkr", 10972, 0},       {"KQkb", 13536, 96},      {"KQkn", 16748, 48},
+    {"KQkp", 16312, 2988},  {"KRkq", 2448, 0},        {"KRkr", 4824, 0},        {"KRkb", 6528, 96},
+    {"KRkn", 9328, 48},     {"KRkp", 9344, 1292},     {"KBkq", 0, 0},           {"KBkr", 0, 0},
+    {"KBkb", 112, 0},       {"KBkn", 8, 0},           {"KBkp", 56, 492},        {"KNkq", 0, 0},
+    {"KNkr", 8, 0},         {"KNkb", 8, 0},           {"KNkn", 8, 0},           {"KNkp", 8, 320},
+    {"KPkq", 0, 0},         {"KPkr", 0, 0},           {"KPkb", 8, 0},           {"KPkn", 4, 0},
+    {"KPkp", 4, 206}};
+
+}  // namespace
+
+TEST_CASE("KQk in all three conventions", "[counts]") {
+  const Counts w = counts_of("KQk", Color::White);
+  const Counts b = counts_of("KQk", Color::Black);
+  CHECK(w.index462 == 18492);
+  CHECK(b.index462 == 28644);
+  CHECK(w.physical == 144508);
+  CHECK(b.physical == 223944);
+  CHECK(w.classes == 18081);         // every one a win
+  CHECK(b.classes == 25160 + 2896);  // losses + draws
+}
+
+TEST_CASE("KBk KNk KPk counts", "[counts]") {
+  CHECK(counts_of("KBk", Color::White).index462 == 24736);
+  CHECK(counts_of("KBk", Color::Black).index462 == 28644);
+  CHECK(counts_of("KNk", Color::White).index462 == 26282);
+  CHECK(counts_of("KNk", Color::Black).index462 == 28644);
+  const Counts w = counts_of("KPk", Color::White);
+  const Counts b = counts_of("KPk", Color::Black);
+  CHECK(w.classes == 62480 + 19184);
+  CHECK(b.classes == 48802 + 35210);
+  CHECK(w.index462 == w.classes);
+  CHECK(w.physical == 2 * w.classes);
+  CHECK(b.physical == 2 * b.classes);
+}
+
+TEST_CASE("KPkp: positions with an e.p. right count as positions of their own in index462", "[counts]") {
+  const IndexScheme kpkp(test::material("KPkp"));
+  for (Color stm : {Color::White, Color::Black}) {
+    INFO(color_char(stm));
+    const Counts normal = count_positions(kpkp, stm, 0, kpkp.normal_size());
+    const Counts ep = count_positions(kpkp, stm, kpkp.normal_size(), kpkp.size());
+    CHECK(normal.index462 == 3718044);
+    CHECK(normal.classes == 3718044);
+    CHECK(normal.physical == 2 * 3718044);
+    CHECK(ep.index462 == 21893);
+    CHECK(ep.physical == 43786);
+    CHECK(ep.classes == 0);
+    CHECK(count_positions(kpkp, stm).index462 == 3718044 + 21893);
+  }
+}
+
+TEST_CASE("KQk black-to-move mates and stalemates, physical", "[counts]") {
+  const MatesAndStalemates kqk = physical_terminals("KQk");
+  CHECK(kqk.mates == 364);
+  CHECK(kqk.stalemates == 872);
+}
+
+TEST_CASE("physical mates and stalemates of all 45 3-4-man endgames agree with CQL 6.2", "[counts][slow]") {
+  for (const CqlTotal& t : CqlTotals) {
+    INFO(t.endgame);
+    const MatesAndStalemates got = physical_terminals(t.endgame);
+    CHECK(got.mates == t.mates);
+    CHECK(got.stalemates == t.stalemates);
+  }
+}
+
+TEST_CASE("per-entry weights of KQk, White to move", "[counts]") {
+  // 857 entries have both kings on the a1-h8 diagonal: 35 with the queen on it as well (their own
+  // mirror image) and 411 pairs E, D(E), each pair one class.
+  const IndexScheme kqk(test::material("KQk"));
+  Position pos;
+  uint64_t diagonal = 0, symmetric = 0, pair_classes = 0;
+  for (Index i = 0; i < kqk.size(); ++i) {
+    if (!kqk.decode(i, Color::White, pos)) continue;
+    const EntryWeights w = kqk.weights(i, pos);
+    CHECK(w.index462 == 1);
+    const bool kings_on_diagonal =
+        on_diagonal(pos.king_square(Color::White)) && on_diagonal(pos.king_square(Color::Black));
+    CHECK(w.physical == (kings_on_diagonal ? 4u : 8u));
+    if (!kings_on_diagonal) {
+      CHECK(w.classes == 1);
+      continue;
+    }
+    ++diagonal;
+    if (on_diagonal(lsb(pos.pieces(PieceType::Queen)))) {
+      ++symmetric;
+      CHECK(w.classes == 1);
+    } else {
+      pair_classes += w.classes;
+    }
+  }
+  CHECK(diagonal == 857);
+  CHECK(symmetric == 35);
+  CHECK(pair_classes == 411);
+}

@@ -1,0 +1,45 @@
+// Helpers of the store tests: scratch directories, synthetic scores, file surgery.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "egtb/core/types.hpp"
+#include "egtb/store/score.hpp"
+#include "indexing/index.hpp"
+
+namespace egtb::test {
+
+// A fresh directory under the system temporary directory, removed with its contents.
+class TempDir {
+public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+  [[nodiscard]] std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+private:
+  std::filesystem::path path_;
+};
+
+// A valid score derived from an entry number, with every value and a spread of depths.
+[[nodiscard]] Score fake_score(indexing::Index i, Color stm);
+
+// `count` raw scores shaped like a real table: mostly draws with runs of invalid entries and
+// sparse wins and losses with depths up to `max_depth`, from a fixed seed.
+[[nodiscard]] std::vector<uint16_t> realistic_scores(size_t count, int max_depth, uint32_t seed);
+
+// `count` raw scores of every valid value and depth (up to Score::MaxDepth) and invalid, at random.
+[[nodiscard]] std::vector<uint16_t> random_scores(size_t count, uint32_t seed);
+
+[[nodiscard]] std::vector<uint8_t> read_file(const std::filesystem::path& path);
+void write_file(const std::filesystem::path& path, const std::vector<uint8_t>& bytes);
+// Flips every bit of the byte at `offset`.
+void flip_byte(const std::filesystem::path& path, uint64_t offset);
+
+}  // namespace egtb::test

@@ -1,0 +1,228 @@
+// Writing a table file and reading it back gives the same entries and header, for several sizes,
+// shapes of data and block transforms.
+#include <random>
+
+#include "egtb/store/block_codec.hpp"
+#include "egtb/store/error.hpp"
+#include "egtb/store/format.hpp"
+#include "egtb/store/reader.hpp"
+#include "egtb/store/table.hpp"
+#include "egtb/store/writer.hpp"
+#include "tests/store/store_fixtures.hpp"
+#include "tests/support/catch.hpp"
+
+using namespace egtb;
+using egtb::test::TempDir;
+
+namespace {
+
+TableDescription description(const std::string& signature) {
+  return {signature, Metrics{true, true}, 7, 3, "egtb test"};
+}
+
+// Writes two sides, reads them back whole and entry by entry, and checks the header.
+void check_round_trip(const std::vector<uint16_t>& white, const std::vector<uint16_t>& black,
+                      WriteOptions options) {
+  const TempDir dir;
+  const auto path = dir / "KQk.egtb";
+  write_table_file(path, description("KQk"), {white, black}, options);
+  const TableReader reader(path);
+  CHECK(reader.read_side(Color::White) == white);
+  CHECK(reader.read_side(Color::Black) == black);
+  std::mt19937 rng(1);
+  for (int k = 0; k < 50 && !white.empty(); ++k) {
+    const size_t i = rng() % white.size();
+    CHECK(reader.read_entry(Color::White, i).raw() == white[i]);
+  }
+  const TableHeader& h = reader.header();
+  CHECK(h.entries == std::array<uint64_t, 2>{white.size(), black.size()});
+  CHECK(h.block_entries == options.block_entries);
+  CHECK(h.block_count == (white.size() + options.block_entries - 1) / options.block_entries +
+                             (black.size() + options.block_entries - 1) / options.block_entries);
+  CHECK(h.stats[0] == compute_stats(white));
+  CHECK(h.stats[1] == compute_stats(black));
+  CHECK(h.file_size == std::filesystem::file_size(path));
+  CHECK_NOTHROW(verify_file(path));
+}
+
+}  // namespace
+
+TEST_CASE("the plane code is a bijection on 16-bit values", "[store]") {
+  std::vector<bool> seen(1u << 16);
+  for (uint32_t raw = 0; raw < (1u << 16); ++raw) {
+    const uint16_t code = plane_code(static_cast<uint16_t>(raw));
+    CHECK(plane_decode(code) == raw);
+    seen[code] = true;
+  }
+  CHECK(std::count(seen.begin(), seen.end(), true) == (1 << 16));
+  // Depths under 64 plies with the parity their value implies leave the high byte zero.
+  CHECK(plane_code(Score(Lasker::Mates, 63).raw()) >> 8 == 0);
+  CHECK(plane_code(Score(Lasker::Mated, 62).raw()) >> 8 == 0);
+  CHECK(plane_code(Score(Lasker::Mates, 65).raw()) >> 8 == 1);
+  CHECK(plane_code(Score(Lasker::Mates, 2).raw()) >> 8 == 0x80);
+}
+
+TEST_CASE("every block transform decodes to its input", "[store]") {
+  const auto data = egtb::test::realistic_scores(5000, 120, 3);
+  for (TransformChoice choice :
+       {TransformChoice::Planes, TransformChoice::Dictionary, TransformChoice::Smallest}) {
+    BlockEncoder encoder(3, choice);
+    const EncodedBlock block = encoder.encode(data);
+    std::vector<uint16_t> out(data.size());
+    CHECK(decode_block(block.transform, block.bytes, out).empty());
+    CHECK(out == data);
+  }
+  BlockEncoder encoder(3, TransformChoice::Dictionary);
+  CHECK(encoder.encode(data).transform == BlockTransform::Dictionary);
+  CHECK(encoder.encode(egtb::test::random_scores(5000, 4)).transform == BlockTransform::Planes);
+  const std::vector<uint16_t> constant(777, Score(Lasker::Mated, 4).raw());
+  const EncodedBlock block = encoder.encode(constant);
+  CHECK(block.transform == BlockTransform::Constant);
+  CHECK(block.bytes == std::vector<uint8_t>{0x20, 0x00});
+}
+
+TEST_CASE("tables of several sizes round-trip", "[store]") {
+  WriteOptions options;
+  options.block_entries = 1000;
+  SECTION("one block, partly filled") {
+    check_round_trip(egtb::test::realistic_scores(999, 60, 1), egtb::test::realistic_scores(999, 60, 2),
+                     options);
+  }
+  SECTION("exactly two blocks per side") {
+    check_round_trip(egtb::test::realistic_scores(2000, 60, 3), egtb::test::realistic_scores(2000, 60, 4),
+                     options);
+  }
+  SECTION("a size that is not a multiple of the block size") {
+    check_round_trip(egtb::test::realistic_scores(12345, 250, 5), egtb::test::random_scores(12345, 6),
+                     options);
+  }
+  SECTION("an empty side") {
+    check_round_trip(egtb::test::realistic_scores(4321, 30, 7), {}, options);
+    check_round_trip({}, egtb::test::realistic_scores(4321, 30, 8), options);
+  }
+  SECTION("an empty table") { check_round_trip({}, {}, options); }
+  SECTION("single entries") {
+    check_round_trip({Score::draw().raw()}, {Score(Lasker::Mated, 0).raw()}, options);
+  }
+  SECTION("every transform choice and one compression thread") {
+    options.threads = 1;
+    for (TransformChoice choice :
+         {TransformChoice::Planes, TransformChoice::Dictionary, TransformChoice::Smallest}) {
+      options.transform = choice;
+      check_round_trip(egtb::test::realistic_scores(7777, 200, 9), egtb::test::random_scores(3333, 10),
+                       options);
+    }
+  }
+  SECTION("the default block size") {
+    check_round_trip(egtb::test::realistic_scores(100000, 80, 11),
+                     egtb::test::realistic_scores(70000, 80, 12), WriteOptions{});
+  }
+}
+
+TEST_CASE("the header records what the table says about itself", "[store]") {
+  const TempDir dir;
+  const auto path = dir / "KRk.egtb";
+  std::vector<uint16_t> white = {Score(Lasker::Mates, 31).raw(), Score::invalid().raw(), Score::draw().raw(),
+                                 Score(Lasker::Mates, 5).raw(), Score(Lasker::Stalemates, 9).raw()};
+  std::vector<uint16_t> black = {Score(Lasker::Mated, 30).raw(), Score(Lasker::Stalemated, 0).raw(),
+                                 Score::draw().raw(), Score::draw().raw(), Score::invalid().raw()};
+  WriteOptions options;
+  options.block_entries = 2;
+  write_table_file(path, {"KRk", Metrics{true, false}, 11, 12, "egtb 9.9"}, {white, black}, options);
+  const TableHeader h = read_header(path);
+  CHECK(h.format_version == FormatVersion);
+  CHECK(h.signature == "KRk");
+  CHECK(h.metrics == Metrics{true, false});
+  CHECK(h.index_scheme == 11);
+  CHECK(h.index_version == 12);
+  CHECK(h.generator == "egtb 9.9");
+  CHECK(h.block_entries == 2);
+  CHECK(h.block_count == 6);
+  CHECK(h.entries == std::array<uint64_t, 2>{5, 5});
+  CHECK(h.stats[0].values == std::array<uint64_t, 5>{0, 0, 1, 1, 2});
+  CHECK(h.stats[0].invalid == 1);
+  CHECK(h.stats[0].max_dtm == 31);
+  CHECK(h.stats[0].max_dts == 9);
+  CHECK(h.stats[1].values == std::array<uint64_t, 5>{1, 1, 2, 0, 0});
+  CHECK(h.stats[1].max_dtm == 30);
+  CHECK(h.stats[1].max_dts == 0);
+  CHECK(h.stats[1].positions() == 4);
+  CHECK(h.file_size == std::filesystem::file_size(path));
+  CHECK(h.data_offset() == header_bytes(h) + 6 * BlockIndexEntryBytes + 8);
+  CHECK(header_bytes(h) == 192);  // 176 fixed + 2 + 3 + 2 + 8 = 191, rounded up to 192
+}
+
+TEST_CASE("a header without depths of one kind records -1", "[store]") {
+  const SideStats stats = compute_stats(std::vector<uint16_t>{Score::draw().raw(), Score::invalid().raw()});
+  CHECK(stats.max_dtm == SideStats::NoDepth);
+  CHECK(stats.max_dts == SideStats::NoDepth);
+  std::vector<uint16_t> many(300000, Score::draw().raw());
+  many[12345] = Score(Lasker::Mates, 77).raw();
+  many[54321] = Score::invalid().raw();
+  const SideStats big = compute_stats(many);
+  CHECK(big.max_dtm == 77);
+  CHECK(big.values[2] == 299998);
+  CHECK(big.invalid == 1);
+}
+
+TEST_CASE("a Table round-trips through write_table and load_table", "[store]") {
+  const TempDir dir;
+  const indexing::IndexScheme scheme(*Material::parse("KQk"));
+  Table table(scheme, Metrics{true, true});
+  CHECK(table.size() == scheme.size());
+  CHECK(table.at(Color::White, 0).is_unknown());
+  for (Color stm : {Color::White, Color::Black})
+    for (indexing::Index i = 0; i < table.size(); ++i) table.set(stm, i, egtb::test::fake_score(i, stm));
+  const auto path = write_table(dir.path(), table);
+  CHECK(path == dir / "KQk.egtb");
+  const Table loaded = load_table(path);
+  CHECK(loaded.signature() == "KQk");
+  CHECK(loaded.metrics() == Metrics{true, true});
+  CHECK(loaded.generator() == generator_version());
+  CHECK(loaded.size() == table.size());
+  for (Color stm : {Color::White, Color::Black})
+    CHECK(std::equal(loaded.raw(stm).begin(), loaded.raw(stm).end(), table.raw(stm).begin(),
+                     table.raw(stm).end()));
+  CHECK(read_header(path).index_scheme == indexing::IndexLayoutId);
+}
+
+TEST_CASE("load_table refuses tables this program cannot index", "[store]") {
+  const TempDir dir;
+  const std::vector<uint16_t> few(10, Score::draw().raw());
+  SECTION("wrong number of entries") {
+    write_table_file(dir / "KQk.egtb",
+                     {"KQk", {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion, "t"}, {few, few});
+    CHECK_THROWS_WITH(load_table(dir / "KQk.egtb"), Catch::Contains("index scheme has"));
+  }
+  SECTION("another index scheme version") {
+    write_table_file(dir / "KQk.egtb",
+                     {"KQk", {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion + 1, "t"}, {few, few});
+    CHECK_THROWS_WITH(load_table(dir / "KQk.egtb"), Catch::Contains("regenerate the table"));
+  }
+  SECTION("a signature that is not canonical") {
+    write_table_file(dir / "Kkq.egtb",
+                     {"Kkq", {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion, "t"}, {few, few});
+    CHECK_THROWS_AS(load_table(dir / "Kkq.egtb"), FormatError);
+  }
+}
+
+TEST_CASE("writing refuses unknown entries", "[store]") {
+  const TempDir dir;
+  const std::vector<uint16_t> entries = {Score::draw().raw(), Score::unknown().raw()};
+  CHECK_THROWS_AS(write_table_file(dir / "KQk.egtb", description("KQk"), {entries, entries}),
+                  std::invalid_argument);
+  CHECK(std::filesystem::is_empty(dir.path()));
+}
+
+TEST_CASE("describe() words a score", "[store]") {
+  CHECK(describe(Score(Lasker::Mates, 19)) == "mates in 10 (DTM 19)");
+  CHECK(describe(Score(Lasker::Stalemates, 41)) == "stalemates in 21 (DTS 41)");
+  CHECK(describe(Score::draw()) == "draw");
+  CHECK(describe(Score(Lasker::Stalemated, 8)) == "is stalemated (DTS 8)");
+  CHECK(describe(Score(Lasker::Mated, 0)) == "is mated (DTM 0)");
+  CHECK(describe(Score::invalid()) == "invalid");
+  CHECK(describe(Score::unknown()) == "unknown");
+  CHECK(to_string(Metrics{true, true}) == "dtm,dts");
+  CHECK(to_string(Metrics{true, false}) == "dtm");
+  CHECK(table_file_name("KQk") == "KQk.egtb");
+}

@@ -1,0 +1,110 @@
+// The writer's temporary file: a table appears under its final name only when complete, and a
+// failed write (a full disk, a file size limit, a missing directory) leaves nothing behind.
+#include <signal.h>
+#include <sys/resource.h>
+
+#include "egtb/store/error.hpp"
+#include "egtb/store/reader.hpp"
+#include "egtb/store/writer.hpp"
+#include "tests/store/store_fixtures.hpp"
+#include "tests/support/catch.hpp"
+
+using namespace egtb;
+using egtb::test::TempDir;
+
+namespace {
+
+const TableDescription Description{"KQk", {}, 1, 1, "egtb test"};
+
+std::vector<std::string> names_in(const std::filesystem::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Lowers the file size limit for the lifetime of the object; writes beyond it fail with EFBIG
+// (SIGXFSZ ignored), as on a full disk.
+class FileSizeLimit {
+public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    ::getrlimit(RLIMIT_FSIZE, &saved_);
+    old_handler_ = ::signal(SIGXFSZ, SIG_IGN);
+    rlimit lowered = saved_;
+    lowered.rlim_cur = bytes;
+    ::setrlimit(RLIMIT_FSIZE, &lowered);
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &saved_);
+    ::signal(SIGXFSZ, old_handler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+private:
+  rlimit saved_{};
+  void (*old_handler_)(int) = SIG_DFL;
+};
+
+}  // namespace
+
+TEST_CASE("a completed write leaves the table and no temporary file", "[store]") {
+  const TempDir dir;
+  const auto entries = egtb::test::realistic_scores(5000, 40, 41);
+  write_table_file(dir / "KQk.egtb", Description, {entries, entries});
+  CHECK(names_in(dir.path()) == std::vector<std::string>{"KQk.egtb"});
+  CHECK(temporary_path(dir / "KQk.egtb").filename().string() == "KQk.egtb.tmp." + std::to_string(::getpid()));
+}
+
+TEST_CASE("rewriting a table replaces it whole", "[store]") {
+  const TempDir dir;
+  const auto first = egtb::test::realistic_scores(5000, 40, 42);
+  const auto second = egtb::test::realistic_scores(6000, 40, 43);
+  write_table_file(dir / "KQk.egtb", Description, {first, first});
+  write_table_file(dir / "KQk.egtb", Description, {second, second});
+  CHECK(TableReader(dir / "KQk.egtb").read_side(Color::Black) == second);
+  CHECK(names_in(dir.path()) == std::vector<std::string>{"KQk.egtb"});
+}
+
+TEST_CASE("a full disk gives an IoError and leaves no file", "[store]") {
+  if (!std::filesystem::exists("/dev/full")) {
+    WARN("SKIPPED: /dev/full is not available");
+    return;
+  }
+  const TempDir dir;
+  const auto path = dir / "KQk.egtb";
+  const auto old_entries = egtb::test::realistic_scores(3000, 40, 44);
+  write_table_file(path, Description, {old_entries, old_entries});
+  // The writer opens its temporary name without O_EXCL, so a symbolic link there sends every
+  // write to /dev/full, which fails with ENOSPC like a full disk.
+  std::filesystem::create_symlink("/dev/full", temporary_path(path));
+  const auto entries = egtb::test::random_scores(50000, 45);
+  CHECK_THROWS_AS(write_table_file(path, Description, {entries, entries}), IoError);
+  std::filesystem::create_symlink("/dev/full", temporary_path(path));
+  CHECK_THROWS_WITH(write_table_file(path, Description, {entries, entries}),
+                    Catch::Contains(path.string()) && Catch::Contains("No space left on device") &&
+                        Catch::Contains("write to temporary file"));
+  CHECK(names_in(dir.path()) == std::vector<std::string>{"KQk.egtb"});
+  CHECK(TableReader(path).read_side(Color::White) == old_entries);  // the old table is untouched
+}
+
+TEST_CASE("a write that fails midway leaves no table", "[store]") {
+  const TempDir dir;
+  const auto path = dir / "KQk.egtb";
+  const auto entries = egtb::test::random_scores(200000, 46);
+  {
+    const FileSizeLimit limit(20000);  // the file would be several hundred KB
+    CHECK_THROWS_WITH(write_table_file(path, Description, {entries, entries}),
+                      Catch::Contains("KQk.egtb") && Catch::Contains("File too large"));
+  }
+  CHECK(std::filesystem::is_empty(dir.path()));
+}
+
+TEST_CASE("an unwritable destination gives an IoError", "[store]") {
+  const TempDir dir;
+  const auto entries = egtb::test::realistic_scores(100, 40, 47);
+  CHECK_THROWS_WITH(
+      write_table_file(dir / "missing" / "KQk.egtb", Description, {entries, entries}),
+      Catch::Contains("cannot create temporary file") && Catch::Contains("No such file or directory"));
+}

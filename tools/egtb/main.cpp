@@ -1,0 +1,70 @@
+// egtb <command> [arguments]: dispatches to the subcommands of commands.hpp and turns
+// exceptions into exit codes (1 runtime failure, 2 usage error or bad input).
+#include <exception>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tools/egtb/commands.hpp"
+#include "tools/egtb/options.hpp"
+
+namespace egtb::cli {
+
+namespace {
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(const std::vector<std::string>&);
+};
+
+// One line per command, in the order `egtb --help` lists them.
+constexpr Command Commands[] = {
+    {"perft", "count the leaf nodes of the legal move tree of a position", cmd_perft},
+    {"fen", "check a FEN, print it normalised with the legal moves in SAN", cmd_fen},
+    {"bench", "time a workload (bench perft)", cmd_bench},
+};
+
+void print_usage(std::ostream& out) {
+  out << "Usage: egtb <command> [arguments] [options]\n"
+         "       egtb <command> --help\n\n"
+         "Chess endgame tables for Lasker chess (stalemate is a lesser win).\n\nCommands:\n";
+  for (const Command& c : Commands)
+    out << "  " << c.name << std::string(8 - c.name.size(), ' ') << c.summary << '\n';
+  out << "\nOptions:\n  -h [ --help ]  print this help\n  --version      print the version\n";
+}
+
+int dispatch(const std::vector<std::string>& args) {
+  if (args.empty()) throw UsageError("missing command (see egtb --help)");
+  const std::string& name = args.front();
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_usage(std::cout);
+    return ExitSuccess;
+  }
+  if (name == "--version") {
+    std::cout << "egtb " << EGTB_VERSION << '\n';
+    return ExitSuccess;
+  }
+  for (const Command& c : Commands)
+    if (name == c.name) return c.run({args.begin() + 1, args.end()});
+  throw UsageError("unknown command '" + name + "' (see egtb --help)");
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args) {
+  try {
+    return dispatch(args);
+  } catch (const UsageError& e) {
+    std::cerr << "egtb: " << e.what() << '\n';
+    return ExitUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "egtb: " << e.what() << '\n';
+    return ExitFailure;
+  }
+}
+
+}  // namespace egtb::cli
+
+int main(int argc, char** argv) { return egtb::cli::run({argv + 1, argv + argc}); }

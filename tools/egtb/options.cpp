@@ -1,0 +1,103 @@
+#include "tools/egtb/options.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <iostream>
+#include <utility>
+
+#include "egtb/core/fen.hpp"
+
+namespace egtb::cli {
+
+namespace {
+
+// The hidden option that collects the positional arguments.
+constexpr const char* PositionalKey = "positional-arguments";
+
+}  // namespace
+
+CommandLine::CommandLine(std::string name, std::string summary)
+    : name_(std::move(name)), summary_(std::move(summary)) {
+  options_.add_options()("help,h", "print this help");
+}
+
+CommandLine& CommandLine::positional(std::string name, std::string description) {
+  positionals_.push_back({std::move(name), std::move(description)});
+  return *this;
+}
+
+CommandLine& CommandLine::json_option() {
+  options_.add_options()("json", "print machine-readable JSON");
+  return *this;
+}
+
+bool CommandLine::parse(const std::vector<std::string>& args) {
+  po::options_description all;
+  all.add(options_).add_options()(PositionalKey, po::value<std::vector<std::string>>(&arguments_));
+  po::positional_options_description positional;
+  positional.add(PositionalKey, -1);
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), values_);
+    if (flag("help")) {
+      print_help(std::cout);
+      return false;
+    }
+    po::notify(values_);
+  } catch (const po::error& e) {
+    throw UsageError(name_ + ": " + e.what());
+  }
+  check_arguments();
+  return true;
+}
+
+void CommandLine::check_arguments() const {
+  if (arguments_.size() < positionals_.size())
+    throw UsageError(name_ + ": missing argument " + positionals_[arguments_.size()].name + " (see egtb " +
+                     name_ + " --help)");
+  if (arguments_.size() > positionals_.size())
+    throw UsageError(name_ + ": unexpected argument '" + arguments_[positionals_.size()] +
+                     "' (a FEN must be quoted)");
+}
+
+const std::string& CommandLine::argument(const std::string& name) const {
+  for (size_t i = 0; i < positionals_.size(); ++i)
+    if (positionals_[i].name == name) return arguments_.at(i);
+  throw std::logic_error("no positional argument " + name);
+}
+
+std::string CommandLine::option(const std::string& name, const std::string& fallback) const {
+  return flag(name) ? values_[name].as<std::string>() : fallback;
+}
+
+void CommandLine::print_help(std::ostream& out) const {
+  out << "Usage: egtb " << name_;
+  for (const Positional& p : positionals_) out << ' ' << p.name;
+  out << " [options]\n\n" << summary_ << "\n";
+  if (!positionals_.empty()) {
+    size_t width = 0;
+    for (const Positional& p : positionals_) width = std::max(width, p.name.size());
+    out << "\nArguments:\n";
+    for (const Positional& p : positionals_)
+      out << "  " << p.name << std::string(width - p.name.size() + 2, ' ') << p.description << '\n';
+  }
+  out << '\n' << options_;
+}
+
+Position parse_position(const std::string& fen) {
+  const auto pos = parse_fen(fen == "startpos" ? StartFen : std::string_view(fen));
+  if (!pos) throw UsageError(pos.error().message);
+  return *pos;
+}
+
+int parse_int(const std::string& text, const std::string& what, int min, int max) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max)
+    throw UsageError(what + " must be a whole number from " + std::to_string(min) + " to " +
+                     std::to_string(max) + ", not '" + text + "'");
+  return value;
+}
+
+void print_json(const Json& json) { std::cout << json.dump(2) << '\n'; }
+
+}  // namespace egtb::cli

@@ -1,0 +1,92 @@
+// What every subcommand shares: exit codes, the usage-error exception, a command line with
+// positional arguments, --help and --json, and parsers for the common argument kinds.
+#pragma once
+
+// GCC 12 reports -Wnull-dereference inside Boost's typed_value<T>::notify (a false positive of
+// its middle end, raised in system headers once inlined), hence the local suppression.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wnull-dereference"
+#include <boost/program_options.hpp>
+#pragma GCC diagnostic pop
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "egtb/core/position.hpp"
+
+namespace egtb::cli {
+
+namespace po = boost::program_options;
+using Json = nlohmann::ordered_json;
+
+inline constexpr int ExitSuccess = 0;
+inline constexpr int ExitFailure = 1;  // runtime failure
+inline constexpr int ExitUsage = 2;    // usage error or bad input
+
+// A usage error or bad input; main prints "egtb: <message>" on stderr and exits with ExitUsage.
+class UsageError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// The command line of one subcommand: required positional arguments in order, named options,
+// and --help. Example:
+//   CommandLine cl("perft", "Count the leaf nodes of the legal move tree.");
+//   cl.positional("FEN", "the position").positional("DEPTH", "plies to search");
+//   cl.options()("divide", "print the leaf count below each move");
+//   cl.json_option();
+//   if (!cl.parse(args)) return ExitSuccess;  // --help was printed
+class CommandLine {
+public:
+  CommandLine(std::string name, std::string summary);
+
+  // Adds a required positional argument; they are matched in the order added.
+  CommandLine& positional(std::string name, std::string description);
+  // Adds named options with Boost's chained syntax: options()("divide", "help text").
+  po::options_description_easy_init options() { return options_.add_options(); }
+  // Adds the --json flag.
+  CommandLine& json_option();
+
+  // Parses the arguments after the command name. Returns false when --help was given (the help
+  // is then on stdout); throws UsageError on unknown options and missing or extra arguments.
+  [[nodiscard]] bool parse(const std::vector<std::string>& args);
+
+  // The value of a positional argument, by the name given to positional().
+  [[nodiscard]] const std::string& argument(const std::string& name) const;
+  // True when a flag (an option without value) was given.
+  [[nodiscard]] bool flag(const std::string& name) const { return values_.count(name) > 0; }
+  // The value of an option taking a string, or `fallback` when it was not given.
+  [[nodiscard]] std::string option(const std::string& name, const std::string& fallback) const;
+  [[nodiscard]] bool json() const { return flag("json"); }
+
+  void print_help(std::ostream& out) const;
+
+private:
+  struct Positional {
+    std::string name;
+    std::string description;
+  };
+
+  std::string name_;
+  std::string summary_;
+  std::vector<Positional> positionals_;
+  po::options_description options_{"Options"};
+  po::variables_map values_;
+  std::vector<std::string> arguments_;
+
+  void check_arguments() const;
+};
+
+// The position of a FEN argument; "startpos" is the initial position. A bad FEN throws
+// UsageError carrying the FenError message.
+[[nodiscard]] Position parse_position(const std::string& fen);
+
+// A whole number in [min, max]; `what` names it in the error message.
+[[nodiscard]] int parse_int(const std::string& text, const std::string& what, int min, int max);
+
+// Writes JSON to stdout, indented by two spaces, with a final newline.
+void print_json(const Json& json);
+
+}  // namespace egtb::cli
