@@ -38,8 +38,9 @@ struct TableDescription {
 };
 
 // Writes a table file at `path` from raw scores per side to move ([0] White, [1] Black).
-// Throws IoError naming the file and the failed operation (nothing is left at `path` or under
-// the temporary name), std::invalid_argument when an entry is Score::unknown().
+// Throws IoError naming the file and the failed operation (the temporary file is removed and a
+// table already at `path` is left as it was), std::invalid_argument when an entry is
+// Score::unknown().
 void write_table_file(const std::filesystem::path& path, const TableDescription& description,
                       std::array<std::span<const uint16_t>, 2> entries, const WriteOptions& options = {});
 

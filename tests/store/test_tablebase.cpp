@@ -288,3 +288,26 @@ TEST_CASE("concurrent probes from several threads agree with the table", "[store
   CHECK(probes == 4000);
   CHECK(tb.cache_stats().bytes <= options.cache_bytes);
 }
+
+TEST_CASE("every entry of KQk, KPk and KBNk is found from its position in every orientation", "[store][slow]") {
+  const TempDir dir;
+  for (const char* signature : {"KQk", "KPk", "KBNk"}) {
+    const auto scheme = write_fake_table(dir, signature);
+    const Tablebase tb(dir.path());
+    const bool pawns = Material::parse(signature)->has_pawns();
+    Position pos;
+    for (Color stm : {Color::White, Color::Black})
+      for (Index i = 0; i < scheme.size(); ++i) {
+        if (!scheme.decode(i, stm, pos) || scheme.index_of(pos) != i) continue;
+        const bool twin = indexing::on_diagonal(pos.king_square(Color::White)) &&
+                          indexing::on_diagonal(pos.king_square(Color::Black));
+        for (Symmetry s : AllSymmetries) {
+          if ((pawns && s != Symmetry::Identity && s != Symmetry::FlipFiles) || (twin && s != Symmetry::Identity))
+            continue;
+          const Position image = apply(s, pos);
+          REQUIRE(tb.probe(image).value() == fake_score(i, stm));
+          REQUIRE(tb.probe(color_flipped(image)).value() == fake_score(i, stm));
+        }
+      }
+  }
+}
