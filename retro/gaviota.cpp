@@ -32,6 +32,14 @@ std::mutex& session_mutex() {
   return m;
 }
 
+// tb_probe_hard is not safe to call from two threads at once, its internal lock
+// notwithstanding: on 2 threads it gave wrong DTMs for about 100 KPkp positions (e.g.
+// 8/8/7P/4p3/3K4/8/4k3/8 w, White mates in 17 plies, came back as 13).
+std::mutex& probe_mutex() {
+  static std::mutex m;
+  return m;
+}
+
 // tb_init ... tb_done around one comparison, with the directory as the only path.
 class GaviotaSession {
 public:
@@ -103,6 +111,7 @@ GaviotaProbe probe_gaviota(const Position& pos) {
   const unsigned stm = pos.side_to_move() == Color::White ? tb_WHITE_TO_MOVE : tb_BLACK_TO_MOVE;
   const unsigned ep = pos.ep_square() == Square::None ? unsigned{tb_NOSQUARE} : static_cast<unsigned>(to_index(pos.ep_square()));
   GaviotaProbe p;
+  const std::lock_guard lock(probe_mutex());
   p.ok = tb_probe_hard(stm, ep, tb_NOCASTLE, white.squares.data(), black.squares.data(), white.pieces.data(),
                        black.pieces.data(), &p.info, &p.plies) != 0;
   return p;

@@ -6,8 +6,8 @@
 // Gaviota draw is any of our values 1, 2 and 3 (DESIGN.md §6).
 //
 // The library keeps its state in globals: one comparison runs at a time in a process (calls are
-// serialised), and the library's own lock serialises its probes, so threads only share the work
-// around them.
+// serialised), and its probes are serialised too (concurrent tb_probe_hard calls returned wrong
+// DTMs for some KPkp positions), so threads only share the work around them.
 #pragma once
 
 #include <array>

@@ -46,8 +46,11 @@ Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::
 // True when a reflection in the a1-h8 or a8-h1 diagonal maps the position onto itself: the only
 // symmetries that can fix a position with two kings (the others move every square).
 bool is_self_symmetric(const Position& pos) {
-  if (pos.pieces(PieceType::Pawn)) return false;
+  constexpr Bitboard Diagonal = 0x8040201008040201ULL;
+  constexpr Bitboard AntiDiagonal = 0x0102040810204080ULL;
   const Bitboard kings = pos.pieces(PieceType::King);
+  if ((kings & ~Diagonal) && (kings & ~AntiDiagonal)) return false;
+  if (pos.pieces(PieceType::Pawn)) return false;
   for (Symmetry g : {Symmetry::FlipDiag, Symmetry::FlipAntiDiag}) {
     if (apply(g, kings) != kings) continue;
     bool fixed = true;
@@ -80,6 +83,55 @@ int move_weight(bool child_symmetric, const Unmove& u) {
   return first_of_mirrored_pair(u.move) ? 1 : 0;
 }
 
+// For every depth, the blocks of 4096 entries that hold a position resolved (or pending) at
+// that depth, so that the scan of a ply visits only those blocks. Example: a position stored at
+// index 10,000 with depth 7 sets bit 2 (10,000 >> 12) of depth 7's bitmap. The bitmaps are
+// allocated on first use, as most depths never occur.
+class BlockMarks {
+public:
+  static constexpr unsigned BlockShift = 12;
+
+  explicit BlockMarks(Index entries) : words_(((entries >> BlockShift) >> 6) + 1), maps_(Score::MaxDepth + 1) {}
+  ~BlockMarks() { clear(); }
+  BlockMarks(const BlockMarks&) = delete;
+  BlockMarks& operator=(const BlockMarks&) = delete;
+
+  void mark(int depth, Index i) {
+    std::atomic<uint64_t>* map = map_of(depth);
+    const Index block = i >> BlockShift;
+    const uint64_t bit = uint64_t{1} << (block & 63);
+    if (!(map[block >> 6].load(std::memory_order_relaxed) & bit)) map[block >> 6].fetch_or(bit, std::memory_order_relaxed);
+  }
+
+  // The first entries of the blocks marked for `depth`, ascending.
+  [[nodiscard]] std::vector<Index> blocks(int depth) const {
+    std::vector<Index> out;
+    const std::atomic<uint64_t>* map = maps_[static_cast<size_t>(depth)].load(std::memory_order_acquire);
+    for (size_t w = 0; map && w < words_; ++w)
+      for (uint64_t bits = map[w].load(std::memory_order_relaxed); bits; bits &= bits - 1)
+        out.push_back((static_cast<Index>(w) * 64 + static_cast<Index>(std::countr_zero(bits))) << BlockShift);
+    return out;
+  }
+
+  void clear() {
+    for (auto& slot : maps_) delete[] slot.exchange(nullptr);
+  }
+
+private:
+  size_t words_;
+  std::vector<std::atomic<std::atomic<uint64_t>*>> maps_;
+
+  std::atomic<uint64_t>* map_of(int depth) {
+    auto& slot = maps_[static_cast<size_t>(depth)];
+    std::atomic<uint64_t>* map = slot.load(std::memory_order_acquire);
+    if (map) return map;
+    auto* fresh = new std::atomic<uint64_t>[words_]();
+    if (slot.compare_exchange_strong(map, fresh, std::memory_order_acq_rel)) return fresh;
+    delete[] fresh;
+    return map;
+  }
+};
+
 // What the moves leaving the table contribute to one phase.
 struct ExitSummary {
   int win_depth = NoWin;  // fastest win through a move out of the table
@@ -98,6 +150,7 @@ public:
         start_(std::chrono::steady_clock::now()) {
     for (auto& s : state_) s.assign(scheme_.size(), State::invalid().raw());
     for (auto& c : counter_) c.assign(scheme_.size(), 0);
+    for (auto& m : marks_) m = std::make_unique<BlockMarks>(scheme_.size());
   }
 
   std::shared_ptr<SolvedTable> run() {
@@ -122,6 +175,7 @@ private:
   std::chrono::steady_clock::time_point start_;
   std::array<std::vector<uint16_t>, 2> state_;
   std::array<std::vector<uint8_t>, 2> counter_;
+  std::array<std::unique_ptr<BlockMarks>, 2> marks_;
   std::atomic<int> max_depth_{0};
 
   State load(Color c, Index i) {
@@ -129,7 +183,12 @@ private:
   }
   void store(Color c, Index i, State s) {
     std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i]).store(s.raw(), std::memory_order_relaxed);
-    note_depth(s.depth());
+    if (!s.is_open()) note_depth(c, i, s.depth());
+  }
+  // Records that entry i of side c becomes due at ply `depth`.
+  void note_depth(Color c, Index i, int depth) {
+    note_depth(depth);
+    marks_[static_cast<size_t>(to_index(c))]->mark(depth, i);
   }
   void note_depth(int depth) {
     if (depth > Score::MaxDepth) throw std::overflow_error("depth exceeds " + std::to_string(Score::MaxDepth) + " plies");
@@ -205,6 +264,11 @@ private:
 
   void seed_stalemates() {
     max_depth_ = 0;
+    for (auto& m : marks_) m->clear();
+    for_each_entry([&](Color c, Index i, Position&, std::vector<Unmove>&) {
+      const State s = load(c, i);
+      if (s.is_resolved() && s.value() == Lasker::Stalemated) note_depth(c, i, s.depth());
+    });
     for_each_entry([&](Color c, Index i, Position& pos, std::vector<Unmove>&) { seed_stalemate_entry(c, i, pos); });
   }
 
@@ -216,7 +280,7 @@ private:
       const State s = State::from_raw(raw);
       if (s.is_pending() && s.depth() <= depth) return;
       if (cell.compare_exchange_weak(raw, State::resolved(win_value(phase), depth).raw(), std::memory_order_relaxed)) {
-        note_depth(depth);
+        note_depth(c, j, depth);
         return;
       }
     }
@@ -251,9 +315,25 @@ private:
 
   // Ply k: pending wins due now are resolved; every position resolved at depth k in this phase
   // updates its predecessors. Returns how many positions were resolved at depth k.
+  // Calls body(c, i, pos, unmoves) for every entry of the blocks marked for `depth`.
+  template <class Body>
+  void for_each_marked_entry(int depth, Body&& body) {
+    for (Color c : {Color::White, Color::Black}) {
+      const std::vector<Index> blocks = marks_[static_cast<size_t>(to_index(c))]->blocks(depth);
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, blocks.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
+        Position pos;
+        std::vector<Unmove> unmoves;
+        for (size_t b = r.begin(); b != r.end(); ++b) {
+          const Index end = std::min<Index>(blocks[b] + (Index{1} << BlockMarks::BlockShift), scheme_.size());
+          for (Index i = blocks[b]; i != end; ++i) body(c, i, pos, unmoves);
+        }
+      });
+    }
+  }
+
   uint64_t scan_ply(Phase phase, int ply) {
     tbb::combinable<uint64_t> resolved;
-    for_each_entry([&](Color c, Index i, Position& pos, std::vector<Unmove>& unmoves) {
+    for_each_marked_entry(ply, [&](Color c, Index i, Position& pos, std::vector<Unmove>& unmoves) {
       State s = load(c, i);
       if (s.is_pending() && s.depth() == ply) {
         s = State::resolved(win_value(phase), ply);

@@ -37,23 +37,10 @@ bool is_target(std::span<const Material> targets, const Material& m) {
   return false;
 }
 
-// Solved subtables for one build: every successor of `material`, loaded from the directory.
-Subtables load_successors(const Material& material, const BuildOptions& options) {
-  Subtables subtables;
-  for (const Material& next : material.successors()) {
-    if (next.is_bare_kings() || subtables.contains(next)) continue;
-    auto table = load_solved_table(table_path(options.directory, next));
-    if (options.dts && !table->has_dts)
-      throw std::runtime_error("subtable " + next.str() + " holds DTM only; rebuild it with DTS");
-    subtables.add(std::move(table));
-  }
-  return subtables;
-}
-
 BuildRecord build_one(const Material& material, const BuildOptions& options) {
   const auto wall_start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds_now();
-  const Subtables subtables = load_successors(material, options);
+  const Subtables subtables = load_subtables(material, options.directory, options.dts);
   GeneratorConfig config;
   config.threads = options.threads;
   config.dts = options.dts;
@@ -77,6 +64,32 @@ BuildRecord existing(const Material& material, const std::filesystem::path& path
 
 }  // namespace
 
+Subtables load_subtables(const Material& material, const std::filesystem::path& directory, bool need_dts) {
+  Subtables subtables;
+  for (const Material& next : material.successors()) {
+    if (next.is_bare_kings() || subtables.contains(next)) continue;
+    auto table = load_solved_table(table_path(directory, next));
+    if (need_dts && !table->has_dts)
+      throw std::runtime_error("subtable " + next.str() + " holds DTM only; rebuild it with DTS");
+    subtables.add(std::move(table));
+  }
+  return subtables;
+}
+
+int remove_stale_temporaries(const std::filesystem::path& directory) {
+  int removed = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
+    const std::string name = entry.path().filename().string();
+    const size_t at = name.find(".egtb.tmp.");
+    if (at == std::string::npos) continue;
+    const std::string pid = name.substr(at + 10);
+    if (std::filesystem::exists("/proc/" + pid)) continue;
+    removed += std::filesystem::remove(entry.path(), ec) ? 1 : 0;
+  }
+  return removed;
+}
+
 std::filesystem::path table_path(const std::filesystem::path& directory, const Material& m) {
   return directory / (m.normalized().str() + ".egtb");
 }
@@ -94,6 +107,7 @@ bool table_is_usable(const std::filesystem::path& path, bool need_dts) {
 std::vector<BuildRecord> build_tables(std::span<const Material> targets, const BuildOptions& options,
                                       const std::function<void(const BuildRecord&)>& on_table) {
   std::filesystem::create_directories(options.directory);
+  remove_stale_temporaries(options.directory);
   std::vector<BuildRecord> records;
   for (const Material& m : dependency_closure(targets)) {
     const auto path = table_path(options.directory, m);

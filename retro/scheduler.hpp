@@ -48,6 +48,15 @@ struct BuildRecord {
 std::vector<BuildRecord> build_tables(std::span<const Material> targets, const BuildOptions& options,
                                       const std::function<void(const BuildRecord&)>& on_table = {});
 
+// The solved successor tables of `material` (its captures and promotions), loaded from
+// `directory`; throws when one is missing or, with need_dts, holds DTM only.
+[[nodiscard]] Subtables load_subtables(const Material& material, const std::filesystem::path& directory,
+                                       bool need_dts);
+
+// Removes temporary files (<table>.egtb.tmp.<pid>) left in `directory` by runs that died;
+// returns how many were removed. Files of running processes are kept.
+int remove_stale_temporaries(const std::filesystem::path& directory);
+
 // Loads a finished table file into memory for solving, verifying or scanning.
 [[nodiscard]] std::shared_ptr<SolvedTable> load_solved_table(const std::filesystem::path& path);
 

@@ -39,6 +39,7 @@ struct ProbeError {
     TooManyMen,       // more men than any table has (Material::MaxMen)
     Castling,         // tables hold positions without castling rights
     InvalidPosition,  // not a legal position (validate()) or no entry in its table
+    Inconsistent,     // the tables contradict each other (optimal_line, line.hpp)
   };
 
   Kind kind = Kind::InvalidPosition;

@@ -10,7 +10,17 @@
 namespace egtb::cli {
 
 int cmd_bench(const std::vector<std::string>& args);
+// `egtb bench generate` (bench_generate.cpp).
+int bench_generate(const std::vector<std::string>& args);
+// `egtb bench probe` (bench_probe.cpp).
+int bench_probe(const std::vector<std::string>& args);
 int cmd_fen(const std::vector<std::string>& args);
+int cmd_generate(const std::vector<std::string>& args);
+int cmd_info(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
+int cmd_probe(const std::vector<std::string>& args);
+int cmd_query(const std::vector<std::string>& args);
+int cmd_stats(const std::vector<std::string>& args);
+int cmd_verify(const std::vector<std::string>& args);
 
 }  // namespace egtb::cli

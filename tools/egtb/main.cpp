@@ -21,6 +21,12 @@ struct Command {
 
 // One line per command, in the order `egtb --help` lists them.
 constexpr Command Commands[] = {
+    {"generate", "build tables with every table they depend on", cmd_generate},
+    {"probe", "the value and depth of a position, of each move, and the optimal line", cmd_probe},
+    {"info", "describe a signature's index or a table file (verifying its checksums)", cmd_info},
+    {"verify", "check tables one ply forward and against the Gaviota tables", cmd_verify},
+    {"query", "run a CQL query over every position of tables or over a list of FENs", cmd_query},
+    {"stats", "print the article's Tables 1 and 2, depth histograms and SVG figures of tables", cmd_stats},
     {"perft", "count the leaf nodes of the legal move tree of a position", cmd_perft},
     {"fen", "check a FEN, print it normalised with the legal moves in SAN", cmd_fen},
     {"bench", "time a workload (bench perft)", cmd_bench},
@@ -31,7 +37,7 @@ void print_usage(std::ostream& out) {
          "       egtb <command> --help\n\n"
          "Chess endgame tables for Lasker chess (stalemate is a lesser win).\n\nCommands:\n";
   for (const Command& c : Commands)
-    out << "  " << c.name << std::string(8 - c.name.size(), ' ') << c.summary << '\n';
+    out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.summary << '\n';
   out << "\nOptions:\n  -h [ --help ]  print this help\n  --version      print the version\n";
 }
 

@@ -26,6 +26,15 @@ CommandLine& CommandLine::positional(std::string name, std::string description) 
   return *this;
 }
 
+CommandLine& CommandLine::rest(std::string name, std::string description) {
+  rest_ = Positional{std::move(name), std::move(description)};
+  return *this;
+}
+
+std::vector<std::string> CommandLine::rest_arguments() const {
+  return {arguments_.begin() + static_cast<std::ptrdiff_t>(positionals_.size()), arguments_.end()};
+}
+
 CommandLine& CommandLine::json_option() {
   options_.add_options()("json", "print machine-readable JSON");
   return *this;
@@ -54,7 +63,7 @@ void CommandLine::check_arguments() const {
   if (arguments_.size() < positionals_.size())
     throw UsageError(name_ + ": missing argument " + positionals_[arguments_.size()].name + " (see egtb " +
                      name_ + " --help)");
-  if (arguments_.size() > positionals_.size())
+  if (arguments_.size() > positionals_.size() && !rest_)
     throw UsageError(name_ + ": unexpected argument '" + arguments_[positionals_.size()] +
                      "' (a FEN must be quoted)");
 }
@@ -71,13 +80,15 @@ std::string CommandLine::option(const std::string& name, const std::string& fall
 
 void CommandLine::print_help(std::ostream& out) const {
   out << "Usage: egtb " << name_;
-  for (const Positional& p : positionals_) out << ' ' << p.name;
+  std::vector<Positional> all = positionals_;
+  if (rest_) all.push_back({rest_->name + "...", rest_->description});
+  for (const Positional& p : all) out << ' ' << p.name;
   out << " [options]\n\n" << summary_ << "\n";
-  if (!positionals_.empty()) {
+  if (!all.empty()) {
     size_t width = 0;
-    for (const Positional& p : positionals_) width = std::max(width, p.name.size());
+    for (const Positional& p : all) width = std::max(width, p.name.size());
     out << "\nArguments:\n";
-    for (const Positional& p : positionals_)
+    for (const Positional& p : all)
       out << "  " << p.name << std::string(width - p.name.size() + 2, ' ') << p.description << '\n';
   }
   out << '\n' << options_;

@@ -10,6 +10,7 @@
 #pragma GCC diagnostic pop
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -46,6 +47,8 @@ public:
   CommandLine& positional(std::string name, std::string description);
   // Adds named options with Boost's chained syntax: options()("divide", "help text").
   po::options_description_easy_init options() { return options_.add_options(); }
+  // Accepts any number of further positional arguments after the required ones (e.g. SIG...).
+  CommandLine& rest(std::string name, std::string description);
   // Adds the --json flag.
   CommandLine& json_option();
 
@@ -55,6 +58,8 @@ public:
 
   // The value of a positional argument, by the name given to positional().
   [[nodiscard]] const std::string& argument(const std::string& name) const;
+  // The arguments after the required ones (see rest()).
+  [[nodiscard]] std::vector<std::string> rest_arguments() const;
   // True when a flag (an option without value) was given.
   [[nodiscard]] bool flag(const std::string& name) const { return values_.count(name) > 0; }
   // The value of an option taking a string, or `fallback` when it was not given.
@@ -72,6 +77,7 @@ private:
   std::string name_;
   std::string summary_;
   std::vector<Positional> positionals_;
+  std::optional<Positional> rest_;
   po::options_description options_{"Options"};
   po::variables_map values_;
   std::vector<std::string> arguments_;

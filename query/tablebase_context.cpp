@@ -1,0 +1,102 @@
+#include "query/tablebase_context.hpp"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+#include "egtb/store/line.hpp"
+#include "egtb/store/reader.hpp"
+
+namespace egtb::query {
+
+namespace {
+
+// An exact key of a position of up to 7 men: the occupied squares, then the men in square
+// order (4 bits each), the side to move and the e.p. square.
+std::pair<uint64_t, uint64_t> position_key(const Position& pos) {
+  uint64_t men = 0;
+  Bitboard occupied = pos.pieces();
+  while (occupied) men = (men << 4) | static_cast<uint64_t>(to_index(pos.piece_on(pop_lsb(occupied))));
+  men = (men << 1) | (pos.side_to_move() == Color::White ? 0u : 1u);
+  men = (men << 7) | static_cast<uint64_t>(to_index(pos.ep_square()));
+  return {pos.pieces(), men};
+}
+
+// Depth-first walk along the optimal moves, each position once.
+class LineWalk {
+public:
+  LineWalk(const Tablebase& tb, std::vector<Position>& out) : tb_(tb), out_(out) {}
+
+  void visit(const Position& pos, Score score) {
+    if (!seen_.insert(position_key(pos)).second) return;
+    if (score.depth() == 0) {
+      out_.push_back(pos);
+      return;
+    }
+    const Expected<std::vector<MoveValue>, ProbeError> moves = move_values(tb_, pos);
+    if (!moves) return;
+    for (const MoveValue& m : *moves)
+      if (m.score.is_valid() && m.value() == score.value() && m.score.depth() == score.depth() - 1)
+        visit(pos.after(m.move), m.score);
+  }
+
+private:
+  const Tablebase& tb_;
+  std::vector<Position>& out_;
+  std::set<std::pair<uint64_t, uint64_t>> seen_;
+};
+
+std::optional<int> narrow(std::optional<int64_t> v) {
+  if (!v) return std::nullopt;
+  return static_cast<int>(*v);
+}
+
+}  // namespace
+
+TableFacts facts_of_header(const TableHeader& header) {
+  TableFacts f;
+  f.metrics = header.metrics;
+  f.max_dtm = std::max(header.stats[0].max_dtm, header.stats[1].max_dtm);
+  f.max_dts = std::max(header.stats[0].max_dts, header.stats[1].max_dts);
+  return f;
+}
+
+std::optional<Score> TablebaseContext::score(const Position& pos) const {
+  if (Material::from(pos).is_bare_kings()) return Score::draw();
+  return tablebase_.try_probe(pos);
+}
+
+std::optional<TableFacts> TablebaseContext::facts(const Position& pos) const {
+  const Material m = Material::from(pos).normalized();
+  const auto found = facts_.find(m);
+  if (found != facts_.end()) return found->second;
+  std::optional<TableFacts> f;
+  if (m.is_bare_kings()) f = TableFacts{};
+  else if (tablebase_.has_table(m)) f = facts_of_header(read_header(tablebase_.table_path(m)));
+  facts_.emplace(m, f);
+  return f;
+}
+
+std::optional<int> TablebaseContext::term(ScoreTerm t, const Position& pos) const {
+  const std::optional<TableFacts> f = facts(pos);
+  if (!f) return std::nullopt;
+  if (t == ScoreTerm::MaxDtm || t == ScoreTerm::MaxDts) return narrow(score_term(t, Score::draw(), *f));
+  const std::optional<Score> s = score(pos);
+  if (!s) return std::nullopt;
+  return narrow(score_term(t, *s, *f));
+}
+
+std::optional<int> TablebaseContext::dtm(const Position& pos) const { return term(ScoreTerm::Dtm, pos); }
+std::optional<int> TablebaseContext::dts(const Position& pos) const { return term(ScoreTerm::Dts, pos); }
+std::optional<int> TablebaseContext::lasker(const Position& pos) const { return term(ScoreTerm::Lasker, pos); }
+std::optional<int> TablebaseContext::max_dtm(const Position& pos) const { return term(ScoreTerm::MaxDtm, pos); }
+std::optional<int> TablebaseContext::max_dts(const Position& pos) const { return term(ScoreTerm::MaxDts, pos); }
+
+void TablebaseContext::line_ends(const Position& pos, LineMetric metric, std::vector<Position>& out) const {
+  const std::optional<Score> s = score(pos);
+  if (!s || !s->is_valid() || s->value() == Lasker::Draw) return;
+  if (is_mate_value(s->value()) != (metric == LineMetric::Dtm)) return;
+  LineWalk(tablebase_, out).visit(pos, *s);
+}
+
+}  // namespace egtb::query

@@ -1,0 +1,41 @@
+// The statistics as text tables laid out like the article's (Müller & Haworth 2020): Table 1, the
+// maxDTS row of each endgame (stalemater, number of maxDTS positions, maxDTS, an example position
+// and its DTS-optimal line), the same for maxDTM, and Table 2, the percentages of the five Lasker
+// values per endgame and side to move (three decimals, ε for 0 < x < 0.0005), followed by the
+// counts themselves and, in Markdown and CSV, the depth histograms.
+//
+// Markdown and LaTeX write lines in SAN with move numbers ("1. Bd2 Kf2 2. Bc3"), CSV in UCI
+// ("e1d2 g1f2 d2c3"). CSV writes each table as a block: a one-field title record, a header record
+// and the rows, blocks separated by an empty line. LaTeX writes booktabs tables (\usepackage{booktabs}).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stats/statistics.hpp"
+
+namespace egtb::stats {
+
+enum class TextFormat : uint8_t { Markdown, Csv, Latex };
+
+[[nodiscard]] std::string render(std::span<const TableStatistics> tables, TextFormat format);
+
+// 100 * count / total to three decimals ("89.691"), "0" and "100" when exact, `epsilon` for
+// 0 < x < 0.0005; "0" when total is 0.
+[[nodiscard]] std::string format_percent(uint64_t count, uint64_t total, std::string_view epsilon = "ε");
+
+// Moves in SAN with move numbers from `start`: "1. Bd2 Kf2 2. Bc3", "1... Kb2 2. Nd2".
+[[nodiscard]] std::string san_line(const Position& start, std::span<const Move> line);
+// Moves in UCI, one string each.
+[[nodiscard]] std::vector<std::string> uci_moves(std::span<const Move> line);
+
+// "White" or "Black".
+[[nodiscard]] std::string_view color_name(Color c);
+// The caption of an example diagram, as the article's Fig. 1:
+// "KNk: maxDTS 27, White to move, stalemate in 14".
+[[nodiscard]] std::string caption(const TableStatistics& table, const Deepest& deepest);
+
+}  // namespace egtb::stats

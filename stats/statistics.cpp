@@ -1,0 +1,168 @@
+#include "stats/statistics.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <limits>
+
+#include "egtb/store/error.hpp"
+#include "egtb/store/format.hpp"
+#include "egtb/store/reader.hpp"
+#include "stats/line.hpp"
+
+namespace egtb::stats {
+
+namespace {
+
+using indexing::Index;
+using indexing::IndexScheme;
+
+constexpr size_t CodeCount = size_t{1} << 16;
+constexpr Index NoIndex = std::numeric_limits<Index>::max();
+
+// Per raw score code of one side to move: the summed weights of its entries and the smallest
+// index among its entries of non-zero weight.
+struct CodeTotals {
+  std::vector<uint64_t> weight = std::vector<uint64_t>(CodeCount);
+  std::vector<Index> first = std::vector<Index>(CodeCount, NoIndex);
+
+  void merge(const CodeTotals& other) {
+    for (size_t raw = 0; raw < CodeCount; ++raw) {
+      weight[raw] += other.weight[raw];
+      first[raw] = std::min(first[raw], other.first[raw]);
+    }
+  }
+};
+
+using SideTotals = std::array<CodeTotals, 2>;
+
+// One thread's share of a scan.
+struct ScanState {
+  SideTotals sides;
+  std::vector<uint16_t> block;
+  Position pos;
+};
+
+struct ScanJob {
+  const TableReader& reader;
+  const IndexScheme& scheme;
+  Convention convention;
+};
+
+Color side_color(int side) { return side == 0 ? Color::White : Color::Black; }
+
+// Adds the weights of the valid entries of one block.
+void scan_block(const ScanJob& job, uint64_t block, ScanState& state) {
+  const BlockSpan span = block_span(job.reader.header(), block);
+  job.reader.read_block(block, state.block);
+  const Color stm = side_color(span.side);
+  CodeTotals& totals = state.sides[static_cast<size_t>(span.side)];
+  for (uint64_t j = 0; j < span.count; ++j) {
+    const uint16_t raw = state.block[j];
+    if (!Score::from_raw(raw).is_valid()) continue;
+    const Index i = span.first + j;
+    if (!job.scheme.decode(i, stm, state.pos))
+      throw FormatError(job.reader.path(), "entry " + std::to_string(i) + " has a score but no position");
+    const uint32_t w = job.scheme.weights(i, state.pos).get(job.convention);
+    if (w == 0) continue;
+    totals.weight[raw] += w;
+    totals.first[raw] = std::min(totals.first[raw], i);
+  }
+}
+
+// The totals of every block, scanned in parallel.
+SideTotals scan_table(const ScanJob& job, int threads) {
+  tbb::enumerable_thread_specific<ScanState> states;
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, job.reader.header().block_count),
+                      [&](const tbb::blocked_range<uint64_t>& r) {
+                        ScanState& state = states.local();
+                        for (uint64_t b = r.begin(); b != r.end(); ++b) scan_block(job, b, state);
+                      });
+  });
+  SideTotals totals;
+  for (const ScanState& state : states)
+    for (size_t side = 0; side < 2; ++side) totals[side].merge(state.sides[side]);
+  return totals;
+}
+
+SideSummary summarize(const CodeTotals& totals) {
+  SideSummary s;
+  for (size_t raw = 0; raw < CodeCount; ++raw) {
+    const uint64_t w = totals.weight[raw];
+    if (w == 0) continue;
+    const Score score = Score::from_raw(static_cast<uint16_t>(raw));
+    const auto v = static_cast<size_t>(to_index(score.value()));
+    s.lasker[v] += w;
+    if (score.value() != Lasker::Draw) s.depths[v][score.depth()] += w;
+  }
+  return s;
+}
+
+// The deepest wins of one value over both sides to move (White first, so White wins ties).
+std::optional<Deepest> deepest(Metric metric, const SideTotals& totals, const std::array<SideSummary, 2>& sides,
+                               const IndexScheme& scheme) {
+  const Lasker v = metric == Metric::Dts ? Lasker::Stalemates : Lasker::Mates;
+  std::optional<Deepest> best;
+  for (size_t side = 0; side < 2; ++side) {
+    const DepthHistogram& h = sides[side].depths[static_cast<size_t>(to_index(v))];
+    if (h.empty() || (best && h.rbegin()->first <= best->plies)) continue;
+    const auto [plies, positions] = *h.rbegin();
+    const Color stm = side_color(static_cast<int>(side));
+    const Index first = totals[side].first[Score(v, plies).raw()];
+    best = Deepest{metric, plies, positions, stm, stm, *scheme.position_at(first, stm), {}};
+  }
+  return best;
+}
+
+}  // namespace
+
+uint64_t SideSummary::positions() const {
+  uint64_t n = 0;
+  for (uint64_t count : lasker) n += count;
+  return n;
+}
+
+DepthHistogram SideSummary::dtm() const {
+  DepthHistogram h = depths[static_cast<size_t>(to_index(Lasker::Mates))];
+  for (const auto& [plies, n] : depths[static_cast<size_t>(to_index(Lasker::Mated))]) h[plies] += n;
+  return h;
+}
+
+DepthHistogram SideSummary::dts() const {
+  DepthHistogram h = depths[static_cast<size_t>(to_index(Lasker::Stalemates))];
+  for (const auto& [plies, n] : depths[static_cast<size_t>(to_index(Lasker::Stalemated))]) h[plies] += n;
+  return h;
+}
+
+std::string_view metric_name(Metric m) { return m == Metric::Dtm ? "DTM" : "DTS"; }
+
+TableStatistics compute_statistics(const Tablebase& tablebase, const Material& material,
+                                   const StatsOptions& options) {
+  const std::filesystem::path path = tablebase.table_path(material);
+  const TableReader reader(path);
+  TableStatistics out;
+  out.material = check_compatible(reader.header(), path);
+  out.convention = options.convention;
+  out.metrics = reader.header().metrics;
+  const IndexScheme scheme(out.material);
+  const SideTotals totals = scan_table({reader, scheme, options.convention}, options.threads);
+  for (size_t side = 0; side < 2; ++side) out.sides[side] = summarize(totals[side]);
+  out.max_dts = deepest(Metric::Dts, totals, out.sides, scheme);
+  out.max_dtm = deepest(Metric::Dtm, totals, out.sides, scheme);
+  for (std::optional<Deepest>* d : {&out.max_dts, &out.max_dtm})
+    if (*d) (*d)->line = optimal_line(tablebase, (*d)->example);
+  return out;
+}
+
+std::optional<Convention> parse_convention(std::string_view text) {
+  for (Convention c : indexing::AllConventions)
+    if (indexing::convention_name(c) == text) return c;
+  return std::nullopt;
+}
+
+}  // namespace egtb::stats

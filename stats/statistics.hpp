@@ -1,0 +1,106 @@
+// Statistics of endgame tables for articles: the article's Tables 1 and 2 (Müller & Haworth 2020,
+// "Stalemate and DTS depth to stalemate endgame tables") and depth histograms, in one of the three
+// counting conventions of indexing/index.hpp.
+//
+// Every number is a sum of entry weights: a valid entry i of a table, whose position P the index
+// scheme decodes, adds IndexScheme::weights(i, P).get(convention) to its side to move, its Lasker
+// value and its depth. So index462 counts every valid entry once (the article's count, the
+// duplicate entries of pawnless positions with both kings on the a1-h8 diagonal included),
+// physical counts every legal placement, classes each symmetry class once.
+//
+// maxDTS and maxDTM. The deepest DTS of a stalemating side to move (value 3) and the deepest DTM
+// of a mating side to move (value 4), over both sides to move. Like the article's Table 1 (every
+// example has the stalemater to move) and the published longest mates (KQk: mate in 10, 19
+// plies), the depth is taken with the winner to move; the loser to move is at most one ply deeper
+// (KQk: mated in 10, 20 plies), which the depth histograms show. The reported side to move is the
+// one holding that depth (White when both do, as in a symmetric signature such as KRkr, whose two
+// sides are colour flips of each other), `positions` counts that side's positions of that depth,
+// and the winner (the stalemater or the mater) is that side to move. Example, KBk: maxDTS 17
+// plies, White to move and stalemater, 37 positions in index462. A table where no side to move
+// can force stalemate has no maxDTS (KQk: its only DTS positions are the stalemates on the board,
+// Black to move, value 1, depth 0); one where no side can force mate no maxDTM (KBk).
+//
+// The example position of a maximum is the valid entry of smallest index among those of that side
+// to move, value and depth with a non-zero weight in the convention: the scheme's canonical image
+// (for pawnless tables the white king in a1-d1-d4, the king pair and then the other men in index
+// order, see indexing/index.hpp), so the example is the same on every run and machine.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "egtb/core/material.hpp"
+#include "egtb/core/move.hpp"
+#include "egtb/core/position.hpp"
+#include "egtb/store/score.hpp"
+#include "egtb/store/table_stats.hpp"
+#include "egtb/store/tablebase.hpp"
+#include "indexing/index.hpp"
+
+namespace egtb::stats {
+
+using indexing::Convention;
+
+// Positions per depth in plies, in ascending order of depth.
+using DepthHistogram = std::map<int, uint64_t>;
+
+// The positions of one side to move.
+struct SideSummary {
+  std::array<uint64_t, 5> lasker{};       // positions of each value, indexed by to_index(Lasker)
+  std::array<DepthHistogram, 5> depths;  // per value, its depths (DTM for 4 and 0, DTS for 3 and
+                                         // 1); empty for 2
+
+  [[nodiscard]] uint64_t positions() const;
+  // DTM depths: wins (value 4) at odd plies, losses (value 0) at even plies.
+  [[nodiscard]] DepthHistogram dtm() const;
+  // DTS depths: wins (value 3) at odd plies, losses (value 1) at even plies.
+  [[nodiscard]] DepthHistogram dts() const;
+};
+
+enum class Metric : uint8_t { Dtm, Dts };
+
+// "DTM", "DTS".
+[[nodiscard]] std::string_view metric_name(Metric m);
+
+// The deepest positions of one metric (see the comment at the top).
+struct Deepest {
+  Metric metric = Metric::Dts;
+  int plies = 0;
+  uint64_t positions = 0;  // of side_to_move at this depth, in the convention
+  Color side_to_move = Color::White;
+  Color winner = Color::White;  // the stalemater (DTS) or the mater (DTM): the side to move
+  Position example;
+  std::vector<Move> line;  // the optimal line from the example to the (stale)mate
+};
+
+struct TableStatistics {
+  Material material;
+  Convention convention = Convention::Index462;
+  Metrics metrics;  // what the table stores: without DTS, values 3 and 1 appear as draws
+  std::array<SideSummary, 2> sides;  // indexed by to_index(Color)
+  std::optional<Deepest> max_dts;
+  std::optional<Deepest> max_dtm;
+
+  [[nodiscard]] const SideSummary& side(Color c) const { return sides[static_cast<size_t>(to_index(c))]; }
+};
+
+struct StatsOptions {
+  Convention convention = Convention::Index462;
+  int threads = 0;  // 0: every core
+};
+
+// The statistics of the table of `material` (either colour orientation; the canonical one is
+// reported) in the tablebase's directory, with the optimal line of each example probed through
+// `tablebase` (the line may leave the table by a capture or promotion: those tables must be there
+// too). Throws IoError or FormatError for a missing or damaged file (check has_table first).
+[[nodiscard]] TableStatistics compute_statistics(const Tablebase& tablebase, const Material& material,
+                                                 const StatsOptions& options = {});
+
+// "index462", "physical" or "classes"; nothing for another word.
+[[nodiscard]] std::optional<Convention> parse_convention(std::string_view text);
+
+}  // namespace egtb::stats

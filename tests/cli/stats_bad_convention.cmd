@@ -1,0 +1,6 @@
+stats
+KQk
+--dir
+stats-tables
+--convention
+nalimov

@@ -1,0 +1,7 @@
+stats
+KBk
+KNk
+--dir
+stats-tables
+--convention
+classes

@@ -1,0 +1,8 @@
+stats
+KQk
+KBk
+KNk
+--dir
+stats-tables
+--format
+csv

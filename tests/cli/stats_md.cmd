@@ -1,0 +1,6 @@
+stats
+KQk
+KBk
+KNk
+--dir
+stats-tables

@@ -1,0 +1,4 @@
+stats
+KRk
+--dir
+no-such-dir

@@ -1,0 +1,9 @@
+stats
+KBk
+KNk
+--dir
+stats-tables
+--convention
+physical
+--format
+csv

@@ -1,0 +1,36 @@
+#include "tools/egtb/progress.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace egtb::cli {
+
+ProgressLine::ProgressLine() : active_(isatty(STDERR_FILENO) != 0) {}
+
+ProgressLine::~ProgressLine() { clear(); }
+
+void ProgressLine::update(const std::string& text, bool force) {
+  if (!active_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (!force && shown_ && now - last_ < std::chrono::milliseconds(100)) return;
+  last_ = now;
+  shown_ = true;
+  std::fprintf(stderr, "\r\033[K%s", text.c_str());
+  std::fflush(stderr);
+}
+
+void ProgressLine::clear() {
+  if (!active_ || !shown_) return;
+  std::fprintf(stderr, "\r\033[K");
+  std::fflush(stderr);
+  shown_ = false;
+}
+
+std::string with_commas(uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), ",");
+  return digits;
+}
+
+}  // namespace egtb::cli
