@@ -140,6 +140,7 @@ void ScoreCondition::add(const Node& n) {
       break;
     case NodeKind::Keyword: add_keyword(n.name); break;
     case NodeKind::Compare: add_comparison(n); break;
+    case NodeKind::LineEnd: add_keyword(n.name == "dtmend" ? "dtm" : "dts"); break;
     default: break;
   }
 }

@@ -6,7 +6,7 @@
 //      wtm, btm                              the side to move;
 //      mate, puremate, modelmate, idealmate  checkmated: value 0 with DTM 0;
 //      stalemate, purestalemate, ...         stalemated: value 1 with DTS 0;
-//      dtm, dts (alone)                      the depth is defined: values 4/0, 3/1;
+//      dtm, dts (alone), dtmend, dtsend      the depth is defined: values 4/0, 3/1;
 //      a comparison of dtm, dts, lasker, maxdtm, maxdts and numbers, such as `dts == maxdts`,
 //      `lasker == 3` or `dtm <= 9` (a comparison fails when a side is undefined, as in CQL).
 //    Every entry failing the condition fails the query, so the scan drops it before decoding its

@@ -4,7 +4,7 @@
 #include <set>
 #include <utility>
 
-#include "egtb/store/line.hpp"
+#include "egtb/core/movegen.hpp"
 #include "egtb/store/reader.hpp"
 
 namespace egtb::query {
@@ -25,7 +25,7 @@ std::pair<uint64_t, uint64_t> position_key(const Position& pos) {
 // Depth-first walk along the optimal moves, each position once.
 class LineWalk {
 public:
-  LineWalk(const Tablebase& tb, std::vector<Position>& out) : tb_(tb), out_(out) {}
+  LineWalk(const TablebaseContext& tables, std::vector<Position>& out) : tables_(tables), out_(out) {}
 
   void visit(const Position& pos, Score score) {
     if (!seen_.insert(position_key(pos)).second) return;
@@ -33,15 +33,16 @@ public:
       out_.push_back(pos);
       return;
     }
-    const Expected<std::vector<MoveValue>, ProbeError> moves = move_values(tb_, pos);
-    if (!moves) return;
-    for (const MoveValue& m : *moves)
-      if (m.score.is_valid() && m.value() == score.value() && m.score.depth() == score.depth() - 1)
-        visit(pos.after(m.move), m.score);
+    for (const Move m : legal_moves(pos)) {
+      const Position child = pos.after(m);
+      const std::optional<Score> s = tables_.score(child);
+      if (s && s->is_valid() && negate(s->value()) == score.value() && s->depth() == score.depth() - 1)
+        visit(child, *s);
+    }
   }
 
 private:
-  const Tablebase& tb_;
+  const TablebaseContext& tables_;
   std::vector<Position>& out_;
   std::set<std::pair<uint64_t, uint64_t>> seen_;
 };
@@ -96,7 +97,7 @@ void TablebaseContext::line_ends(const Position& pos, LineMetric metric, std::ve
   const std::optional<Score> s = score(pos);
   if (!s || !s->is_valid() || s->value() == Lasker::Draw) return;
   if (is_mate_value(s->value()) != (metric == LineMetric::Dtm)) return;
-  LineWalk(tablebase_, out).visit(pos, *s);
+  LineWalk(*this, out).visit(pos, *s);
 }
 
 }  // namespace egtb::query

@@ -7,7 +7,9 @@
 // v and depth d (DTS for 3 and 1, DTM for 4 and 0) each move keeping the value for its mover and
 // leading to depth d - 1 is optimal (the winner's shortest and the loser's longest continuations
 // alike, DESIGN.md §2), down to depth 0, the checkmate or stalemate. Every position on those lines
-// is visited once, so ties branching and joining again cost no more than the positions involved.
+// is visited once, so ties branching and joining again cost no more than the positions involved;
+// still, a deep DTM line with many ties spans thousands of positions, each probing all its moves,
+// so scans with dtmend / dtsend are fast only on few positions (`dts == maxdts dtsend ...`).
 //
 // Not thread-safe (it caches table headers): one per thread, like Evaluator; the Tablebase may be
 // shared.

@@ -109,7 +109,8 @@ GaviotaProbe probe_gaviota(const Position& pos) {
   const GaviotaSide white(pos, Color::White);
   const GaviotaSide black(pos, Color::Black);
   const unsigned stm = pos.side_to_move() == Color::White ? tb_WHITE_TO_MOVE : tb_BLACK_TO_MOVE;
-  const unsigned ep = pos.ep_square() == Square::None ? unsigned{tb_NOSQUARE} : static_cast<unsigned>(to_index(pos.ep_square()));
+  const unsigned ep = pos.ep_square() == Square::None ? unsigned{tb_NOSQUARE}
+                                                      : static_cast<unsigned>(to_index(pos.ep_square()));
   GaviotaProbe p;
   const std::lock_guard lock(probe_mutex());
   p.ok = tb_probe_hard(stm, ep, tb_NOCASTLE, white.squares.data(), black.squares.data(), white.pieces.data(),
@@ -120,7 +121,8 @@ GaviotaProbe probe_gaviota(const Position& pos) {
 // Why our score disagrees with Gaviota's, or an empty string; `expected` gets Gaviota's score
 // when it is a mate.
 std::string mismatch(const Position& pos, Score ours, const GaviotaProbe& g, Score& expected) {
-  if (!g.ok || g.info > tb_BMATE) return "Gaviota has no value for the position (info " + std::to_string(g.info) + ")";
+  if (!g.ok || g.info > tb_BMATE)
+    return "Gaviota has no value for the position (info " + std::to_string(g.info) + ")";
   if (g.info == tb_DRAW) {
     if (ours.is_valid() && !is_mate_value(ours.value())) return {};
     return "stored " + describe(ours) + ", Gaviota: draw";
@@ -138,7 +140,8 @@ struct LocalCounts {
   std::array<uint64_t, 3> results{};
 };
 
-void compare_entry(const SolvedTable& table, Color c, Index i, Position& pos, LocalCounts& counts, VerifyErrorLog& log) {
+void compare_entry(const SolvedTable& table, Color c, Index i, Position& pos, LocalCounts& counts,
+                   VerifyErrorLog& log) {
   if (!table.scheme.decode(i, c, pos)) return;
   ++counts.positions;
   const GaviotaProbe g = probe_gaviota(pos);
@@ -157,14 +160,16 @@ int thread_count(int threads) {
 
 std::filesystem::path gaviota_file(const std::filesystem::path& gaviota_dir, const Material& material) {
   std::string name = material.normalized().str();
-  std::transform(name.begin(), name.end(), name.begin(), [](char ch) { return static_cast<char>(std::tolower(ch)); });
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](char ch) { return static_cast<char>(std::tolower(ch)); });
   return gaviota_dir / (name + ".gtb.cp4");
 }
 
 GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir,
                                    const VerifyOptions& options) {
   const Material& material = table.scheme.material();
-  if (material.men() > 4) throw std::invalid_argument("Gaviota tables have at most 4 men, not " + material.str());
+  if (material.men() > 4)
+    throw std::invalid_argument("Gaviota tables have at most 4 men, not " + material.str());
   const auto file = gaviota_file(gaviota_dir, material);
   if (!std::filesystem::is_regular_file(file)) throw IoError(file, "no Gaviota table for " + material.str());
   const GaviotaSession session(gaviota_dir);
@@ -173,10 +178,12 @@ GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesyst
   tbb::task_arena arena(thread_count(options.threads));
   arena.execute([&] {
     for (Color c : {Color::White, Color::Black})
-      tbb::parallel_for(tbb::blocked_range<Index>(0, table.scheme.size(), Grain), [&](const tbb::blocked_range<Index>& r) {
-        Position pos;
-        for (Index i = r.begin(); i != r.end(); ++i) compare_entry(table, c, i, pos, local.local(), log);
-      });
+      tbb::parallel_for(tbb::blocked_range<Index>(0, table.scheme.size(), Grain),
+                        [&](const tbb::blocked_range<Index>& r) {
+                          Position pos;
+                          for (Index i = r.begin(); i != r.end(); ++i)
+                            compare_entry(table, c, i, pos, local.local(), log);
+                        });
   });
   GaviotaReport report;
   report.material = material;
@@ -189,7 +196,8 @@ GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesyst
   return report;
 }
 
-GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir, int threads) {
+GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir,
+                                   int threads) {
   VerifyOptions options;
   options.threads = threads;
   return compare_with_gaviota(table, gaviota_dir, options);
@@ -201,8 +209,8 @@ std::string format_report(const GaviotaReport& report) {
       << report.gaviota_results[0] << ", White mates " << report.gaviota_results[1] << ", Black mates "
       << report.gaviota_results[2] << "), " << report.error_count << " mismatches\n";
   for (const VerifyError& e : report.errors)
-    out << "  " << (e.side_to_move == Color::White ? "wtm" : "btm") << " entry " << e.index << ' ' << e.fen << ": "
-        << e.problem << '\n';
+    out << "  " << (e.side_to_move == Color::White ? "wtm" : "btm") << " entry " << e.index << ' ' << e.fen
+        << ": " << e.problem << '\n';
   return out.str();
 }
 

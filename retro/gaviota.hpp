@@ -24,23 +24,25 @@ namespace egtb::retro {
 
 struct GaviotaReport {
   Material material;
-  uint64_t positions_checked = 0;           // valid entries of both sides to move
+  uint64_t positions_checked = 0;             // valid entries of both sides to move
   std::array<uint64_t, 3> gaviota_results{};  // Gaviota's answers: draws, White mates, Black mates
   uint64_t error_count = 0;
-  std::vector<VerifyError> errors;          // the first few mismatches, by side to move and index
+  std::vector<VerifyError> errors;  // the first few mismatches, by side to move and index
 
   [[nodiscard]] bool ok() const { return error_count == 0; }
 };
 
 // The Gaviota file of a table: "kqkr.gtb.cp4" for KQkr.
-[[nodiscard]] std::filesystem::path gaviota_file(const std::filesystem::path& gaviota_dir, const Material& material);
+[[nodiscard]] std::filesystem::path gaviota_file(const std::filesystem::path& gaviota_dir,
+                                                 const Material& material);
 
 // Compares every valid entry of a 3- or 4-man table with Gaviota's tables in gaviota_dir.
 // Throws IoError when the table's Gaviota file is missing, std::invalid_argument for more than 4 men.
-[[nodiscard]] GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir,
+[[nodiscard]] GaviotaReport compare_with_gaviota(const SolvedTable& table,
+                                                 const std::filesystem::path& gaviota_dir,
                                                  const VerifyOptions& options);
-[[nodiscard]] GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir,
-                                                 int threads);
+[[nodiscard]] GaviotaReport compare_with_gaviota(const SolvedTable& table,
+                                                 const std::filesystem::path& gaviota_dir, int threads);
 
 // A few lines: the table, the counts, the first mismatches with their FEN.
 [[nodiscard]] std::string format_report(const GaviotaReport& report);

@@ -1,6 +1,7 @@
 #include "retro/verify.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -73,6 +74,35 @@ std::string depth_format_problem(Score s) {
   return "not a Lasker value";
 }
 
+// The e.p. square of a position when it has an e.p. capture, else Square::None.
+Square live_ep_square(const Position& pos) {
+  return pos.ep_square() != Square::None && pos.has_ep_capture() ? pos.ep_square() : Square::None;
+}
+
+// True when s maps every man of `a` onto the same man of `b`.
+bool same_men(Symmetry s, const Position& a, const Position& b) {
+  for (Color c : {Color::White, Color::Black})
+    for (PieceType pt : {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook,
+                         PieceType::Queen, PieceType::King})
+      if (apply(s, a.pieces(c, pt)) != b.pieces(c, pt)) return false;
+  return true;
+}
+
+// True when a board symmetry (all eight without pawns, the identity and the file mirror with
+// pawns) maps `a` onto `b`, side to move and e.p. rights included.
+bool is_image(const Position& a, const Position& b, bool pawns) {
+  if (a.side_to_move() != b.side_to_move()) return false;
+  const Square ep_a = live_ep_square(a);
+  const Square ep_b = live_ep_square(b);
+  const size_t count = pawns ? 2 : AllSymmetries.size();
+  for (size_t k = 0; k < count; ++k) {
+    const Symmetry s = AllSymmetries[k];
+    if ((ep_a == Square::None ? ep_b == Square::None : apply(s, ep_a) == ep_b) && same_men(s, a, b))
+      return true;
+  }
+  return false;
+}
+
 // The smallest and largest depth among the children of each value.
 struct ChildDepths {
   std::array<int, 5> min{};
@@ -132,7 +162,8 @@ public:
     ++counts.entries;
     const Score stored = table_.at(c, i);
     if (!scheme_.decode(i, c, pos)) {
-      if (!stored.is_invalid()) report(counts, {c, i, {}, stored, Score::invalid(), "an entry with no position holds a score"});
+      if (!stored.is_invalid())
+        report(counts, {c, i, {}, stored, Score::invalid(), "an entry with no position holds a score"});
       return;
     }
     ++counts.positions;
@@ -158,16 +189,36 @@ private:
   // The decoded position is legal, of this material and side to move, and holds a well-formed score.
   bool check_position(Color c, Index i, const Position& pos, Score stored, VerifySideCounts& counts) const {
     std::string problem;
-    if (const auto illegal = validate(pos)) problem = "the entry decodes to an illegal position: " + *illegal;
+    if (const auto illegal = validate(pos))
+      problem = "the entry decodes to an illegal position: " + *illegal;
     else if (Material::from(pos) != scheme_.material() || pos.side_to_move() != c)
       problem = "the entry decodes to another material or side to move";
-    else if (!stored.is_valid()) problem = "a legal position is stored as " + describe(stored);
+    else if (!stored.is_valid())
+      problem = "a legal position is stored as " + describe(stored);
     else if (!table_.has_dts && !is_mate_value(stored.value()) && stored.value() != Lasker::Draw)
       problem = "a table without DTS stores a stalemate value";
-    else problem = depth_format_problem(stored);
+    else
+      problem = depth_format_problem(stored);
     if (problem.empty()) return true;
     report(counts, {c, i, to_fen(pos), stored, Score::unknown(), problem});
     return false;
+  }
+
+  // The entry index_of gives a position of this table, checked to decode to an image of it (two
+  // positions sharing an entry would fool the solver and a lookup alike); or nothing and a problem.
+  std::optional<Index> entry_of(const Position& p, std::string& problem) const {
+    const auto j = scheme_.index_of(p);
+    if (!j) {
+      problem = to_fen(p) + " has no entry";
+      return std::nullopt;
+    }
+    Position decoded;
+    if (!scheme_.decode(*j, p.side_to_move(), decoded) ||
+        !is_image(p, decoded, scheme_.material().has_pawns())) {
+      problem = to_fen(p) + " has entry " + std::to_string(*j) + ", which holds another position";
+      return std::nullopt;
+    }
+    return j;
   }
 
   // The position and its mirror image (a1-h8 without pawns, a-h with pawns) have entries with
@@ -175,14 +226,15 @@ private:
   void check_symmetry(Color c, Index i, const Position& pos, Score stored, VerifySideCounts& counts) const {
     const Symmetry mirror = scheme_.material().has_pawns() ? Symmetry::FlipFiles : Symmetry::FlipDiag;
     for (Symmetry s : {Symmetry::Identity, mirror}) {
-      const auto j = scheme_.index_of(s == Symmetry::Identity ? pos : apply(s, pos));
+      std::string problem;
+      const auto j = entry_of(s == Symmetry::Identity ? pos : apply(s, pos), problem);
       if (s == Symmetry::Identity && j && *j != i) ++counts.duplicates;
       const Score image = j ? table_.at(c, *j) : Score::unknown();
       if (j && image == stored) continue;
-      const std::string name = s == Symmetry::Identity ? "the position" : "its " + std::string(symmetry_name(s)) + " image";
-      const std::string problem = j ? name + " has entry " + std::to_string(*j) + ", which holds " + describe(image)
-                                    : name + " has no entry";
-      report(counts, {c, i, to_fen(pos), stored, image, problem});
+      const std::string name =
+          s == Symmetry::Identity ? "the position" : "its " + std::string(symmetry_name(s)) + " image";
+      if (j) problem = "entry " + std::to_string(*j) + " holds " + describe(image);
+      report(counts, {c, i, to_fen(pos), stored, image, name + ": " + problem});
       return;
     }
   }
@@ -198,13 +250,12 @@ private:
         return Score::unknown();
       }
     }
-    const auto j = scheme_.index_of(child);
-    if (!j) {
-      problem = "the child " + to_fen(child) + " has no entry";
-      return Score::unknown();
-    }
+    const auto j = entry_of(child, problem);
+    if (!j) return Score::unknown();
     const Score s = table_.at(child.side_to_move(), *j);
-    if (!s.is_valid()) problem = "the child " + to_fen(child) + " (entry " + std::to_string(*j) + ") is stored as " + describe(s);
+    if (!s.is_valid())
+      problem =
+          "the child " + to_fen(child) + " (entry " + std::to_string(*j) + ") is stored as " + describe(s);
     return read(s);
   }
 
@@ -243,9 +294,12 @@ void require_subtables(const SolvedTable& table, const Subtables& subtables) {
   for (const Material& m : table.scheme.material().successors()) {
     if (m.is_bare_kings()) continue;
     const auto sub = subtables.find(m);
-    if (!sub) throw std::invalid_argument("verify " + table.scheme.material().str() + ": subtable " + m.str() + " is not loaded");
+    if (!sub)
+      throw std::invalid_argument("verify " + table.scheme.material().str() + ": subtable " + m.str() +
+                                  " is not loaded");
     if (table.has_dts && !sub->has_dts)
-      throw std::invalid_argument("verify " + table.scheme.material().str() + ": subtable " + m.str() + " has no DTS");
+      throw std::invalid_argument("verify " + table.scheme.material().str() + ": subtable " + m.str() +
+                                  " has no DTS");
   }
 }
 
@@ -273,7 +327,8 @@ int thread_count(int threads) {
 
 }  // namespace
 
-VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables, const VerifyOptions& options) {
+VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables,
+                          const VerifyOptions& options) {
   require_subtables(table, subtables);
   VerifyErrorLog log(options.max_errors);
   const Verifier verifier(table, subtables, log);
@@ -281,7 +336,8 @@ VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables, 
   report.material = table.scheme.material();
   tbb::task_arena arena(thread_count(options.threads));
   arena.execute([&] {
-    for (Color c : {Color::White, Color::Black}) report.sides[side(c)] = verify_side(verifier, c, table.scheme.size());
+    for (Color c : {Color::White, Color::Black})
+      report.sides[side(c)] = verify_side(verifier, c, table.scheme.size());
   });
   for (const VerifySideCounts& s : report.sides) report.entries_checked += s.entries;
   report.error_count = log.count();
@@ -301,8 +357,8 @@ std::string format_report(const VerifyReport& report) {
       << " errors\n";
   for (Color c : {Color::White, Color::Black}) {
     const VerifySideCounts& s = report.sides[side(c)];
-    out << "  " << (c == Color::White ? "wtm" : "btm") << ": " << s.positions << " positions (" << s.duplicates
-        << " duplicate entries), values 0-4:";
+    out << "  " << (c == Color::White ? "wtm" : "btm") << ": " << s.positions << " positions ("
+        << s.duplicates << " duplicate entries), values 0-4:";
     for (uint64_t n : s.values) out << ' ' << n;
     out << ", " << s.errors << " errors\n";
   }

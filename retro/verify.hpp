@@ -77,27 +77,27 @@ private:
 
 // Totals of one side to move.
 struct VerifySideCounts {
-  uint64_t entries = 0;                 // every entry of the index range
-  uint64_t positions = 0;               // entries that decode to a legal position
-  uint64_t duplicates = 0;              // of these, entries whose position index_of maps elsewhere
-  std::array<uint64_t, 5> values{};     // positions per stored Lasker value
+  uint64_t entries = 0;              // every entry of the index range
+  uint64_t positions = 0;            // entries that decode to a legal position
+  uint64_t duplicates = 0;           // of these, entries whose position index_of maps elsewhere
+  std::array<uint64_t, 5> values{};  // positions per stored Lasker value
   uint64_t errors = 0;
 };
 
 struct VerifyReport {
   Material material;
-  uint64_t entries_checked = 0;         // both sides to move
-  uint64_t error_count = 0;             // failed checks (one entry can fail several)
+  uint64_t entries_checked = 0;             // both sides to move
+  uint64_t error_count = 0;                 // failed checks (one entry can fail several)
   std::array<VerifySideCounts, 2> sides{};  // indexed by to_index(Color)
-  std::vector<VerifyError> errors;      // the first few, ordered by side to move and index
+  std::vector<VerifyError> errors;          // the first few, ordered by side to move and index
 
   [[nodiscard]] bool ok() const { return error_count == 0; }
 };
 
 // Options of verify_table and compare_with_gaviota.
 struct VerifyOptions {
-  int threads = 0;           // 0: every core
-  size_t max_errors = 20;    // how many errors the report keeps in full
+  int threads = 0;         // 0: every core
+  size_t max_errors = 20;  // how many errors the report keeps in full
 };
 
 // Checks every entry of `table` against its moves. `subtables` must hold every successor table

@@ -6,7 +6,8 @@
 set -eu
 
 PACKAGES="cmake g++ ninja-build libtbb-dev libzstd-dev libxxhash-dev catch2
-  libboost-program-options-dev nlohmann-json3-dev libfmt-dev stockfish libgaviotatb-dev clang-format"
+  libboost-program-options-dev nlohmann-json3-dev libfmt-dev stockfish libgaviotatb-dev clang-format
+  libxml2-utils"
 
 cd "$(dirname "$0")/.."
 

@@ -51,16 +51,18 @@ struct BoardFrame {
 void draw_squares(std::ostream& out, const BoardFrame& f) {
   for (int rank = 0; rank < 8; ++rank)
     for (int file = 0; file < 8; ++file)
-      out << "<rect x=\"" << f.x(file) << "\" y=\"" << f.y(rank) << "\" width=\"" << SquareSize << "\" height=\""
-          << SquareSize << "\" fill=\"" << ((file + rank) % 2 == 0 ? DarkSquare : LightSquare) << "\"/>\n";
-  out << "<rect x=\"" << f.left << "\" y=\"" << f.top << "\" width=\"" << BoardSize << "\" height=\"" << BoardSize
-      << R"(" fill="none" stroke="#000000" stroke-width="1.5"/>)" << '\n';
+      out << "<rect x=\"" << f.x(file) << "\" y=\"" << f.y(rank) << "\" width=\"" << SquareSize
+          << "\" height=\"" << SquareSize << "\" fill=\""
+          << ((file + rank) % 2 == 0 ? DarkSquare : LightSquare) << "\"/>\n";
+  out << "<rect x=\"" << f.left << "\" y=\"" << f.top << "\" width=\"" << BoardSize << "\" height=\""
+      << BoardSize << R"(" fill="none" stroke="#000000" stroke-width="1.5"/>)" << '\n';
 }
 
 void draw_coordinates(std::ostream& out, const BoardFrame& f) {
   const std::string style = R"(font-size="13" text-anchor="middle" fill="#000000")";
   for (int i = 0; i < 8; ++i) {
-    text(out, f.x(i) + SquareSize / 2.0, f.top + BoardSize + 17, std::string(1, static_cast<char>('a' + i)), style);
+    text(out, f.x(i) + SquareSize / 2.0, f.top + BoardSize + 17, std::string(1, static_cast<char>('a' + i)),
+         style);
     text(out, f.left - 12, f.y(i) + SquareSize / 2.0 + 5, std::string(1, static_cast<char>('1' + i)), style);
   }
 }
@@ -69,8 +71,9 @@ void draw_men(std::ostream& out, const BoardFrame& f, const Position& pos) {
   for (Bitboard men = pos.pieces(); men;) {
     const Square s = pop_lsb(men);
     const Piece p = pos.piece_on(s);
-    out << "<g data-square=\"" << square_name(s) << "\" data-piece=\"" << piece_char(p) << "\" transform=\"translate("
-        << f.x(file_of(s)) << ' ' << f.y(rank_of(s)) << ")\">" << piece_svg(p) << "</g>\n";
+    out << "<g data-square=\"" << square_name(s) << "\" data-piece=\"" << piece_char(p)
+        << "\" transform=\"translate(" << f.x(file_of(s)) << ' ' << f.y(rank_of(s)) << ")\">" << piece_svg(p)
+        << "</g>\n";
   }
 }
 
@@ -78,9 +81,9 @@ void draw_men(std::ostream& out, const BoardFrame& f, const Position& pos) {
 void draw_side_to_move(std::ostream& out, const BoardFrame& f, Color stm) {
   const bool white = stm == Color::White;
   const int cy = white ? f.top + BoardSize - SquareSize / 2 : f.top + SquareSize / 2;
-  out << "<circle data-side-to-move=\"" << color_char(stm) << "\" cx=\"" << f.left + BoardSize + 18 << "\" cy=\""
-      << cy << "\" r=\"9\" fill=\"" << (white ? "#ffffff" : "#000000") << R"(" stroke="#000000" stroke-width="1.5"/>)"
-      << '\n';
+  out << "<circle data-side-to-move=\"" << color_char(stm) << "\" cx=\"" << f.left + BoardSize + 18
+      << "\" cy=\"" << cy << "\" r=\"9\" fill=\"" << (white ? "#ffffff" : "#000000")
+      << R"(" stroke="#000000" stroke-width="1.5"/>)" << '\n';
 }
 
 // The tick step for an axis up to `max`: 1, 2 or 5 times a power of ten, at most five ticks.
@@ -103,7 +106,8 @@ struct Plot {
   [[nodiscard]] int width() const { return static_cast<int>(std::ceil(slot * slots)); }
   [[nodiscard]] double x(int plies) const { return left + slot * plies; }
   [[nodiscard]] double y(uint64_t value) const {
-    return top + height - static_cast<double>(height) * static_cast<double>(value) / static_cast<double>(top_value);
+    return top + height -
+           static_cast<double>(height) * static_cast<double>(value) / static_cast<double>(top_value);
   }
 };
 
@@ -126,8 +130,8 @@ Plot make_plot(const HistogramSeries& wins, const HistogramSeries& losses) {
 
 void draw_axes(std::ostream& out, const Plot& p) {
   for (uint64_t v = 0; v <= p.top_value; v += p.step) {
-    out << "<line x1=\"" << p.left << "\" x2=\"" << p.left + p.width() << "\" y1=\"" << num(p.y(v)) << "\" y2=\""
-        << num(p.y(v)) << R"(" stroke="#dddddd" stroke-width="1"/>)" << '\n';
+    out << "<line x1=\"" << p.left << "\" x2=\"" << p.left + p.width() << "\" y1=\"" << num(p.y(v))
+        << "\" y2=\"" << num(p.y(v)) << R"(" stroke="#dddddd" stroke-width="1"/>)" << '\n';
     text(out, p.left - 6, p.y(v) + 4, std::to_string(v), R"(font-size="11" text-anchor="end")");
   }
   const int label_every = p.slot >= 16 ? 1 : p.slot >= 8 ? 2 : 5;
@@ -136,7 +140,8 @@ void draw_axes(std::ostream& out, const Plot& p) {
          R"(font-size="11" text-anchor="middle")");
   out << "<path d=\"M" << p.left << ' ' << p.top << "V" << p.top + p.height << "H" << p.left + p.width()
       << R"(" fill="none" stroke="#000000" stroke-width="1.2"/>)" << '\n';
-  text(out, p.left + p.width() / 2.0, p.top + p.height + 36, "depth (plies)", R"(font-size="13" text-anchor="middle")");
+  text(out, p.left + p.width() / 2.0, p.top + p.height + 36, "depth (plies)",
+       R"(font-size="13" text-anchor="middle")");
   out << "<text transform=\"translate(18 " << p.top + p.height / 2 << ") rotate(-90)\" font-size=\"13\" "
       << R"(text-anchor="middle">positions</text>)" << '\n';
 }
@@ -157,7 +162,8 @@ void draw_bars(std::ostream& out, const Plot& p, const HistogramSeries& s, const
   }
 }
 
-void draw_legend(std::ostream& out, const Plot& p, const HistogramSeries& wins, const HistogramSeries& losses) {
+void draw_legend(std::ostream& out, const Plot& p, const HistogramSeries& wins,
+                 const HistogramSeries& losses) {
   double x = p.left;
   for (const auto& [series, colour] : {std::pair{&wins, WinColour}, std::pair{&losses, LossColour}}) {
     if (series->depths.empty()) continue;
@@ -208,7 +214,8 @@ std::string board_svg(const Position& pos, std::string_view caption) {
   return out.str();
 }
 
-std::string histogram_svg(std::string_view title, const HistogramSeries& wins, const HistogramSeries& losses) {
+std::string histogram_svg(std::string_view title, const HistogramSeries& wins,
+                          const HistogramSeries& losses) {
   const Plot p = make_plot(wins, losses);
   const int width = std::max(p.left + p.width() + 20, 420);
   const int height = p.top + p.height + 50;
@@ -225,8 +232,11 @@ std::string histogram_svg(std::string_view title, const HistogramSeries& wins, c
 
 std::vector<Figure> figures(const TableStatistics& table) {
   std::vector<Figure> out;
-  for (const auto& [deepest, suffix] : {std::pair{&table.max_dts, "-maxdts.svg"}, std::pair{&table.max_dtm, "-maxdtm.svg"}})
-    if (*deepest) out.push_back({table.material.str() + suffix, board_svg((*deepest)->example, caption(table, **deepest))});
+  for (const auto& [deepest, suffix] :
+       {std::pair{&table.max_dts, "-maxdts.svg"}, std::pair{&table.max_dtm, "-maxdtm.svg"}})
+    if (*deepest)
+      out.push_back(
+          {table.material.str() + suffix, board_svg((*deepest)->example, caption(table, **deepest))});
   for (Color c : {Color::White, Color::Black})
     for (Metric m : {Metric::Dtm, Metric::Dts})
       if (auto figure = histogram_figure(table, c, m)) out.push_back(std::move(*figure));

@@ -43,7 +43,8 @@ struct Style {
   [[nodiscard]] std::string count(uint64_t n) const {
     std::string digits = std::to_string(n);
     if (format == TextFormat::Csv) return digits;
-    for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<size_t>(i), ",");
+    for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3)
+      digits.insert(static_cast<size_t>(i), ",");
     return digits;
   }
   [[nodiscard]] std::string line(const Deepest& d) const {
@@ -58,27 +59,29 @@ std::string_view convention_text(std::span<const TableStatistics> tables) {
   return indexing::convention_name(tables.empty() ? Convention::Index462 : tables.front().convention);
 }
 
-std::vector<std::string> deepest_row(const Style& st, const TableStatistics& t, const std::optional<Deepest>& d) {
+std::vector<std::string> deepest_row(const Style& st, const TableStatistics& t,
+                                     const std::optional<Deepest>& d) {
   if (!d) return {t.material.str(), st.none(), st.count(0), st.none(), st.none(), st.none()};
-  return {t.material.str(), std::string(color_name(d->winner)), st.count(d->positions),
-          std::to_string(d->plies), st.code(to_fen(d->example)), st.line(*d)};
+  return {t.material.str(),         std::string(color_name(d->winner)), st.count(d->positions),
+          std::to_string(d->plies), st.code(to_fen(d->example)),        st.line(*d)};
 }
 
 TextTable deepest_table(const Style& st, std::span<const TableStatistics> tables, Metric metric) {
   const bool dts = metric == Metric::Dts;
   const std::string name = dts ? "maxDTS" : "maxDTM";
   TextTable out{std::string(dts ? "Table 1. " : "") + name + ": the deepest forced " +
-                    (dts ? "stalemates" : "mates") + " (" + std::string(convention_text(tables)) + " convention)",
+                    (dts ? "stalemates" : "mates") + " (" + std::string(convention_text(tables)) +
+                    " convention)",
                 "llrrlp",
-                {"Endgame", dts ? "Stalemater" : "Mater", "# " + name + " positions", name, "Example position",
-                 std::string(metric_name(metric)) + "-optimal line"},
+                {"Endgame", dts ? "Stalemater" : "Mater", "# " + name + " positions", name,
+                 "Example position", std::string(metric_name(metric)) + "-optimal line"},
                 {}};
   for (const TableStatistics& t : tables) out.rows.push_back(deepest_row(st, t, dts ? t.max_dts : t.max_dtm));
   return out;
 }
 
-constexpr std::array<Lasker, 5> ValueOrder = {Lasker::Mates, Lasker::Stalemates, Lasker::Draw, Lasker::Stalemated,
-                                              Lasker::Mated};
+constexpr std::array<Lasker, 5> ValueOrder = {Lasker::Mates, Lasker::Stalemates, Lasker::Draw,
+                                              Lasker::Stalemated, Lasker::Mated};
 
 TextTable values_table(const Style& st, std::span<const TableStatistics> tables, bool percent) {
   TextTable out{std::string(percent ? "Table 2. Lasker values, % of the positions of each side to move"
@@ -91,7 +94,8 @@ TextTable values_table(const Style& st, std::span<const TableStatistics> tables,
   for (const TableStatistics& t : tables)
     for (Color c : {Color::White, Color::Black}) {
       const SideSummary& s = t.side(c);
-      std::vector<std::string> row = {t.material.str(), std::string(1, color_char(c)), st.count(s.positions())};
+      std::vector<std::string> row = {t.material.str(), std::string(1, color_char(c)),
+                                      st.count(s.positions())};
       for (Lasker v : ValueOrder) {
         const uint64_t n = s.lasker[static_cast<size_t>(to_index(v))];
         row.push_back(percent ? format_percent(n, s.positions(), st.epsilon()) : st.count(n));
@@ -114,22 +118,24 @@ std::string_view result_name(Lasker v) {
 
 std::string histogram_text(const Style& st, const DepthHistogram& h) {
   std::string out;
-  for (const auto& [plies, n] : h) out += (out.empty() ? "" : ", ") + std::to_string(plies) + ": " + st.count(n);
+  for (const auto& [plies, n] : h)
+    out += (out.empty() ? "" : ", ") + std::to_string(plies) + ": " + st.count(n);
   return out;
 }
 
 TextTable histogram_table(const Style& st, std::span<const TableStatistics> tables) {
-  TextTable out{"Depth histograms, plies: positions (" + std::string(convention_text(tables)) + " convention)",
-                "llllp",
-                {"Endgame", "stm", "Metric", "Result", "Positions by depth"},
-                {}};
+  TextTable out{
+      "Depth histograms, plies: positions (" + std::string(convention_text(tables)) + " convention)",
+      "llllp",
+      {"Endgame", "stm", "Metric", "Result", "Positions by depth"},
+      {}};
   for (const TableStatistics& t : tables)
     for (Color c : {Color::White, Color::Black})
       for (Lasker v : ValueOrder) {
         const DepthHistogram& h = t.side(c).depths[static_cast<size_t>(to_index(v))];
         if (h.empty()) continue;
-        out.rows.push_back({t.material.str(), std::string(1, color_char(c)),
-                            is_mate_value(v) ? "DTM" : "DTS", std::string(result_name(v)), histogram_text(st, h)});
+        out.rows.push_back({t.material.str(), std::string(1, color_char(c)), is_mate_value(v) ? "DTM" : "DTS",
+                            std::string(result_name(v)), histogram_text(st, h)});
       }
   return out;
 }
@@ -174,7 +180,8 @@ void write_latex_row(std::ostream& out, const std::vector<std::string>& cells) {
 }
 
 void write_latex(std::ostream& out, const Style& st, const TextTable& t) {
-  out << "\\begin{table}[htbp]\n  \\centering\n  \\small\n  \\caption{" << st.text(t.title) << "}\n  \\begin{tabular}{";
+  out << "\\begin{table}[htbp]\n  \\centering\n  \\small\n  \\caption{" << st.text(t.title)
+      << "}\n  \\begin{tabular}{";
   for (char a : t.align) out << (a == 'p' ? "p{7cm}" : std::string(1, a));
   out << "}\n    \\toprule\n";
   std::vector<std::string> header;
@@ -186,8 +193,9 @@ void write_latex(std::ostream& out, const Style& st, const TextTable& t) {
 }
 
 std::vector<TextTable> all_tables(const Style& st, std::span<const TableStatistics> tables) {
-  std::vector<TextTable> out = {deepest_table(st, tables, Metric::Dts), deepest_table(st, tables, Metric::Dtm),
-                                values_table(st, tables, true), values_table(st, tables, false)};
+  std::vector<TextTable> out = {deepest_table(st, tables, Metric::Dts),
+                                deepest_table(st, tables, Metric::Dtm), values_table(st, tables, true),
+                                values_table(st, tables, false)};
   if (st.format != TextFormat::Latex) out.push_back(histogram_table(st, tables));
   return out;
 }
@@ -248,8 +256,8 @@ std::string_view color_name(Color c) { return c == Color::White ? "White" : "Bla
 std::string caption(const TableStatistics& table, const Deepest& d) {
   const std::string name(metric_name(d.metric));
   return table.material.str() + ": max" + name + " " + std::to_string(d.plies) + ", " +
-         std::string(color_name(d.side_to_move)) + " to move, " + (d.metric == Metric::Dts ? "stalemate" : "mate") +
-         " in " + std::to_string(moves_of(d.plies));
+         std::string(color_name(d.side_to_move)) + " to move, " +
+         (d.metric == Metric::Dts ? "stalemate" : "mate") + " in " + std::to_string(moves_of(d.plies));
 }
 
 }  // namespace egtb::stats

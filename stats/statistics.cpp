@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
 
+#include "egtb/core/fen.hpp"
 #include "egtb/store/error.hpp"
 #include "egtb/store/format.hpp"
+#include "egtb/store/line.hpp"
 #include "egtb/store/reader.hpp"
-#include "stats/line.hpp"
 
 namespace egtb::stats {
 
@@ -104,8 +106,8 @@ SideSummary summarize(const CodeTotals& totals) {
 }
 
 // The deepest wins of one value over both sides to move (White first, so White wins ties).
-std::optional<Deepest> deepest(Metric metric, const SideTotals& totals, const std::array<SideSummary, 2>& sides,
-                               const IndexScheme& scheme) {
+std::optional<Deepest> deepest(Metric metric, const SideTotals& totals,
+                               const std::array<SideSummary, 2>& sides, const IndexScheme& scheme) {
   const Lasker v = metric == Metric::Dts ? Lasker::Stalemates : Lasker::Mates;
   std::optional<Deepest> best;
   for (size_t side = 0; side < 2; ++side) {
@@ -117,6 +119,13 @@ std::optional<Deepest> deepest(Metric metric, const SideTotals& totals, const st
     best = Deepest{metric, plies, positions, stm, stm, *scheme.position_at(first, stm), {}};
   }
   return best;
+}
+
+// The optimal line of an example (egtb/store/line.hpp).
+std::vector<Move> line_of(const Tablebase& tablebase, const Position& example) {
+  auto line = optimal_line(tablebase, example);
+  if (!line) throw std::runtime_error("the optimal line of " + to_fen(example) + ": " + line.error().message);
+  return std::move(*line);
 }
 
 }  // namespace
@@ -155,7 +164,7 @@ TableStatistics compute_statistics(const Tablebase& tablebase, const Material& m
   out.max_dts = deepest(Metric::Dts, totals, out.sides, scheme);
   out.max_dtm = deepest(Metric::Dtm, totals, out.sides, scheme);
   for (std::optional<Deepest>* d : {&out.max_dts, &out.max_dtm})
-    if (*d) (*d)->line = optimal_line(tablebase, (*d)->example);
+    if (*d) (*d)->line = line_of(tablebase, (*d)->example);
   return out;
 }
 

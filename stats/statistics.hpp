@@ -50,7 +50,7 @@ using DepthHistogram = std::map<int, uint64_t>;
 
 // The positions of one side to move.
 struct SideSummary {
-  std::array<uint64_t, 5> lasker{};       // positions of each value, indexed by to_index(Lasker)
+  std::array<uint64_t, 5> lasker{};      // positions of each value, indexed by to_index(Lasker)
   std::array<DepthHistogram, 5> depths;  // per value, its depths (DTM for 4 and 0, DTS for 3 and
                                          // 1); empty for 2
 
@@ -80,7 +80,7 @@ struct Deepest {
 struct TableStatistics {
   Material material;
   Convention convention = Convention::Index462;
-  Metrics metrics;  // what the table stores: without DTS, values 3 and 1 appear as draws
+  Metrics metrics;                   // what the table stores: without DTS, values 3 and 1 appear as draws
   std::array<SideSummary, 2> sides;  // indexed by to_index(Color)
   std::optional<Deepest> max_dts;
   std::optional<Deepest> max_dtm;
@@ -94,9 +94,10 @@ struct StatsOptions {
 };
 
 // The statistics of the table of `material` (either colour orientation; the canonical one is
-// reported) in the tablebase's directory, with the optimal line of each example probed through
-// `tablebase` (the line may leave the table by a capture or promotion: those tables must be there
-// too). Throws IoError or FormatError for a missing or damaged file (check has_table first).
+// reported) in the tablebase's directory, with the optimal line of each example
+// (egtb/store/line.hpp: DTS-optimal for maxDTS, DTM-optimal for maxDTM; it may leave the table by
+// a capture or promotion, so those tables must be there too). Throws IoError or FormatError for a
+// missing or damaged file (check has_table first), std::runtime_error when a line cannot be probed.
 [[nodiscard]] TableStatistics compute_statistics(const Tablebase& tablebase, const Material& material,
                                                  const StatsOptions& options = {});
 

@@ -74,8 +74,7 @@ std::optional<ProbeError> check_end(const Position& pos, Score s) {
 
 bool better_move(const MoveValue& a, const MoveValue& b) {
   if (a.value() != b.value()) return to_index(a.value()) > to_index(b.value());
-  if (a.score.depth() != b.score.depth())
-    return is_win(a.value()) == (a.score.depth() < b.score.depth());
+  if (a.score.depth() != b.score.depth()) return is_win(a.value()) == (a.score.depth() < b.score.depth());
   return uci_key(a.move) < uci_key(b.move);
 }
 

@@ -46,7 +46,6 @@ struct MoveValue {
 
 // The optimal line from pos to the mate or stalemate its value promises (empty for a draw and
 // for a position already checkmated or stalemated).
-[[nodiscard]] Expected<std::vector<Move>, ProbeError> optimal_line(const Tablebase& tb,
-                                                                  const Position& pos);
+[[nodiscard]] Expected<std::vector<Move>, ProbeError> optimal_line(const Tablebase& tb, const Position& pos);
 
 }  // namespace egtb

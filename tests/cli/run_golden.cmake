@@ -1,10 +1,16 @@
 # Runs one CLI golden case: cmake -DEGTB=<egtb> -DCASE=<dir/name> -DEXIT_CODE=<n> -P run_golden.cmake
 # Arguments come from CASE.cmd (one per line, so a FEN with blanks is one argument); stdout must
-# equal CASE.golden, stderr CASE.stderr (or be empty), the exit code EXIT_CODE.
+# equal CASE.golden, stderr CASE.stderr (or be empty), the exit code EXIT_CODE. CASE.stdin, when
+# present, is the standard input.
 # With the environment variable EGTB_UPDATE_GOLDEN set, the outputs are written to the files instead.
 file(STRINGS "${CASE}.cmd" arguments)
+set(input "")
+if(EXISTS "${CASE}.stdin")
+  set(input INPUT_FILE "${CASE}.stdin")
+endif()
 execute_process(
   COMMAND "${EGTB}" ${arguments}
+  ${input}
   OUTPUT_VARIABLE stdout
   ERROR_VARIABLE stderr
   RESULT_VARIABLE exit_code)

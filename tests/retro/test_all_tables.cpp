@@ -53,8 +53,8 @@ TEST_CASE("every 3- and 4-man table verifies, forward and against Gaviota", "[sl
     compare_with_gaviota(table, gaviota);
     gaviota_time += seconds_since(start);
   }
-  std::cout << "35 tables: solve " << solve_time << " s, verify " << verify_time << " s, Gaviota " << gaviota_time
-            << " s\n";
+  std::cout << "35 tables: solve " << solve_time << " s, verify " << verify_time << " s, Gaviota "
+            << gaviota_time << " s\n";
 }
 
 }  // namespace egtb::test

@@ -49,13 +49,15 @@ retro::GaviotaReport compare_all(const retro::SolvedTable& table, const std::fil
 }
 
 const retro::VerifyError* error_at(const retro::GaviotaReport& report, Color c, indexing::Index i) {
-  const auto it = std::find_if(report.errors.begin(), report.errors.end(),
-                               [&](const retro::VerifyError& e) { return e.side_to_move == c && e.index == i; });
+  const auto it = std::find_if(report.errors.begin(), report.errors.end(), [&](const retro::VerifyError& e) {
+    return e.side_to_move == c && e.index == i;
+  });
   return it == report.errors.end() ? nullptr : &*it;
 }
 
 // The first entry of side c holding `score` that agreed with Gaviota in `baseline`.
-indexing::Index find_agreeing(const retro::SolvedTable& table, const retro::GaviotaReport& baseline, Color c, Score score) {
+indexing::Index find_agreeing(const retro::SolvedTable& table, const retro::GaviotaReport& baseline, Color c,
+                              Score score) {
   Position pos;
   for (indexing::Index i = 0; i < table.scheme.size(); ++i)
     if (table.at(c, i) == score && table.scheme.decode(i, c, pos) && !error_at(baseline, c, i)) return i;

@@ -48,17 +48,19 @@ TEST_CASE("KQk, KBk and KNk values match the article's Table 2", "[reference]") 
 
 TEST_CASE("the KBk DTS histogram matches the article", "[reference]") {
   const retro::SolvedTable& table = solved("KBk");
-  const std::map<int, uint64_t> white{{1, 139}, {3, 58}, {5, 145}, {7, 273}, {9, 146},
+  const std::map<int, uint64_t> white{{1, 139}, {3, 58},  {5, 145}, {7, 273}, {9, 146},
                                       {11, 96}, {13, 61}, {15, 28}, {17, 37}};
-  const std::map<int, uint64_t> black{{0, 17}, {2, 13}, {4, 29}, {6, 72}, {8, 49},
+  const std::map<int, uint64_t> black{{0, 17},  {2, 13},  {4, 29}, {6, 72}, {8, 49},
                                       {10, 40}, {12, 33}, {14, 8}, {16, 19}};
   CHECK(depth_histogram(count_values(table, Color::White), Lasker::Stalemates) == white);
   CHECK(depth_histogram(count_values(table, Color::Black), Lasker::Stalemated) == black);
 }
 
 TEST_CASE("maxDTS of KBk and KNk match the article's Table 1", "[reference]") {
-  CHECK(count_values(solved("KBk"), Color::White).max_depth(Lasker::Stalemates) == std::pair<int, uint64_t>{17, 37});
-  CHECK(count_values(solved("KNk"), Color::White).max_depth(Lasker::Stalemates) == std::pair<int, uint64_t>{27, 9});
+  CHECK(count_values(solved("KBk"), Color::White).max_depth(Lasker::Stalemates) ==
+        std::pair<int, uint64_t>{17, 37});
+  CHECK(count_values(solved("KNk"), Color::White).max_depth(Lasker::Stalemates) ==
+        std::pair<int, uint64_t>{27, 9});
   CHECK(probe_fen("8/8/8/8/8/8/8/2K1B1k1 w - - 0 1") == Score(Lasker::Stalemates, 17));
   CHECK(probe_fen("8/8/8/8/8/1N6/8/1k1K4 w - - 0 1") == Score(Lasker::Stalemates, 27));
 }

@@ -25,8 +25,9 @@ retro::VerifyReport verify(const retro::SolvedTable& table) {
 
 // The reported error of entry i of side c, or nullptr.
 const retro::VerifyError* error_at(const retro::VerifyReport& report, Color c, Index i) {
-  const auto it = std::find_if(report.errors.begin(), report.errors.end(),
-                               [&](const retro::VerifyError& e) { return e.side_to_move == c && e.index == i; });
+  const auto it = std::find_if(report.errors.begin(), report.errors.end(), [&](const retro::VerifyError& e) {
+    return e.side_to_move == c && e.index == i;
+  });
   return it == report.errors.end() ? nullptr : &*it;
 }
 
@@ -46,7 +47,6 @@ Index find_entry(const retro::SolvedTable& table, const retro::VerifyReport& bas
 void set_score(retro::SolvedTable& table, Color c, Index i, Score s) {
   table.scores[static_cast<size_t>(to_index(c))][i] = s.raw();
 }
-
 
 }  // namespace
 
@@ -102,7 +102,8 @@ TEST_CASE("a corrupted depth is found at its entry", "[verify][mutation]") {
 
 TEST_CASE("a corrupted value is found at its entry", "[verify][mutation]") {
   retro::SolvedTable table = solved("KBk");
-  const Index i = find_entry(table, verify(table), Color::Black, [](Score s) { return s.value() == Lasker::Draw; });
+  const Index i =
+      find_entry(table, verify(table), Color::Black, [](Score s) { return s.value() == Lasker::Draw; });
   set_score(table, Color::Black, i, Score(Lasker::Stalemated, 4));
   const retro::VerifyReport report = verify(table);
   const retro::VerifyError* e = error_at(report, Color::Black, i);
@@ -112,7 +113,8 @@ TEST_CASE("a corrupted value is found at its entry", "[verify][mutation]") {
 
 TEST_CASE("a wrong parity is reported even where the moves would agree", "[verify][mutation]") {
   retro::SolvedTable table = solved("KNk");
-  const Index i = find_entry(table, verify(table), Color::White, [](Score s) { return s.value() == Lasker::Stalemates; });
+  const Index i =
+      find_entry(table, verify(table), Color::White, [](Score s) { return s.value() == Lasker::Stalemates; });
   const Score original = table.at(Color::White, i);
   set_score(table, Color::White, i, Score(Lasker::Stalemates, original.depth() + 1));
   const retro::VerifyReport report = verify(table);
@@ -136,7 +138,8 @@ TEST_CASE("a score in an entry that holds no position is reported", "[verify][mu
 
 TEST_CASE("a stalemate value in a DTM-only table is reported", "[verify][mutation]") {
   const auto table = solve_fresh(parse_material("KBk"), false);
-  const Index i = find_entry(*table, verify(*table), Color::White, [](Score s) { return s.value() == Lasker::Draw; });
+  const Index i =
+      find_entry(*table, verify(*table), Color::White, [](Score s) { return s.value() == Lasker::Draw; });
   set_score(*table, Color::White, i, Score(Lasker::Stalemates, 1));
   const retro::VerifyReport report = verify(*table);
   CHECK(error_at(report, Color::White, i) != nullptr);
@@ -154,7 +157,8 @@ TEST_CASE("the report keeps the first errors in index order", "[verify][mutation
   CHECK(report.error_count > 1000);
   CHECK(std::is_sorted(report.errors.begin(), report.errors.end(),
                        [](const retro::VerifyError& a, const retro::VerifyError& b) {
-                         return std::pair(to_index(a.side_to_move), a.index) < std::pair(to_index(b.side_to_move), b.index);
+                         return std::pair(to_index(a.side_to_move), a.index) <
+                                std::pair(to_index(b.side_to_move), b.index);
                        }));
   CHECK(report.error_count == report.sides[0].errors + report.sides[1].errors);
 }

@@ -78,9 +78,9 @@ TEST_CASE("classes: KQvK and KPvK wins, losses and draws are the Syzygy counts",
 
 TEST_CASE("the KBk DTS histogram is the article's", "[stats][reference]") {
   const stats::TableStatistics t = table_stats("KBk", Convention::Index462);
-  const stats::DepthHistogram white{{1, 139}, {3, 58}, {5, 145}, {7, 273}, {9, 146},
+  const stats::DepthHistogram white{{1, 139}, {3, 58},  {5, 145}, {7, 273}, {9, 146},
                                     {11, 96}, {13, 61}, {15, 28}, {17, 37}};
-  const stats::DepthHistogram black{{0, 17}, {2, 13}, {4, 29}, {6, 72}, {8, 49},
+  const stats::DepthHistogram black{{0, 17},  {2, 13},  {4, 29}, {6, 72}, {8, 49},
                                     {10, 40}, {12, 33}, {14, 8}, {16, 19}};
   CHECK(t.side(Color::White).dts() == white);
   CHECK(t.side(Color::Black).dts() == black);

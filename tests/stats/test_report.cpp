@@ -82,7 +82,8 @@ TEST_CASE("Markdown, CSV and LaTeX tables", "[stats][report]") {
   const std::vector<stats::TableStatistics> tables = {sample_table()};
   const std::string md = stats::render(tables, stats::TextFormat::Markdown);
   CHECK(md.find("| KQk | — | 0 | — | — | — |") != std::string::npos);
-  CHECK(md.find("| KQk | White | 312 | 1 | `k7/7Q/1K6/8/8/8/8/8 w - - 0 1` | 1. Qh8# |") != std::string::npos);
+  CHECK(md.find("| KQk | White | 312 | 1 | `k7/7Q/1K6/8/8/8/8/8 w - - 0 1` | 1. Qh8# |") !=
+        std::string::npos);
   CHECK(md.find("| KQk | b | 28,644 | 0 | 0 | 9.908 | 0.401 | 89.691 |") != std::string::npos);
   CHECK(md.find("| KQk | w | DTM | mates (4) | 1: 312 |") != std::string::npos);
   const std::string csv = stats::render(tables, stats::TextFormat::Csv);

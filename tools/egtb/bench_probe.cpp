@@ -32,8 +32,10 @@ std::vector<indexing::IndexScheme> tables_in(const std::filesystem::path& dir) {
   std::sort(files.begin(), files.end());
   std::vector<indexing::IndexScheme> schemes;
   for (const auto& file : files)
-    if (const auto m = Material::parse(file.stem().string()); m && m->is_canonical()) schemes.emplace_back(*m);
-  if (schemes.empty()) throw UsageError("bench probe: no tables in " + dir.string() + " (build some with egtb generate)");
+    if (const auto m = Material::parse(file.stem().string()); m && m->is_canonical())
+      schemes.emplace_back(*m);
+  if (schemes.empty())
+    throw UsageError("bench probe: no tables in " + dir.string() + " (build some with egtb generate)");
   return schemes;
 }
 
@@ -46,6 +48,15 @@ Position random_position(const std::vector<indexing::IndexScheme>& schemes, std:
   const int symmetries = scheme.material().has_pawns() ? 2 : SymmetryCount;
   pos = apply(AllSymmetries[rng() % static_cast<uint64_t>(symmetries)], pos);
   return rng() % 2 ? color_flipped(pos) : pos;
+}
+
+std::vector<Position> random_positions(const std::vector<indexing::IndexScheme>& schemes, int count,
+                                       uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Position> positions;
+  positions.reserve(static_cast<size_t>(count));
+  for (int i = 0; i < count; ++i) positions.push_back(random_position(schemes, rng));
+  return positions;
 }
 
 // Seconds to probe every position once; throws on a failed probe.
@@ -70,39 +81,51 @@ struct ProbeTiming {
 };
 
 void print_timing(const ProbeTiming& t) {
-  std::cout << "tables        " << t.tables << "\nprobes        " << t.probes << std::fixed << std::setprecision(3)
-            << "\ncold seconds  " << t.cold_seconds << "\nwarm seconds  " << t.warm_seconds << std::setprecision(0)
-            << "\nprobes/s      " << t.per_second() << "\ncache blocks  " << t.cache.blocks << " ("
-            << (t.cache.bytes >> 20) << " MiB), hits " << t.cache.hits << ", misses " << t.cache.misses << '\n';
+  std::cout << "tables        " << t.tables << "\nprobes        " << t.probes << std::fixed
+            << std::setprecision(3) << "\ncold seconds  " << t.cold_seconds << "\nwarm seconds  "
+            << t.warm_seconds << std::setprecision(0) << "\nprobes/s      " << t.per_second()
+            << "\ncache blocks  " << t.cache.blocks << " (" << (t.cache.bytes >> 20) << " MiB), hits "
+            << t.cache.hits << ", misses " << t.cache.misses << '\n';
 }
 
 Json timing_json(const ProbeTiming& t) {
-  return {{"benchmark", "probe"},         {"tables", t.tables},
-          {"probes", t.probes},           {"cold_seconds", t.cold_seconds},
-          {"warm_seconds", t.warm_seconds}, {"probes_per_second", t.per_second()},
-          {"cache_blocks", t.cache.blocks}, {"cache_bytes", t.cache.bytes}};
+  return {{"benchmark", "probe"},
+          {"tables", t.tables},
+          {"probes", t.probes},
+          {"cold_seconds", t.cold_seconds},
+          {"warm_seconds", t.warm_seconds},
+          {"probes_per_second", t.per_second()},
+          {"cache_blocks", t.cache.blocks},
+          {"cache_bytes", t.cache.bytes}};
 }
 
 }  // namespace
 
 int bench_probe(const std::vector<std::string>& args) {
-  CommandLine cl("bench probe", "Time Tablebase::probe on random legal positions of the tables in a directory.");
-  cl.options()("dir", po::value<std::string>()->value_name("DIR"), "the table directory (default: tables)")(
-      "count", po::value<std::string>()->value_name("N"), "positions to probe (default 1000000)")(
-      "seed", po::value<std::string>()->value_name("S"), "random seed (default 1)")(
-      "cache-mb", po::value<std::string>()->value_name("MB"), "decoded-block cache limit in MiB (default 256)");
+  CommandLine cl("bench probe",
+                 "Time Tablebase::probe on random legal positions of the tables in a directory.");
+  const auto text = [](const char* name) { return po::value<std::string>()->value_name(name); };
+  cl.options()("dir", text("DIR"), "the table directory (default: tables)");
+  cl.options()("count", text("N"), "positions to probe (default 1000000)");
+  cl.options()("seed", text("S"), "random seed (default 1)");
+  cl.options()("cache-mb", text("MB"), "decoded-block cache limit in MiB (default 1024)");
   cl.json_option();
   if (!cl.parse(args)) return ExitSuccess;
-  const auto schemes = tables_in(cl.option("dir", "tables"));
+  const std::string dir = cl.option("dir", "tables");
   const int count = parse_int(cl.option("count", "1000000"), "--count", 1, 100'000'000);
-  std::mt19937_64 rng(static_cast<uint64_t>(parse_int(cl.option("seed", "1"), "--seed", 0, 1'000'000'000)));
-  std::vector<Position> positions;
-  positions.reserve(static_cast<size_t>(count));
-  for (int i = 0; i < count; ++i) positions.push_back(random_position(schemes, rng));
+  const int seed = parse_int(cl.option("seed", "1"), "--seed", 0, 1'000'000'000);
   TablebaseOptions options;
-  options.cache_bytes = static_cast<size_t>(parse_int(cl.option("cache-mb", "256"), "--cache-mb", 1, 1 << 20)) << 20;
-  const Tablebase tb(cl.option("dir", "tables"), options);
-  ProbeTiming t{schemes.size(), positions.size(), probe_all(tb, positions), probe_all(tb, positions), {}};
+  options.cache_bytes = size_t{1} << 20;
+  options.cache_bytes *=
+      static_cast<size_t>(parse_int(cl.option("cache-mb", "1024"), "--cache-mb", 1, 1 << 20));
+  const auto schemes = tables_in(dir);
+  const std::vector<Position> positions = random_positions(schemes, count, static_cast<uint64_t>(seed));
+  const Tablebase tb(dir, options);
+  ProbeTiming t;
+  t.tables = schemes.size();
+  t.probes = positions.size();
+  t.cold_seconds = probe_all(tb, positions);
+  t.warm_seconds = probe_all(tb, positions);
   t.cache = tb.cache_stats();
   if (cl.json())
     print_json(timing_json(t));

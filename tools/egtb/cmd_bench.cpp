@@ -62,6 +62,7 @@ constexpr Benchmark Benchmarks[] = {
     {"perft", "time perft from a position (default: the initial position, depth 6)", bench_perft},
     {"generate", "time the solver on one table: 1 and 2 threads, DTM alone and DTM+DTS", bench_generate},
     {"probe", "time probes of random legal positions of the tables in a directory", bench_probe},
+    {"query", "time counting query scans of tables, 1 and 2 threads", bench_query},
 };
 
 void print_help() {

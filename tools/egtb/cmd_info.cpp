@@ -1,6 +1,9 @@
 // egtb info SIG|FILE [--json]: the index of a signature (size, bytes per entry, positions per side
 // to move in each counting convention), or the header of a table file with every checksum verified.
+#include <algorithm>
+#include <future>
 #include <iostream>
+#include <thread>
 
 #include "egtb/store/reader.hpp"
 #include "indexing/index.hpp"
@@ -39,10 +42,26 @@ void print_signature(const indexing::IndexScheme& scheme, const std::array<index
               << with_commas(counts[0].get(c)) << " / " << with_commas(counts[1].get(c)) << '\n';
 }
 
+// The positions of one side to move, counted on every core (the 5-man indexes are large).
+indexing::Counts count_in_parallel(const indexing::IndexScheme& scheme, Color stm) {
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::future<indexing::Counts>> parts;
+  for (unsigned t = 0; t < threads; ++t) {
+    const indexing::Index begin = scheme.size() * t / threads;
+    const indexing::Index end = scheme.size() * (t + 1) / threads;
+    parts.push_back(std::async(std::launch::async, [&scheme, stm, begin, end] {
+      return indexing::count_positions(scheme, stm, begin, end);
+    }));
+  }
+  indexing::Counts total;
+  for (auto& part : parts) total += part.get();
+  return total;
+}
+
 int info_signature(const Material& material, bool json) {
   const indexing::IndexScheme scheme(material);
-  const std::array<indexing::Counts, 2> counts = {indexing::count_positions(scheme, Color::White),
-                                                  indexing::count_positions(scheme, Color::Black)};
+  const std::array<indexing::Counts, 2> counts = {count_in_parallel(scheme, Color::White),
+                                                  count_in_parallel(scheme, Color::Black)};
   if (json) print_json(signature_json(scheme, counts));
   else print_signature(scheme, counts);
   return ExitSuccess;

@@ -1,5 +1,6 @@
 // egtb query SIG... 'QUERY' | --file Q.cql | --fens FILE: runs a CQL query over every position of
-// tables (or over a list of FENs) and lists or counts the matching positions.
+// tables (or over a list of FENs) and lists or counts the matching positions (query/scan.hpp;
+// the output formats are in query_output.hpp).
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -23,7 +24,13 @@ struct QueryText {
   std::string file_name;  // for error messages: the --file path or "query"
 };
 
+// The text of a file, or of standard input for "-".
 std::string read_file(const std::string& path, const std::string& what) {
+  if (path == "-") {
+    std::ostringstream text;
+    text << std::cin.rdbuf();
+    return text.str();
+  }
   std::ifstream in(path);
   if (!in) throw UsageError("cannot read " + what + " '" + path + "'");
   std::ostringstream text;
@@ -35,7 +42,7 @@ std::string read_file(const std::string& path, const std::string& what) {
 QueryText query_text(const CommandLine& cl, std::vector<std::string>& args) {
   if (cl.flag("file")) {
     const std::string path = cl.option("file", "");
-    return {read_file(path, "query file"), path};
+    return {read_file(path, "query file"), path == "-" ? "<stdin>" : path};
   }
   if (args.empty()) throw UsageError("query: missing QUERY (see egtb query --help)");
   QueryText q{args.back(), "query"};
@@ -43,16 +50,10 @@ QueryText query_text(const CommandLine& cl, std::vector<std::string>& args) {
   return q;
 }
 
-Convention parse_convention(const std::string& text) {
-  for (Convention c : indexing::AllConventions)
-    if (indexing::convention_name(c) == text) return c;
-  throw UsageError("--convention must be index462, physical or classes, not '" + text + "'");
-}
-
 QueryFormat output_format(const CommandLine& cl) {
   const int chosen = int{cl.json()} + int{cl.flag("csv")} + int{cl.flag("pgn")};
   if (chosen > 1) throw UsageError("query: choose one of --json, --csv and --pgn");
-  if (cl.json()) return QueryFormat::Json;
+  if (cl.json()) return QueryFormat::JsonLines;
   if (cl.flag("csv")) return QueryFormat::Csv;
   return cl.flag("pgn") ? QueryFormat::Pgn : QueryFormat::Text;
 }
@@ -86,7 +87,7 @@ std::vector<Position> read_fens(const std::string& path) {
     if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
     if (line.back() == '\r') line.pop_back();
     const Expected<Position, FenError> pos = parse_fen(line);
-    if (!pos) throw UsageError(path + ":" + std::to_string(number) + ": " + pos.error().message);
+    if (!pos) throw UsageError((path == "-" ? "<stdin>" : path) + ":" + std::to_string(number) + ": " + pos.error().message);
     positions.push_back(*pos);
   }
   return positions;
@@ -114,8 +115,9 @@ void print_counts(const query::ScanSummary& s, Convention c, bool json) {
 CommandLine command_line() {
   CommandLine cl("query", "Run a CQL query over every position of tables, or over a list of FENs.");
   cl.rest("ARG", "material signatures (KQk, KBNk, ...), then the query unless --file is given");
-  cl.options()("file", po::value<std::string>()->value_name("FILE"), "read the query from a .cql file")(
-      "fens", po::value<std::string>()->value_name("FILE"), "evaluate the FENs of FILE (one per line) instead of tables")(
+  cl.options()("file", po::value<std::string>()->value_name("FILE"), "read the query from a .cql file ('-': standard input)")(
+      "fens", po::value<std::string>()->value_name("FILE"),
+      "evaluate the FENs of FILE (one per line, '-': standard input) instead of tables")(
       "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
       "count", "print only the number of matching positions per table")(
       "limit", po::value<std::string>()->value_name("N"), "list at most N matches")(

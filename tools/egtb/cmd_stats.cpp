@@ -1,5 +1,16 @@
 // egtb stats SIG... [--all N] [--dir DIR] [--convention C] [--format md|csv|latex|json] [--figures DIR]
 // [--threads N]: the article's Tables 1 and 2, depth histograms and figures of finished tables.
+//
+// JSON, one object per table:
+//   {"signature": "KBk", "convention": "index462",
+//    "sides": {"w": {"positions": N, "lasker": [n0, n1, n2, n3, n4]}, "b": {...}},
+//    "maxdts": {"plies": 17, "positions": 37, "side_to_move": "w", "stalemater": "w",
+//               "example": FEN, "line": ["c1d1", ...]},
+//    "maxdtm": {... the same with "mater" for "stalemater" ...},
+//    "histogram": {"w": {"dtm": {"19": 1, ...}, "dts": {...}}, "b": {...}}}
+// lasker[v] counts the positions of value v for the side to move; histogram keys are plies (odd:
+// the side to move wins, even: it loses). maxdts is null when no side to move can force a
+// stalemate (KQk), maxdtm when none can force mate (KBk); see stats/statistics.hpp.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -64,7 +75,8 @@ std::vector<Material> targets_of(const CommandLine& cl, const Tablebase& tableba
                                build_hint(m.str(), dir) + ")");
     targets.push_back(m);
   }
-  if (targets.empty()) throw UsageError("stats: name at least one signature or --all N (see egtb stats --help)");
+  if (targets.empty())
+    throw UsageError("stats: name at least one signature or --all N (see egtb stats --help)");
   return targets;
 }
 
@@ -123,17 +135,20 @@ void warn_missing_dts(const stats::TableStatistics& t) {
 }  // namespace
 
 int cmd_stats(const std::vector<std::string>& args) {
-  CommandLine cl("stats",
-                 "Print the article's Tables 1 (maxDTS, maxDTM) and 2 (Lasker values) and the depth histograms "
-                 "of finished tables.");
+  CommandLine cl(
+      "stats",
+      "Print the article's Tables 1 (maxDTS, maxDTM) and 2 (Lasker values) and the depth histograms "
+      "of finished tables.");
   cl.rest("SIG", "material signatures such as KBk, KNk or KBvK");
-  cl.options()("all", po::value<std::string>()->value_name("N"), "every table of 3 to N men in the directory")(
+  cl.options()("all", po::value<std::string>()->value_name("N"),
+               "every table of 3 to N men in the directory")(
       "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
       "convention", po::value<std::string>()->value_name("C"),
       "index462 (default, the article's), physical or classes")(
       "format", po::value<std::string>()->value_name("F"), "md (default), csv, latex or json")(
-      "figures", po::value<std::string>()->value_name("DIR"), "also write SVG diagrams and histograms to DIR")(
-      "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)");
+      "figures", po::value<std::string>()->value_name("DIR"),
+      "also write SVG diagrams and histograms to DIR")("threads", po::value<std::string>()->value_name("N"),
+                                                       "worker threads (default: every core)");
   if (!cl.parse(args)) return ExitSuccess;
   const stats::StatsOptions options{parse_convention(cl.option("convention", "index462")),
                                     parse_int(cl.option("threads", "0"), "--threads", 0, 1024)};

@@ -14,6 +14,8 @@ int cmd_bench(const std::vector<std::string>& args);
 int bench_generate(const std::vector<std::string>& args);
 // `egtb bench probe` (bench_probe.cpp).
 int bench_probe(const std::vector<std::string>& args);
+// `egtb bench query` (bench_query.cpp).
+int bench_query(const std::vector<std::string>& args);
 int cmd_fen(const std::vector<std::string>& args);
 int cmd_generate(const std::vector<std::string>& args);
 int cmd_info(const std::vector<std::string>& args);

@@ -51,8 +51,8 @@ std::string numbered_san(Position& pos, const std::vector<Move>& line) {
 }
 
 void print_moves(std::ostream& out, const ProbeReport& r) {
-  out << "Moves     " << (r.moves.empty() ? "none" : "best first; value and depth for the mover, the move included")
-      << '\n';
+  out << "Moves     "
+      << (r.moves.empty() ? "none" : "best first; value and depth for the mover, the move included") << '\n';
   for (const MoveValue& m : r.moves)
     out << "  " << std::left << std::setw(8) << to_san(r.position, m.move) << std::setw(7) << to_uci(m.move)
         << to_index(m.value()) << ' ' << std::setw(11) << move_word(m.value()) << move_depth(m) << '\n';
@@ -100,20 +100,24 @@ std::string value_words(Color stm, Score s) {
   const std::string side = stm == Color::White ? "White to move" : "Black to move";
   const int d = s.depth();
   switch (s.value()) {
-    case Lasker::Mates: return side + " forces mate: DTM " + plies(d) + ", mate in " + std::to_string((d + 1) / 2);
+    case Lasker::Mates:
+      return side + " forces mate: DTM " + plies(d) + ", mate in " + std::to_string((d + 1) / 2);
     case Lasker::Stalemates: return side + " forces stalemate: DTS " + plies(d) + ", " + moves((d + 1) / 2);
     case Lasker::Draw: return "Draw";
     case Lasker::Stalemated:
-      return d == 0 ? side + " is stalemated" : side + " is stalemated: DTS " + plies(d) + ", " + moves(d / 2);
+      return d == 0 ? side + " is stalemated"
+                    : side + " is stalemated: DTS " + plies(d) + ", " + moves(d / 2);
     case Lasker::Mated:
-      return d == 0 ? side + " is checkmated" : side + " is mated: DTM " + plies(d) + ", mate in " + std::to_string(d / 2);
+      return d == 0 ? side + " is checkmated"
+                    : side + " is mated: DTM " + plies(d) + ", mate in " + std::to_string(d / 2);
   }
   return "?";
 }
 
 void print_report(std::ostream& out, const ProbeReport& r) {
   out << "Position  " << to_fen(r.position) << '\n';
-  out << "Value     " << to_index(r.score.value()) << ", " << value_words(r.position.side_to_move(), r.score) << '\n';
+  out << "Value     " << to_index(r.score.value()) << ", " << value_words(r.position.side_to_move(), r.score)
+      << '\n';
   print_moves(out, r);
   print_line(out, r);
 }

@@ -14,14 +14,15 @@
 namespace egtb::cli {
 
 struct ProbeReport {
-  Position position;             // as probed, its e.p. square normalised
+  Position position;  // as probed, its e.p. square normalised
   Score score;
   std::vector<MoveValue> moves;  // best first (line.hpp)
   std::vector<Move> line;        // the optimal line, empty for a draw or a finished game
 };
 
 // The report of pos; with `value_only`, moves and line stay empty (the fast batch form).
-[[nodiscard]] Expected<ProbeReport, ProbeError> make_report(const Tablebase& tb, Position pos, bool value_only);
+[[nodiscard]] Expected<ProbeReport, ProbeError> make_report(const Tablebase& tb, Position pos,
+                                                            bool value_only);
 
 // "White to move forces stalemate: DTS 41 plies, 21 moves", "Black to move is checkmated", "Draw".
 [[nodiscard]] std::string value_words(Color stm, Score s);

@@ -166,10 +166,10 @@ private:
     Position pos = m.position;
     bool first = true;
     for (const Move move : line_of(m.position)) {
-      const bool white = pos.side_to_move() == Color::White;
-      if (white) text.add(std::to_string(pos.fullmove_number()) + ".");
-      else if (first) text.add(std::to_string(pos.fullmove_number()) + "...");
-      text.add(to_san(pos, move));
+      std::string number;  // kept on one line with its move
+      if (pos.side_to_move() == Color::White) number = std::to_string(pos.fullmove_number()) + ". ";
+      else if (first) number = std::to_string(pos.fullmove_number()) + "... ";
+      text.add(number + to_san(pos, move));
       pos.do_move(move);
       first = false;
     }
@@ -180,9 +180,15 @@ private:
 
 }  // namespace
 
+indexing::Convention parse_convention(const std::string& text) {
+  for (indexing::Convention c : indexing::AllConventions)
+    if (indexing::convention_name(c) == text) return c;
+  throw UsageError("--convention must be index462, physical or classes, not '" + text + "'");
+}
+
 std::unique_ptr<MatchWriter> make_match_writer(QueryFormat format, std::ostream& out, const Tablebase* tablebase) {
   switch (format) {
-    case QueryFormat::Json: return std::make_unique<JsonWriter>(out);
+    case QueryFormat::JsonLines: return std::make_unique<JsonWriter>(out);
     case QueryFormat::Csv: return std::make_unique<CsvWriter>(out);
     case QueryFormat::Pgn: return std::make_unique<PgnWriter>(out, tablebase);
     case QueryFormat::Text: break;

@@ -13,13 +13,18 @@
 
 #include <memory>
 #include <ostream>
+#include <string>
 
 #include "egtb/store/tablebase.hpp"
+#include "indexing/index.hpp"
 #include "query/scan.hpp"
 
 namespace egtb::cli {
 
-enum class QueryFormat : uint8_t { Text, Json, Csv, Pgn };
+// --convention: "index462", "physical" or "classes"; anything else throws UsageError.
+[[nodiscard]] indexing::Convention parse_convention(const std::string& text);
+
+enum class QueryFormat : uint8_t { Text, JsonLines, Csv, Pgn };
 
 class MatchWriter {
 public:

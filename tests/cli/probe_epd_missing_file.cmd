@@ -1,0 +1,3 @@
+probe
+--epd
+no-such-file.epd

@@ -1,0 +1,8 @@
+probe
+--dir
+tables
+--epd
+-
+--value-only
+--threads
+2

@@ -1,0 +1,7 @@
+query
+KQk
+--dir
+query-tables
+--convention
+nalimov
+mate

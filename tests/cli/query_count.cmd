@@ -1,0 +1,9 @@
+query
+KBk
+KNk
+--dir
+query-tables
+--count
+--convention
+physical
+wtm dts == maxdts

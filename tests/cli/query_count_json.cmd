@@ -1,0 +1,10 @@
+query
+KQk
+Kkq
+--dir
+query-tables
+--count
+--json
+--convention
+physical
+btm purestalemate

@@ -1,0 +1,4 @@
+query
+--fens
+-
+idealmate | idealstalemate

@@ -1,0 +1,7 @@
+query
+--fens
+-
+--dir
+query-tables
+--json
+lasker

@@ -1,0 +1,6 @@
+query
+KNk
+--dir
+query-tables
+--json
+dts == maxdts

@@ -1,0 +1,5 @@
+query
+KRk
+--dir
+query-tables
+mate

@@ -1,0 +1,5 @@
+query
+KQk
+--dir
+query-tables
+btm attacks 3

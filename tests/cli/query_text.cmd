@@ -1,0 +1,7 @@
+query
+KBk
+--dir
+query-tables
+--limit
+3
+dts == maxdts
