@@ -54,12 +54,17 @@ struct TableScan {
   std::array<std::vector<uint64_t>, 2> accept;  // per stored side: one bit per raw score
 
   TableScan(const Material& m, const std::filesystem::path& path, const ScanQuery& q)
-      : scanned(m), canonical(m.normalized()), flipped(!(m == canonical)), reader(path), scheme(canonical),
+      : scanned(m),
+        canonical(m.normalized()),
+        flipped(!(m == canonical)),
+        reader(path),
+        scheme(canonical),
         facts(facts_of_header(reader.header())),
         invariant(canonical.has_pawns() ? q.invariant_pawns : q.invariant_pawnless) {
     if (check_compatible(reader.header(), path) != canonical)
       throw FormatError(path, "holds " + reader.header().signature + ", not " + canonical.str());
-    for (int side = 0; side < 2; ++side) accept[static_cast<size_t>(side)] = accepted_scores(q.condition, side);
+    for (int side = 0; side < 2; ++side)
+      accept[static_cast<size_t>(side)] = accepted_scores(q.condition, side);
   }
 
   [[nodiscard]] bool accepts(int side, uint16_t raw) const {
@@ -77,7 +82,8 @@ private:
     const Color stm = flipped ? ~stored : stored;
     std::vector<uint64_t> bits(65536 / 64);
     for (uint32_t raw = 0; raw < 65536; ++raw)
-      if (c.accepts(stm, Score::from_raw(static_cast<uint16_t>(raw)), facts)) bits[raw >> 6] |= uint64_t{1} << (raw & 63);
+      if (c.accepts(stm, Score::from_raw(static_cast<uint16_t>(raw)), facts))
+        bits[raw >> 6] |= uint64_t{1} << (raw & 63);
     return bits;
   }
 };
@@ -164,14 +170,18 @@ private:
     const bool every_image = o.convention == Convention::Physical && !(t.invariant && !o.list);
     if (every_image && t.invariant && !matches(*p, s, t, out)) return;
     if (!every_image) {
-      if (o.list) report(*p, i, s, t, out);
-      else if (matches(*p, s, t, out)) out.count += w.get(o.convention);
+      if (o.list)
+        report(*p, i, s, t, out);
+      else if (matches(*p, s, t, out))
+        out.count += w.get(o.convention);
       return;
     }
     for (Symmetry sym : images_of(w.physical)) {
       image_ = apply(sym, *p);
-      if (o.list) report(image_, i, s, t, out);
-      else if (matches(image_, s, t, out)) ++out.count;
+      if (o.list)
+        report(image_, i, s, t, out);
+      else if (matches(image_, s, t, out))
+        ++out.count;
     }
   }
 
@@ -194,7 +204,10 @@ private:
 class TableScanner {
 public:
   TableScanner(const ScanQuery& q, const ScanOptions& o, const MatchSink& sink)
-      : query_(q), options_(o), sink_(sink), tablebase_(o.directory),
+      : query_(q),
+        options_(o),
+        sink_(sink),
+        tablebase_(o.directory),
         arena_(o.threads > 0 ? o.threads : tbb::task_arena::automatic),
         workers_([this] { return std::make_unique<Worker>(query_.program, tablebase_); }) {}
 
@@ -205,8 +218,8 @@ public:
     const TableScan t(m, tablebase_.table_path(m), query_);
     const std::vector<uint64_t> blocks = blocks_to_read(t);
     TableTally tally{m, 0, 0, 0};
-    const size_t wave = (options_.list ? ListWaveBlocksPerThread : CountWaveBlocksPerThread) *
-                        static_cast<size_t>(threads());
+    const size_t wave =
+        (options_.list ? ListWaveBlocksPerThread : CountWaveBlocksPerThread) * static_cast<size_t>(threads());
     bool more = true;
     for (size_t start = 0; start < blocks.size() && more; start += wave) {
       const std::span<const uint64_t> part(blocks.data() + start, std::min(wave, blocks.size() - start));
@@ -225,7 +238,9 @@ private:
   tbb::task_arena arena_;
   tbb::enumerable_thread_specific<std::unique_ptr<Worker>> workers_;
 
-  static uint64_t total_entries(const TableScan& t) { return t.reader.entries(Color::White) + t.reader.entries(Color::Black); }
+  static uint64_t total_entries(const TableScan& t) {
+    return t.reader.entries(Color::White) + t.reader.entries(Color::Black);
+  }
 
   static std::vector<uint64_t> blocks_to_read(const TableScan& t) {
     std::vector<uint64_t> blocks;
@@ -241,10 +256,12 @@ private:
   std::vector<ChunkResult> run_wave(const TableScan& t, std::span<const uint64_t> blocks) {
     std::vector<ChunkResult> results(blocks.size());
     arena_.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, blocks.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
-        Worker& w = *workers_.local();
-        for (size_t i = r.begin(); i != r.end(); ++i) w.scan_block(t, blocks[i], options_, results[i]);
-      });
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, blocks.size(), 1),
+                        [&](const tbb::blocked_range<size_t>& r) {
+                          Worker& w = *workers_.local();
+                          for (size_t i = r.begin(); i != r.end(); ++i)
+                            w.scan_block(t, blocks[i], options_, results[i]);
+                        });
     });
     return results;
   }
@@ -311,8 +328,8 @@ ScanSummary scan_tables(const ScanQuery& query, std::span<const Material> tables
   return summary;
 }
 
-ScanSummary scan_positions(const ScanQuery& query, std::span<const Position> positions, const ScanOptions& options,
-                           const MatchSink& on_match) {
+ScanSummary scan_positions(const ScanQuery& query, std::span<const Position> positions,
+                           const ScanOptions& options, const MatchSink& on_match) {
   const auto start = std::chrono::steady_clock::now();
   std::optional<Tablebase> tablebase;
   std::optional<TablebaseContext> context;

@@ -21,6 +21,8 @@
 //             image; listings show every matching image;
 //   Classes   each symmetry class once: the second of two duplicate entries and e.p. entries are
 //             skipped (their classes weight is 0).
+// In index462 and classes the query runs on the stored image of each entry only; for a query that
+// is not symmetry invariant (`Ka1`) that image decides, so use physical for such queries.
 // Matches are reported in a fixed order, whatever the number of threads: by table (in the order
 // given), side to move (White first), entry index, then image.
 #pragma once
@@ -58,26 +60,26 @@ struct ScanQuery {
 
 // One matching position.
 struct Match {
-  Material table;          // the signature as scanned (the query's orientation)
+  Material table;             // the signature as scanned (the query's orientation)
   indexing::Index index = 0;  // its entry in the canonical table (0 for a position list)
   Position position;
-  Score score;             // Score::unknown() when no table value is known
-  Value value;             // the query's value
+  Score score;                     // Score::unknown() when no table value is known
+  Value value;                     // the query's value
   std::vector<std::string> notes;  // message and comment output
 };
 
 struct ScanProgress {
   Material table;
-  uint64_t done = 0;   // entries of this table scanned so far (both sides)
+  uint64_t done = 0;  // entries of this table scanned so far (both sides)
   uint64_t total = 0;
 };
 
 struct ScanOptions {
   std::filesystem::path directory = "tables";
   indexing::Convention convention = indexing::Convention::Index462;
-  int threads = 0;       // 0: every core
-  bool list = true;      // false: count only, on_match is not called
-  uint64_t limit = 0;    // listing: stop after this many matches (0: no limit)
+  int threads = 0;                                    // 0: every core
+  bool list = true;                                   // false: count only, on_match is not called
+  uint64_t limit = 0;                                 // listing: stop after this many matches (0: no limit)
   std::function<void(const ScanProgress&)> progress;  // called from the calling thread
 };
 
@@ -93,7 +95,7 @@ struct ScanSummary {
   uint64_t matches = 0;  // the sum over tables; with a limit, the matches reported
   uint64_t entries = 0;
   uint64_t evaluated = 0;
-  double seconds = 0;    // wall time
+  double seconds = 0;  // wall time
   int threads = 1;
 };
 
@@ -107,7 +109,7 @@ ScanSummary scan_tables(const ScanQuery& query, std::span<const Material> tables
 // Evaluates the query on each position in order. `directory` (may be empty) gives the table values;
 // positions without a table value get Score::unknown(). Only `list`, `limit` and `directory` of
 // the options are used; matches count one each.
-ScanSummary scan_positions(const ScanQuery& query, std::span<const Position> positions, const ScanOptions& options,
-                           const MatchSink& on_match = {});
+ScanSummary scan_positions(const ScanQuery& query, std::span<const Position> positions,
+                           const ScanOptions& options, const MatchSink& on_match = {});
 
 }  // namespace egtb::query

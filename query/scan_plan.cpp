@@ -11,17 +11,18 @@ namespace egtb::query {
 namespace {
 
 constexpr std::pair<std::string_view, ScoreTerm> TableWords[] = {{"dtm", ScoreTerm::Dtm},
-                                                                {"dts", ScoreTerm::Dts},
-                                                                {"lasker", ScoreTerm::Lasker},
-                                                                {"maxdtm", ScoreTerm::MaxDtm},
-                                                                {"maxdts", ScoreTerm::MaxDts}};
+                                                                 {"dts", ScoreTerm::Dts},
+                                                                 {"lasker", ScoreTerm::Lasker},
+                                                                 {"maxdtm", ScoreTerm::MaxDtm},
+                                                                 {"maxdts", ScoreTerm::MaxDts}};
 
-constexpr std::pair<std::string_view, CompareOp> CompareOps[] = {{"==", CompareOp::Eq}, {"!=", CompareOp::Ne},
-                                                                {"<", CompareOp::Lt},  {"<=", CompareOp::Le},
-                                                                {">", CompareOp::Gt},  {">=", CompareOp::Ge}};
+constexpr std::pair<std::string_view, CompareOp> CompareOps[] = {
+    {"==", CompareOp::Eq}, {"!=", CompareOp::Ne}, {"<", CompareOp::Lt},
+    {"<=", CompareOp::Le}, {">", CompareOp::Gt},  {">=", CompareOp::Ge}};
 
 constexpr std::string_view MateWords[] = {"mate", "puremate", "modelmate", "idealmate"};
-constexpr std::string_view StalemateWords[] = {"stalemate", "purestalemate", "modelstalemate", "idealstalemate"};
+constexpr std::string_view StalemateWords[] = {"stalemate", "purestalemate", "modelstalemate",
+                                               "idealstalemate"};
 
 template <class Range>
 bool contains(const Range& words, std::string_view w) {
@@ -92,7 +93,9 @@ private:
       case NodeKind::Dark:
       case NodeKind::Imagine: return false;
       case NodeKind::Fen: return n.name.empty();
-      case NodeKind::Ray: return std::all_of(n.params.begin(), n.params.end(), [&](const std::string& d) { return direction_invariant(d); });
+      case NodeKind::Ray:
+        return std::all_of(n.params.begin(), n.params.end(),
+                           [&](const std::string& d) { return direction_invariant(d); });
       case NodeKind::Transform: return !contains(ShiftTransforms, n.name);
       case NodeKind::Keyword: return n.name != "reachableposition";
       default: return true;
@@ -101,7 +104,8 @@ private:
 
   [[nodiscard]] bool squares_invariant(Bitboard squares) const {
     if (pawns_) return apply(Symmetry::FlipFiles, squares) == squares;
-    return std::all_of(AllSymmetries.begin(), AllSymmetries.end(), [&](Symmetry s) { return apply(s, squares) == squares; });
+    return std::all_of(AllSymmetries.begin(), AllSymmetries.end(),
+                       [&](Symmetry s) { return apply(s, squares) == squares; });
   }
 
   [[nodiscard]] bool direction_invariant(std::string_view d) const {
@@ -116,7 +120,8 @@ std::optional<int64_t> score_term(ScoreTerm term, Score score, const TableFacts&
   const Lasker v = score.value();
   switch (term) {
     case ScoreTerm::Dtm: return depth_if(is_mate_value(v) && facts.metrics.dtm, score);
-    case ScoreTerm::Dts: return depth_if((v == Lasker::Stalemates || v == Lasker::Stalemated) && facts.metrics.dts, score);
+    case ScoreTerm::Dts:
+      return depth_if((v == Lasker::Stalemates || v == Lasker::Stalemated) && facts.metrics.dts, score);
     case ScoreTerm::Lasker: return to_index(v);
     case ScoreTerm::MaxDtm: return max_if(facts.max_dtm);
     case ScoreTerm::MaxDts: return max_if(facts.max_dts);
@@ -179,7 +184,9 @@ bool ScoreCondition::accepts(Color stm, Score score, const TableFacts& facts) co
   return true;
 }
 
-bool ScoreCondition::trivial() const { return sides_ == 3 && !mated_ && !stalemated_ && comparisons_.empty(); }
+bool ScoreCondition::trivial() const {
+  return sides_ == 3 && !mated_ && !stalemated_ && comparisons_.empty();
+}
 
 bool symmetry_invariant(const Node& root, bool pawns) { return InvarianceCheck(pawns).invariant(root); }
 

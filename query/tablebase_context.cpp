@@ -72,8 +72,10 @@ std::optional<TableFacts> TablebaseContext::facts(const Position& pos) const {
   const auto found = facts_.find(m);
   if (found != facts_.end()) return found->second;
   std::optional<TableFacts> f;
-  if (m.is_bare_kings()) f = TableFacts{};
-  else if (tablebase_.has_table(m)) f = facts_of_header(read_header(tablebase_.table_path(m)));
+  if (m.is_bare_kings())
+    f = TableFacts{};
+  else if (tablebase_.has_table(m))
+    f = facts_of_header(read_header(tablebase_.table_path(m)));
   facts_.emplace(m, f);
   return f;
 }
@@ -89,9 +91,15 @@ std::optional<int> TablebaseContext::term(ScoreTerm t, const Position& pos) cons
 
 std::optional<int> TablebaseContext::dtm(const Position& pos) const { return term(ScoreTerm::Dtm, pos); }
 std::optional<int> TablebaseContext::dts(const Position& pos) const { return term(ScoreTerm::Dts, pos); }
-std::optional<int> TablebaseContext::lasker(const Position& pos) const { return term(ScoreTerm::Lasker, pos); }
-std::optional<int> TablebaseContext::max_dtm(const Position& pos) const { return term(ScoreTerm::MaxDtm, pos); }
-std::optional<int> TablebaseContext::max_dts(const Position& pos) const { return term(ScoreTerm::MaxDts, pos); }
+std::optional<int> TablebaseContext::lasker(const Position& pos) const {
+  return term(ScoreTerm::Lasker, pos);
+}
+std::optional<int> TablebaseContext::max_dtm(const Position& pos) const {
+  return term(ScoreTerm::MaxDtm, pos);
+}
+std::optional<int> TablebaseContext::max_dts(const Position& pos) const {
+  return term(ScoreTerm::MaxDts, pos);
+}
 
 void TablebaseContext::line_ends(const Position& pos, LineMetric metric, std::vector<Position>& out) const {
   const std::optional<Score> s = score(pos);

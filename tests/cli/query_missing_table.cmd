@@ -1,5 +1,5 @@
 query
-KRk
+KBNk
 --dir
 query-tables
 mate

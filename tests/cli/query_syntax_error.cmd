@@ -2,4 +2,4 @@ query
 KQk
 --dir
 query-tables
-btm attacks 3
+btm Q attacks 3

@@ -62,8 +62,8 @@ uint64_t count(const std::string& sig, const std::string& query, Convention c) {
   return scan_tables(prepared(query), tables, options(c)).matches;
 }
 
-std::vector<std::string> listing(const std::string& sig, const std::string& query, Convention c, int threads = 0,
-                                 uint64_t limit = 0) {
+std::vector<std::string> listing(const std::string& sig, const std::string& query, Convention c,
+                                 int threads = 0, uint64_t limit = 0) {
   ScanOptions o = options(c, threads);
   o.list = true;
   o.limit = limit;
@@ -119,7 +119,8 @@ TEST_CASE("Whole-table physical counts reproduce every column of CQL 6.2's 3-4 m
     REQUIRE(found != counts.end());
     for (size_t i = 0; i < 8; ++i) {
       INFO(sig << " btm " << test::VectorColumns[i]);
-      CHECK(count(sig, std::string("btm ") + test::VectorColumns[i], Convention::Physical) == found->second[i]);
+      CHECK(count(sig, std::string("btm ") + test::VectorColumns[i], Convention::Physical) ==
+            found->second[i]);
     }
   }
 }
@@ -175,8 +176,8 @@ uint64_t brute_force_count(const std::string& sig, const std::string& query) {
 }  // namespace
 
 TEST_CASE("Physical counts of asymmetric queries equal a brute force over every placement", "[scan]") {
-  for (const char* query : {"Ba1", "wtm K[a-d1-4] B[e-h5-8]", "light B btm", "ray up (K B k)", "B attacks k",
-                            "stalemate"}) {
+  for (const char* query :
+       {"Ba1", "wtm K[a-d1-4] B[e-h5-8]", "light B btm", "ray up (K B k)", "B attacks k", "stalemate"}) {
     INFO("KBk " << query);
     CHECK(count("KBk", query, Convention::Physical) == brute_force_count("KBk", query));
   }
@@ -233,7 +234,8 @@ std::pair<std::vector<std::string>, std::vector<std::string>> expected_line_ends
 
 }  // namespace
 
-TEST_CASE("dtsend evaluates at the ends of the DTS-optimal lines, as an independent walk finds them", "[scan]") {
+TEST_CASE("dtsend evaluates at the ends of the DTS-optimal lines, as an independent walk finds them",
+          "[scan]") {
   for (const char* sig : {"KBk", "KNk"}) {
     INFO(sig);
     const auto [any, all] = expected_line_ends(sig, "dts == maxdts", &MateSets::model);
@@ -248,7 +250,8 @@ TEST_CASE("dtsend evaluates at the ends of the DTS-optimal lines, as an independ
   CHECK(any.size() == 335);
   CHECK(all.size() == 331);
   CHECK(count("KQk", "dtsend any : stalemate", Convention::Index462) == 115);
-  CHECK(count("KQk", "btm dtm <= 4 dtmend all : mate", Convention::Index462) == count("KQk", "btm dtm <= 4", Convention::Index462));
+  CHECK(count("KQk", "btm dtm <= 4 dtmend all : mate", Convention::Index462) ==
+        count("KQk", "btm dtm <= 4", Convention::Index462));
   CHECK(count("KQk", "dtm <= 6 dtmend any : stalemate", Convention::Index462) == 0);
 }
 

@@ -33,7 +33,8 @@ TEST_CASE("The score condition of btm purestalemate keeps only stalemated Black 
   CHECK_FALSE(c.accepts(Color::Black, Score::invalid(), KBkFacts));
 }
 
-TEST_CASE("Without DTS a table scores stalemates as draws, so stalemate conditions are dropped", "[scan_plan]") {
+TEST_CASE("Without DTS a table scores stalemates as draws, so stalemate conditions are dropped",
+          "[scan_plan]") {
   const TableFacts dtm_only{Metrics{true, false}, 20, SideStats::NoDepth};
   const ScoreCondition c = condition("stalemate");
   CHECK(c.accepts(Color::Black, Score::draw(), dtm_only));
@@ -66,9 +67,10 @@ TEST_CASE("Negations, set comparisons and transforms imply no score condition", 
 }
 
 TEST_CASE("Symmetry invariance of queries", "[scan_plan]") {
-  for (const char* text : {"btm purestalemate", "A -> k", "Q attacks k", "dts == maxdts dtsend any : modelstalemate",
-                           "ray diagonal (B k)", "flipcolor {btm mate}", "move legal : mate", "#[a-h1-8] == 3",
-                           "[a1,h1,a8,h8] & K"}) {
+  for (const char* text :
+       {"btm purestalemate", "A -> k", "Q attacks k", "dts == maxdts dtsend any : modelstalemate",
+        "ray diagonal (B k)", "flipcolor {btm mate}", "move legal : mate", "#[a-h1-8] == 3",
+        "[a1,h1,a8,h8] & K"}) {
     INFO(text);
     CHECK(symmetry_invariant(*analysed(text), false));
     CHECK(symmetry_invariant(*analysed(text), true));

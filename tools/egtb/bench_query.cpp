@@ -5,8 +5,8 @@
 // run is reported: entries read from the table files per second per thread (the rate the
 // issue's target of 1,000,000 positions per second per core is measured in), positions the query
 // was evaluated on, and the process CPU time of that run with the entries per CPU second (on a
-// loaded machine the wall-clock rates understate the speed; the CPU rate does not). The tables are read from disk (page
-// cache) and decompressed by every run, as `egtb query --count` does.
+// loaded machine the wall-clock rates understate the speed; the CPU rate does not). The tables are read from
+// disk (page cache) and decompressed by every run, as `egtb query --count` does.
 #include <ctime>
 #include <iomanip>
 #include <iostream>
@@ -38,7 +38,8 @@ struct ScanTiming {
 std::vector<int> thread_counts(const std::string& text) {
   std::vector<int> counts;
   std::istringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) counts.push_back(parse_int(item, "--threads", 1, 1024));
+  for (std::string item; std::getline(in, item, ',');)
+    counts.push_back(parse_int(item, "--threads", 1, 1024));
   if (counts.empty()) throw UsageError("--threads needs at least one number");
   return counts;
 }
@@ -69,9 +70,9 @@ Json timing_json(const ScanTiming& t) {
 }
 
 void print_timing(const ScanTiming& t) {
-  std::cout << std::fixed << std::setprecision(3) << "threads " << t.threads << "  matches " << t.summary.matches
-            << "  entries " << t.summary.entries << "  evaluated " << t.summary.evaluated << "  " << t.summary.seconds
-            << " s wall, " << t.cpu_seconds << " s cpu  " << std::setprecision(1)
+  std::cout << std::fixed << std::setprecision(3) << "threads " << t.threads << "  matches "
+            << t.summary.matches << "  entries " << t.summary.entries << "  evaluated " << t.summary.evaluated
+            << "  " << t.summary.seconds << " s wall, " << t.cpu_seconds << " s cpu  " << std::setprecision(1)
             << t.per_thread(t.summary.entries) / 1e6 << " M entries/s/thread, "
             << t.per_thread(t.summary.evaluated) / 1e6 << " M evaluated/s/thread, "
             << t.per_cpu_second(t.summary.entries) / 1e6 << " M entries per cpu second\n";
@@ -96,7 +97,8 @@ int bench_query(const std::vector<std::string>& args) {
   cl.options()("dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
       "convention", po::value<std::string>()->value_name("NAME"), "index462 (default), physical or classes")(
       "threads", po::value<std::string>()->value_name("LIST"), "thread counts to time (default 1,2)")(
-      "repeat", po::value<std::string>()->value_name("N"), "runs per thread count, the fastest counts (default 3)");
+      "repeat", po::value<std::string>()->value_name("N"),
+      "runs per thread count, the fastest counts (default 3)");
   cl.json_option();
   if (!cl.parse(args)) return ExitSuccess;
   std::vector<std::string> rest = cl.rest_arguments();
@@ -114,10 +116,13 @@ int bench_query(const std::vector<std::string>& args) {
   Json runs = Json::array();
   for (int threads : thread_counts(cl.option("threads", "1,2"))) {
     const ScanTiming t = fastest_run(*q, materials(rest), o, threads, repeat);
-    if (cl.json()) runs.push_back(timing_json(t));
-    else print_timing(t);
+    if (cl.json())
+      runs.push_back(timing_json(t));
+    else
+      print_timing(t);
   }
-  if (cl.json()) print_json({{"benchmark", "query"}, {"query", source}, {"convention", convention}, {"runs", runs}});
+  if (cl.json())
+    print_json({{"benchmark", "query"}, {"query", source}, {"convention", convention}, {"runs", runs}});
   return ExitSuccess;
 }
 

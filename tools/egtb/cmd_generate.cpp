@@ -59,19 +59,6 @@ Json record_json(const retro::BuildRecord& r) {
           {"peak_rss_bytes", r.peak_rss_bytes}};
 }
 
-std::vector<Material> targets_of(const CommandLine& cl) {
-  std::vector<Material> targets;
-  if (cl.flag("all")) targets = all_signatures(parse_int(cl.option("all", ""), "--all", 3, Material::MaxMen));
-  for (const std::string& text : cl.rest_arguments()) {
-    const auto m = Material::parse(text);
-    if (!m) throw UsageError(m.error());
-    if (m->is_bare_kings()) throw UsageError("KK has no table: bare kings are a draw");
-    targets.push_back(m->normalized());
-  }
-  if (targets.empty()) throw UsageError("generate: name at least one signature or --all N (see egtb generate --help)");
-  return targets;
-}
-
 }  // namespace
 
 int cmd_generate(const std::vector<std::string>& args) {
@@ -89,7 +76,7 @@ int cmd_generate(const std::vector<std::string>& args) {
   options.threads = parse_int(cl.option("threads", "0"), "--threads", 0, 1024);
   options.dts = parse_metrics(cl.option("metrics", "dtm,dts"));
   options.force = cl.flag("force");
-  const std::vector<Material> targets = targets_of(cl);
+  const std::vector<Material> targets = parse_signatures(cl, "generate");
   ProgressLine progress;
   options.progress = [&](const Material& m, const retro::Progress& p) { progress.update(progress_text(m, p)); };
   Json tables = Json::array();

@@ -75,8 +75,8 @@ void require_tables(const std::vector<Material>& tables, const std::filesystem::
   for (const Material& m : tables)
     if (!tb.has_table(m))
       throw std::runtime_error("table " + m.normalized().str() + " is missing from " + dir.string() +
-                               " (build it with: egtb generate " + m.normalized().str() + " --dir " + dir.string() +
-                               ")");
+                               " (build it with: egtb generate " + m.normalized().str() + " --dir " +
+                               dir.string() + ")");
 }
 
 std::vector<Position> read_fens(const std::string& path) {
@@ -87,7 +87,9 @@ std::vector<Position> read_fens(const std::string& path) {
     if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
     if (line.back() == '\r') line.pop_back();
     const Expected<Position, FenError> pos = parse_fen(line);
-    if (!pos) throw UsageError((path == "-" ? "<stdin>" : path) + ":" + std::to_string(number) + ": " + pos.error().message);
+    if (!pos)
+      throw UsageError((path == "-" ? "<stdin>" : path) + ":" + std::to_string(number) + ": " +
+                       pos.error().message);
     positions.push_back(*pos);
   }
   return positions;
@@ -96,26 +98,33 @@ std::vector<Position> read_fens(const std::string& path) {
 void print_counts(const query::ScanSummary& s, Convention c, bool json) {
   const std::string convention(indexing::convention_name(c));
   if (s.tables.empty()) {  // a FEN list: one position each
-    if (json) print_json({{"matches", s.matches}});
-    else std::cout << with_commas(s.matches) << " positions\n";
+    if (json)
+      print_json({{"matches", s.matches}});
+    else
+      std::cout << with_commas(s.matches) << " positions\n";
     return;
   }
   if (json) {
     Json tables = Json::array();
     for (const query::TableTally& t : s.tables)
-      tables.push_back({{"signature", t.table.str()}, {"matches", t.matches}, {"entries", t.entries}, {"evaluated", t.evaluated}});
+      tables.push_back({{"signature", t.table.str()},
+                        {"matches", t.matches},
+                        {"entries", t.entries},
+                        {"evaluated", t.evaluated}});
     print_json({{"convention", convention}, {"tables", tables}, {"matches", s.matches}});
     return;
   }
   for (const query::TableTally& t : s.tables)
     std::cout << t.table.str() << "  " << with_commas(t.matches) << " positions (" << convention << ")\n";
-  if (s.tables.size() != 1) std::cout << "total  " << with_commas(s.matches) << " positions (" << convention << ")\n";
+  if (s.tables.size() != 1)
+    std::cout << "total  " << with_commas(s.matches) << " positions (" << convention << ")\n";
 }
 
 CommandLine command_line() {
   CommandLine cl("query", "Run a CQL query over every position of tables, or over a list of FENs.");
   cl.rest("ARG", "material signatures (KQk, KBNk, ...), then the query unless --file is given");
-  cl.options()("file", po::value<std::string>()->value_name("FILE"), "read the query from a .cql file ('-': standard input)")(
+  cl.options()("file", po::value<std::string>()->value_name("FILE"),
+               "read the query from a .cql file ('-': standard input)")(
       "fens", po::value<std::string>()->value_name("FILE"),
       "evaluate the FENs of FILE (one per line, '-': standard input) instead of tables")(
       "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
@@ -123,8 +132,8 @@ CommandLine command_line() {
       "limit", po::value<std::string>()->value_name("N"), "list at most N matches")(
       "convention", po::value<std::string>()->value_name("NAME"),
       "how positions count: index462 (default: every index entry), physical (every placement, as CQL sees "
-      "them), classes (each symmetry class once)")(
-      "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)")(
+      "them), classes (each symmetry class once)")("threads", po::value<std::string>()->value_name("N"),
+                                                   "worker threads (default: every core)")(
       "csv", "list matches as CSV")("pgn", "list matches as PGN games with the optimal line");
   cl.json_option();
   return cl;
@@ -156,9 +165,11 @@ query::ScanQuery prepare(const QueryText& q) {
   throw UsageError(message);
 }
 
-query::ScanSummary run_fens(const CommandLine& cl, const query::ScanQuery& query, Run& r, const query::MatchSink& sink) {
+query::ScanSummary run_fens(const CommandLine& cl, const query::ScanQuery& query, Run& r,
+                            const query::MatchSink& sink) {
   if (query.uses_tables() && !cl.flag("dir"))
-    throw UsageError("query: this query reads table values (dtm, dts, lasker, ...): give --dir with the tables");
+    throw UsageError(
+        "query: this query reads table values (dtm, dts, lasker, ...): give --dir with the tables");
   if (!cl.flag("dir")) r.options.directory.clear();
   const std::vector<Position> positions = read_fens(cl.option("fens", ""));
   return query::scan_positions(query, positions, r.options, sink);
@@ -166,7 +177,8 @@ query::ScanSummary run_fens(const CommandLine& cl, const query::ScanQuery& query
 
 query::ScanSummary run_tables(const std::vector<Material>& tables, const query::ScanQuery& query, Run& r,
                               const query::MatchSink& sink) {
-  if (tables.empty()) throw UsageError("query: name at least one signature, or --fens FILE (see egtb query --help)");
+  if (tables.empty())
+    throw UsageError("query: name at least one signature, or --fens FILE (see egtb query --help)");
   require_tables(tables, r.options.directory);
   ProgressLine progress;
   r.options.progress = [&](const query::ScanProgress& p) {
@@ -189,10 +201,13 @@ int cmd_query(const std::vector<std::string>& args) {
   const std::vector<Material> tables = signatures(rest);
   if (cl.flag("fens") && !tables.empty()) throw UsageError("query: give signatures or --fens, not both");
   std::optional<Tablebase> tablebase;
-  if (r.format == QueryFormat::Pgn && (!cl.flag("fens") || cl.flag("dir"))) tablebase.emplace(r.options.directory);
-  const std::unique_ptr<MatchWriter> writer = make_match_writer(r.format, std::cout, tablebase ? &*tablebase : nullptr);
+  if (r.format == QueryFormat::Pgn && (!cl.flag("fens") || cl.flag("dir")))
+    tablebase.emplace(r.options.directory);
+  const std::unique_ptr<MatchWriter> writer =
+      make_match_writer(r.format, std::cout, tablebase ? &*tablebase : nullptr);
   const query::MatchSink sink = [&](const query::Match& m) { writer->write(m); };
-  const query::ScanSummary s = cl.flag("fens") ? run_fens(cl, query, r, sink) : run_tables(tables, query, r, sink);
+  const query::ScanSummary s =
+      cl.flag("fens") ? run_fens(cl, query, r, sink) : run_tables(tables, query, r, sink);
   if (r.count) print_counts(s, r.options.convention, cl.json());
   return ExitSuccess;
 }

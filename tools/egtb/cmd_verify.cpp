@@ -55,18 +55,6 @@ TableOutcome check_one(const Material& m, const CommandLine& cl, int threads) {
   return out;
 }
 
-std::vector<Material> tables_of(const CommandLine& cl) {
-  std::vector<Material> tables;
-  if (cl.flag("all")) tables = all_signatures(parse_int(cl.option("all", ""), "--all", 3, Material::MaxMen));
-  for (const std::string& text : cl.rest_arguments()) {
-    const auto m = Material::parse(text);
-    if (!m) throw UsageError(m.error());
-    tables.push_back(m->normalized());
-  }
-  if (tables.empty()) throw UsageError("verify: name at least one signature or --all N (see egtb verify --help)");
-  return tables;
-}
-
 void check_gaviota_option(const CommandLine& cl) {
   if (!cl.flag("gaviota")) return;
 #ifndef EGTB_HAVE_GAVIOTA
@@ -92,7 +80,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   const int threads = parse_int(cl.option("threads", "0"), "--threads", 0, 1024);
   Json tables = Json::array();
   bool ok = true;
-  for (const Material& m : tables_of(cl)) {
+  for (const Material& m : parse_signatures(cl, "verify")) {
     TableOutcome outcome = check_one(m, cl, threads);
     ok = ok && outcome.ok;
     tables.push_back(std::move(outcome.json));

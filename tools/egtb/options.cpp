@@ -100,6 +100,20 @@ Position parse_position(const std::string& fen) {
   return *pos;
 }
 
+std::vector<Material> parse_signatures(const CommandLine& cl, const std::string& command) {
+  std::vector<Material> tables;
+  if (cl.flag("all")) tables = all_signatures(parse_int(cl.option("all", ""), "--all", 3, Material::MaxMen));
+  for (const std::string& text : cl.rest_arguments()) {
+    const auto m = Material::parse(text);
+    if (!m) throw UsageError(m.error());
+    if (m->is_bare_kings()) throw UsageError("KK has no table: bare kings are a draw");
+    tables.push_back(m->normalized());
+  }
+  if (tables.empty())
+    throw UsageError(command + ": name at least one signature or --all N (see egtb " + command + " --help)");
+  return tables;
+}
+
 int parse_int(const std::string& text, const std::string& what, int min, int max) {
   int value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
 
 namespace egtb::cli {
@@ -88,6 +89,10 @@ private:
 // The position of a FEN argument; "startpos" is the initial position. A bad FEN throws
 // UsageError carrying the FenError message.
 [[nodiscard]] Position parse_position(const std::string& fen);
+
+// The canonical signatures of the texts ("KQk", "KQvK"), plus every signature of 3 to N men when
+// the command line has --all N; a bad or missing signature throws UsageError naming the command.
+[[nodiscard]] std::vector<Material> parse_signatures(const CommandLine& cl, const std::string& command);
 
 // A whole number in [min, max]; `what` names it in the error message.
 [[nodiscard]] int parse_int(const std::string& text, const std::string& what, int min, int max);

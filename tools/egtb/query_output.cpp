@@ -56,8 +56,8 @@ class TextWriter final : public MatchWriter {
 public:
   explicit TextWriter(std::ostream& out) : out_(out) {}
   void write(const query::Match& m) override {
-    out_ << to_fen(m.position) << "  lasker " << dash_or(lasker_of(m.score)) << "  dtm " << dash_or(dtm_of(m.score))
-         << "  dts " << dash_or(dts_of(m.score));
+    out_ << to_fen(m.position) << "  lasker " << dash_or(lasker_of(m.score)) << "  dtm "
+         << dash_or(dtm_of(m.score)) << "  dts " << dash_or(dts_of(m.score));
     if (const auto v = value_text(m.value)) out_ << "  value " << *v;
     out_ << '\n';
     for (const std::string& note : m.notes) out_ << "  " << note << '\n';
@@ -98,8 +98,9 @@ class CsvWriter final : public MatchWriter {
 public:
   explicit CsvWriter(std::ostream& out) : out_(out) { out_ << "fen,lasker,dtm,dts,value\n"; }
   void write(const query::Match& m) override {
-    out_ << csv_field(to_fen(m.position)) << ',' << blank_or(lasker_of(m.score)) << ',' << blank_or(dtm_of(m.score))
-         << ',' << blank_or(dts_of(m.score)) << ',' << csv_field(value_text(m.value).value_or("")) << '\n';
+    out_ << csv_field(to_fen(m.position)) << ',' << blank_or(lasker_of(m.score)) << ','
+         << blank_or(dtm_of(m.score)) << ',' << blank_or(dts_of(m.score)) << ','
+         << csv_field(value_text(m.value).value_or("")) << '\n';
   }
 
 private:
@@ -142,9 +143,9 @@ public:
   void write(const query::Match& m) override {
     const std::string result = result_of(m.score, m.position.side_to_move());
     ++games_;
-    out_ << "[Event \"egtb query\"]\n[Site \"" << m.table.str() << "\"]\n[Date \"????.??.??\"]\n[Round \"" << games_
-         << "\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"" << result << "\"]\n[FEN \"" << to_fen(m.position)
-         << "\"]\n[SetUp \"1\"]\n\n"
+    out_ << "[Event \"egtb query\"]\n[Site \"" << m.table.str() << "\"]\n[Date \"????.??.??\"]\n[Round \""
+         << games_ << "\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"" << result << "\"]\n[FEN \""
+         << to_fen(m.position) << "\"]\n[SetUp \"1\"]\n\n"
          << movetext(m, result) << '\n';
   }
 
@@ -167,8 +168,10 @@ private:
     bool first = true;
     for (const Move move : line_of(m.position)) {
       std::string number;  // kept on one line with its move
-      if (pos.side_to_move() == Color::White) number = std::to_string(pos.fullmove_number()) + ". ";
-      else if (first) number = std::to_string(pos.fullmove_number()) + "... ";
+      if (pos.side_to_move() == Color::White)
+        number = std::to_string(pos.fullmove_number()) + ". ";
+      else if (first)
+        number = std::to_string(pos.fullmove_number()) + "... ";
       text.add(number + to_san(pos, move));
       pos.do_move(move);
       first = false;
@@ -186,7 +189,8 @@ indexing::Convention parse_convention(const std::string& text) {
   throw UsageError("--convention must be index462, physical or classes, not '" + text + "'");
 }
 
-std::unique_ptr<MatchWriter> make_match_writer(QueryFormat format, std::ostream& out, const Tablebase* tablebase) {
+std::unique_ptr<MatchWriter> make_match_writer(QueryFormat format, std::ostream& out,
+                                               const Tablebase* tablebase) {
   switch (format) {
     case QueryFormat::JsonLines: return std::make_unique<JsonWriter>(out);
     case QueryFormat::Csv: return std::make_unique<CsvWriter>(out);
