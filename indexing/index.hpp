@@ -45,7 +45,7 @@ using Index = uint64_t;
 
 // Identifies the index layout a table file was written with (stored in its header): any change
 // to the layouts below must bump the version so that old files are rebuilt, not misread.
-inline constexpr uint32_t IndexLayoutId = 1;       // 462 king pairs / mirrored pawns, ranked groups
+inline constexpr uint32_t IndexLayoutId = 1;  // 462 king pairs / mirrored pawns, ranked groups
 inline constexpr uint32_t IndexLayoutVersion = 1;
 
 // The most men a scheme can index (the arrays are sized for 7-man tables).
@@ -103,10 +103,10 @@ public:
 
   // The entry of a position of exactly this material (no colour flip), after mapping it to its
   // canonical symmetric image (the same entry for every symmetric image of a position: when both
-  // kings stand on the a1-h8 diagonal, the smaller of the two entries); nothing when the position has no valid entry: other material,
-  // kings touching, a pawn on rank 1 or 8, the side not to move in check, or an e.p. square whose
-  // double step left the square behind the pawn occupied. An e.p. square without a legal e.p.
-  // capture is ignored, as Position::same_position does.
+  // kings stand on the a1-h8 diagonal, the smaller of the two entries); nothing when the position has no
+  // valid entry: other material, kings touching, a pawn on rank 1 or 8, the side not to move in check, or an
+  // e.p. square whose double step left the square behind the pawn occupied. An e.p. square without a legal
+  // e.p. capture is ignored, as Position::same_position does.
   [[nodiscard]] std::optional<Index> index_of(const Position& pos) const;
   // The position of a valid entry, or nothing for an invalid one.
   [[nodiscard]] std::optional<Position> position_at(Index i, Color stm) const;

@@ -22,18 +22,18 @@ namespace egtb::query {
 enum class FilterKind : uint8_t { Set, Numeric, Logical, Position, String };
 
 enum class NodeKind : uint8_t {
-  Query,        // children: the top-level filters
-  Block,        // { f ... }; children
-  Designator,   // pieces, squares
-  Number,       // number
-  String,       // name = the text
-  Variable,     // name; slot (sema)
-  Assign,       // name = children[0]; slot (sema)
-  Call,         // name(children...); expansion (sema)
-  Function,     // function name(params) { children }
-  Keyword,      // a filter named by one keyword: name ("wtm", "mate", "puremate", "dtm", ...)
-  Not,          // children[0]
-  And,          // children[0], children[1]
+  Query,       // children: the top-level filters
+  Block,       // { f ... }; children
+  Designator,  // pieces, squares
+  Number,      // number
+  String,      // name = the text
+  Variable,    // name; slot (sema)
+  Assign,      // name = children[0]; slot (sema)
+  Call,        // name(children...); expansion (sema)
+  Function,    // function name(params) { children }
+  Keyword,     // a filter named by one keyword: name ("wtm", "mate", "puremate", "dtm", ...)
+  Not,         // children[0]
+  And,         // children[0], children[1]
   Or,
   In,           // children[0] in children[1]
   Compare,      // name in == != < <= > >=
@@ -49,19 +49,19 @@ enum class NodeKind : uint8_t {
   If,           // test, then[, else]
   SquareLoop,   // flags All; name; children: set, body
   PieceLoop,
-  Sort,         // flags Min/Max; name = description; children[0]
+  Sort,  // flags Min/Max; name = description; children[0]
   Abs,
-  Max,          // two or more children
+  Max,  // two or more children
   Min,
-  Pin,          // params[i] = role ("from", "through", "to") of children[i]
-  Ray,          // params = directions; children = sets
-  XRay,         // children = sets
-  Between,      // children: two sets
+  Pin,      // params[i] = role ("from", "through", "to") of children[i]
+  Ray,      // params = directions; children = sets
+  XRay,     // children = sets
+  Between,  // children: two sets
   Power,
   Distance,
   Light,
   Dark,
-  Transform,    // name ("flipcolor", "shift", ...); flags Count; children[0]
+  Transform,  // name ("flipcolor", "shift", ...); flags Count; children[0]
   NoTransform,
   Fen,          // name = FEN text, or empty for the current FEN (a String filter)
   Message,      // name "message" or "comment"; children = arguments

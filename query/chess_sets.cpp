@@ -94,7 +94,8 @@ Bitboard attacked_in(const Position& pos, Bitboard targets, Bitboard from) {
   return attacked & targets;
 }
 
-RayMatch match_rays(const Position& pos, std::span<const Bitboard> masks, DirectionSet directions, bool attack) {
+RayMatch match_rays(const Position& pos, std::span<const Bitboard> masks, DirectionSet directions,
+                    bool attack) {
   RayMatch result;
   if (masks.size() < 2) return result;
   const Bitboard occupied = pos.pieces();
@@ -117,8 +118,9 @@ Bitboard pin_squares(const Position& pos, Bitboard from, Bitboard through, Bitbo
   Bitboard found[3] = {0, 0, 0};
   const Bitboard empty = ~pos.pieces();
   for (Color c : {Color::White, Color::Black}) {
-    const Bitboard sliders = from & pos.pieces(c) &
-                             (pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Queen));
+    const Bitboard sliders =
+        from & pos.pieces(c) &
+        (pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Queen));
     find_pins(pos, sliders, through & pos.pieces(~c), to & (pos.pieces(~c) | empty), found);
   }
   return found[static_cast<size_t>(role)];

@@ -42,14 +42,15 @@ struct RayMatch {
   Bitboard first = 0;
   Bitboard last = 0;
 };
-[[nodiscard]] RayMatch match_rays(const Position& pos, std::span<const Bitboard> masks, DirectionSet directions,
-                                  bool attack);
+[[nodiscard]] RayMatch match_rays(const Position& pos, std::span<const Bitboard> masks,
+                                  DirectionSet directions, bool attack);
 
 // The men pinned, pinning or pinned to, as CQL's pin filter: a slider on `from` whose line to a
 // square of `to` (a man of the other colour, or empty) holds exactly one man, of the other colour
 // and on `through`. `to` defaults to the kings.
 enum class PinRole : uint8_t { From, Through, To };
-[[nodiscard]] Bitboard pin_squares(const Position& pos, Bitboard from, Bitboard through, Bitboard to, PinRole role);
+[[nodiscard]] Bitboard pin_squares(const Position& pos, Bitboard from, Bitboard through, Bitboard to,
+                                   PinRole role);
 [[nodiscard]] Bitboard pinned_men(const Position& pos);  // pin: every man pinned to its king
 
 // Squares a man on s may move to pseudo-legally (own king's safety ignored), e.p. included.

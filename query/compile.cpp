@@ -23,10 +23,19 @@ bool is_mate_family(const Node& n) {
 }
 
 DirectionSet direction_set(std::string_view w) {
-  static constexpr std::pair<std::string_view, DirectionSet> Names[] = {
-      {"up", 1}, {"northeast", 2}, {"right", 4}, {"southeast", 8}, {"down", 16}, {"southwest", 32},
-      {"left", 64}, {"northwest", 128}, {"diagonal", DiagonalDirections}, {"orthogonal", OrthogonalDirections},
-      {"vertical", 1 | 16}, {"horizontal", 4 | 64}, {"attack", AllDirections}};
+  static constexpr std::pair<std::string_view, DirectionSet> Names[] = {{"up", 1},
+                                                                        {"northeast", 2},
+                                                                        {"right", 4},
+                                                                        {"southeast", 8},
+                                                                        {"down", 16},
+                                                                        {"southwest", 32},
+                                                                        {"left", 64},
+                                                                        {"northwest", 128},
+                                                                        {"diagonal", DiagonalDirections},
+                                                                        {"orthogonal", OrthogonalDirections},
+                                                                        {"vertical", 1 | 16},
+                                                                        {"horizontal", 4 | 64},
+                                                                        {"attack", AllDirections}};
   for (const auto& [name, set] : Names)
     if (name == w) return set;
   return 0;
@@ -60,18 +69,22 @@ public:
       case NodeKind::Or: return detail::make_or(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::In: return detail::make_subset(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Compare: return compare(n, t);
-      case NodeKind::Arith: return detail::make_arith(n.name[0], compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Arith:
+        return detail::make_arith(n.name[0], compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Negate: return detail::make_negate(compile(n.child(0), t));
       case NodeKind::Abs: return detail::make_abs(compile(n.child(0), t));
       case NodeKind::Max:
       case NodeKind::Min: return detail::make_extremum(n.kind == NodeKind::Max, children(n, t));
       case NodeKind::Union: return detail::make_union(compile(n.child(0), t), compile(n.child(1), t));
-      case NodeKind::Intersect: return detail::make_intersection(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Intersect:
+        return detail::make_intersection(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Complement: return detail::make_complement(compile(n.child(0), t));
       case NodeKind::Count: return detail::make_count(compile(n.child(0), t));
       case NodeKind::AttackChain: return chain(n, t);
-      case NodeKind::Attacks: return detail::make_attacks(compile(n.child(0), t), compile(n.child(1), t), true);
-      case NodeKind::AttackedBy: return detail::make_attacks(compile(n.child(1), t), compile(n.child(0), t), false);
+      case NodeKind::Attacks:
+        return detail::make_attacks(compile(n.child(0), t), compile(n.child(1), t), true);
+      case NodeKind::AttackedBy:
+        return detail::make_attacks(compile(n.child(1), t), compile(n.child(0), t), false);
       case NodeKind::If: return if_filter(n, t);
       case NodeKind::SquareLoop:
       case NodeKind::PieceLoop:
@@ -86,7 +99,8 @@ public:
       case NodeKind::Distance: return detail::make_distance(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Light:
       case NodeKind::Dark:
-        return detail::make_square_color(compile(n.child(0), t), (n.kind == NodeKind::Light) != t.swaps_square_colors());
+        return detail::make_square_color(compile(n.child(0), t),
+                                         (n.kind == NodeKind::Light) != t.swaps_square_colors());
       case NodeKind::Transform: return transform(n, t);
       case NodeKind::NoTransform: return compile(n.child(0), SquareTransform());
       case NodeKind::Fen: return fen(n, t);
@@ -126,7 +140,8 @@ private:
   FilterPtr compare(const Node& n, const SquareTransform& t) {
     FilterPtr a = compile(n.child(0), t);
     FilterPtr b = compile(n.child(1), t);
-    if (n.filter == FilterKind::Logical) return detail::make_set_equality(std::move(a), std::move(b), n.name == "==");
+    if (n.filter == FilterKind::Logical)
+      return detail::make_set_equality(std::move(a), std::move(b), n.name == "==");
     return detail::make_compare(n.name, std::move(a), std::move(b));
   }
 
@@ -239,10 +254,13 @@ FilterPtr Compiler::message(const Node& n, const SquareTransform& t) {
   Filters args;
   std::vector<std::string> literals;
   for (const NodePtr& c : n.children) {
-    const bool report = c->kind == NodeKind::Keyword && (c->name == "legalposition" || c->name == "reachableposition");
+    const bool report =
+        c->kind == NodeKind::Keyword && (c->name == "legalposition" || c->name == "reachableposition");
     literals.push_back(c->kind == NodeKind::String ? c->name : std::string());
-    if (c->kind == NodeKind::String) args.push_back(nullptr);
-    else args.push_back(report ? detail::make_report(c->name) : compile(*c, t));
+    if (c->kind == NodeKind::String)
+      args.push_back(nullptr);
+    else
+      args.push_back(report ? detail::make_report(c->name) : compile(*c, t));
   }
   return detail::make_message(std::string(), std::move(args), std::move(literals));
 }

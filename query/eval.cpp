@@ -31,8 +31,9 @@ bool Evaluator::matches(const Position& pos) {
 
 Expected<Value, QueryError> Evaluator::evaluate(const Position& pos) {
   if (!ready())
-    return unexpected(QueryError{program_.info().table_use,
-                                 "this query uses table values (dtm, dts, lasker, ...) but no tables are attached"});
+    return unexpected(
+        QueryError{program_.info().table_use,
+                   "this query uses table values (dtm, dts, lasker, ...) but no tables are attached"});
   start(pos);
   const detail::Filter& root = program_.root();
   Value v;

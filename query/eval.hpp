@@ -29,8 +29,8 @@ struct Context;
 struct Value {
   bool matched = false;
   FilterKind kind = FilterKind::Logical;
-  Bitboard squares = 0;   // Set
-  int64_t number = 0;     // Numeric, when has_number
+  Bitboard squares = 0;  // Set
+  int64_t number = 0;    // Numeric, when has_number
   bool has_number = false;
 };
 

@@ -38,8 +38,8 @@ struct Context {
   const Position* pos = nullptr;
   const TableContext* tables = nullptr;
   std::vector<Slot> slots;
-  std::vector<std::string> notes;       // message and comment output of this position
-  std::vector<int64_t> sort_values;     // sort filter values, in evaluation order
+  std::vector<std::string> notes;    // message and comment output of this position
+  std::vector<int64_t> sort_values;  // sort filter values, in evaluation order
   PositionFacts facts;
   std::vector<std::vector<Position>> line_ends;  // scratch for dtsend/dtmend, one per nesting level
   size_t line_depth = 0;
@@ -56,7 +56,9 @@ struct Context {
 // Evaluates a filter at another position and restores the current one.
 class PositionScope {
 public:
-  PositionScope(Context& ctx, const Position& p) : ctx_(ctx), pos_(ctx.pos), facts_(ctx.facts) { ctx.set_position(p); }
+  PositionScope(Context& ctx, const Position& p) : ctx_(ctx), pos_(ctx.pos), facts_(ctx.facts) {
+    ctx.set_position(p);
+  }
   ~PositionScope() {
     ctx_.pos = pos_;
     ctx_.facts = facts_;
@@ -82,9 +84,7 @@ public:
     int64_t n = 0;
     return kind_ == FilterKind::Set ? squares(ctx) != 0 : number(ctx, n);
   }
-  virtual Bitboard squares(Context& ctx) const {
-    return matches(ctx) ? ~Bitboard{0} : 0;
-  }
+  virtual Bitboard squares(Context& ctx) const { return matches(ctx) ? ~Bitboard{0} : 0; }
   virtual bool number(Context& ctx, int64_t& out) const {
     out = 0;
     return matches(ctx);

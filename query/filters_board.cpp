@@ -18,18 +18,50 @@ bool kings_in_place(const Position& pos) {
 bool playable(const Position& pos) { return !validate(pos); }
 
 enum class Word : uint8_t {
-  Wtm, Btm, Check, Mate, Stalemate, SideToMove, White, Black, PureMate, ModelMate, IdealMate,
-  PureStalemate, ModelStalemate, IdealStalemate, Legal, Reachable, Dtm, Dts, Lasker, MaxDtm, MaxDts
+  Wtm,
+  Btm,
+  Check,
+  Mate,
+  Stalemate,
+  SideToMove,
+  White,
+  Black,
+  PureMate,
+  ModelMate,
+  IdealMate,
+  PureStalemate,
+  ModelStalemate,
+  IdealStalemate,
+  Legal,
+  Reachable,
+  Dtm,
+  Dts,
+  Lasker,
+  MaxDtm,
+  MaxDts
 };
 
-constexpr std::pair<std::string_view, Word> Words[] = {
-    {"wtm", Word::Wtm}, {"btm", Word::Btm}, {"check", Word::Check}, {"mate", Word::Mate},
-    {"stalemate", Word::Stalemate}, {"sidetomove", Word::SideToMove}, {"white", Word::White},
-    {"black", Word::Black}, {"puremate", Word::PureMate}, {"modelmate", Word::ModelMate},
-    {"idealmate", Word::IdealMate}, {"purestalemate", Word::PureStalemate},
-    {"modelstalemate", Word::ModelStalemate}, {"idealstalemate", Word::IdealStalemate},
-    {"legalposition", Word::Legal}, {"reachableposition", Word::Reachable}, {"dtm", Word::Dtm},
-    {"dts", Word::Dts}, {"lasker", Word::Lasker}, {"maxdtm", Word::MaxDtm}, {"maxdts", Word::MaxDts}};
+constexpr std::pair<std::string_view, Word> Words[] = {{"wtm", Word::Wtm},
+                                                       {"btm", Word::Btm},
+                                                       {"check", Word::Check},
+                                                       {"mate", Word::Mate},
+                                                       {"stalemate", Word::Stalemate},
+                                                       {"sidetomove", Word::SideToMove},
+                                                       {"white", Word::White},
+                                                       {"black", Word::Black},
+                                                       {"puremate", Word::PureMate},
+                                                       {"modelmate", Word::ModelMate},
+                                                       {"idealmate", Word::IdealMate},
+                                                       {"purestalemate", Word::PureStalemate},
+                                                       {"modelstalemate", Word::ModelStalemate},
+                                                       {"idealstalemate", Word::IdealStalemate},
+                                                       {"legalposition", Word::Legal},
+                                                       {"reachableposition", Word::Reachable},
+                                                       {"dtm", Word::Dtm},
+                                                       {"dts", Word::Dts},
+                                                       {"lasker", Word::Lasker},
+                                                       {"maxdtm", Word::MaxDtm},
+                                                       {"maxdts", Word::MaxDts}};
 
 FilterKind word_kind(Word w) {
   if (w >= Word::PureMate && w <= Word::IdealStalemate) return FilterKind::Set;
@@ -95,7 +127,9 @@ private:
 class Report final : public Filter {
 public:
   explicit Report(bool reachable) : Filter(FilterKind::String), reachable_(reachable) {}
-  bool matches(Context& ctx) const override { return reachable_ ? !unreachability(*ctx.pos) : !illegality(*ctx.pos); }
+  bool matches(Context& ctx) const override {
+    return reachable_ ? !unreachability(*ctx.pos) : !illegality(*ctx.pos);
+  }
   std::string text(Context& ctx) const override {
     const std::optional<std::string> why = reachable_ ? unreachability(*ctx.pos) : illegality(*ctx.pos);
     const std::string what = reachable_ ? "Reachable position" : "Legal position";
@@ -131,8 +165,14 @@ private:
 class MoveFilter final : public Filter {
 public:
   MoveFilter(const MoveSpec& spec, Filters params, FilterPtr body)
-      : Filter(spec.count ? FilterKind::Numeric : spec.all ? FilterKind::Logical : FilterKind::Set),
-        roles_(spec.roles), params_(std::move(params)), body_(std::move(body)), all_(spec.all), promote_(spec.promote) {
+      : Filter(spec.count ? FilterKind::Numeric
+               : spec.all ? FilterKind::Logical
+                          : FilterKind::Set),
+        roles_(spec.roles),
+        params_(std::move(params)),
+        body_(std::move(body)),
+        all_(spec.all),
+        promote_(spec.promote) {
     value_is_to_ = !roles_.empty() && (roles_[0] == "to" || roles_[0] == "capture");
   }
 
@@ -171,13 +211,15 @@ private:
       if (role == "to" && !contains(params_[i]->squares(ctx), m.to())) return false;
       if (role == "capture") {
         const Square victim = m.kind() == MoveKind::EnPassant
-                                  ? square_at(to_index(m.to()) - pawn_push(pos.side_to_move())) : m.to();
+                                  ? square_at(to_index(m.to()) - pawn_push(pos.side_to_move()))
+                                  : m.to();
         if (pos.empty(victim) || !contains(params_[i]->squares(ctx), victim)) return false;
       }
     }
     if (promote_) {
       if (m.kind() != MoveKind::Promotion) return false;
-      const PieceMask bit = static_cast<PieceMask>(1u << to_index(make_piece(pos.side_to_move(), m.promotion())));
+      const PieceMask bit =
+          static_cast<PieceMask>(1u << to_index(make_piece(pos.side_to_move(), m.promotion())));
       if (!(promote_ & bit)) return false;
     }
     return true;
@@ -258,7 +300,9 @@ private:
         swap(p, args_[arg]->squares(ctx), args_[arg + 1]->squares(ctx));
         arg += 2;
       } else {
-        const Color c = s.side == "white" ? Color::White : s.side == "black" ? Color::Black : ~p.side_to_move();
+        const Color c = s.side == "white"   ? Color::White
+                        : s.side == "black" ? Color::Black
+                                            : ~p.side_to_move();
         p.set_side_to_move(c);
       }
     }
@@ -326,7 +370,9 @@ FilterPtr make_keyword(const std::string& name) {
     if (text == name) return std::make_unique<Keyword>(word);
   return make_true(name == "true");
 }
-FilterPtr make_report(const std::string& name) { return std::make_unique<Report>(name == "reachableposition"); }
+FilterPtr make_report(const std::string& name) {
+  return std::make_unique<Report>(name == "reachableposition");
+}
 FilterPtr make_current_fen() { return std::make_unique<CurrentFen>(); }
 FilterPtr make_fen_match(const Position& placement) { return std::make_unique<FenMatch>(placement); }
 FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body) {

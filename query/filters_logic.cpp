@@ -51,7 +51,8 @@ private:
 
 class AndOr final : public Filter {
 public:
-  AndOr(FilterPtr a, FilterPtr b, bool is_and) : Filter(FilterKind::Logical), a_(std::move(a)), b_(std::move(b)), and_(is_and) {}
+  AndOr(FilterPtr a, FilterPtr b, bool is_and)
+      : Filter(FilterKind::Logical), a_(std::move(a)), b_(std::move(b)), and_(is_and) {}
   bool matches(Context& ctx) const override {
     return and_ ? a_->matches(ctx) && b_->matches(ctx) : a_->matches(ctx) || b_->matches(ctx);
   }
@@ -95,7 +96,8 @@ private:
 
 class Arith final : public Filter {
 public:
-  Arith(char op, FilterPtr a, FilterPtr b) : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
+  Arith(char op, FilterPtr a, FilterPtr b)
+      : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
   bool number(Context& ctx, int64_t& out) const override {
     int64_t x = 0, y = 0;
     if (!a_->number(ctx, x) || !b_->number(ctx, y)) return false;
@@ -103,8 +105,14 @@ public:
       case '+': out = x + y; return true;
       case '-': out = x - y; return true;
       case '*': out = x * y; return true;
-      case '/': if (y == 0) return false; out = x / y; return true;
-      default: if (y == 0) return false; out = x % y; return true;
+      case '/':
+        if (y == 0) return false;
+        out = x / y;
+        return true;
+      default:
+        if (y == 0) return false;
+        out = x % y;
+        return true;
     }
   }
 
@@ -149,7 +157,8 @@ private:
 // A comparison's value is its left operand, so that 1 < x < 5 reads as 1 < {x < 5}.
 class Compare final : public Filter {
 public:
-  Compare(int op, FilterPtr a, FilterPtr b) : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
+  Compare(int op, FilterPtr a, FilterPtr b)
+      : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
   bool number(Context& ctx, int64_t& out) const override {
     int64_t y = 0;
     if (!number_of(*a_, ctx, out) || !number_of(*b_, ctx, y)) return false;
@@ -198,7 +207,8 @@ private:
 // when the number is defined, and leaves the variable unbound otherwise.
 class Assign final : public Filter {
 public:
-  Assign(int slot, FilterPtr value) : Filter(value->kind()), slot_(static_cast<size_t>(slot)), value_(std::move(value)) {}
+  Assign(int slot, FilterPtr value)
+      : Filter(value->kind()), slot_(static_cast<size_t>(slot)), value_(std::move(value)) {}
   bool matches(Context& ctx) const override {
     int64_t n = 0;
     if (kind() == FilterKind::Set) {
@@ -229,7 +239,10 @@ class Loop final : public Filter {
 public:
   Loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces)
       : Filter(all ? FilterKind::Logical : FilterKind::Set),
-        slot_(static_cast<size_t>(slot)), set_(std::move(set)), body_(std::move(body)), pieces_(pieces) {}
+        slot_(static_cast<size_t>(slot)),
+        set_(std::move(set)),
+        body_(std::move(body)),
+        pieces_(pieces) {}
   bool matches(Context& ctx) const override {
     if (kind() == FilterKind::Set) return squares(ctx) != 0;
     Bitboard each = domain(ctx);
@@ -278,7 +291,10 @@ private:
 class Message final : public Filter {
 public:
   Message(std::string prefix, Filters args, std::vector<std::string> literals)
-      : Filter(FilterKind::Logical), prefix_(std::move(prefix)), args_(std::move(args)), literals_(std::move(literals)) {}
+      : Filter(FilterKind::Logical),
+        prefix_(std::move(prefix)),
+        args_(std::move(args)),
+        literals_(std::move(literals)) {}
   bool matches(Context& ctx) const override {
     std::string text = prefix_;
     for (size_t i = 0; i < args_.size(); ++i) text += args_[i] ? part(*args_[i], ctx) : literals_[i];
@@ -340,13 +356,19 @@ private:
 FilterPtr make_true(bool value) { return std::make_unique<Constant>(value); }
 FilterPtr make_sequence(Filters parts) { return std::make_unique<Sequence>(std::move(parts)); }
 FilterPtr make_not(FilterPtr f) { return std::make_unique<Not>(std::move(f)); }
-FilterPtr make_and(FilterPtr a, FilterPtr b) { return std::make_unique<AndOr>(std::move(a), std::move(b), true); }
-FilterPtr make_or(FilterPtr a, FilterPtr b) { return std::make_unique<AndOr>(std::move(a), std::move(b), false); }
+FilterPtr make_and(FilterPtr a, FilterPtr b) {
+  return std::make_unique<AndOr>(std::move(a), std::move(b), true);
+}
+FilterPtr make_or(FilterPtr a, FilterPtr b) {
+  return std::make_unique<AndOr>(std::move(a), std::move(b), false);
+}
 FilterPtr make_if(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKind kind) {
   return std::make_unique<If>(std::move(test), std::move(then), std::move(otherwise), kind);
 }
 FilterPtr make_number(int64_t value) { return std::make_unique<Number>(value); }
-FilterPtr make_arith(char op, FilterPtr a, FilterPtr b) { return std::make_unique<Arith>(op, std::move(a), std::move(b)); }
+FilterPtr make_arith(char op, FilterPtr a, FilterPtr b) {
+  return std::make_unique<Arith>(op, std::move(a), std::move(b));
+}
 FilterPtr make_negate(FilterPtr f) { return std::make_unique<Unary>(std::move(f), false); }
 FilterPtr make_abs(FilterPtr f) { return std::make_unique<Unary>(std::move(f), true); }
 FilterPtr make_extremum(bool max, Filters args) { return std::make_unique<Extremum>(max, std::move(args)); }

@@ -12,7 +12,8 @@ constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;
 
 class Designator final : public Filter {
 public:
-  Designator(PieceMask pieces, Bitboard squares) : Filter(FilterKind::Set), squares_(squares), any_(pieces == AnyMen) {
+  Designator(PieceMask pieces, Bitboard squares)
+      : Filter(FilterKind::Set), squares_(squares), any_(pieces == AnyMen) {
     empty_ = (pieces & EmptyBit) != 0;
     for (Color c : {Color::White, Color::Black})
       for (int t = to_index(PieceType::Pawn); t <= to_index(PieceType::King); ++t) {
@@ -39,7 +40,8 @@ private:
 // Union (op '|'), intersection ('&').
 class SetPair final : public Filter {
 public:
-  SetPair(FilterPtr a, FilterPtr b, char op) : Filter(FilterKind::Set), a_(std::move(a)), b_(std::move(b)), op_(op) {}
+  SetPair(FilterPtr a, FilterPtr b, char op)
+      : Filter(FilterKind::Set), a_(std::move(a)), b_(std::move(b)), op_(op) {}
   Bitboard squares(Context& ctx) const override {
     const Bitboard x = a_->squares(ctx);
     if (op_ == '&') return x ? x & b_->squares(ctx) : 0;
@@ -63,7 +65,8 @@ private:
 // a in b (subset; the empty set is in every set), a == b, a != b.
 class SetRelation final : public Filter {
 public:
-  SetRelation(FilterPtr a, FilterPtr b, int relation) : Filter(FilterKind::Logical), a_(std::move(a)), b_(std::move(b)), relation_(relation) {}
+  SetRelation(FilterPtr a, FilterPtr b, int relation)
+      : Filter(FilterKind::Logical), a_(std::move(a)), b_(std::move(b)), relation_(relation) {}
   bool matches(Context& ctx) const override {
     const Bitboard x = a_->squares(ctx);
     const Bitboard y = b_->squares(ctx);
@@ -99,7 +102,11 @@ private:
 class Rays final : public Filter {
 public:
   Rays(Filters sets, DirectionSet directions, bool attack, bool value_is_first)
-      : Filter(FilterKind::Set), sets_(std::move(sets)), directions_(directions), attack_(attack), first_(value_is_first) {}
+      : Filter(FilterKind::Set),
+        sets_(std::move(sets)),
+        directions_(directions),
+        attack_(attack),
+        first_(value_is_first) {}
   Bitboard squares(Context& ctx) const override {
     std::array<Bitboard, 16> masks{};
     const size_t n = std::min(sets_.size(), masks.size());
@@ -118,7 +125,11 @@ private:
 class Pin final : public Filter {
 public:
   Pin(FilterPtr from, FilterPtr through, FilterPtr to, PinRole role)
-      : Filter(FilterKind::Set), from_(std::move(from)), through_(std::move(through)), to_(std::move(to)), role_(role) {}
+      : Filter(FilterKind::Set),
+        from_(std::move(from)),
+        through_(std::move(through)),
+        to_(std::move(to)),
+        role_(role) {}
   Bitboard squares(Context& ctx) const override {
     const Position& pos = *ctx.pos;
     const Bitboard from = from_ ? from_->squares(ctx) : ~Bitboard{0};
@@ -138,7 +149,9 @@ public:
   enum class Op : uint8_t { Between, Distance, Power, Light, Dark };
   SetFunction(Op op, FilterPtr a, FilterPtr b)
       : Filter(op == Op::Distance || op == Op::Power ? FilterKind::Numeric : FilterKind::Set),
-        op_(op), a_(std::move(a)), b_(std::move(b)) {}
+        op_(op),
+        a_(std::move(a)),
+        b_(std::move(b)) {}
   Bitboard squares(Context& ctx) const override {
     const Bitboard x = a_->squares(ctx);
     switch (op_) {
@@ -174,13 +187,19 @@ private:
 
 }  // namespace
 
-FilterPtr make_designator(PieceMask pieces, Bitboard squares) { return std::make_unique<Designator>(pieces, squares); }
-FilterPtr make_union(FilterPtr a, FilterPtr b) { return std::make_unique<SetPair>(std::move(a), std::move(b), '|'); }
+FilterPtr make_designator(PieceMask pieces, Bitboard squares) {
+  return std::make_unique<Designator>(pieces, squares);
+}
+FilterPtr make_union(FilterPtr a, FilterPtr b) {
+  return std::make_unique<SetPair>(std::move(a), std::move(b), '|');
+}
 FilterPtr make_intersection(FilterPtr a, FilterPtr b) {
   return std::make_unique<SetPair>(std::move(a), std::move(b), '&');
 }
 FilterPtr make_complement(FilterPtr a) { return std::make_unique<Complement>(std::move(a)); }
-FilterPtr make_subset(FilterPtr a, FilterPtr b) { return std::make_unique<SetRelation>(std::move(a), std::move(b), 0); }
+FilterPtr make_subset(FilterPtr a, FilterPtr b) {
+  return std::make_unique<SetRelation>(std::move(a), std::move(b), 0);
+}
 FilterPtr make_set_equality(FilterPtr a, FilterPtr b, bool equal) {
   return std::make_unique<SetRelation>(std::move(a), std::move(b), equal ? 1 : 2);
 }
@@ -191,17 +210,21 @@ FilterPtr make_rays(Filters sets, uint8_t directions, bool attack, bool value_is
   return std::make_unique<Rays>(std::move(sets), directions, attack, value_is_first);
 }
 FilterPtr make_pin(FilterPtr from, FilterPtr through, FilterPtr to, int role) {
-  return std::make_unique<Pin>(std::move(from), std::move(through), std::move(to), static_cast<PinRole>(role));
+  return std::make_unique<Pin>(std::move(from), std::move(through), std::move(to),
+                               static_cast<PinRole>(role));
 }
 FilterPtr make_between(FilterPtr a, FilterPtr b) {
   return std::make_unique<SetFunction>(SetFunction::Op::Between, std::move(a), std::move(b));
 }
-FilterPtr make_power(FilterPtr a) { return std::make_unique<SetFunction>(SetFunction::Op::Power, std::move(a), nullptr); }
+FilterPtr make_power(FilterPtr a) {
+  return std::make_unique<SetFunction>(SetFunction::Op::Power, std::move(a), nullptr);
+}
 FilterPtr make_distance(FilterPtr a, FilterPtr b) {
   return std::make_unique<SetFunction>(SetFunction::Op::Distance, std::move(a), std::move(b));
 }
 FilterPtr make_square_color(FilterPtr a, bool light) {
-  return std::make_unique<SetFunction>(light ? SetFunction::Op::Light : SetFunction::Op::Dark, std::move(a), nullptr);
+  return std::make_unique<SetFunction>(light ? SetFunction::Op::Light : SetFunction::Op::Dark, std::move(a),
+                                       nullptr);
 }
 
 }  // namespace egtb::query::detail

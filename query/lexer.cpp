@@ -10,17 +10,95 @@ namespace {
 
 // Sorted, for binary search.
 constexpr auto Keywords = std::to_array<std::string_view>({
-    "abs", "all", "and", "any", "attack", "attackedby", "attacks", "between", "black", "btm",
-    "capture", "check", "comment", "count", "dark", "diagonal", "distance", "down", "dtm", "dtmend",
-    "dts", "dtsend", "else", "false", "fen", "flip", "flipcolor", "fliphorizontal", "flipvertical",
-    "from", "function", "horizontal", "idealmate", "idealstalemate", "if", "imagine", "in",
-    "lasker", "left", "legal", "legalposition", "light", "mate", "max", "maxdtm", "maxdts",
-    "message", "min", "modelmate", "modelstalemate", "move", "northeast", "northwest", "not",
-    "notransform", "or", "orthogonal", "piece", "pin", "power", "promote", "pseudolegal",
-    "puremate", "purestalemate", "ray", "reachableposition", "reverse", "reversecolor", "right",
-    "rotate90", "shift", "shifthorizontal", "shiftvertical", "sidetomove", "sort", "southeast",
-    "southwest", "square", "stalemate", "swap", "then", "through", "to", "true", "up", "vertical",
-    "white", "wtm", "xray",
+    "abs",
+    "all",
+    "and",
+    "any",
+    "attack",
+    "attackedby",
+    "attacks",
+    "between",
+    "black",
+    "btm",
+    "capture",
+    "check",
+    "comment",
+    "count",
+    "dark",
+    "diagonal",
+    "distance",
+    "down",
+    "dtm",
+    "dtmend",
+    "dts",
+    "dtsend",
+    "else",
+    "false",
+    "fen",
+    "flip",
+    "flipcolor",
+    "fliphorizontal",
+    "flipvertical",
+    "from",
+    "function",
+    "horizontal",
+    "idealmate",
+    "idealstalemate",
+    "if",
+    "imagine",
+    "in",
+    "lasker",
+    "left",
+    "legal",
+    "legalposition",
+    "light",
+    "mate",
+    "max",
+    "maxdtm",
+    "maxdts",
+    "message",
+    "min",
+    "modelmate",
+    "modelstalemate",
+    "move",
+    "northeast",
+    "northwest",
+    "not",
+    "notransform",
+    "or",
+    "orthogonal",
+    "piece",
+    "pin",
+    "power",
+    "promote",
+    "pseudolegal",
+    "puremate",
+    "purestalemate",
+    "ray",
+    "reachableposition",
+    "reverse",
+    "reversecolor",
+    "right",
+    "rotate90",
+    "shift",
+    "shifthorizontal",
+    "shiftvertical",
+    "sidetomove",
+    "sort",
+    "southeast",
+    "southwest",
+    "square",
+    "stalemate",
+    "swap",
+    "then",
+    "through",
+    "to",
+    "true",
+    "up",
+    "vertical",
+    "white",
+    "wtm",
+    "xray",
 });
 
 constexpr bool is_word_char(char c) {
@@ -46,7 +124,9 @@ struct Scan {
   std::string_view text;
   size_t at = 0;
 
-  [[nodiscard]] char peek(size_t ahead = 0) const { return at + ahead < text.size() ? text[at + ahead] : '\0'; }
+  [[nodiscard]] char peek(size_t ahead = 0) const {
+    return at + ahead < text.size() ? text[at + ahead] : '\0';
+  }
 };
 
 // "e4", "a-h1", "c1-8", "a-h1-8": one rectangle of squares.
@@ -129,7 +209,8 @@ struct Designator {
 
 // A whole piece designator at the start of `text`, not followed by a word character.
 std::optional<Designator> scan_designator(std::string_view text) {
-  if (!text.empty() && text[0] == '.' && (text.size() == 1 || !is_word_char(text[1]))) return Designator{AnyMen, AllSquares, 1};
+  if (!text.empty() && text[0] == '.' && (text.size() == 1 || !is_word_char(text[1])))
+    return Designator{AnyMen, AllSquares, 1};
   Scan s{text};
   Designator d;
   if (const std::optional<Bitboard> squares = scan_squares(s)) {
@@ -188,7 +269,9 @@ private:
   int line_ = 1;
   int col_ = 1;
 
-  [[nodiscard]] char peek(size_t ahead = 0) const { return at_ + ahead < src_.size() ? src_[at_ + ahead] : '\0'; }
+  [[nodiscard]] char peek(size_t ahead = 0) const {
+    return at_ + ahead < src_.size() ? src_[at_ + ahead] : '\0';
+  }
 
   void advance(size_t n = 1) {
     for (size_t i = 0; i < n && at_ < src_.size(); ++i, ++at_) {
@@ -286,9 +369,7 @@ private:
 
 }  // namespace
 
-bool is_keyword(std::string_view word) {
-  return std::binary_search(Keywords.begin(), Keywords.end(), word);
-}
+bool is_keyword(std::string_view word) { return std::binary_search(Keywords.begin(), Keywords.end(), word); }
 
 Expected<Tokens, QueryError> lex(std::string_view source) { return Lexer(source).run(); }
 

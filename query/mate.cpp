@@ -14,7 +14,7 @@ constexpr Bitboard Everything = ~Bitboard{0};
 // The sides and the geometry every rule below reads.
 struct Scene {
   const Position& pos;
-  Color us;        // mated or stalemated, to move
+  Color us;  // mated or stalemated, to move
   Bitboard ours;
   Bitboard theirs;
   Square king;
@@ -49,7 +49,8 @@ struct Guards {
       const Square x = pop_lsb(men_left);
       const std::array<Bitboard, 3> chain = {square_bb(x), s.king_bb, s.field};
       men[count] = x;
-      guarded[count] = (attacks_from(s.pos, x) & s.field) | match_rays(s.pos, chain, AllDirections, true).last;
+      guarded[count] =
+          (attacks_from(s.pos, x) & s.field) | match_rays(s.pos, chain, AllDirections, true).last;
       ++count;
     }
   }
@@ -76,11 +77,12 @@ bool self_blockers_unguarded(const Scene& s, const Guards& g, Bitboard checkers)
     const int guards = g.on(b);
     if (guards == 0) continue;
     if (more_than_one(checkers) || guards != 1) return false;
-    if (!pin_squares(s.pos, Everything, square_bb(b), s.pos.pieces(PieceType::King), PinRole::Through)) return false;
+    if (!pin_squares(s.pos, Everything, square_bb(b), s.pos.pieces(PieceType::King), PinRole::Through))
+      return false;
     const Bitboard reach = pseudolegal_targets(s.pos, b);
     const Square ep = s.pos.ep_square();
-    const bool ep_capture = ep != Square::None && contains(reach, ep) &&
-                            type_of(s.pos.piece_on(b)) == PieceType::Pawn;
+    const bool ep_capture =
+        ep != Square::None && contains(reach, ep) && type_of(s.pos.piece_on(b)) == PieceType::Pawn;
     if (!(reach & refutations) && !ep_capture) return false;
   }
   return true;
@@ -118,11 +120,10 @@ Bitboard their_participants(const Scene& s, Bitboard checkers, Bitboard refutati
     const Square x = pop_lsb(men);
     const Bitboard xb = square_bb(x);
     const std::array<Bitboard, 3> chain = {refuters, xb, refutations};
-    const bool takes_part =
-        (checkers & xb) || (attacks_from(s.pos, x) & s.field) ||
-        pin_squares(s.pos, Everything, xb, kings, PinRole::Through) ||
-        (single && pin_squares(s.pos, xb, refuters, kings, PinRole::From)) ||
-        (single && match_rays(s.pos, chain, AllDirections, true).first);
+    const bool takes_part = (checkers & xb) || (attacks_from(s.pos, x) & s.field) ||
+                            pin_squares(s.pos, Everything, xb, kings, PinRole::Through) ||
+                            (single && pin_squares(s.pos, xb, refuters, kings, PinRole::From)) ||
+                            (single && match_rays(s.pos, chain, AllDirections, true).first);
     if (takes_part) result |= xb;
   }
   return result;
@@ -137,7 +138,8 @@ Bitboard our_participants(const Scene& s, Bitboard checkers, Bitboard refutation
     const Bitboard xb = square_bb(pop_lsb(men));
     const std::array<Bitboard, 3> to_king = {s.ours, xb, their_king};
     const std::array<Bitboard, 3> to_refutation = {s.ours, xb, refutations};
-    const bool takes_part = (xb & (s.king_bb | s.field)) || match_rays(s.pos, to_king, AllDirections, true).first ||
+    const bool takes_part = (xb & (s.king_bb | s.field)) ||
+                            match_rays(s.pos, to_king, AllDirections, true).first ||
                             (single && match_rays(s.pos, to_refutation, AllDirections, true).first);
     if (takes_part) result |= xb;
   }
@@ -168,7 +170,8 @@ MateSets mate_sets(const Position& pos) {
   if (!flights_guarded_once(s, guards) || !self_blockers_unguarded(s, guards, checkers) ||
       !double_check_necessary(s, checkers))
     return {};
-  const Bitboard refutations = pos.pieces(~s.us, PieceType::King) | checkers | between_sets(checkers, s.king_bb);
+  const Bitboard refutations =
+      pos.pieces(~s.us, PieceType::King) | checkers | between_sets(checkers, s.king_bb);
   const Bitboard theirs = their_participants(s, checkers, refutations);
   const Bitboard ours = our_participants(s, checkers, refutations);
   MateSets result;

@@ -13,18 +13,37 @@ struct ParseFailure {
   QueryError error;
 };
 
-constexpr auto LeafKeywords = std::to_array<std::string_view>({
-    "black", "btm", "check", "dtm", "dts", "idealmate", "idealstalemate", "lasker", "legalposition",
-    "mate", "maxdtm", "maxdts", "modelmate", "modelstalemate", "puremate", "purestalemate",
-    "reachableposition", "sidetomove", "stalemate", "white", "wtm", "true", "false"});
+constexpr auto LeafKeywords = std::to_array<std::string_view>({"black",
+                                                               "btm",
+                                                               "check",
+                                                               "dtm",
+                                                               "dts",
+                                                               "idealmate",
+                                                               "idealstalemate",
+                                                               "lasker",
+                                                               "legalposition",
+                                                               "mate",
+                                                               "maxdtm",
+                                                               "maxdts",
+                                                               "modelmate",
+                                                               "modelstalemate",
+                                                               "puremate",
+                                                               "purestalemate",
+                                                               "reachableposition",
+                                                               "sidetomove",
+                                                               "stalemate",
+                                                               "white",
+                                                               "wtm",
+                                                               "true",
+                                                               "false"});
 
-constexpr auto TransformKeywords = std::to_array<std::string_view>({
-    "flip", "flipcolor", "fliphorizontal", "flipvertical", "reversecolor", "rotate90", "shift",
-    "shifthorizontal", "shiftvertical"});
+constexpr auto TransformKeywords =
+    std::to_array<std::string_view>({"flip", "flipcolor", "fliphorizontal", "flipvertical", "reversecolor",
+                                     "rotate90", "shift", "shifthorizontal", "shiftvertical"});
 
-constexpr auto DirectionKeywords = std::to_array<std::string_view>({
-    "up", "down", "left", "right", "northeast", "northwest", "southeast", "southwest", "diagonal",
-    "orthogonal", "vertical", "horizontal"});
+constexpr auto DirectionKeywords =
+    std::to_array<std::string_view>({"up", "down", "left", "right", "northeast", "northwest", "southeast",
+                                     "southwest", "diagonal", "orthogonal", "vertical", "horizontal"});
 
 template <size_t N>
 bool contains_word(const std::array<std::string_view, N>& words, std::string_view w) {
@@ -130,7 +149,8 @@ private:
   NodePtr filter() {
     DepthGuard guard(*this);
     NodePtr left = and_level();
-    while (accept_keyword("or")) left = binary(NodeKind::Or, std::move(left), operand(&Parser::and_level, "or"));
+    while (accept_keyword("or"))
+      left = binary(NodeKind::Or, std::move(left), operand(&Parser::and_level, "or"));
     return left;
   }
 
@@ -142,7 +162,8 @@ private:
 
   NodePtr and_level() {
     NodePtr left = in_level();
-    while (accept_keyword("and")) left = binary(NodeKind::And, std::move(left), operand(&Parser::in_level, "and"));
+    while (accept_keyword("and"))
+      left = binary(NodeKind::And, std::move(left), operand(&Parser::in_level, "and"));
     return left;
   }
 
@@ -200,7 +221,8 @@ private:
 
   NodePtr intersection_level() {
     NodePtr left = attack_level();
-    while (accept(TokenKind::Amp)) left = binary(NodeKind::Intersect, std::move(left), operand(&Parser::attack_level, "&"));
+    while (accept(TokenKind::Amp))
+      left = binary(NodeKind::Intersect, std::move(left), operand(&Parser::attack_level, "&"));
     return left;
   }
 
@@ -223,8 +245,7 @@ private:
       case TokenKind::RParen:
       case TokenKind::RBrace:
       case TokenKind::Comma:
-      case TokenKind::Colon:
-        return false;
+      case TokenKind::Colon: return false;
       case TokenKind::Keyword: {
         const std::string_view w = peek().text;
         return w != "or" && w != "and" && w != "in" && w != "then" && w != "else" && w != "attacks" &&
@@ -239,10 +260,8 @@ private:
       case TokenKind::LBrace:
       case TokenKind::Tilde:
       case TokenKind::Hash:
-      case TokenKind::Minus:
-        return true;
-      default:
-        return false;
+      case TokenKind::Minus: return true;
+      default: return false;
     }
   }
 
@@ -284,7 +303,8 @@ private:
     if (!starts_filter()) fail_expected("a filter after '('");
     NodePtr inner = filter();
     if (!at(TokenKind::RParen))
-      fail_expected("')' to close the '(' at " + std::to_string(open.line) + ":" + std::to_string(open.column));
+      fail_expected("')' to close the '(' at " + std::to_string(open.line) + ":" +
+                    std::to_string(open.column));
     take();
     return inner;
   }
@@ -341,7 +361,8 @@ private:
     if (w == "ray" || w == "xray") return ray();
     if (w == "between" || w == "distance") return pair();
     if (w == "power") return unary(NodeKind::Power, &Parser::set_level, "power");
-    if (w == "light" || w == "dark") return unary(w == "light" ? NodeKind::Light : NodeKind::Dark, &Parser::prefix, w);
+    if (w == "light" || w == "dark")
+      return unary(w == "light" ? NodeKind::Light : NodeKind::Dark, &Parser::prefix, w);
     if (w == "notransform") return unary(NodeKind::NoTransform, &Parser::filter, "notransform");
     if (w == "fen") return fen();
     if (w == "message" || w == "comment") return message();
@@ -371,7 +392,8 @@ private:
     const Token& kw = take();
     auto n = make(kw.text == "square" ? NodeKind::SquareLoop : NodeKind::PieceLoop, kw.range);
     if (accept_keyword("all")) n->flags |= FlagAll;
-    n->name = std::string(expect(TokenKind::Identifier, "a variable name after '" + std::string(kw.text) + "'").text);
+    n->name = std::string(
+        expect(TokenKind::Identifier, "a variable name after '" + std::string(kw.text) + "'").text);
     if (!accept_keyword("in")) fail_expected("'in' after '" + std::string(kw.text) + " " + n->name + "'");
     n->children.push_back(operand(&Parser::set_level, "in"));
     n->children.push_back(operand(&Parser::filter, n->name + " in ..."));
@@ -394,8 +416,10 @@ private:
 
   NodePtr sort() {
     auto n = make(NodeKind::Sort, take().range);
-    if (accept_keyword("min")) n->flags |= FlagMin;
-    else if (accept_keyword("max")) n->flags |= FlagMax;
+    if (accept_keyword("min"))
+      n->flags |= FlagMin;
+    else if (accept_keyword("max"))
+      n->flags |= FlagMax;
     if (at(TokenKind::String)) n->name = take().value;
     n->children.push_back(operand(&Parser::filter, "sort"));
     return finish(std::move(n));
@@ -409,7 +433,8 @@ private:
       if (!starts_filter()) fail_expected("a numeric filter or ')'");
       n->children.push_back(additive_level());
     }
-    if (n->children.size() < 2) fail(kw.range.to(previous_range()), "'" + std::string(kw.text) + "' needs at least two arguments");
+    if (n->children.size() < 2)
+      fail(kw.range.to(previous_range()), "'" + std::string(kw.text) + "' needs at least two arguments");
     return finish(std::move(n));
   }
 
@@ -436,7 +461,8 @@ private:
       if (!starts_filter()) fail_expected("a square set or ')'");
       n->children.push_back(filter());
     }
-    if (n->children.size() < 2) fail(kw.range.to(previous_range()), "'" + std::string(kw.text) + "' needs at least two square sets");
+    if (n->children.size() < 2)
+      fail(kw.range.to(previous_range()), "'" + std::string(kw.text) + "' needs at least two square sets");
     return finish(std::move(n));
   }
 
@@ -475,13 +501,16 @@ private:
     if (!at_keyword("legal")) fail_expected("'legal' after 'move' (the speculative move filter)");
     n->name = std::string(take().text);
     while (true) {
-      if (accept_keyword("count")) n->flags |= FlagCount;
-      else if (accept_keyword("all")) n->flags |= FlagAll;
+      if (accept_keyword("count"))
+        n->flags |= FlagCount;
+      else if (accept_keyword("all"))
+        n->flags |= FlagAll;
       else if (at_keyword("from") || at_keyword("to") || at_keyword("capture") || at_keyword("promote")) {
         const std::string role(take().text);
         n->params.push_back(role);
         n->children.push_back(operand(&Parser::prefix, role));
-      } else break;
+      } else
+        break;
     }
     if (accept(TokenKind::Colon)) {
       n->params.emplace_back("body");
@@ -493,7 +522,8 @@ private:
   NodePtr imagine() {
     auto n = make(NodeKind::Imagine, take().range);
     while (!accept(TokenKind::Colon)) n->children.push_back(imagine_spec());
-    if (n->children.empty()) fail(previous_range(), "'imagine' needs at least one of 'piece', 'swap', 'sidetomove'");
+    if (n->children.empty())
+      fail(previous_range(), "'imagine' needs at least one of 'piece', 'swap', 'sidetomove'");
     n->children.push_back(operand(&Parser::prefix, ":"));
     return finish(std::move(n));
   }
@@ -526,8 +556,10 @@ private:
   NodePtr line_end() {
     const Token& kw = take();
     auto n = make(NodeKind::LineEnd, kw.range, std::string(kw.text));
-    if (accept_keyword("all")) n->flags |= FlagAll;
-    else if (accept_keyword("any")) n->flags |= FlagAny;
+    if (accept_keyword("all"))
+      n->flags |= FlagAll;
+    else if (accept_keyword("any"))
+      n->flags |= FlagAny;
     expect(TokenKind::Colon, "':' after '" + std::string(kw.text) + "'");
     n->children.push_back(operand(&Parser::prefix, ":"));
     return finish(std::move(n));

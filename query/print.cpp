@@ -11,14 +11,16 @@ std::string piece_text(PieceMask pieces) {
   } else {
     for (PieceType pt : {PieceType::King, PieceType::Queen, PieceType::Rook, PieceType::Bishop,
                          PieceType::Knight, PieceType::Pawn})
-      if (pieces & (1u << to_index(make_piece(Color::White, pt)))) s += piece_char(make_piece(Color::White, pt));
+      if (pieces & (1u << to_index(make_piece(Color::White, pt))))
+        s += piece_char(make_piece(Color::White, pt));
   }
   if ((pieces & BlackMen) == BlackMen) {
     s += 'a';
   } else {
     for (PieceType pt : {PieceType::King, PieceType::Queen, PieceType::Rook, PieceType::Bishop,
                          PieceType::Knight, PieceType::Pawn})
-      if (pieces & (1u << to_index(make_piece(Color::Black, pt)))) s += piece_char(make_piece(Color::Black, pt));
+      if (pieces & (1u << to_index(make_piece(Color::Black, pt))))
+        s += piece_char(make_piece(Color::Black, pt));
   }
   if (pieces & EmptyBit) s += '_';
   return s.size() == 1 ? s : "[" + s + "]";

@@ -34,8 +34,8 @@ std::optional<std::string> impossible_material(const Position& pos) {
     const int needed = implied_promotions(pos, c);
     const int possible = 8 - pos.count(c, PieceType::Pawn);
     if (needed > possible)
-      return "Position implies " + std::to_string(needed) + " " + color_name(c) + " Pawn promotion(s) but only " +
-             std::to_string(possible) + " promotion(s) are possible";
+      return "Position implies " + std::to_string(needed) + " " + color_name(c) +
+             " Pawn promotion(s) but only " + std::to_string(possible) + " promotion(s) are possible";
   }
   return std::nullopt;
 }
@@ -59,7 +59,8 @@ bool has_history(const Position& pos, int depth, std::vector<std::vector<Unmove>
 
 std::optional<std::string> illegality(const Position& pos) {
   if (auto reason = validate(pos)) return reason;
-  if (is_start_placement(pos) && pos.side_to_move() == Color::Black) return std::string("Black to move in starting position");
+  if (is_start_placement(pos) && pos.side_to_move() == Color::Black)
+    return std::string("Black to move in starting position");
   return std::nullopt;
 }
 

@@ -167,15 +167,15 @@ private:
       oriented_ = color_flipped(decoded_);
       p = &oriented_;
     }
-    const bool every_image = o.convention == Convention::Physical && !(t.invariant && !o.list);
-    if (every_image && t.invariant && !matches(*p, s, t, out)) return;
-    if (!every_image) {
+    // One evaluation stands for the entry, except when physical images are listed or may differ.
+    if (o.convention != Convention::Physical || (t.invariant && !o.list)) {
       if (o.list)
         report(*p, i, s, t, out);
       else if (matches(*p, s, t, out))
         out.count += w.get(o.convention);
       return;
     }
+    if (t.invariant && !matches(*p, s, t, out)) return;  // no image can match
     for (Symmetry sym : images_of(w.physical)) {
       image_ = apply(sym, *p);
       if (o.list)

@@ -101,7 +101,8 @@ private:
   }
 
   FilterKind define(Node& n) {
-    if (functions_.count(n.name) || variables_.count(n.name)) fail(n.range, "'" + n.name + "' is already defined");
+    if (functions_.count(n.name) || variables_.count(n.name))
+      fail(n.range, "'" + n.name + "' is already defined");
     functions_.emplace(n.name, &n);
     n.filter = FilterKind::Logical;
     return n.filter;
@@ -112,8 +113,8 @@ private:
     if (f == functions_.end()) fail(n.range, "unknown function '" + n.name + "'");
     const Node& def = *f->second;
     if (def.params.size() != n.children.size())
-      fail(n.range, "function '" + n.name + "' takes " + std::to_string(def.params.size()) + " argument(s), " +
-                        std::to_string(n.children.size()) + " given");
+      fail(n.range, "function '" + n.name + "' takes " + std::to_string(def.params.size()) +
+                        " argument(s), " + std::to_string(n.children.size()) + " given");
     if (expanding_.count(n.name)) fail(n.range, "recursive call of function '" + n.name + "'");
     if (++expansions_ > MaxExpansions)
       fail(n.range, "too many function expansions (more than " + std::to_string(MaxExpansions) + ")");
@@ -186,9 +187,7 @@ private:
       case NodeKind::Move: return move(n);
       case NodeKind::Imagine: return imagine(n);
       case NodeKind::ImagineSpec: return imagine_spec(n);
-      case NodeKind::LineEnd:
-        use_tables(n);
-        return FilterKind::Logical;
+      case NodeKind::LineEnd: use_tables(n); return FilterKind::Logical;
       default: return FilterKind::Logical;
     }
   }
@@ -230,12 +229,14 @@ private:
   FilterKind chain(const Node& n) {
     check_ray_length(n);
     for (size_t i = 0; i < n.children.size(); ++i)
-      require(n.child(i), FilterKind::Set, "square set " + std::string(i == 0 ? "before '" : "after '") + n.name + "'");
+      require(n.child(i), FilterKind::Set,
+              "square set " + std::string(i == 0 ? "before '" : "after '") + n.name + "'");
     return FilterKind::Set;
   }
 
   static void check_ray_length(const Node& n) {
-    if (n.children.size() > MaxRaySets) fail(n.range, "at most " + std::to_string(MaxRaySets) + " square sets in a ray");
+    if (n.children.size() > MaxRaySets)
+      fail(n.range, "at most " + std::to_string(MaxRaySets) + " square sets in a ray");
   }
 
   static bool countable(FilterKind k) { return k == FilterKind::Set || k == FilterKind::Numeric; }

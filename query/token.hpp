@@ -58,10 +58,10 @@ struct Token {
   TokenKind kind = TokenKind::End;
   std::string_view text;  // as written in the source
   SourceRange range;
-  int64_t number = 0;     // Number
-  std::string value;      // String, without quotes and escapes
-  PieceMask pieces = 0;   // PieceDesignator
-  Bitboard squares = 0;   // PieceDesignator
+  int64_t number = 0;    // Number
+  std::string value;     // String, without quotes and escapes
+  PieceMask pieces = 0;  // PieceDesignator
+  Bitboard squares = 0;  // PieceDesignator
 };
 
 // "identifier", "'->'", "number" ...: how error messages name a token kind.

@@ -13,7 +13,8 @@ Square map_square(const TransformStep& step, Square s) {
 
 int direction_index(int df, int dr) {
   for (int d = 0; d < 8; ++d)
-    if (DirectionSteps[static_cast<size_t>(d)][0] == df && DirectionSteps[static_cast<size_t>(d)][1] == dr) return d;
+    if (DirectionSteps[static_cast<size_t>(d)][0] == df && DirectionSteps[static_cast<size_t>(d)][1] == dr)
+      return d;
   return 0;
 }
 
@@ -72,7 +73,8 @@ bool SquareTransform::swaps_colors() const {
 
 bool SquareTransform::swaps_square_colors() const {
   int flips = 0;
-  for (const TransformStep& step : steps_) flips += popcount(static_cast<Bitboard>(to_index(step.symmetry) & 3)) + step.dx + step.dy;
+  for (const TransformStep& step : steps_)
+    flips += popcount(static_cast<Bitboard>(to_index(step.symmetry) & 3)) + step.dx + step.dy;
   return (flips & 1) != 0;
 }
 
@@ -86,7 +88,8 @@ std::vector<TransformStep> transform_family(std::string_view name) {
   if (name == "flipvertical") steps.push_back({Symmetry::FlipFiles, false, 0, 0});
   if (name == "fliphorizontal") steps.push_back({Symmetry::FlipRanks, false, 0, 0});
   if (name == "rotate90")
-    for (Symmetry s : {Symmetry::RotateLeft, Symmetry::Rotate180, Symmetry::RotateRight}) steps.push_back({s, false, 0, 0});
+    for (Symmetry s : {Symmetry::RotateLeft, Symmetry::Rotate180, Symmetry::RotateRight})
+      steps.push_back({s, false, 0, 0});
   const bool horizontal = name == "shift" || name == "shifthorizontal";
   const bool vertical = name == "shift" || name == "shiftvertical";
   for (int dx = horizontal ? -7 : 0; dx <= (horizontal ? 7 : 0); ++dx)

@@ -55,7 +55,8 @@ bool is_self_symmetric(const Position& pos) {
     if (apply(g, kings) != kings) continue;
     bool fixed = true;
     for (Color c : {Color::White, Color::Black})
-      for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King})
+      for (PieceType pt :
+           {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King})
         fixed = fixed && apply(g, pos.pieces(c, pt)) == pos.pieces(c, pt);
     if (fixed) return true;
   }
@@ -65,7 +66,8 @@ bool is_self_symmetric(const Position& pos) {
 // Of an un-move and its mirror image in the a1-h8 diagonal, true for just one.
 bool first_of_mirrored_pair(Move m) {
   const int key = to_index(m.from()) * 64 + to_index(m.to());
-  const int mirror = to_index(apply(Symmetry::FlipDiag, m.from())) * 64 + to_index(apply(Symmetry::FlipDiag, m.to()));
+  const int mirror =
+      to_index(apply(Symmetry::FlipDiag, m.from())) * 64 + to_index(apply(Symmetry::FlipDiag, m.to()));
   return key <= mirror;
 }
 
@@ -91,7 +93,8 @@ class BlockMarks {
 public:
   static constexpr unsigned BlockShift = 12;
 
-  explicit BlockMarks(Index entries) : words_(((entries >> BlockShift) >> 6) + 1), maps_(Score::MaxDepth + 1) {}
+  explicit BlockMarks(Index entries)
+      : words_(((entries >> BlockShift) >> 6) + 1), maps_(Score::MaxDepth + 1) {}
   ~BlockMarks() { clear(); }
   BlockMarks(const BlockMarks&) = delete;
   BlockMarks& operator=(const BlockMarks&) = delete;
@@ -100,7 +103,8 @@ public:
     std::atomic<uint64_t>* map = map_of(depth);
     const Index block = i >> BlockShift;
     const uint64_t bit = uint64_t{1} << (block & 63);
-    if (!(map[block >> 6].load(std::memory_order_relaxed) & bit)) map[block >> 6].fetch_or(bit, std::memory_order_relaxed);
+    if (!(map[block >> 6].load(std::memory_order_relaxed) & bit))
+      map[block >> 6].fetch_or(bit, std::memory_order_relaxed);
   }
 
   // The first entries of the blocks marked for `depth`, ascending.
@@ -109,7 +113,8 @@ public:
     const std::atomic<uint64_t>* map = maps_[static_cast<size_t>(depth)].load(std::memory_order_acquire);
     for (size_t w = 0; map && w < words_; ++w)
       for (uint64_t bits = map[w].load(std::memory_order_relaxed); bits; bits &= bits - 1)
-        out.push_back((static_cast<Index>(w) * 64 + static_cast<Index>(std::countr_zero(bits))) << BlockShift);
+        out.push_back((static_cast<Index>(w) * 64 + static_cast<Index>(std::countr_zero(bits)))
+                      << BlockShift);
     return out;
   }
 
@@ -146,7 +151,8 @@ public:
         scheme_(table_->scheme),
         subtables_(subtables),
         config_(config),
-        arena_(config.threads > 0 ? config.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
+        arena_(config.threads > 0 ? config.threads
+                                  : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
         start_(std::chrono::steady_clock::now()) {
     for (auto& s : state_) s.assign(scheme_.size(), State::invalid().raw());
     for (auto& c : counter_) c.assign(scheme_.size(), 0);
@@ -179,10 +185,12 @@ private:
   std::atomic<int> max_depth_{0};
 
   State load(Color c, Index i) {
-    return State::from_raw(std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i]).load(std::memory_order_relaxed));
+    return State::from_raw(std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i])
+                               .load(std::memory_order_relaxed));
   }
   void store(Color c, Index i, State s) {
-    std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i]).store(s.raw(), std::memory_order_relaxed);
+    std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i])
+        .store(s.raw(), std::memory_order_relaxed);
     if (!s.is_open()) note_depth(c, i, s.depth());
   }
   // Records that entry i of side c becomes due at ply `depth`.
@@ -191,7 +199,8 @@ private:
     marks_[static_cast<size_t>(to_index(c))]->mark(depth, i);
   }
   void note_depth(int depth) {
-    if (depth > Score::MaxDepth) throw std::overflow_error("depth exceeds " + std::to_string(Score::MaxDepth) + " plies");
+    if (depth > Score::MaxDepth)
+      throw std::overflow_error("depth exceeds " + std::to_string(Score::MaxDepth) + " plies");
     int seen = max_depth_.load(std::memory_order_relaxed);
     while (depth > seen && !max_depth_.compare_exchange_weak(seen, depth, std::memory_order_relaxed)) {
     }
@@ -200,11 +209,12 @@ private:
   template <class Body>
   void for_each_entry(Body&& body) {
     for (Color c : {Color::White, Color::Black}) {
-      tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain), [&](const tbb::blocked_range<Index>& r) {
-        Position pos;
-        std::vector<Unmove> unmoves;
-        for (Index i = r.begin(); i != r.end(); ++i) body(c, i, pos, unmoves);
-      });
+      tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),
+                        [&](const tbb::blocked_range<Index>& r) {
+                          Position pos;
+                          std::vector<Unmove> unmoves;
+                          for (Index i = r.begin(); i != r.end(); ++i) body(c, i, pos, unmoves);
+                        });
     }
   }
 
@@ -240,9 +250,12 @@ private:
     const ExitSummary e = summarize_exits(pos, moves, Phase::Mates);
     const int open_moves = static_cast<int>(moves.size()) - e.opponent_wins;
     counter_[static_cast<size_t>(to_index(c))][i] = static_cast<uint8_t>(open_moves);
-    if (e.win_depth != NoWin) store(c, i, State::pending(e.win_depth));
-    else if (open_moves == 0) store(c, i, State::resolved(Lasker::Mated, e.loss_bound));
-    else store(c, i, State::open(e.loss_bound));
+    if (e.win_depth != NoWin)
+      store(c, i, State::pending(e.win_depth));
+    else if (open_moves == 0)
+      store(c, i, State::resolved(Lasker::Mated, e.loss_bound));
+    else
+      store(c, i, State::open(e.loss_bound));
   }
 
   void setup() {
@@ -257,9 +270,12 @@ private:
     const ExitSummary e = summarize_exits(pos, legal_moves(pos), Phase::Stalemates);
     uint8_t& counter = counter_[static_cast<size_t>(to_index(c))][i];
     counter = static_cast<uint8_t>(counter - e.opponent_wins);
-    if (e.win_depth != NoWin) store(c, i, State::pending(e.win_depth));
-    else if (counter == 0) store(c, i, State::resolved(Lasker::Stalemated, e.loss_bound));
-    else store(c, i, State::open(e.loss_bound));
+    if (e.win_depth != NoWin)
+      store(c, i, State::pending(e.win_depth));
+    else if (counter == 0)
+      store(c, i, State::resolved(Lasker::Stalemated, e.loss_bound));
+    else
+      store(c, i, State::open(e.loss_bound));
   }
 
   void seed_stalemates() {
@@ -269,7 +285,8 @@ private:
       const State s = load(c, i);
       if (s.is_resolved() && s.value() == Lasker::Stalemated) note_depth(c, i, s.depth());
     });
-    for_each_entry([&](Color c, Index i, Position& pos, std::vector<Unmove>&) { seed_stalemate_entry(c, i, pos); });
+    for_each_entry(
+        [&](Color c, Index i, Position& pos, std::vector<Unmove>&) { seed_stalemate_entry(c, i, pos); });
   }
 
   // A predecessor of a lost position wins at `depth` unless it is already decided.
@@ -279,7 +296,8 @@ private:
     while (State::from_raw(raw).is_unresolved()) {
       const State s = State::from_raw(raw);
       if (s.is_pending() && s.depth() <= depth) return;
-      if (cell.compare_exchange_weak(raw, State::resolved(win_value(phase), depth).raw(), std::memory_order_relaxed)) {
+      if (cell.compare_exchange_weak(raw, State::resolved(win_value(phase), depth).raw(),
+                                     std::memory_order_relaxed)) {
         note_depth(c, j, depth);
         return;
       }
@@ -308,8 +326,10 @@ private:
       if (weight == 0) continue;
       const auto j = scheme_.index_of(u.before);
       if (!j) throw std::logic_error("a legal predecessor has no index");
-      if (lost) mark_win(~c, *j, phase, ply + 1);
-      else refute_moves(~c, *j, phase, ply + 1, weight);
+      if (lost)
+        mark_win(~c, *j, phase, ply + 1);
+      else
+        refute_moves(~c, *j, phase, ply + 1, weight);
     }
   }
 
@@ -320,14 +340,16 @@ private:
   void for_each_marked_entry(int depth, Body&& body) {
     for (Color c : {Color::White, Color::Black}) {
       const std::vector<Index> blocks = marks_[static_cast<size_t>(to_index(c))]->blocks(depth);
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, blocks.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
-        Position pos;
-        std::vector<Unmove> unmoves;
-        for (size_t b = r.begin(); b != r.end(); ++b) {
-          const Index end = std::min<Index>(blocks[b] + (Index{1} << BlockMarks::BlockShift), scheme_.size());
-          for (Index i = blocks[b]; i != end; ++i) body(c, i, pos, unmoves);
-        }
-      });
+      tbb::parallel_for(
+          tbb::blocked_range<size_t>(0, blocks.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
+            Position pos;
+            std::vector<Unmove> unmoves;
+            for (size_t b = r.begin(); b != r.end(); ++b) {
+              const Index end =
+                  std::min<Index>(blocks[b] + (Index{1} << BlockMarks::BlockShift), scheme_.size());
+              for (Index i = blocks[b]; i != end; ++i) body(c, i, pos, unmoves);
+            }
+          });
     }
   }
 
@@ -362,10 +384,12 @@ private:
     for (Color c : {Color::White, Color::Black}) {
       auto& scores = table_->scores[static_cast<size_t>(to_index(c))];
       scores.resize(scheme_.size());
-      tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain), [&](const tbb::blocked_range<Index>& r) {
-        Position pos;
-        for (Index i = r.begin(); i != r.end(); ++i) scores[i] = final_score(c, i, pos).raw();
-      });
+      tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),
+                        [&](const tbb::blocked_range<Index>& r) {
+                          Position pos;
+                          for (Index i = r.begin(); i != r.end(); ++i)
+                            scores[i] = final_score(c, i, pos).raw();
+                        });
     }
     table_->has_dts = config_.dts;
   }
@@ -381,7 +405,8 @@ private:
 
 }  // namespace
 
-std::shared_ptr<SolvedTable> solve(const Material& material, const Subtables& subtables, const GeneratorConfig& config) {
+std::shared_ptr<SolvedTable> solve(const Material& material, const Subtables& subtables,
+                                   const GeneratorConfig& config) {
   Solver solver(material, subtables, config);
   return solver.run();
 }

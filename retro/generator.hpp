@@ -30,8 +30,8 @@ struct Progress {
 };
 
 struct GeneratorConfig {
-  int threads = 0;     // 0: every core
-  bool dts = true;     // false: mates only (values 3 and 1 are then stored as draws)
+  int threads = 0;  // 0: every core
+  bool dts = true;  // false: mates only (values 3 and 1 are then stored as draws)
   std::function<void(const Progress&)> progress;  // called after each ply, from one thread
 };
 

@@ -17,7 +17,9 @@ namespace {
 double cpu_seconds_now() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+  const auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+  };
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
@@ -112,7 +114,8 @@ std::vector<BuildRecord> build_tables(std::span<const Material> targets, const B
   for (const Material& m : dependency_closure(targets)) {
     const auto path = table_path(options.directory, m);
     const bool rebuild = options.force && is_target(targets, m);
-    records.push_back(!rebuild && table_is_usable(path, options.dts) ? existing(m, path) : build_one(m, options));
+    records.push_back(!rebuild && table_is_usable(path, options.dts) ? existing(m, path)
+                                                                     : build_one(m, options));
     if (on_table) on_table(records.back());
   }
   return records;
@@ -128,8 +131,8 @@ std::shared_ptr<SolvedTable> load_solved_table(const std::filesystem::path& path
   for (Color c : {Color::White, Color::Black}) {
     table->scores[static_cast<size_t>(to_index(c))] = reader.read_side(c);
     if (reader.entries(c) != table->scheme.size())
-      throw FormatError(path, "holds " + std::to_string(reader.entries(c)) + " entries per side, the index has " +
-                                  std::to_string(table->scheme.size()));
+      throw FormatError(path, "holds " + std::to_string(reader.entries(c)) +
+                                  " entries per side, the index has " + std::to_string(table->scheme.size()));
   }
   table->has_dts = reader.header().metrics.dts;
   return table;
@@ -143,7 +146,8 @@ std::filesystem::path save_solved_table(const std::filesystem::path& directory, 
   description.index_scheme = indexing::IndexLayoutId;
   description.index_version = indexing::IndexLayoutVersion;
   description.generator = std::string("egtb ") + EGTB_VERSION;
-  write_table_file(path, description, {std::span<const uint16_t>(table.scores[0]), std::span<const uint16_t>(table.scores[1])});
+  write_table_file(path, description,
+                   {std::span<const uint16_t>(table.scores[0]), std::span<const uint16_t>(table.scores[1])});
   return path;
 }
 

@@ -21,19 +21,19 @@ namespace egtb::retro {
 
 struct BuildOptions {
   std::filesystem::path directory = "tables";
-  int threads = 0;    // 0: every core
-  bool dts = true;    // false: DTM only
-  bool force = false; // rebuild the named targets even when present (not their dependencies)
+  int threads = 0;     // 0: every core
+  bool dts = true;     // false: DTM only
+  bool force = false;  // rebuild the named targets even when present (not their dependencies)
   std::function<void(const Material&, const Progress&)> progress;
 };
 
 struct BuildRecord {
   Material material;
   std::filesystem::path path;
-  bool built = false;        // false: a valid table was already there
+  bool built = false;  // false: a valid table was already there
   std::array<SideStats, 2> stats{};
-  double seconds = 0;        // wall time of the build
-  double cpu_seconds = 0;    // user + system time of the build
+  double seconds = 0;           // wall time of the build
+  double cpu_seconds = 0;       // user + system time of the build
   uint64_t peak_rss_bytes = 0;  // the process's peak resident memory after the build
 };
 

@@ -34,7 +34,9 @@ public:
   static constexpr uint16_t PendingCode = 7;
 
   constexpr State() = default;
-  static constexpr State resolved(Lasker value, int depth) { return State(static_cast<uint16_t>(to_index(value)), depth); }
+  static constexpr State resolved(Lasker value, int depth) {
+    return State(static_cast<uint16_t>(to_index(value)), depth);
+  }
   static constexpr State invalid() { return State(InvalidCode, 0); }
   static constexpr State open(int loss_bound) { return State(OpenCode, loss_bound); }
   static constexpr State pending(int win_depth) { return State(PendingCode, win_depth); }

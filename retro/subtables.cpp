@@ -24,7 +24,8 @@ Score Subtables::probe(const Position& pos) const {
   const auto table = find(flip ? material.mirrored() : material);
   if (!table) throw std::logic_error("subtable " + material.normalized().str() + " is not loaded");
   const auto index = table->scheme.index_of(oriented);
-  if (!index) throw std::logic_error("position " + to_fen(pos) + " has no index in " + material.normalized().str());
+  if (!index)
+    throw std::logic_error("position " + to_fen(pos) + " has no index in " + material.normalized().str());
   return table->at(oriented.side_to_move(), *index);
 }
 

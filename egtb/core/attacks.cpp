@@ -28,8 +28,8 @@ Bitboard ray_attacks(Square s, Bitboard occupied, const int (&dirs)[4][2]) {
 
 // The relevant occupancy mask: the rays without their last square on the board edge.
 Bitboard relevant_mask(Square s, const int (&dirs)[4][2]) {
-  const Bitboard edges = ((Rank1BB | Rank8BB) & ~rank_bb(rank_of(s))) |
-                         ((FileABB | FileHBB) & ~file_bb(file_of(s)));
+  const Bitboard edges =
+      ((Rank1BB | Rank8BB) & ~rank_bb(rank_of(s))) | ((FileABB | FileHBB) & ~file_bb(file_of(s)));
   return ray_attacks(s, 0, dirs) & ~edges;
 }
 
@@ -134,7 +134,8 @@ struct OwnedLineTables {
     for (const auto* dirs : {&RookDirs, &BishopDirs}) {
       if (!contains(ray_attacks(a, 0, *dirs), b)) continue;
       tables.between[ia][ib] = ray_attacks(a, square_bb(b), *dirs) & ray_attacks(b, square_bb(a), *dirs);
-      tables.line[ia][ib] = (ray_attacks(a, 0, *dirs) & ray_attacks(b, 0, *dirs)) | square_bb(a) | square_bb(b);
+      tables.line[ia][ib] =
+          (ray_attacks(a, 0, *dirs) & ray_attacks(b, 0, *dirs)) | square_bb(a) | square_bb(b);
     }
   }
 };

@@ -59,12 +59,13 @@ constexpr std::array<Bitboard, SquareCount> leaper_table(const int (&steps)[8][2
 constexpr int KingSteps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 constexpr int KnightSteps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 constexpr int WhitePawnSteps[8][2] = {{-1, 1}, {1, 1}, {-1, 1}, {1, 1}, {-1, 1}, {1, 1}, {-1, 1}, {1, 1}};
-constexpr int BlackPawnSteps[8][2] = {{-1, -1}, {1, -1}, {-1, -1}, {1, -1}, {-1, -1}, {1, -1}, {-1, -1}, {1, -1}};
+constexpr int BlackPawnSteps[8][2] = {{-1, -1}, {1, -1}, {-1, -1}, {1, -1},
+                                      {-1, -1}, {1, -1}, {-1, -1}, {1, -1}};
 
 inline constexpr auto KingTable = leaper_table(KingSteps);
 inline constexpr auto KnightTable = leaper_table(KnightSteps);
-inline constexpr std::array<std::array<Bitboard, SquareCount>, 2> PawnTable = {
-    leaper_table(WhitePawnSteps), leaper_table(BlackPawnSteps)};
+inline constexpr std::array<std::array<Bitboard, SquareCount>, 2> PawnTable = {leaper_table(WhitePawnSteps),
+                                                                               leaper_table(BlackPawnSteps)};
 
 }  // namespace detail
 

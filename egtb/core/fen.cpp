@@ -7,12 +7,13 @@ namespace egtb {
 
 namespace {
 
-constexpr const char* FieldNames[] = {"position", "piece placement", "side to move", "castling rights",
-                                      "en passant square", "halfmove clock", "fullmove number"};
+constexpr const char* FieldNames[] = {"position",        "piece placement",   "side to move",
+                                      "castling rights", "en passant square", "halfmove clock",
+                                      "fullmove number"};
 
 Unexpected<FenError> fail(int field, const std::string& message) {
-  const std::string where = field == 0 ? "FEN position: " : "FEN field " + std::to_string(field) + " (" +
-                                                                 FieldNames[field] + "): ";
+  const std::string where =
+      field == 0 ? "FEN position: " : "FEN field " + std::to_string(field) + " (" + FieldNames[field] + "): ";
   return unexpected(FenError{field, where + message});
 }
 
@@ -78,7 +79,8 @@ Expected<Position, FenError> parse_fen(std::string_view fen) {
     return fail(0, "expected 6 fields (or 4 without counters), found " + std::to_string(fields.size()));
   Position pos;
   if (auto e = parse_placement(fields[0], pos); !e.empty()) return fail(1, e);
-  if (fields[1] != "w" && fields[1] != "b") return fail(2, "expected 'w' or 'b', found '" + std::string(fields[1]) + "'");
+  if (fields[1] != "w" && fields[1] != "b")
+    return fail(2, "expected 'w' or 'b', found '" + std::string(fields[1]) + "'");
   pos.set_side_to_move(fields[1] == "w" ? Color::White : Color::Black);
   if (auto e = parse_castling(fields[2], pos); !e.empty()) return fail(3, e);
   if (fields[3] != "-") {
@@ -88,8 +90,10 @@ Expected<Position, FenError> parse_fen(std::string_view fen) {
   }
   if (fields.size() == 6) {
     int halfmove = 0, fullmove = 1;
-    if (!parse_counter(fields[4], 0, halfmove)) return fail(5, "'" + std::string(fields[4]) + "' is not a number >= 0");
-    if (!parse_counter(fields[5], 1, fullmove)) return fail(6, "'" + std::string(fields[5]) + "' is not a number >= 1");
+    if (!parse_counter(fields[4], 0, halfmove))
+      return fail(5, "'" + std::string(fields[4]) + "' is not a number >= 0");
+    if (!parse_counter(fields[5], 1, fullmove))
+      return fail(6, "'" + std::string(fields[5]) + "' is not a number >= 1");
     pos.set_counters(halfmove, fullmove);
   }
   if (auto e = validate(pos)) {

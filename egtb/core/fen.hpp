@@ -15,8 +15,8 @@
 namespace egtb {
 
 struct FenError {
-  int field = 0;       // 1..6, or 0 when the fields are fine but the position is not legal
-  std::string message; // complete, ready to print
+  int field = 0;        // 1..6, or 0 when the fields are fine but the position is not legal
+  std::string message;  // complete, ready to print
 
   [[nodiscard]] const std::string& what() const { return message; }
 };

@@ -72,7 +72,8 @@ void generate_piece_moves(const GenContext& g, MoveList& list) {
     Bitboard men = g.pos.pieces(g.us, pt);
     while (men) {
       const Square from = pop_lsb(men);
-      add_targets(list, from, piece_attacks(pt, from, g.occupied) & ~g.own & g.target_mask & g.pin_mask(from));
+      add_targets(list, from,
+                  piece_attacks(pt, from, g.occupied) & ~g.own & g.target_mask & g.pin_mask(from));
     }
   }
 }

@@ -78,9 +78,12 @@ Expected<SanParts, std::string> split_san(std::string_view text) {
   text.remove_suffix(2);
   if (!text.empty() && (text.back() == 'x' || text.back() == ':')) text.remove_suffix(1);
   for (char c : text) {
-    if (c >= 'a' && c <= 'h') parts.from_file = c - 'a';
-    else if (c >= '1' && c <= '8') parts.from_rank = c - '1';
-    else return unexpected(std::string("unexpected character '") + c + "'");
+    if (c >= 'a' && c <= 'h')
+      parts.from_file = c - 'a';
+    else if (c >= '1' && c <= '8')
+      parts.from_rank = c - '1';
+    else
+      return unexpected(std::string("unexpected character '") + c + "'");
   }
   return parts;
 }

@@ -125,8 +125,8 @@ void Position::normalize_ep_square() {
 bool Position::same_position(const Position& other) const {
   const Square mine = has_ep_capture() ? ep_square_ : Square::None;
   const Square theirs = other.has_ep_capture() ? other.ep_square_ : Square::None;
-  return board_ == other.board_ && side_to_move_ == other.side_to_move_ &&
-         castling_ == other.castling_ && mine == theirs;
+  return board_ == other.board_ && side_to_move_ == other.side_to_move_ && castling_ == other.castling_ &&
+         mine == theirs;
 }
 
 Position color_flipped(const Position& pos) {
@@ -213,8 +213,7 @@ std::optional<std::string> validate_ep(const Position& pos) {
 std::optional<std::string> validate(const Position& pos) {
   if (auto e = validate_material(pos)) return e;
   if (pos.king_attacked(~pos.side_to_move()))
-    return std::string(pos.side_to_move() == Color::White ? "Black" : "White") +
-           " (not to move) is in check";
+    return std::string(pos.side_to_move() == Color::White ? "Black" : "White") + " (not to move) is in check";
   if (popcount(pos.checkers()) > 2) return "the side to move is in check by more than two men";
   if (auto e = validate_castling(pos)) return e;
   return validate_ep(pos);

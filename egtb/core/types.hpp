@@ -38,7 +38,7 @@ constexpr int PieceIndexCount = 16;
 // Upper case for White, lower case for Black: "PNBRQK" / "pnbrqk".
 char piece_char(Piece p);
 std::optional<Piece> piece_from_char(char c);
-char piece_type_char(PieceType pt);  // upper case: 'P', 'N', ...
+char piece_type_char(PieceType pt);                     // upper case: 'P', 'N', ...
 std::optional<PieceType> piece_type_from_char(char c);  // either case
 
 enum class Square : uint8_t {
@@ -73,13 +73,9 @@ constexpr Square flip_file(Square s) { return square_at(to_index(s) ^ 7); }
 constexpr Square flip_diag(Square s) { return make_square(rank_of(s), file_of(s)); }
 
 // The rank as seen from colour c: rank 0 is White's first rank, Black's eighth.
-constexpr int relative_rank(Color c, Square s) {
-  return c == Color::White ? rank_of(s) : 7 - rank_of(s);
-}
+constexpr int relative_rank(Color c, Square s) { return c == Color::White ? rank_of(s) : 7 - rank_of(s); }
 // The square as seen from colour c (Black's squares flipped vertically).
-constexpr Square relative_square(Color c, Square s) {
-  return c == Color::White ? s : flip_rank(s);
-}
+constexpr Square relative_square(Color c, Square s) { return c == Color::White ? s : flip_rank(s); }
 // One step forward for a pawn of colour c: +8 for White, -8 for Black.
 constexpr int pawn_push(Color c) { return c == Color::White ? 8 : -8; }
 

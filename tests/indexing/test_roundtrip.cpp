@@ -36,8 +36,8 @@ uint64_t check_entries(const IndexScheme& scheme, Color stm) {
     ++valid;
     const auto back = scheme.index_of(pos);
     const bool twin = back && *back < i && test::is_image(pos, *scheme.position_at(*back, stm));
-    if (!test::is_legal(pos) || !back || (*back != i && !twin) || scheme.is_ep_entry(i) != pos.has_ep_capture() ||
-        !same_index_for_all_images(scheme, pos, *back))
+    if (!test::is_legal(pos) || !back || (*back != i && !twin) ||
+        scheme.is_ep_entry(i) != pos.has_ep_capture() || !same_index_for_all_images(scheme, pos, *back))
       failures.add("entry " + std::to_string(i) + ": " + to_fen(pos));
   }
   INFO(scheme.material().str() << " " << color_char(stm) << ": " << failures.first);

@@ -17,8 +17,9 @@ std::vector<egtb::Position> load_positions() {
   std::vector<egtb::Position> positions;
   const auto shared = egtb::test::shared_dir();
   if (!shared) return positions;
-  egtb::test::for_each_vector(*shared / "reference/cql/all_3_4_men_btm_mates_stalemates.psv.gz",
-                              [&](const egtb::test::VectorRow& row) { positions.push_back(*egtb::parse_fen(row.fen)); });
+  egtb::test::for_each_vector(
+      *shared / "reference/cql/all_3_4_men_btm_mates_stalemates.psv.gz",
+      [&](const egtb::test::VectorRow& row) { positions.push_back(*egtb::parse_fen(row.fen)); });
   return positions;
 }
 
@@ -48,8 +49,14 @@ int main(int argc, char** argv) {
   std::cout << positions.size() << " positions (btm mates and stalemates of all 3-4 men endgames)\n";
   std::vector<std::string> queries(argv + 1, argv + argc);
   if (queries.empty())
-    queries = {"btm",           "btm purestalemate", "btm puremate", "modelstalemate", "idealmate",
-               "stalemate",     "A -> k",            "flipcolor {btm mate A->k==1}",
+    queries = {"btm",
+               "btm purestalemate",
+               "btm puremate",
+               "modelstalemate",
+               "idealmate",
+               "stalemate",
+               "A -> k",
+               "flipcolor {btm mate A->k==1}",
                "square all x in . <- k  A -> x < 2"};
   for (const std::string& q : queries) time_query(q, positions);
   return 0;

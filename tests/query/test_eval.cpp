@@ -12,7 +12,8 @@ constexpr const char* Mate = "k7/1Q6/2K5/8/8/8/8/8 b - - 0 1";
 constexpr const char* Stalemate = "k7/8/1Q6/8/8/8/8/7K b - - 0 1";
 
 // The value as text: a square list, a number, "none" (undefined number), "true" or "false".
-std::string value(std::string_view query, const char* fen, const egtb::query::TableContext* tables = nullptr) {
+std::string value(std::string_view query, const char* fen,
+                  const egtb::query::TableContext* tables = nullptr) {
   const auto program = egtb::query::compile(query);
   if (!program) return "compile error: " + program.error().message;
   const auto pos = egtb::parse_fen(fen);
@@ -48,7 +49,8 @@ public:
   std::optional<int> lasker(const egtb::Position&) const override { return 3; }
   std::optional<int> max_dtm(const egtb::Position&) const override { return std::nullopt; }
   std::optional<int> max_dts(const egtb::Position&) const override { return 17; }
-  void line_ends(const egtb::Position&, egtb::query::LineMetric, std::vector<egtb::Position>& out) const override {
+  void line_ends(const egtb::Position&, egtb::query::LineMetric,
+                 std::vector<egtb::Position>& out) const override {
     out.push_back(*egtb::parse_fen(Stalemate));
   }
 };

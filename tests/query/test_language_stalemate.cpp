@@ -35,26 +35,32 @@ void check_file(const std::string& name) {
     std::cout << "SKIPPED: ../shared is absent; " << name << " was not checked\n";
     return;
   }
-  const auto pure = egtb::query::compile(std::string(Definitions) + "flipcolor { StalematedPurely() Helpers() | a }");
-  const auto model =
-      egtb::query::compile(std::string(Definitions) + "flipcolor { StalematedPurely() [RBNQ] in Helpers() Helpers() | a }");
+  const auto pure =
+      egtb::query::compile(std::string(Definitions) + "flipcolor { StalematedPurely() Helpers() | a }");
+  const auto model = egtb::query::compile(
+      std::string(Definitions) + "flipcolor { StalematedPurely() [RBNQ] in Helpers() Helpers() | a }");
   REQUIRE(pure.has_value());
   REQUIRE(model.has_value());
   egtb::query::Evaluator pure_eval(*pure), model_eval(*model);
   long mismatches = 0;
-  const long rows = egtb::test::for_each_vector(*shared / "reference/cql" / name, [&](const egtb::test::VectorRow& row) {
-    const egtb::Position pos = *egtb::parse_fen(row.fen);
-    const std::string p = run(pure_eval, pos), m = run(model_eval, pos);
-    if (p == row.values[5] && m == row.values[6]) return;
-    if (++mismatches <= 10) std::cout << row.fen << ": pure " << p << " model " << m << ", expected " << row.values[5] << " " << row.values[6] << "\n";
-  });
+  const long rows =
+      egtb::test::for_each_vector(*shared / "reference/cql" / name, [&](const egtb::test::VectorRow& row) {
+        const egtb::Position pos = *egtb::parse_fen(row.fen);
+        const std::string p = run(pure_eval, pos), m = run(model_eval, pos);
+        if (p == row.values[5] && m == row.values[6]) return;
+        if (++mismatches <= 10)
+          std::cout << row.fen << ": pure " << p << " model " << m << ", expected " << row.values[5] << " "
+                    << row.values[6] << "\n";
+      });
   REQUIRE(rows > 0);
   CHECK(mismatches == 0);
 }
 
 }  // namespace
 
-TEST_CASE("pure and model stalemate written in CQL match CQL 6.2 (curated)", "[language]") { check_file("curated.psv"); }
+TEST_CASE("pure and model stalemate written in CQL match CQL 6.2 (curated)", "[language]") {
+  check_file("curated.psv");
+}
 
 TEST_CASE("pure and model stalemate written in CQL match CQL 6.2 (all 3-4 men)", "[language][slow]") {
   check_file("all_3_4_men_btm_mates_stalemates.psv.gz");

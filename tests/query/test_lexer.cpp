@@ -13,7 +13,8 @@ std::vector<std::string> kinds(std::string_view source) {
   REQUIRE(tokens.has_value());
   std::vector<std::string> out;
   for (const auto& t : *tokens)
-    if (t.kind != TokenKind::End) out.push_back(std::string(egtb::query::token_kind_name(t.kind)) + ":" + std::string(t.text));
+    if (t.kind != TokenKind::End)
+      out.push_back(std::string(egtb::query::token_kind_name(t.kind)) + ":" + std::string(t.text));
   return out;
 }
 
@@ -23,17 +24,18 @@ TEST_CASE("lexer splits operators, words and designators", "[lexer]") {
   CHECK(kinds("A->k") == std::vector<std::string>{"piece designator:A", "'->':->", "piece designator:k"});
   CHECK(kinds("x<-y") == std::vector<std::string>{"identifier:x", "'<-':<-", "identifier:y"});
   CHECK(kinds("a <= 3 != 4 == 5 >= 6 > 7 < 8") ==
-        std::vector<std::string>{"piece designator:a", "'<=':<=", "number:3", "'!=':!=", "number:4", "'==':==",
-                                 "number:5", "'>=':>=", "number:6", "'>':>", "number:7", "'<':<", "number:8"});
+        std::vector<std::string>{"piece designator:a", "'<=':<=", "number:3", "'!=':!=", "number:4",
+                                 "'==':==", "number:5", "'>=':>=", "number:6", "'>':>", "number:7", "'<':<",
+                                 "number:8"});
   CHECK(kinds("piece Q --> a1") ==
         std::vector<std::string>{"keyword:piece", "piece designator:Q", "'-->':-->", "piece designator:a1"});
-  CHECK(kinds("{#x+1*2/3%4}:~&|=") ==
-        std::vector<std::string>{"'{':{", "'#':#", "identifier:x", "'+':+", "number:1", "'*':*", "number:2",
-                                 "'/':/", "number:3", "'%':%", "number:4", "'}':}", "':'::", "'~':~", "'&':&",
-                                 "'|':|", "'=':="});
-  CHECK(kinds("and in attacks cql_Fy X b") ==
-        std::vector<std::string>{"keyword:and", "keyword:in", "keyword:attacks", "identifier:cql_Fy", "identifier:X",
-                                 "piece designator:b"});
+  CHECK(kinds("{#x+1*2/3%4}:~&|=") == std::vector<std::string>{"'{':{", "'#':#", "identifier:x", "'+':+",
+                                                               "number:1", "'*':*", "number:2", "'/':/",
+                                                               "number:3", "'%':%", "number:4", "'}':}",
+                                                               "':'::", "'~':~", "'&':&", "'|':|", "'=':="});
+  CHECK(kinds("and in attacks cql_Fy X b") == std::vector<std::string>{"keyword:and", "keyword:in",
+                                                                       "keyword:attacks", "identifier:cql_Fy",
+                                                                       "identifier:X", "piece designator:b"});
 }
 
 TEST_CASE("lexer decodes piece designators", "[lexer]") {
@@ -41,11 +43,20 @@ TEST_CASE("lexer decodes piece designators", "[lexer]") {
     const char* text;
     const char* canonical;
   };
-  const Case cases[] = {{"K", "K"},           {"[Qq]", "[Qq]"},          {"A", "A"},
-                        {"a", "a"},           {"_", "_"},                {".", "."},
-                        {"a1", "[a1]"},       {"a-c3", "[a3,b3,c3]"},    {"[b-c2,d5]", "[b2,c2,d5]"},
-                        {"Ka1", "K[a1]"},     {"[RNBQ]", "[QRBN]"},      {"[A_]", "[A_]"},
-                        {"pe2-3", "p[e2,e3]"}, {"h1-2", "[h1,h2]"}};
+  const Case cases[] = {{"K", "K"},
+                        {"[Qq]", "[Qq]"},
+                        {"A", "A"},
+                        {"a", "a"},
+                        {"_", "_"},
+                        {".", "."},
+                        {"a1", "[a1]"},
+                        {"a-c3", "[a3,b3,c3]"},
+                        {"[b-c2,d5]", "[b2,c2,d5]"},
+                        {"Ka1", "K[a1]"},
+                        {"[RNBQ]", "[QRBN]"},
+                        {"[A_]", "[A_]"},
+                        {"pe2-3", "p[e2,e3]"},
+                        {"h1-2", "[h1,h2]"}};
   for (const Case& c : cases) {
     const auto tokens = egtb::query::lex(c.text);
     REQUIRE(tokens.has_value());
@@ -55,7 +66,8 @@ TEST_CASE("lexer decodes piece designators", "[lexer]") {
     CHECK(t.kind == TokenKind::PieceDesignator);
     CHECK(egtb::query::designator_text(t.pieces, t.squares) == c.canonical);
   }
-  CHECK(kinds("a12 Qa bb7") == std::vector<std::string>{"identifier:a12", "identifier:Qa", "piece designator:bb7"});
+  CHECK(kinds("a12 Qa bb7") ==
+        std::vector<std::string>{"identifier:a12", "identifier:Qa", "piece designator:bb7"});
 }
 
 TEST_CASE("lexer keeps ranges, numbers and strings, and skips comments", "[lexer]") {

@@ -22,8 +22,14 @@ std::string bool_text(bool b) { return b ? "<true>" : "<false>"; }
 std::array<std::string, 8> native_values(const egtb::Position& pos) {
   const egtb::query::MateSets m = egtb::query::mate_sets(pos);
   const egtb::query::MateSets s = egtb::query::stalemate_sets(pos);
-  return {bool_text(egtb::is_checkmate(pos)), bool_text(egtb::is_stalemate(pos)), set_text(m.pure),
-          set_text(m.model), set_text(m.ideal), set_text(s.pure), set_text(s.model), set_text(s.ideal)};
+  return {bool_text(egtb::is_checkmate(pos)),
+          bool_text(egtb::is_stalemate(pos)),
+          set_text(m.pure),
+          set_text(m.model),
+          set_text(m.ideal),
+          set_text(s.pure),
+          set_text(s.model),
+          set_text(s.ideal)};
 }
 
 // The eight columns as the query language computes them, one compiled query per column.
@@ -66,19 +72,20 @@ void check_file(const std::string& name) {
   }
   Tally tally;
   QueryColumns queries;
-  const long rows = egtb::test::for_each_vector(*shared / "reference/cql" / name, [&](const egtb::test::VectorRow& row) {
-    ++tally.rows;
-    const auto pos = egtb::parse_fen(row.fen);
-    REQUIRE(pos.has_value());
-    const std::array<std::string, 8> native = native_values(*pos);
-    const std::array<std::string, 8> query = queries.values(*pos);
-    for (size_t i = 0; i < 8; ++i) {
-      if (native[i] == row.values[i] && query[i] == row.values[i]) continue;
-      if (++tally.mismatches <= 20)
-        std::cout << row.label << " " << row.fen << " " << egtb::test::VectorColumns[i] << ": expected "
-                  << row.values[i] << ", native " << native[i] << ", query " << query[i] << "\n";
-    }
-  });
+  const long rows =
+      egtb::test::for_each_vector(*shared / "reference/cql" / name, [&](const egtb::test::VectorRow& row) {
+        ++tally.rows;
+        const auto pos = egtb::parse_fen(row.fen);
+        REQUIRE(pos.has_value());
+        const std::array<std::string, 8> native = native_values(*pos);
+        const std::array<std::string, 8> query = queries.values(*pos);
+        for (size_t i = 0; i < 8; ++i) {
+          if (native[i] == row.values[i] && query[i] == row.values[i]) continue;
+          if (++tally.mismatches <= 20)
+            std::cout << row.label << " " << row.fen << " " << egtb::test::VectorColumns[i] << ": expected "
+                      << row.values[i] << ", native " << native[i] << ", query " << query[i] << "\n";
+        }
+      });
   REQUIRE(rows > 0);
   std::cout << name << ": " << tally.rows << " rows, " << tally.mismatches << " mismatching values\n";
   CHECK(tally.mismatches == 0);
@@ -90,6 +97,7 @@ TEST_CASE("native (stale)mate filters reproduce CQL 6.2 on the curated vectors",
   check_file("curated.psv");
 }
 
-TEST_CASE("native (stale)mate filters reproduce CQL 6.2 on all 3-4 men btm mates and stalemates", "[mate][slow]") {
+TEST_CASE("native (stale)mate filters reproduce CQL 6.2 on all 3-4 men btm mates and stalemates",
+          "[mate][slow]") {
   check_file("all_3_4_men_btm_mates_stalemates.psv.gz");
 }

@@ -18,21 +18,25 @@ struct VectorRow {
 };
 
 inline constexpr std::array<const char*, 8> VectorColumns = {
-    "mate", "stalemate", "puremate", "modelmate", "idealmate", "purestalemate", "modelstalemate", "idealstalemate"};
+    "mate",      "stalemate",     "puremate",       "modelmate",
+    "idealmate", "purestalemate", "modelstalemate", "idealstalemate"};
 
 // Splits "a|b|c" on '|'.
 inline std::vector<std::string> split_row(const std::string& line) {
   std::vector<std::string> fields(1);
   for (char c : line) {
-    if (c == '|') fields.emplace_back();
-    else if (c != '\n' && c != '\r') fields.back() += c;
+    if (c == '|')
+      fields.emplace_back();
+    else if (c != '\n' && c != '\r')
+      fields.back() += c;
   }
   return fields;
 }
 
 // Calls `each` for every data row of the file (plain, or gzip-compressed when it ends in .gz);
 // returns the number of rows, or -1 when the file cannot be read.
-inline long for_each_vector(const std::filesystem::path& file, const std::function<void(const VectorRow&)>& each) {
+inline long for_each_vector(const std::filesystem::path& file,
+                            const std::function<void(const VectorRow&)>& each) {
   const bool gz = file.extension() == ".gz";
   const std::string command = "gzip -dc '" + file.string() + "'";
   FILE* in = gz ? popen(command.c_str(), "r") : std::fopen(file.c_str(), "r");
@@ -50,8 +54,10 @@ inline long for_each_vector(const std::filesystem::path& file, const std::functi
     each(row);
     ++rows;
   }
-  if (gz) pclose(in);
-  else std::fclose(in);
+  if (gz)
+    pclose(in);
+  else
+    std::fclose(in);
   return rows;
 }
 

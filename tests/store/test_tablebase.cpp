@@ -289,7 +289,8 @@ TEST_CASE("concurrent probes from several threads agree with the table", "[store
   CHECK(tb.cache_stats().bytes <= options.cache_bytes);
 }
 
-TEST_CASE("every entry of KQk, KPk and KBNk is found from its position in every orientation", "[store][slow]") {
+TEST_CASE("every entry of KQk, KPk and KBNk is found from its position in every orientation",
+          "[store][slow]") {
   const TempDir dir;
   for (const char* signature : {"KQk", "KPk", "KBNk"}) {
     const auto scheme = write_fake_table(dir, signature);
@@ -302,7 +303,8 @@ TEST_CASE("every entry of KQk, KPk and KBNk is found from its position in every 
         const bool twin = indexing::on_diagonal(pos.king_square(Color::White)) &&
                           indexing::on_diagonal(pos.king_square(Color::Black));
         for (Symmetry s : AllSymmetries) {
-          if ((pawns && s != Symmetry::Identity && s != Symmetry::FlipFiles) || (twin && s != Symmetry::Identity))
+          if ((pawns && s != Symmetry::Identity && s != Symmetry::FlipFiles) ||
+              (twin && s != Symmetry::Identity))
             continue;
           const Position image = apply(s, pos);
           REQUIRE(tb.probe(image).value() == fake_score(i, stm));

@@ -31,7 +31,9 @@ struct Run {
 double cpu_seconds() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
-  const auto s = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+  const auto s = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+  };
   return s(u.ru_utime) + s(u.ru_stime);
 }
 
@@ -63,23 +65,29 @@ Run measure(const Material& m, const retro::Subtables& subtables, int threads, b
 std::vector<int> parse_thread_list(const std::string& text) {
   std::vector<int> counts;
   std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) counts.push_back(parse_int(item, "--threads", 1, 1024));
+  for (std::string item; std::getline(in, item, ',');)
+    counts.push_back(parse_int(item, "--threads", 1, 1024));
   if (counts.empty()) throw UsageError("--threads needs a list such as 1,2");
   return counts;
 }
 
 std::string run_line(const Run& r) {
   std::ostringstream out;
-  out << std::fixed << std::setprecision(2) << std::left << std::setw(9) << (r.dts ? "dtm,dts" : "dtm") << std::right
-      << std::setw(3) << r.threads << " threads  " << std::setw(8) << r.wall << " s wall  " << std::setw(8) << r.cpu
-      << " s cpu  " << std::setw(6) << (r.peak_bytes >> 20) << " MB peak  " << std::setw(10)
-      << with_commas(static_cast<uint64_t>(static_cast<double>(r.positions) / r.wall)) << " positions/s";
+  out << std::fixed << std::setprecision(2) << std::left << std::setw(9) << (r.dts ? "dtm,dts" : "dtm")
+      << std::right << std::setw(3) << r.threads << " threads  " << std::setw(8) << r.wall << " s wall  "
+      << std::setw(8) << r.cpu << " s cpu  " << std::setw(6) << (r.peak_bytes >> 20) << " MB peak  "
+      << std::setw(10) << with_commas(static_cast<uint64_t>(static_cast<double>(r.positions) / r.wall))
+      << " positions/s";
   return out.str();
 }
 
 Json run_json(const Run& r) {
-  return {{"metrics", r.dts ? "dtm,dts" : "dtm"}, {"threads", r.threads},     {"wall_seconds", r.wall},
-          {"cpu_seconds", r.cpu},                {"peak_bytes", r.peak_bytes}, {"positions", r.positions},
+  return {{"metrics", r.dts ? "dtm,dts" : "dtm"},
+          {"threads", r.threads},
+          {"wall_seconds", r.wall},
+          {"cpu_seconds", r.cpu},
+          {"peak_bytes", r.peak_bytes},
+          {"positions", r.positions},
           {"positions_per_second", static_cast<double>(r.positions) / r.wall}};
 }
 
@@ -93,12 +101,12 @@ void print_ratios(const std::vector<Run>& runs) {
   const int most = runs.back().threads;
   std::cout << std::fixed << std::setprecision(2);
   for (int t : {runs.front().threads, most})
-    if (const Run *a = find(t, false), *b = find(t, true); a && b)
+    if (const Run* a = find(t, false), *b = find(t, true); a && b)
       std::cout << "DTM+DTS / DTM alone, " << t << " threads: " << b->wall / a->wall << "x wall\n";
   for (bool dts : {false, true})
-    if (const Run *a = find(runs.front().threads, dts), *b = find(most, dts); a && b && a != b)
-      std::cout << (dts ? "dtm,dts" : "dtm") << ": " << most << " threads are " << a->wall / b->wall << "x faster than "
-                << a->threads << '\n';
+    if (const Run* a = find(runs.front().threads, dts), *b = find(most, dts); a && b && a != b)
+      std::cout << (dts ? "dtm,dts" : "dtm") << ": " << most << " threads are " << a->wall / b->wall
+                << "x faster than " << a->threads << '\n';
 }
 
 }  // namespace
@@ -106,7 +114,8 @@ void print_ratios(const std::vector<Run>& runs) {
 int bench_generate(const std::vector<std::string>& args) {
   CommandLine cl("bench generate", "Time the solver on one table: threads and metrics compared in one run.");
   cl.positional("SIG", "the material signature, e.g. KQRkr");
-  cl.options()("dir", po::value<std::string>()->value_name("DIR"), "where its dependencies are (default ./tables)")(
+  cl.options()("dir", po::value<std::string>()->value_name("DIR"),
+               "where its dependencies are (default ./tables)")(
       "threads", po::value<std::string>()->value_name("LIST"), "thread counts to compare (default 1,2)");
   cl.json_option();
   if (!cl.parse(args)) return ExitSuccess;

@@ -38,8 +38,8 @@ std::string summary_line(const retro::BuildRecord& r) {
       << depth_text(std::max(r.stats[0].max_dtm, r.stats[1].max_dtm)) << "  max DTS "
       << depth_text(std::max(r.stats[0].max_dts, r.stats[1].max_dts));
   if (r.built)
-    out << std::fixed << std::setprecision(2) << "  " << r.seconds << " s wall, " << r.cpu_seconds << " s cpu, peak "
-        << (r.peak_rss_bytes >> 20) << " MB";
+    out << std::fixed << std::setprecision(2) << "  " << r.seconds << " s wall, " << r.cpu_seconds
+        << " s cpu, peak " << (r.peak_rss_bytes >> 20) << " MB";
   return out.str();
 }
 
@@ -78,12 +78,16 @@ int cmd_generate(const std::vector<std::string>& args) {
   options.force = cl.flag("force");
   const std::vector<Material> targets = parse_signatures(cl, "generate");
   ProgressLine progress;
-  options.progress = [&](const Material& m, const retro::Progress& p) { progress.update(progress_text(m, p)); };
+  options.progress = [&](const Material& m, const retro::Progress& p) {
+    progress.update(progress_text(m, p));
+  };
   Json tables = Json::array();
   retro::build_tables(targets, options, [&](const retro::BuildRecord& r) {
     progress.clear();
-    if (cl.json()) tables.push_back(record_json(r));
-    else std::cout << summary_line(r) << std::endl;
+    if (cl.json())
+      tables.push_back(record_json(r));
+    else
+      std::cout << summary_line(r) << std::endl;
   });
   if (cl.json()) print_json({{"directory", options.directory.string()}, {"tables", tables}});
   return ExitSuccess;

@@ -31,15 +31,17 @@ Json signature_json(const indexing::IndexScheme& scheme, const std::array<indexi
 }
 
 void print_signature(const indexing::IndexScheme& scheme, const std::array<indexing::Counts, 2>& counts) {
-  std::cout << "signature        " << scheme.material().str() << " (" << scheme.material().syzygy_name() << ")\n"
+  std::cout << "signature        " << scheme.material().str() << " (" << scheme.material().syzygy_name()
+            << ")\n"
             << "index size       " << with_commas(scheme.size()) << " entries per side to move ("
             << with_commas(scheme.ep_size()) << " with an e.p. right)\n"
-            << "bytes per entry  " << BytesPerEntry << " in memory; " << with_commas(2 * scheme.size() * BytesPerEntry)
-            << " bytes for both sides before compression\n"
+            << "bytes per entry  " << BytesPerEntry << " in memory; "
+            << with_commas(2 * scheme.size() * BytesPerEntry) << " bytes for both sides before compression\n"
             << "positions        white to move / black to move\n";
   for (Convention c : indexing::AllConventions)
-    std::cout << "  " << indexing::convention_name(c) << std::string(15 - indexing::convention_name(c).size(), ' ')
-              << with_commas(counts[0].get(c)) << " / " << with_commas(counts[1].get(c)) << '\n';
+    std::cout << "  " << indexing::convention_name(c)
+              << std::string(15 - indexing::convention_name(c).size(), ' ') << with_commas(counts[0].get(c))
+              << " / " << with_commas(counts[1].get(c)) << '\n';
 }
 
 // The positions of one side to move, counted on every core (the 5-man indexes are large).
@@ -62,8 +64,10 @@ int info_signature(const Material& material, bool json) {
   const indexing::IndexScheme scheme(material);
   const std::array<indexing::Counts, 2> counts = {count_in_parallel(scheme, Color::White),
                                                   count_in_parallel(scheme, Color::Black)};
-  if (json) print_json(signature_json(scheme, counts));
-  else print_signature(scheme, counts);
+  if (json)
+    print_json(signature_json(scheme, counts));
+  else
+    print_signature(scheme, counts);
   return ExitSuccess;
 }
 
@@ -97,17 +101,18 @@ Json file_json(const std::filesystem::path& path, const TableHeader& h) {
 }
 
 void print_file(const std::filesystem::path& path, const TableHeader& h) {
-  std::cout << "file             " << path.string() << "\nsignature        " << h.signature << "\nformat version   "
-            << h.format_version << "\nmetrics          " << to_string(h.metrics) << "\nindex            layout "
-            << h.index_scheme << " version " << h.index_version << "\nentries          w "
-            << with_commas(h.entries[0]) << " b " << with_commas(h.entries[1]) << "\nblocks           "
-            << h.block_count << "\nfile size        " << with_commas(h.file_size) << " bytes ("
-            << bytes_per_position(h) << " per position)\ngenerator        " << h.generator << '\n';
+  std::cout << "file             " << path.string() << "\nsignature        " << h.signature
+            << "\nformat version   " << h.format_version << "\nmetrics          " << to_string(h.metrics)
+            << "\nindex            layout " << h.index_scheme << " version " << h.index_version
+            << "\nentries          w " << with_commas(h.entries[0]) << " b " << with_commas(h.entries[1])
+            << "\nblocks           " << h.block_count << "\nfile size        " << with_commas(h.file_size)
+            << " bytes (" << bytes_per_position(h) << " per position)\ngenerator        " << h.generator
+            << '\n';
   for (int side = 0; side < 2; ++side) {
     const SideStats& s = h.stats[static_cast<size_t>(side)];
-    std::cout << (side == 0 ? "white to move    " : "black to move    ") << "4: " << s.values[4] << "  3: " << s.values[3]
-              << "  2: " << s.values[2] << "  1: " << s.values[1] << "  0: " << s.values[0]
-              << "  max DTM " << s.max_dtm << "  max DTS " << s.max_dts << '\n';
+    std::cout << (side == 0 ? "white to move    " : "black to move    ") << "4: " << s.values[4]
+              << "  3: " << s.values[3] << "  2: " << s.values[2] << "  1: " << s.values[1]
+              << "  0: " << s.values[0] << "  max DTM " << s.max_dtm << "  max DTS " << s.max_dts << '\n';
   }
   std::cout << "checksums        verified (header, index and every block)\n";
 }
@@ -115,8 +120,10 @@ void print_file(const std::filesystem::path& path, const TableHeader& h) {
 int info_file(const std::filesystem::path& path, bool json) {
   verify_file(path);
   const TableHeader header = read_header(path);
-  if (json) print_json(file_json(path, header));
-  else print_file(path, header);
+  if (json)
+    print_json(file_json(path, header));
+  else
+    print_file(path, header);
   return ExitSuccess;
 }
 

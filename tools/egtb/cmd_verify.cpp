@@ -58,7 +58,8 @@ TableOutcome check_one(const Material& m, const CommandLine& cl, int threads) {
 void check_gaviota_option(const CommandLine& cl) {
   if (!cl.flag("gaviota")) return;
 #ifndef EGTB_HAVE_GAVIOTA
-  throw UsageError("--gaviota: this egtb was built without libgaviotatb (apt-get install libgaviotatb-dev, then rebuild)");
+  throw UsageError(
+      "--gaviota: this egtb was built without libgaviotatb (apt-get install libgaviotatb-dev, then rebuild)");
 #else
   if (!std::filesystem::is_directory(cl.option("gaviota", "")))
     throw UsageError("--gaviota: '" + cl.option("gaviota", "") + "' is not a directory");
