@@ -15,6 +15,7 @@
 #include "egtb/core/movegen.hpp"
 #include "egtb/core/symmetry.hpp"
 #include "egtb/core/unmovegen.hpp"
+#include "indexing/bitset.hpp"
 #include "retro/state.hpp"
 
 namespace egtb::retro {
@@ -93,47 +94,41 @@ class BlockMarks {
 public:
   static constexpr unsigned BlockShift = 12;
 
-  explicit BlockMarks(Index entries)
-      : words_(((entries >> BlockShift) >> 6) + 1), maps_(Score::MaxDepth + 1) {}
+  explicit BlockMarks(Index entries) : blocks_((entries >> BlockShift) + 1), maps_(Score::MaxDepth + 1) {}
   ~BlockMarks() { clear(); }
   BlockMarks(const BlockMarks&) = delete;
   BlockMarks& operator=(const BlockMarks&) = delete;
 
   void mark(int depth, Index i) {
-    std::atomic<uint64_t>* map = map_of(depth);
+    indexing::BitSet& map = map_of(depth);
     const Index block = i >> BlockShift;
-    const uint64_t bit = uint64_t{1} << (block & 63);
-    if (!(map[block >> 6].load(std::memory_order_relaxed) & bit))
-      map[block >> 6].fetch_or(bit, std::memory_order_relaxed);
+    if (!map.test_atomic(block)) map.set_atomic(block);
   }
 
   // The first entries of the blocks marked for `depth`, ascending.
   [[nodiscard]] std::vector<Index> blocks(int depth) const {
     std::vector<Index> out;
-    const std::atomic<uint64_t>* map = maps_[static_cast<size_t>(depth)].load(std::memory_order_acquire);
-    for (size_t w = 0; map && w < words_; ++w)
-      for (uint64_t bits = map[w].load(std::memory_order_relaxed); bits; bits &= bits - 1)
-        out.push_back((static_cast<Index>(w) * 64 + static_cast<Index>(std::countr_zero(bits)))
-                      << BlockShift);
+    const indexing::BitSet* map = maps_[static_cast<size_t>(depth)].load(std::memory_order_acquire);
+    if (map) map->for_each([&](Index block) { out.push_back(block << BlockShift); });
     return out;
   }
 
   void clear() {
-    for (auto& slot : maps_) delete[] slot.exchange(nullptr);
+    for (auto& slot : maps_) delete slot.exchange(nullptr);
   }
 
 private:
-  size_t words_;
-  std::vector<std::atomic<std::atomic<uint64_t>*>> maps_;
+  Index blocks_;
+  std::vector<std::atomic<indexing::BitSet*>> maps_;
 
-  std::atomic<uint64_t>* map_of(int depth) {
+  indexing::BitSet& map_of(int depth) {
     auto& slot = maps_[static_cast<size_t>(depth)];
-    std::atomic<uint64_t>* map = slot.load(std::memory_order_acquire);
-    if (map) return map;
-    auto* fresh = new std::atomic<uint64_t>[words_]();
-    if (slot.compare_exchange_strong(map, fresh, std::memory_order_acq_rel)) return fresh;
-    delete[] fresh;
-    return map;
+    indexing::BitSet* map = slot.load(std::memory_order_acquire);
+    if (map) return *map;
+    auto* fresh = new indexing::BitSet(blocks_);
+    if (slot.compare_exchange_strong(map, fresh, std::memory_order_acq_rel)) return *fresh;
+    delete fresh;
+    return *map;
   }
 };
 
