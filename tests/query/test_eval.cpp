@@ -41,7 +41,7 @@ void check_all(std::initializer_list<Case> cases) {
   }
 }
 
-// A table stub: fixed values, and one line end (the ideal stalemate above).
+// A fake table context for the tests: fixed values, and one line end (the ideal stalemate above).
 class StubTables final : public egtb::query::TableContext {
 public:
   std::optional<int> dtm(const egtb::Position&) const override { return std::nullopt; }
