@@ -1,6 +1,7 @@
 #include "indexing/index.hpp"
 
 #include <cassert>
+#include <utility>
 
 #include "indexing/binomial.hpp"
 
@@ -24,6 +25,12 @@ inline Square free_square(int v, int lo, int hi) {
 inline int free_number(Square s, int lo, int hi) {
   const int i = to_index(s);
   return i - (i > lo) - (i > hi);
+}
+
+// Sorts the first n (at most a handful) values ascending.
+void sort_values(uint8_t* v, int n) {
+  for (int a = 1; a < n; ++a)
+    for (int b = a; b > 0 && v[b - 1] > v[b]; --b) std::swap(v[b - 1], v[b]);
 }
 
 }  // namespace
@@ -58,11 +65,28 @@ IndexScheme::IndexScheme(const Material& material)
          material.count(Color::Black, PieceType::King) == 1);
   assert(material.men() <= MaxIndexMen);
   normal_ = make_layout(material);
+  describe_men();
   normal_size_ = static_cast<Index>(kings_->size) * normal_.size;
   if (material.has_pawns(Color::White) && material.has_pawns(Color::Black)) {
     ep_ = make_layout(
         material.with_added(Color::White, PieceType::Pawn, -1).with_added(Color::Black, PieceType::Pawn, -1));
     ep_size_ = static_cast<Index>(kings_->size) * EpCaptureCount * ep_.size;
+  }
+}
+
+void IndexScheme::describe_men() {
+  men_ = material_.men();
+  man_pieces_[0] = make_piece(Color::White, PieceType::King);
+  man_pieces_[1] = make_piece(Color::Black, PieceType::King);
+  Index stride = normal_.size;
+  for (int g = 0, j = 2; g < normal_.group_count; ++g) {
+    const Group& group = normal_.groups[static_cast<size_t>(g)];
+    stride /= group.radix;
+    const ManGroup slot{j, group.count, group.domain == PawnDomain, stride};
+    for (int k = 0; k < group.count; ++k) {
+      man_pieces_[static_cast<size_t>(j)] = group.piece;
+      man_groups_[static_cast<size_t>(j++)] = slot;
+    }
   }
 }
 
@@ -121,13 +145,17 @@ Index IndexScheme::encode_men(const Layout& layout, const PieceBoards& boards, S
 void IndexScheme::decode_men(const Layout& layout, Index rank, Square wk, Square bk, Placement& out) {
   const int lo = std::min(to_index(wk), to_index(bk));
   const int hi = std::max(to_index(wk), to_index(bk));
+  // The innermost digit is the last group: decode from there, then add the men in layout order.
+  std::array<std::array<uint8_t, MaxIndexMen>, MaxGroups> values{};
   for (int g = layout.group_count - 1; g >= 0; --g) {
     const Group& group = layout.groups[static_cast<size_t>(g)];
-    std::array<uint8_t, MaxIndexMen> v{};
-    combination_unrank(rank % group.radix, group.count, v.data());
+    combination_unrank(rank % group.radix, group.count, values[static_cast<size_t>(g)].data());
     rank /= group.radix;
+  }
+  for (int g = 0; g < layout.group_count; ++g) {
+    const Group& group = layout.groups[static_cast<size_t>(g)];
     for (int j = 0; j < group.count; ++j) {
-      const int value = v[static_cast<size_t>(j)];
+      const int value = values[static_cast<size_t>(g)][static_cast<size_t>(j)];
       out.add(group.piece, group.domain == PawnDomain ? square_at(value + 8) : free_square(value, lo, hi));
     }
   }
@@ -144,11 +172,66 @@ void IndexScheme::place(const Placement& men, Color stm, Position& out) {
   out.set_side_to_move(stm);
 }
 
+Index IndexScheme::encode_boards(const PieceBoards& boards, Square wk, Square bk) const {
+  const Index pair = kings_->pair[KkMap::at(wk, bk)];
+  return pair * normal_.size + encode_men(normal_, boards, wk, bk);
+}
+
 Index IndexScheme::encode(const Position& pos, Symmetry s) const {
   const Square wk = apply(s, pos.king_square(Color::White));
   const Square bk = apply(s, pos.king_square(Color::Black));
-  const Index pair = kings_->pair[KkMap::at(wk, bk)];
-  return pair * normal_.size + encode_men(normal_, piece_boards(pos, s), wk, bk);
+  return encode_boards(piece_boards(pos, s), wk, bk);
+}
+
+IndexScheme::PieceBoards IndexScheme::piece_boards(const Men& men, Symmetry s) const {
+  PieceBoards boards{};
+  for (int j = 2; j < men_; ++j)
+    boards[static_cast<size_t>(to_index(man_piece(j)))] |=
+        square_bb(apply(s, men.squares[static_cast<size_t>(j)]));
+  return boards;
+}
+
+Index IndexScheme::index_of(const Men& men) const {
+  const Square wk = men.squares[0];
+  const Square bk = men.squares[1];
+  const Symmetry s = kings_->symmetry[KkMap::at(wk, bk)];
+  const Index entry = encode_boards(piece_boards(men, s), apply(s, wk), apply(s, bk));
+  if (kings_->pawns || !on_diagonal(apply(s, wk)) || !on_diagonal(apply(s, bk))) return entry;
+  // Both kings on the a1-h8 diagonal: the smaller twin, as index_of(Position) chooses.
+  const Symmetry twin = compose(Symmetry::FlipDiag, s);
+  return std::min(entry, encode_boards(piece_boards(men, twin), apply(twin, wk), apply(twin, bk)));
+}
+
+Index IndexScheme::index_after_move(Index i, const Men& men, int j, Square to) const {
+  const ManGroup& g = man_groups_[static_cast<size_t>(j)];
+  const int lo = std::min(to_index(men.squares[0]), to_index(men.squares[1]));
+  const int hi = std::max(to_index(men.squares[0]), to_index(men.squares[1]));
+  const auto value = [&](Square s) {
+    return static_cast<uint8_t>(g.pawns ? to_index(s) - 8 : free_number(s, lo, hi));
+  };
+  if (g.count == 1) return i + g.stride * value(to) - g.stride * value(men.squares[static_cast<size_t>(j)]);
+  std::array<uint8_t, MaxIndexMen> before{};
+  std::array<uint8_t, MaxIndexMen> after{};
+  for (int k = 0; k < g.count; ++k) {
+    const int man = g.first + k;
+    before[static_cast<size_t>(k)] = value(men.squares[static_cast<size_t>(man)]);
+    after[static_cast<size_t>(k)] = man == j ? value(to) : before[static_cast<size_t>(k)];
+  }
+  sort_values(before.data(), g.count);
+  sort_values(after.data(), g.count);
+  return i + g.stride * combination_rank(after.data(), g.count) -
+         g.stride * combination_rank(before.data(), g.count);
+}
+
+bool IndexScheme::men_at(Index i, Men& out) const {
+  assert(i < normal_size_);
+  const auto [wk, bk] = kings_->kings[static_cast<size_t>(i / normal_.size)];
+  Placement men;
+  men.add(make_piece(Color::White, PieceType::King), wk);
+  men.add(make_piece(Color::Black, PieceType::King), bk);
+  decode_men(normal_, i % normal_.size, wk, bk, men);
+  out.squares = men.squares;
+  return !men.overlaps;
 }
 
 std::optional<Index> IndexScheme::index_of(const Position& pos) const {

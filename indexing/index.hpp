@@ -117,6 +117,29 @@ public:
   // The weights of valid entry i, whose position is `pos` (as decode() gave it).
   [[nodiscard]] EntryWeights weights(Index i, const Position& pos) const;
 
+  // The men of a position as bare squares, for the solver's inner loops, which move men without
+  // building positions. Man 0 is the white king, man 1 the black king, then the men of each group
+  // in layout order (any order within a group); man_piece(j) names the piece of man j. Example,
+  // KRkr: men Ka1 kc1 Rb1 re1 are {a1, c1, b1, e1}, and man_piece(2) is the white rook.
+  struct Men {
+    std::array<Square, MaxIndexMen> squares{};
+  };
+  [[nodiscard]] int man_count() const { return men_; }
+  [[nodiscard]] Piece man_piece(int j) const { return man_pieces_[static_cast<size_t>(j)]; }
+  // The men of normal-section entry i (i < normal_size()); false when two of them share a square.
+  // Whether the side not to move stands in check is not asked.
+  bool men_at(Index i, Men& out) const;
+  // The entry of the position the men form, for men that index_of(Position) accepts without an
+  // e.p. right: the same entry as index_of of that position (symmetries folded out the same way).
+  [[nodiscard]] Index index_of(const Men& men) const;
+  // The entry of normal-section entry i (whose men are `men`, as men_at gave them) after its man
+  // j, not a king, moves to the empty square `to`: the kings keep their canonical squares, so only
+  // the digit of man j's group changes. Not for pawnless entries with both kings on the a1-h8
+  // diagonal (their twin entries need index_of). Example, KRkr: the white rook (man 2, the
+  // first group, whose digit weighs 62) of entry 2 (Ka1 kc1 Rb1 re1) going to d1 (free square 1
+  // instead of 0) gives entry 2 + (1 - 0) * 62 = 64.
+  [[nodiscard]] Index index_after_move(Index i, const Men& men, int j, Square to) const;
+
 private:
   static constexpr int MaxGroups = MaxIndexMen - 2;
   // The (double-stepped pawn file, capturing pawn file) pairs of the e.p. section.
@@ -153,7 +176,18 @@ private:
   // Bitboards of the men by Piece value, already mapped by a symmetry.
   using PieceBoards = std::array<Bitboard, PieceIndexCount>;
 
+  // Where man j's group lies in the normal layout: its men, and the weight of its digit.
+  struct ManGroup {
+    int first = 0;  // the group's first man
+    int count = 0;
+    bool pawns = false;
+    Index stride = 1;  // product of the radices of the groups after it
+  };
+
   Material material_;
+  int men_ = 0;
+  std::array<Piece, MaxIndexMen> man_pieces_{};
+  std::array<ManGroup, MaxIndexMen> man_groups_{};
   const KkMap* kings_;
   Layout normal_;
   Layout ep_;  // the men of an e.p. entry besides the kings and the two pawns of the capture
@@ -161,8 +195,13 @@ private:
   Index ep_size_ = 0;
 
   static Layout make_layout(const Material& m);
+  // Fills men_, man_pieces_ and man_groups_ from the normal layout.
+  void describe_men();
   [[nodiscard]] bool has_material(const Position& pos) const;
   [[nodiscard]] PieceBoards piece_boards(const Position& pos, Symmetry s) const;
+  [[nodiscard]] PieceBoards piece_boards(const Men& men, Symmetry s) const;
+  // The entry of men whose boards, after s, are `boards`; wk and bk are the kings after s.
+  [[nodiscard]] Index encode_boards(const PieceBoards& boards, Square wk, Square bk) const;
   [[nodiscard]] static Index encode_men(const Layout& layout, const PieceBoards& boards, Square wk,
                                         Square bk);
   static void decode_men(const Layout& layout, Index rank, Square wk, Square bk, Placement& out);

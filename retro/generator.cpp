@@ -13,9 +13,8 @@
 #include <tbb/task_arena.h>
 
 #include "egtb/core/movegen.hpp"
-#include "egtb/core/symmetry.hpp"
-#include "egtb/core/unmovegen.hpp"
 #include "indexing/bitset.hpp"
+#include "retro/predecessors.hpp"
 #include "retro/state.hpp"
 
 namespace egtb::retro {
@@ -43,48 +42,6 @@ bool leaves_table(const Position& pos, Move m) {
 
 Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
 Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
-
-// True when a reflection in the a1-h8 or a8-h1 diagonal maps the position onto itself: the only
-// symmetries that can fix a position with two kings (the others move every square).
-bool is_self_symmetric(const Position& pos) {
-  constexpr Bitboard Diagonal = 0x8040201008040201ULL;
-  constexpr Bitboard AntiDiagonal = 0x0102040810204080ULL;
-  const Bitboard kings = pos.pieces(PieceType::King);
-  if ((kings & ~Diagonal) && (kings & ~AntiDiagonal)) return false;
-  if (pos.pieces(PieceType::Pawn)) return false;
-  for (Symmetry g : {Symmetry::FlipDiag, Symmetry::FlipAntiDiag}) {
-    if (apply(g, kings) != kings) continue;
-    bool fixed = true;
-    for (Color c : {Color::White, Color::Black})
-      for (PieceType pt :
-           {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King})
-        fixed = fixed && apply(g, pos.pieces(c, pt)) == pos.pieces(c, pt);
-    if (fixed) return true;
-  }
-  return false;
-}
-
-// Of an un-move and its mirror image in the a1-h8 diagonal, true for just one.
-bool first_of_mirrored_pair(Move m) {
-  const int key = to_index(m.from()) * 64 + to_index(m.to());
-  const int mirror =
-      to_index(apply(Symmetry::FlipDiag, m.from())) * 64 + to_index(apply(Symmetry::FlipDiag, m.to()));
-  return key <= mirror;
-}
-
-// How many moves of the predecessor's entry one raw un-move from a child entry stands for.
-// An entry stands for a class of symmetric positions; moves between two classes number
-// raw un-moves * |stabiliser(predecessor)| / |stabiliser(child)|, and a stabiliser has 1 or 2
-// elements. Example: Ka1 Qb2 kc3 (Black to move) is its own mirror image; its moves kd3 and kc4
-// reach one class, whose representative Ka1 Qb2 kd3 un-moves to kc3 only once: weight 2.
-// A symmetric child's un-moves come in mirrored pairs reaching one predecessor entry: weight 1
-// for one of each pair and 0 for the other, unless the predecessor is symmetric as well.
-int move_weight(bool child_symmetric, const Unmove& u) {
-  const bool predecessor_symmetric = is_self_symmetric(u.before);
-  if (child_symmetric == predecessor_symmetric) return 1;
-  if (predecessor_symmetric) return 2;
-  return first_of_mirrored_pair(u.move) ? 1 : 0;
-}
 
 // For every depth, the blocks of 4096 entries that hold a position resolved (or pending) at
 // that depth, so that the scan of a ply visits only those blocks. Example: a position stored at
@@ -144,6 +101,7 @@ public:
   Solver(const Material& material, const Subtables& subtables, const GeneratorConfig& config)
       : table_(std::make_shared<SolvedTable>(material)),
         scheme_(table_->scheme),
+        predecessors_(scheme_),
         subtables_(subtables),
         config_(config),
         arena_(config.threads > 0 ? config.threads
@@ -170,6 +128,7 @@ public:
 private:
   std::shared_ptr<SolvedTable> table_;
   const indexing::IndexScheme& scheme_;
+  Predecessors predecessors_;
   const Subtables& subtables_;
   const GeneratorConfig& config_;
   tbb::task_arena arena_;
@@ -206,9 +165,8 @@ private:
     for (Color c : {Color::White, Color::Black}) {
       tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),
                         [&](const tbb::blocked_range<Index>& r) {
-                          Position pos;
-                          std::vector<Unmove> unmoves;
-                          for (Index i = r.begin(); i != r.end(); ++i) body(c, i, pos, unmoves);
+                          PredecessorWorkspace ws;
+                          for (Index i = r.begin(); i != r.end(); ++i) body(c, i, ws);
                         });
     }
   }
@@ -255,7 +213,7 @@ private:
 
   void setup() {
     report(Phase::Setup, 0, 0);
-    for_each_entry([&](Color c, Index i, Position& pos, std::vector<Unmove>&) { setup_entry(c, i, pos); });
+    for_each_entry([&](Color c, Index i, PredecessorWorkspace& ws) { setup_entry(c, i, ws.pos); });
   }
 
   // Re-seeds an open entry for the stalemate phase from its moves out of the table.
@@ -276,12 +234,11 @@ private:
   void seed_stalemates() {
     max_depth_ = 0;
     for (auto& m : marks_) m->clear();
-    for_each_entry([&](Color c, Index i, Position&, std::vector<Unmove>&) {
+    for_each_entry([&](Color c, Index i, PredecessorWorkspace&) {
       const State s = load(c, i);
       if (s.is_resolved() && s.value() == Lasker::Stalemated) note_depth(c, i, s.depth());
     });
-    for_each_entry(
-        [&](Color c, Index i, Position& pos, std::vector<Unmove>&) { seed_stalemate_entry(c, i, pos); });
+    for_each_entry([&](Color c, Index i, PredecessorWorkspace& ws) { seed_stalemate_entry(c, i, ws.pos); });
   }
 
   // A predecessor of a lost position wins at `depth` unless it is already decided.
@@ -309,40 +266,33 @@ private:
       store(c, j, State::resolved(loss_value(phase), std::max(depth, s.depth())));
   }
 
-  void propagate(Color c, const Position& pos, Phase phase, int ply, std::vector<Unmove>& unmoves) {
-    unmoves.clear();
-    UnmoveOptions options;
-    options.ep_rights = scheme_.ep_size() > 0;
-    generate_unmoves(pos, options, unmoves);
-    const bool symmetric = is_self_symmetric(pos);
+  // Entry i of side c was resolved at `ply`: a loss makes every predecessor a win, a win refutes
+  // the predecessors' moves to it.
+  void propagate(Color c, Index i, Phase phase, int ply, PredecessorWorkspace& ws) {
+    predecessors_.collect(i, c, ws);
     const bool lost = ply % 2 == 0;
-    for (const Unmove& u : unmoves) {
-      const int weight = lost ? 1 : move_weight(symmetric, u);
-      if (weight == 0) continue;
-      const auto j = scheme_.index_of(u.before);
-      if (!j) throw std::logic_error("a legal predecessor has no index");
+    for (const Predecessor& p : ws.found) {
       if (lost)
-        mark_win(~c, *j, phase, ply + 1);
+        mark_win(~c, p.entry, phase, ply + 1);
       else
-        refute_moves(~c, *j, phase, ply + 1, weight);
+        refute_moves(~c, p.entry, phase, ply + 1, p.weight);
     }
   }
 
   // Ply k: pending wins due now are resolved; every position resolved at depth k in this phase
   // updates its predecessors. Returns how many positions were resolved at depth k.
-  // Calls body(c, i, pos, unmoves) for every entry of the blocks marked for `depth`.
+  // Calls body(c, i, ws) for every entry of the blocks marked for `depth`.
   template <class Body>
   void for_each_marked_entry(int depth, Body&& body) {
     for (Color c : {Color::White, Color::Black}) {
       const std::vector<Index> blocks = marks_[static_cast<size_t>(to_index(c))]->blocks(depth);
       tbb::parallel_for(
           tbb::blocked_range<size_t>(0, blocks.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
-            Position pos;
-            std::vector<Unmove> unmoves;
+            PredecessorWorkspace ws;
             for (size_t b = r.begin(); b != r.end(); ++b) {
               const Index end =
                   std::min<Index>(blocks[b] + (Index{1} << BlockMarks::BlockShift), scheme_.size());
-              for (Index i = blocks[b]; i != end; ++i) body(c, i, pos, unmoves);
+              for (Index i = blocks[b]; i != end; ++i) body(c, i, ws);
             }
           });
     }
@@ -350,7 +300,7 @@ private:
 
   uint64_t scan_ply(Phase phase, int ply) {
     tbb::combinable<uint64_t> resolved;
-    for_each_marked_entry(ply, [&](Color c, Index i, Position& pos, std::vector<Unmove>& unmoves) {
+    for_each_marked_entry(ply, [&](Color c, Index i, PredecessorWorkspace& ws) {
       State s = load(c, i);
       if (s.is_pending() && s.depth() == ply) {
         s = State::resolved(win_value(phase), ply);
@@ -359,8 +309,7 @@ private:
       if (!s.is_resolved() || s.depth() != ply) return;
       if (s.value() != win_value(phase) && s.value() != loss_value(phase)) return;
       ++resolved.local();
-      scheme_.decode(i, c, pos);
-      propagate(c, pos, phase, ply, unmoves);
+      propagate(c, i, phase, ply, ws);
     });
     return resolved.combine(std::plus<>());
   }

@@ -1,0 +1,208 @@
+#include "retro/predecessors.hpp"
+
+#include <stdexcept>
+
+#include "egtb/core/attacks.hpp"
+#include "egtb/core/symmetry.hpp"
+
+namespace egtb::retro {
+
+using indexing::Index;
+using Men = indexing::IndexScheme::Men;
+
+namespace {
+
+constexpr Bitboard Diagonal = 0x8040201008040201ULL;
+constexpr Bitboard AntiDiagonal = 0x0102040810204080ULL;
+
+// The men of each piece (by Piece value).
+using PieceBoards = std::array<Bitboard, PieceIndexCount>;
+
+// True when both kings stand on one long diagonal: only then can a reflection in that diagonal
+// map a pawnless position onto itself (the other symmetries move every square).
+bool kings_share_long_diagonal(Bitboard kings) {
+  return (kings & ~Diagonal) == 0 || (kings & ~AntiDiagonal) == 0;
+}
+
+// True when a reflection in the a1-h8 or a8-h1 diagonal maps the men onto themselves.
+bool is_self_symmetric(const PieceBoards& boards) {
+  const Bitboard kings = boards[to_index(make_piece(Color::White, PieceType::King))] |
+                         boards[to_index(make_piece(Color::Black, PieceType::King))];
+  for (Symmetry g : {Symmetry::FlipDiag, Symmetry::FlipAntiDiag}) {
+    bool fixed = apply(g, kings) == kings;
+    for (size_t p = 0; fixed && p < boards.size(); ++p) fixed = apply(g, boards[p]) == boards[p];
+    if (fixed) return true;
+  }
+  return false;
+}
+
+bool is_self_symmetric(const Position& pos) {
+  if (pos.pieces(PieceType::Pawn) || !kings_share_long_diagonal(pos.pieces(PieceType::King))) return false;
+  PieceBoards boards{};
+  for (Color c : {Color::White, Color::Black})
+    for (PieceType pt :
+         {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King})
+      boards[static_cast<size_t>(to_index(make_piece(c, pt)))] = pos.pieces(c, pt);
+  return is_self_symmetric(boards);
+}
+
+// Of an un-move and its mirror image in the a1-h8 diagonal, true for just one.
+bool first_of_mirrored_pair(Move m) {
+  const int key = to_index(m.from()) * 64 + to_index(m.to());
+  const int mirror =
+      to_index(apply(Symmetry::FlipDiag, m.from())) * 64 + to_index(apply(Symmetry::FlipDiag, m.to()));
+  return key <= mirror;
+}
+
+// How many moves of the predecessor's entry one raw un-move from a child entry stands for.
+// An entry stands for a class of symmetric positions; moves between two classes number
+// raw un-moves * |stabiliser(predecessor)| / |stabiliser(child)|, and a stabiliser has 1 or 2
+// elements. Example: Ka1 Qb2 kc3 (Black to move) is its own mirror image; its moves kd3 and kc4
+// reach one class, whose representative Ka1 Qb2 kd3 un-moves to kc3 only once: weight 2.
+// A symmetric child's un-moves come in mirrored pairs reaching one predecessor entry: weight 1
+// for one of each pair and 0 for the other, unless the predecessor is symmetric as well.
+int move_weight(bool child_symmetric, bool predecessor_symmetric, Move m) {
+  if (child_symmetric == predecessor_symmetric) return 1;
+  if (predecessor_symmetric) return 2;
+  return first_of_mirrored_pair(m) ? 1 : 0;
+}
+
+// The men of one side besides the king, by the way they attack.
+struct SideMen {
+  Bitboard pawns = 0;
+  Bitboard knights = 0;
+  Bitboard diagonal = 0;  // bishops and queens
+  Bitboard straight = 0;  // rooks and queens
+
+  void toggle(PieceType pt, Bitboard squares) {
+    if (pt == PieceType::Pawn) pawns ^= squares;
+    if (pt == PieceType::Knight) knights ^= squares;
+    if (pt == PieceType::Bishop || pt == PieceType::Queen) diagonal ^= squares;
+    if (pt == PieceType::Rook || pt == PieceType::Queen) straight ^= squares;
+  }
+  // These men attacking square k, where a man of colour `victim` stands.
+  [[nodiscard]] Bitboard attackers(Color victim, Square k, Bitboard occupied) const {
+    return (pawn_attacks(victim, k) & pawns) | (knight_attacks(k) & knights) |
+           (bishop_attacks(k, occupied) & diagonal) | (rook_attacks(k, occupied) & straight);
+  }
+};
+
+// The squares their pawn on `to` can have stepped from: one back when empty, two back from its
+// 4th rank when both are empty. (Whether a double step would have left an e.p. right is the
+// general way's business: the fast way is not used where one could.)
+Bitboard pawn_origins(Color them, Square to, Bitboard occupied) {
+  const int rank = relative_rank(them, to);
+  if (rank < 2) return 0;
+  const Square one = square_at(to_index(to) - pawn_push(them));
+  if (contains(occupied, one)) return 0;
+  const Square two = square_at(to_index(one) - pawn_push(them));
+  return square_bb(one) | (rank == 3 && !contains(occupied, two) ? square_bb(two) : 0);
+}
+
+}  // namespace
+
+Predecessors::Predecessors(const indexing::IndexScheme& scheme)
+    : scheme_(scheme), pawnless_(!scheme.material().has_pawns()), ep_section_(scheme.ep_size() > 0) {}
+
+bool Predecessors::fast_path(Index i, const Men& men) const {
+  if (scheme_.is_ep_entry(i)) return false;
+  if (pawnless_) return !kings_share_long_diagonal(square_bb(men.squares[0]) | square_bb(men.squares[1]));
+  if (!ep_section_) return true;
+  // E.p. rights come and go only where a white and a black pawn stand side by side on rank 4 or
+  // 5, in this position or in a predecessor whose pawn stepped back one square onto that rank.
+  std::array<Bitboard, 2> pawns{};
+  for (int j = 2; j < scheme_.man_count(); ++j) {
+    const Piece p = scheme_.man_piece(j);
+    if (type_of(p) == PieceType::Pawn)
+      pawns[static_cast<size_t>(to_index(color_of(p)))] |= square_bb(men.squares[static_cast<size_t>(j)]);
+  }
+  constexpr Bitboard Ranks45 = rank_bb(3) | rank_bb(4);
+  const Bitboard white = (pawns[0] & Ranks45) | shift<Direction::South>(pawns[0] & rank_bb(5));
+  const Bitboard black = (pawns[1] & Ranks45) | shift<Direction::North>(pawns[1] & rank_bb(2));
+  return ((shift<Direction::East>(white) | shift<Direction::West>(white)) & black) == 0;
+}
+
+void Predecessors::collect(Index i, Color stm, PredecessorWorkspace& ws) const {
+  if (!scheme_.is_ep_entry(i) && scheme_.men_at(i, ws.men) && fast_path(i, ws.men))
+    collect_fast(i, stm, ws);
+  else
+    collect_general(i, stm, ws);
+}
+
+void Predecessors::collect_general(Index i, Color stm, PredecessorWorkspace& ws) const {
+  ws.found.clear();
+  if (!scheme_.decode(i, stm, ws.pos)) throw std::logic_error("predecessors of an invalid entry");
+  ws.unmoves.clear();
+  UnmoveOptions options;
+  options.ep_rights = ep_section_;
+  generate_unmoves(ws.pos, options, ws.unmoves);
+  const bool symmetric = is_self_symmetric(ws.pos);
+  for (const Unmove& u : ws.unmoves) {
+    const int weight = move_weight(symmetric, is_self_symmetric(u.before), u.move);
+    if (weight == 0) continue;
+    const auto j = scheme_.index_of(u.before);
+    if (!j) throw std::logic_error("a legal predecessor has no index");
+    ws.found.push_back({*j, weight});
+  }
+}
+
+void Predecessors::collect_fast(Index i, Color stm, PredecessorWorkspace& ws) const {
+  ws.found.clear();
+  const Color them = ~stm;
+  const int men = scheme_.man_count();
+  Men& q = ws.men;
+  Bitboard occupied = 0;
+  SideMen theirs;
+  SideMen ours;
+  int our_men = 0;  // besides the king
+  for (int j = 2; j < men; ++j) {
+    const Piece p = scheme_.man_piece(j);
+    const Bitboard b = square_bb(q.squares[static_cast<size_t>(j)]);
+    (color_of(p) == them ? theirs : ours).toggle(type_of(p), b);
+    our_men += color_of(p) == stm ? 1 : 0;
+  }
+  for (int j = 0; j < men; ++j) occupied |= square_bb(q.squares[static_cast<size_t>(j)]);
+  const Square our_king = q.squares[static_cast<size_t>(to_index(stm))];
+  // Their men besides the king: back to every square they can have come from.
+  for (int j = 2; j < men; ++j) {
+    const Piece p = scheme_.man_piece(j);
+    if (color_of(p) != them) continue;
+    const PieceType pt = type_of(p);
+    const Square to = q.squares[static_cast<size_t>(j)];
+    Bitboard origins = pt == PieceType::Pawn ? pawn_origins(them, to, occupied)
+                                             : piece_attacks(pt, to, occupied) & ~occupied;
+    while (origins) {
+      const Square from = pop_lsb(origins);
+      const Bitboard moved = square_bb(from) | square_bb(to);
+      SideMen before = theirs;
+      before.toggle(pt, moved);
+      if (before.attackers(stm, our_king, occupied ^ moved)) continue;
+      ws.found.push_back({scheme_.index_after_move(i, q, j, from), 1});
+    }
+  }
+  // Their king, from the empty squares around it that do not touch ours. Only a king move
+  // escapes a triple check, and a position with one is not legal.
+  const size_t k = static_cast<size_t>(to_index(them));
+  const Square to = q.squares[k];
+  const bool triple_check_possible = our_men >= 3;
+  Bitboard origins = king_attacks(to) & ~occupied & ~king_attacks(our_king);
+  while (origins) {
+    const Square from = pop_lsb(origins);
+    const Bitboard before = occupied ^ square_bb(from) ^ square_bb(to);
+    if (theirs.attackers(stm, our_king, before)) continue;
+    if (triple_check_possible && popcount(ours.attackers(them, from, before)) > 2) continue;
+    q.squares[k] = from;
+    int weight = 1;
+    if (pawnless_ && kings_share_long_diagonal(square_bb(q.squares[0]) | square_bb(q.squares[1]))) {
+      PieceBoards boards{};
+      for (int j = 0; j < men; ++j)
+        boards[static_cast<size_t>(to_index(scheme_.man_piece(j)))] |=
+            square_bb(q.squares[static_cast<size_t>(j)]);
+      weight = is_self_symmetric(boards) ? 2 : 1;
+    }
+    ws.found.push_back({scheme_.index_of(q), weight});
+    q.squares[k] = to;
+  }
+}
+
+}  // namespace egtb::retro
