@@ -102,7 +102,7 @@ public:
       : table_(std::make_shared<SolvedTable>(material)),
         scheme_(table_->scheme),
         predecessors_(scheme_),
-        subtables_(subtables),
+        exits_(material, subtables),
         config_(config),
         arena_(config.threads > 0 ? config.threads
                                   : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
@@ -129,7 +129,7 @@ private:
   std::shared_ptr<SolvedTable> table_;
   const indexing::IndexScheme& scheme_;
   Predecessors predecessors_;
-  const Subtables& subtables_;
+  ExitTables exits_;
   const GeneratorConfig& config_;
   tbb::task_arena arena_;
   std::chrono::steady_clock::time_point start_;
@@ -181,7 +181,7 @@ private:
     ExitSummary e;
     for (Move m : moves) {
       if (!leaves_table(pos, m)) continue;
-      const Score child = subtables_.probe(pos.after(m));
+      const Score child = exits_.probe(pos, m);
       if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
       if (child.value() == loss_value(phase)) e.win_depth = std::min(e.win_depth, child.depth() + 1);
       if (child.value() == win_value(phase)) {
@@ -194,7 +194,7 @@ private:
 
   // Seeds one entry for the mate phase: invalid, terminal, pending win, lost, or open.
   void setup_entry(Color c, Index i, Position& pos) {
-    if (!scheme_.decode(i, c, pos) || scheme_.index_of(pos) != i) return;  // stays Invalid
+    if (!scheme_.decode(i, c, pos) || scheme_.is_duplicate(i, pos)) return;  // stays Invalid
     const MoveList moves = legal_moves(pos);
     if (moves.empty()) {
       store(c, i, State::resolved(pos.in_check() ? Lasker::Mated : Lasker::Stalemated, 0));
@@ -323,19 +323,28 @@ private:
   }
 
   // Unresolved entries become draws; duplicate entries of symmetric positions copy their twin.
+  // The scores replace the states in place (a resolved state is its score), so that a table
+  // never needs both arrays at once: KRPkr's states take 1.3 GB. A twin read before or after its
+  // own conversion gives the same score, since converting a score again changes nothing.
   void finish() {
     report(Phase::Finish, 0, 0);
+    for (auto& c : counter_) std::vector<uint8_t>().swap(c);
+    for (auto& m : marks_) m->clear();
     for (Color c : {Color::White, Color::Black}) {
-      auto& scores = table_->scores[static_cast<size_t>(to_index(c))];
-      scores.resize(scheme_.size());
       tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),
                         [&](const tbb::blocked_range<Index>& r) {
                           Position pos;
                           for (Index i = r.begin(); i != r.end(); ++i)
-                            scores[i] = final_score(c, i, pos).raw();
+                            store_raw(c, i, final_score(c, i, pos).raw());
                         });
+      table_->scores[static_cast<size_t>(to_index(c))] = std::move(state_[static_cast<size_t>(to_index(c))]);
     }
     table_->has_dts = config_.dts;
+  }
+
+  void store_raw(Color c, Index i, uint16_t raw) {
+    std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i])
+        .store(raw, std::memory_order_relaxed);
   }
 
   Score final_score(Color c, Index i, Position& pos) {

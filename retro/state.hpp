@@ -71,4 +71,11 @@ private:
   uint16_t raw_ = InvalidCode;
 };
 
+// A resolved state is its own score, and so are Invalid and a draw: the solver turns its states
+// into the table's scores in place.
+static_assert(State::resolved(Lasker::Mates, 19).raw() == Score(Lasker::Mates, 19).raw());
+static_assert(State::resolved(Lasker::Stalemated, 8).raw() == Score(Lasker::Stalemated, 8).raw());
+static_assert(State::invalid().raw() == Score::invalid().raw());
+static_assert(State::resolved(Lasker::Draw, 0).raw() == Score::draw().raw());
+
 }  // namespace egtb::retro

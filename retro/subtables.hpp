@@ -42,4 +42,33 @@ private:
   std::map<Material, std::shared_ptr<const SolvedTable>> tables_;
 };
 
+// The subtables the moves of one table leave into, looked up once: the piece a move captures and
+// the piece it promotes to decide the material it leads into. Example, KQRkr with White to move:
+// Qxr leads into KQRk, Rxr into KQRk as well, and (with Black to move) rxR into KQkr and rxQ into
+// KRkr, the latter two as stored (their canonical orientation keeps White stronger).
+class ExitTables {
+public:
+  // Looks up the tables of `material`'s exits in `subtables`; probe() throws std::logic_error for
+  // a move into a table that is not there.
+  ExitTables(const Material& material, const Subtables& subtables);
+
+  // The score of pos.after(m), for a capture, promotion or e.p. capture m of pos.
+  [[nodiscard]] Score probe(const Position& pos, Move m) const;
+
+private:
+  struct Exit {
+    Material material;                   // after the move
+    const SolvedTable* table = nullptr;  // nullptr: bare kings (a draw), or not loaded
+    bool flip = false;                   // the table holds the colour-flipped position
+  };
+  // [mover][captured piece][promotion type]; PieceType::None for none.
+  static size_t slot(Color mover, Piece captured, PieceType promotion) {
+    return (static_cast<size_t>(to_index(mover)) * PieceIndexCount +
+            static_cast<size_t>(to_index(captured))) *
+               8 +
+           static_cast<size_t>(to_index(promotion));
+  }
+  std::array<Exit, 2 * PieceIndexCount * 8> exits_{};
+};
+
 }  // namespace egtb::retro
