@@ -43,13 +43,15 @@ bool leaves_table(const Position& pos, Move m) {
 Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
 Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
 
-// For every depth, the blocks of 4096 entries that hold a position resolved (or pending) at
+// For every depth, the blocks of 256 entries that hold a position resolved (or pending) at
 // that depth, so that the scan of a ply visits only those blocks. Example: a position stored at
-// index 10,000 with depth 7 sets bit 2 (10,000 >> 12) of depth 7's bitmap. The bitmaps are
+// index 10,000 with depth 7 sets bit 39 (10,000 >> 8) of depth 7's bitmap. The bitmaps are
 // allocated on first use, as most depths never occur.
 class BlockMarks {
 public:
-  static constexpr unsigned BlockShift = 12;
+  // Small blocks keep the scans short (a block holds positions of many depths); the bitmaps of
+  // KRPkr, the largest table, take 163 KB per depth and side.
+  static constexpr unsigned BlockShift = 8;
 
   explicit BlockMarks(Index entries) : blocks_((entries >> BlockShift) + 1), maps_(Score::MaxDepth + 1) {}
   ~BlockMarks() { clear(); }
@@ -287,7 +289,7 @@ private:
     for (Color c : {Color::White, Color::Black}) {
       const std::vector<Index> blocks = marks_[static_cast<size_t>(to_index(c))]->blocks(depth);
       tbb::parallel_for(
-          tbb::blocked_range<size_t>(0, blocks.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
+          tbb::blocked_range<size_t>(0, blocks.size(), 16), [&](const tbb::blocked_range<size_t>& r) {
             PredecessorWorkspace ws;
             for (size_t b = r.begin(); b != r.end(); ++b) {
               const Index end =
