@@ -68,9 +68,13 @@ BuildRecord existing(const Material& material, const std::filesystem::path& path
 
 Subtables load_subtables(const Material& material, const std::filesystem::path& directory, bool need_dts) {
   Subtables subtables;
+  std::shared_ptr<BlockCache> cache;
   for (const Material& next : material.successors()) {
     if (next.is_bare_kings() || subtables.contains(next)) continue;
-    auto table = load_solved_table(table_path(directory, next));
+    const auto path = table_path(directory, next);
+    const bool large = indexing::IndexScheme(next).size() > PagedSubtableEntries;
+    if (large && !cache) cache = std::make_shared<BlockCache>(PagedCacheBytes);
+    auto table = large ? load_paged_table(path, cache) : load_solved_table(path);
     if (need_dts && !table->has_dts)
       throw std::runtime_error("subtable " + next.str() + " holds DTM only; rebuild it with DTS");
     subtables.add(std::move(table));
@@ -121,20 +125,39 @@ std::vector<BuildRecord> build_tables(std::span<const Material> targets, const B
   return records;
 }
 
-std::shared_ptr<SolvedTable> load_solved_table(const std::filesystem::path& path) {
-  const TableReader reader(path);
+namespace {
+
+// An empty SolvedTable for the table `reader` opened, after checking that this build can use it.
+std::shared_ptr<SolvedTable> checked_table(const TableReader& reader) {
+  const auto& path = reader.path();
   const auto material = Material::parse(reader.header().signature);
   if (!material) throw FormatError(path, "bad signature in header: " + material.error());
   if (!current_layout(reader.header()))
     throw FormatError(path, "written with another index layout; rebuild it with egtb generate --force");
   auto table = std::make_shared<SolvedTable>(*material);
-  for (Color c : {Color::White, Color::Black}) {
-    table->scores[static_cast<size_t>(to_index(c))] = reader.read_side(c);
+  for (Color c : {Color::White, Color::Black})
     if (reader.entries(c) != table->scheme.size())
       throw FormatError(path, "holds " + std::to_string(reader.entries(c)) +
                                   " entries per side, the index has " + std::to_string(table->scheme.size()));
-  }
   table->has_dts = reader.header().metrics.dts;
+  return table;
+}
+
+}  // namespace
+
+std::shared_ptr<SolvedTable> load_solved_table(const std::filesystem::path& path) {
+  const TableReader reader(path);
+  auto table = checked_table(reader);
+  for (Color c : {Color::White, Color::Black})
+    table->scores[static_cast<size_t>(to_index(c))] = reader.read_side(c);
+  return table;
+}
+
+std::shared_ptr<SolvedTable> load_paged_table(const std::filesystem::path& path,
+                                              std::shared_ptr<BlockCache> cache) {
+  auto paged = std::make_shared<PagedScores>(path, std::move(cache));
+  auto table = checked_table(paged->reader());
+  table->paged = std::move(paged);
   return table;
 }
 

@@ -48,6 +48,12 @@ struct BuildRecord {
 std::vector<BuildRecord> build_tables(std::span<const Material> targets, const BuildOptions& options,
                                       const std::function<void(const BuildRecord&)>& on_table = {});
 
+// Subtables with more entries per side than this are paged (read block by block through a cache
+// of PagedCacheBytes) instead of loaded whole: the 5-man tables that promotions of a 5-man pawn
+// table lead into, which would otherwise double the memory its solution needs.
+inline constexpr uint64_t PagedSubtableEntries = 50'000'000;
+inline constexpr size_t PagedCacheBytes = size_t{64} << 20;
+
 // The solved successor tables of `material` (its captures and promotions), loaded from
 // `directory`; throws when one is missing or, with need_dts, holds DTM only.
 [[nodiscard]] Subtables load_subtables(const Material& material, const std::filesystem::path& directory,
@@ -59,6 +65,9 @@ int remove_stale_temporaries(const std::filesystem::path& directory);
 
 // Loads a finished table file into memory for solving, verifying or scanning.
 [[nodiscard]] std::shared_ptr<SolvedTable> load_solved_table(const std::filesystem::path& path);
+// Opens a finished table file whose scores are read on demand through `cache`.
+[[nodiscard]] std::shared_ptr<SolvedTable> load_paged_table(const std::filesystem::path& path,
+                                                            std::shared_ptr<BlockCache> cache);
 
 // Writes a solved table to its file in `directory` (atomically) and returns the path.
 std::filesystem::path save_solved_table(const std::filesystem::path& directory, const SolvedTable& table);

@@ -1,10 +1,39 @@
 #include "retro/subtables.hpp"
 
+#include <atomic>
 #include <stdexcept>
 
 #include "egtb/core/fen.hpp"
 
 namespace egtb::retro {
+
+PagedScores::PagedScores(const std::filesystem::path& path, std::shared_ptr<BlockCache> cache)
+    : reader_(path), cache_(std::move(cache)) {
+  static std::atomic<uint32_t> next_id{0};
+  id_ = next_id++;
+}
+
+Score PagedScores::at(Color stm, indexing::Index i) const {
+  // Each thread keeps the block it read last: consecutive probes mostly fall into it.
+  thread_local uint32_t last_owner = UINT32_MAX;
+  thread_local uint64_t last_block = 0;
+  thread_local BlockCache::Block last;
+  const uint64_t block = reader_.block_of(stm, i);
+  if (last_owner != id_ || last_block != block || !last) {
+    const BlockCache::Key key{id_, block};
+    BlockCache::Block found = cache_->find(key);
+    if (!found) {
+      auto decoded = std::make_shared<std::vector<uint16_t>>();
+      reader_.read_block(block, *decoded);
+      found = std::move(decoded);
+      cache_->insert(key, found);
+    }
+    last_owner = id_;
+    last_block = block;
+    last = std::move(found);
+  }
+  return Score::from_raw((*last)[reader_.offset_in_block(i)]);
+}
 
 void Subtables::add(std::shared_ptr<const SolvedTable> table) {
   const Material m = table->scheme.material();

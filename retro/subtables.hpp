@@ -2,26 +2,50 @@
 #pragma once
 
 #include <array>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <vector>
 
 #include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
+#include "egtb/store/block_cache.hpp"
+#include "egtb/store/reader.hpp"
 #include "egtb/store/score.hpp"
 #include "indexing/index.hpp"
 
 namespace egtb::retro {
 
-// One solved table: its index scheme and the raw Score of every entry, per side to move.
+// The scores of a table file read block by block when asked for, through a block cache shared
+// with other paged tables: for subtables too large to hold whole. A 5-man table such as KQRkr
+// (440 MB in memory) is reached from KRPkr only by promotions, a few probes per position with a
+// pawn on the 7th rank, and those land in few blocks at a time.
+class PagedScores {
+public:
+  // Opens the file (TableReader checks it).
+  PagedScores(const std::filesystem::path& path, std::shared_ptr<BlockCache> cache);
+
+  [[nodiscard]] Score at(Color stm, indexing::Index i) const;
+  [[nodiscard]] const TableReader& reader() const { return reader_; }
+
+private:
+  TableReader reader_;
+  std::shared_ptr<BlockCache> cache_;
+  uint32_t id_;  // names the table in the cache, unique in the process
+};
+
+// One solved table: its index scheme and the raw Score of every entry, per side to move, held in
+// `scores` or, for a paged subtable, read through `paged`.
 struct SolvedTable {
   explicit SolvedTable(const Material& m) : scheme(m) {}
 
   indexing::IndexScheme scheme;
   std::array<std::vector<uint16_t>, 2> scores;
+  std::shared_ptr<const PagedScores> paged;
   bool has_dts = true;
 
   [[nodiscard]] Score at(Color stm, indexing::Index i) const {
+    if (paged) return paged->at(stm, i);
     return Score::from_raw(scores[static_cast<size_t>(to_index(stm))][i]);
   }
 };
