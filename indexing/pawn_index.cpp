@@ -24,7 +24,8 @@
 // (ep_.size = 1), so i = 1806 * 48 * 48 + (5 * 14 + 6) = 4,161,024 + 76 = 4,161,100.
 //
 // Validity of an e.p. entry: no two men on a square, the e.p. square and the square the pawn came
-// from empty, the side not to move not in check, and at least one legal e.p. capture
+// from empty, the side not to move not in check, every check on the side to move the work of the
+// double step (validate_table_position), and at least one legal e.p. capture
 // (Position::has_ep_capture). Whether the position before the double step was legal is not asked:
 // with that test KPkp would have 42,366 White-to-move e.p. positions (the pawn on d7 would have
 // given check to a white king on c6 or e6), without it 43,786 = 2 * 21,893, the count that
@@ -122,7 +123,9 @@ bool IndexScheme::decode_ep(Index j, Color stm, Position& out) const {
   place(men, stm, out);
   if (names_second_capturer(out, capture, rank)) return false;
   out.set_ep_square(ep);
-  return !out.king_attacked(~stm) && out.has_ep_capture();
+  // validate_table_position: the side not to move not in check, and every check on the side to
+  // move the work of the double step (the pawn itself, or a discovery through its origin square).
+  return out.has_ep_capture() && !validate_table_position(out);
 }
 
 }  // namespace egtb::indexing

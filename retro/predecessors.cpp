@@ -135,6 +135,7 @@ void Predecessors::collect_general(Index i, Color stm, PredecessorWorkspace& ws)
   ws.unmoves.clear();
   UnmoveOptions options;
   options.ep_rights = ep_section_;
+  options.triple_checks = true;  // the table holds those positions (validate_table_position)
   generate_unmoves(ws.pos, options, ws.unmoves);
   const bool symmetric = is_self_symmetric(ws.pos);
   for (const Unmove& u : ws.unmoves) {
@@ -153,13 +154,9 @@ void Predecessors::collect_fast(Index i, Color stm, PredecessorWorkspace& ws) co
   Men& q = ws.men;
   Bitboard occupied = 0;
   SideMen theirs;
-  SideMen ours;
-  int our_men = 0;  // besides the king
   for (int j = 2; j < men; ++j) {
     const Piece p = scheme_.man_piece(j);
-    const Bitboard b = square_bb(q.squares[static_cast<size_t>(j)]);
-    (color_of(p) == them ? theirs : ours).toggle(type_of(p), b);
-    our_men += color_of(p) == stm ? 1 : 0;
+    if (color_of(p) == them) theirs.toggle(type_of(p), square_bb(q.squares[static_cast<size_t>(j)]));
   }
   for (int j = 0; j < men; ++j) occupied |= square_bb(q.squares[static_cast<size_t>(j)]);
   const Square our_king = q.squares[static_cast<size_t>(to_index(stm))];
@@ -180,17 +177,15 @@ void Predecessors::collect_fast(Index i, Color stm, PredecessorWorkspace& ws) co
       ws.found.push_back({scheme_.index_after_move(i, q, j, from), 1});
     }
   }
-  // Their king, from the empty squares around it that do not touch ours. Only a king move
-  // escapes a triple check, and a position with one is not legal.
+  // Their king, from the empty squares around it that do not touch ours (and possibly out of a
+  // triple check: the table holds such positions, see validate_table_position).
   const size_t k = static_cast<size_t>(to_index(them));
   const Square to = q.squares[k];
-  const bool triple_check_possible = our_men >= 3;
   Bitboard origins = king_attacks(to) & ~occupied & ~king_attacks(our_king);
   while (origins) {
     const Square from = pop_lsb(origins);
     const Bitboard before = occupied ^ square_bb(from) ^ square_bb(to);
     if (theirs.attackers(stm, our_king, before)) continue;
-    if (triple_check_possible && popcount(ours.attackers(them, from, before)) > 2) continue;
     q.squares[k] = from;
     int weight = 1;
     if (pawnless_ && kings_share_long_diagonal(square_bb(q.squares[0]) | square_bb(q.squares[1]))) {

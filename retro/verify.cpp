@@ -189,7 +189,7 @@ private:
   // The decoded position is legal, of this material and side to move, and holds a well-formed score.
   bool check_position(Color c, Index i, const Position& pos, Score stored, VerifySideCounts& counts) const {
     std::string problem;
-    if (const auto illegal = validate(pos))
+    if (const auto illegal = validate_table_position(pos))
       problem = "the entry decodes to an illegal position: " + *illegal;
     else if (Material::from(pos) != scheme_.material() || pos.side_to_move() != c)
       problem = "the entry decodes to another material or side to move";

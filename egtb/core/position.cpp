@@ -210,13 +210,18 @@ std::optional<std::string> validate_ep(const Position& pos) {
 
 }  // namespace
 
-std::optional<std::string> validate(const Position& pos) {
+std::optional<std::string> validate_table_position(const Position& pos) {
   if (auto e = validate_material(pos)) return e;
   if (pos.king_attacked(~pos.side_to_move()))
     return std::string(pos.side_to_move() == Color::White ? "Black" : "White") + " (not to move) is in check";
-  if (popcount(pos.checkers()) > 2) return "the side to move is in check by more than two men";
   if (auto e = validate_castling(pos)) return e;
   return validate_ep(pos);
+}
+
+std::optional<std::string> validate(const Position& pos) {
+  if (auto e = validate_table_position(pos)) return e;
+  if (popcount(pos.checkers()) > 2) return "the side to move is in check by more than two men";
+  return std::nullopt;
 }
 
 }  // namespace egtb

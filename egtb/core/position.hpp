@@ -104,7 +104,12 @@ private:
 
 // Why a position cannot arise in a game (as FEN validation reports it), or nothing when legal.
 // Checks: one king per side, at most 8 pawns per side and 16 men, no pawn on rank 1 or 8, side not
-// to move not in check, castling rights with king and rook at home, a consistent e.p. square.
+// to move not in check, at most two men checking the side to move, castling rights with king and
+// rook at home, a consistent e.p. square.
 std::optional<std::string> validate(const Position& pos);
+// validate() without the rule against three or more checks: the positions the tables hold
+// (DESIGN.md §3 counts every placement whose side not to move is not in check, so KQQQk keeps
+// its positions where three queens check the black king; only king moves answer them).
+std::optional<std::string> validate_table_position(const Position& pos);
 
 }  // namespace egtb

@@ -20,7 +20,7 @@ struct UnmoveContext {
   PieceTypeSet uncaptures;     // the allowed types of which validate() accepts one more of ours
   bool unpromotions;           // allowed, and they have fewer than 8 pawns
   bool ep_uncaptures;          // allowed, and we have room for one more pawn
-  bool triple_check_possible;  // we may have three men besides the king in Q
+  bool triple_check_possible;  // Q must not give three checks, and we may have three men in Q
 };
 
 // The context of one call, with the options cut down to what validate() allows.
@@ -42,7 +42,7 @@ UnmoveContext make_context(const Position& pos, const UnmoveOptions& options, st
                        uncaptures,
                        options.unpromotions && pos.count(~us, PieceType::Pawn) < 8,
                        options.ep_uncaptures && room_for_pawn,
-                       our_men_besides_king >= 3};
+                       !options.triple_checks && our_men_besides_king >= 3};
 }
 
 // The un-capturable types on `to`: no pawn on rank 1 or 8.

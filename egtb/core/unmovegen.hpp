@@ -46,7 +46,8 @@
 // (nothing legal leads there). Given that, every un-move built as above is a legal move of Q, so
 // only Q needs checking: our king must not stand attacked in Q (tested with bitboards before Q
 // is built; the un-captured man is ours and cannot attack it), Q may give their king at most
-// two checks (only a king move escapes three, so only king un-moves count them), no side may
+// two checks unless options.triple_checks (only a king move escapes three, so only king
+// un-moves count them), no side may
 // exceed 8 pawns or 16 men, and when Q has an e.p. square every check on their king must come
 // from the pawn that double-stepped or be discovered through its origin square (validate()'s
 // rule). Their king may be in check in Q: the move m escaped it.
@@ -143,6 +144,9 @@ struct UnmoveOptions {
   bool ep_uncaptures = false;
   // Also predecessors with an e.p. square (they had a legal e.p. capture and played m instead).
   bool ep_rights = false;
+  // Also predecessors whose side to move stands in check by three or more men (a king move
+  // escaped them): positions that validate() rejects and validate_table_position() accepts.
+  bool triple_checks = false;
 };
 
 // Appends to `out` every (Q, m) of the kinds allowed, each once; `out` is not cleared. Q has the
