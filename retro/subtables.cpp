@@ -1,5 +1,6 @@
 #include "retro/subtables.hpp"
 
+#include <array>
 #include <atomic>
 #include <stdexcept>
 
@@ -14,12 +15,19 @@ PagedScores::PagedScores(const std::filesystem::path& path, std::shared_ptr<Bloc
 }
 
 Score PagedScores::at(Color stm, indexing::Index i) const {
-  // Each thread keeps the block it read last: consecutive probes mostly fall into it.
-  thread_local uint32_t last_owner = UINT32_MAX;
-  thread_local uint64_t last_block = 0;
-  thread_local BlockCache::Block last;
+  // Each thread keeps the last blocks it used in a small direct-mapped array, so that most probes
+  // touch neither the shared cache's locks nor the file. Example: KRPkr's promotions alternate
+  // between KQRkr, KRRkr, KRBkr and KRNkr, whose current blocks then sit in four slots.
+  struct Slot {
+    uint32_t owner = UINT32_MAX;
+    uint64_t block = 0;
+    BlockCache::Block scores;
+  };
+  constexpr size_t Slots = 32;
+  thread_local std::array<Slot, Slots> recent;
   const uint64_t block = reader_.block_of(stm, i);
-  if (last_owner != id_ || last_block != block || !last) {
+  Slot& slot = recent[(block * 0x9E3779B97F4A7C15ULL + id_ * 0x632BE59BD9B4E019ULL) >> 59];
+  if (slot.owner != id_ || slot.block != block || !slot.scores) {
     const BlockCache::Key key{id_, block};
     BlockCache::Block found = cache_->find(key);
     if (!found) {
@@ -28,11 +36,9 @@ Score PagedScores::at(Color stm, indexing::Index i) const {
       found = std::move(decoded);
       cache_->insert(key, found);
     }
-    last_owner = id_;
-    last_block = block;
-    last = std::move(found);
+    slot = Slot{id_, block, std::move(found)};
   }
-  return Score::from_raw((*last)[reader_.offset_in_block(i)]);
+  return Score::from_raw((*slot.scores)[reader_.offset_in_block(i)]);
 }
 
 void Subtables::add(std::shared_ptr<const SolvedTable> table) {
