@@ -40,32 +40,6 @@ std::mutex& probe_mutex() {
   return m;
 }
 
-// tb_init ... tb_done around one comparison, with the directory as the only path.
-class GaviotaSession {
-public:
-  explicit GaviotaSession(const std::filesystem::path& dir) : lock_(session_mutex()) {
-    paths_ = tbpaths_add(tbpaths_init(), dir.c_str());
-    tb_init(0, tb_CP4, paths_);
-    if (!tb_is_initialized()) {
-      tbpaths_done(paths_);
-      throw std::runtime_error("Gaviota probing could not be initialised for " + dir.string());
-    }
-    tbcache_init(CacheBytes, 0);
-    tbstats_reset();
-  }
-  ~GaviotaSession() {
-    tbcache_done();
-    tb_done();
-    tbpaths_done(paths_);
-  }
-  GaviotaSession(const GaviotaSession&) = delete;
-  GaviotaSession& operator=(const GaviotaSession&) = delete;
-
-private:
-  std::lock_guard<std::mutex> lock_;
-  const char** paths_ = nullptr;
-};
-
 unsigned char gaviota_piece(PieceType pt) {
   switch (pt) {
     case PieceType::Pawn: return tb_PAWN;
@@ -98,41 +72,23 @@ struct GaviotaSide {
   }
 };
 
-// Gaviota's verdict on one position.
-struct GaviotaProbe {
-  bool ok = false;
-  unsigned info = tb_UNKNOWN;
-  unsigned plies = 0;
-};
-
-GaviotaProbe probe_gaviota(const Position& pos) {
+// Gaviota's raw verdict on one position: tb_DRAW, tb_WMATE or tb_BMATE with the DTM, or false.
+bool probe_hard(const Position& pos, unsigned& info, unsigned& plies) {
   const GaviotaSide white(pos, Color::White);
   const GaviotaSide black(pos, Color::Black);
   const unsigned stm = pos.side_to_move() == Color::White ? tb_WHITE_TO_MOVE : tb_BLACK_TO_MOVE;
   const unsigned ep = pos.ep_square() == Square::None ? unsigned{tb_NOSQUARE}
                                                       : static_cast<unsigned>(to_index(pos.ep_square()));
-  GaviotaProbe p;
   const std::lock_guard lock(probe_mutex());
-  p.ok = tb_probe_hard(stm, ep, tb_NOCASTLE, white.squares.data(), black.squares.data(), white.pieces.data(),
-                       black.pieces.data(), &p.info, &p.plies) != 0;
-  return p;
+  return tb_probe_hard(stm, ep, tb_NOCASTLE, white.squares.data(), black.squares.data(), white.pieces.data(),
+                       black.pieces.data(), &info, &plies) != 0;
 }
 
-// Why our score disagrees with Gaviota's, or an empty string; `expected` gets Gaviota's score
-// when it is a mate.
-std::string mismatch(const Position& pos, Score ours, const GaviotaProbe& g, Score& expected) {
-  if (!g.ok || g.info > tb_BMATE)
-    return "Gaviota has no value for the position (info " + std::to_string(g.info) + ")";
-  if (g.info == tb_DRAW) {
-    if (ours.is_valid() && !is_mate_value(ours.value())) return {};
-    return "stored " + describe(ours) + ", Gaviota: draw";
-  }
-  const bool white_mates = g.info == tb_WMATE;
-  const bool stm_mates = white_mates == (pos.side_to_move() == Color::White);
-  expected = Score(stm_mates ? Lasker::Mates : Lasker::Mated, static_cast<int>(g.plies));
-  if (ours == expected) return {};
-  return "stored " + describe(ours) + ", Gaviota: " + (white_mates ? "White" : "Black") + " mates, DTM " +
-         std::to_string(g.plies);
+// Which of Gaviota's answers a score is: 0 draw, 1 White mates, 2 Black mates.
+size_t gaviota_result(const Position& pos, Score gaviota) {
+  if (gaviota.value() == Lasker::Draw) return 0;
+  const bool white_mates = (gaviota.value() == Lasker::Mates) == (pos.side_to_move() == Color::White);
+  return white_mates ? 1 : 2;
 }
 
 struct LocalCounts {
@@ -140,16 +96,17 @@ struct LocalCounts {
   std::array<uint64_t, 3> results{};
 };
 
-void compare_entry(const SolvedTable& table, Color c, Index i, Position& pos, LocalCounts& counts,
-                   VerifyErrorLog& log) {
+void compare_entry(const SolvedTable& table, const GaviotaProber& gaviota, Color c, Index i, Position& pos,
+                   LocalCounts& counts, VerifyErrorLog& log) {
   if (!table.scheme.decode(i, c, pos)) return;
   ++counts.positions;
-  const GaviotaProbe g = probe_gaviota(pos);
-  if (g.ok && g.info <= tb_BMATE) ++counts.results[g.info];
+  const std::optional<Score> theirs = gaviota.probe(pos);
+  if (theirs) ++counts.results[gaviota_result(pos, *theirs)];
   const Score ours = table.at(c, i);
-  Score expected = Score::unknown();
-  std::string problem = mismatch(pos, ours, g, expected);
-  if (!problem.empty()) log.add({c, i, to_fen(pos), ours, expected, std::move(problem)});
+  std::string problem = gaviota_disagreement(ours, theirs);
+  if (problem.empty()) return;
+  const Score expected = theirs && is_mate_value(theirs->value()) ? *theirs : Score::unknown();
+  log.add({c, i, to_fen(pos), ours, expected, std::move(problem)});
 }
 
 int thread_count(int threads) {
@@ -157,6 +114,54 @@ int thread_count(int threads) {
 }
 
 }  // namespace
+
+// tb_init ... tb_done around one session, with the directory as the only path; holds the session
+// lock for its lifetime.
+class GaviotaSession {
+public:
+  explicit GaviotaSession(const std::filesystem::path& dir) : lock_(session_mutex()) {
+    paths_ = tbpaths_add(tbpaths_init(), dir.c_str());
+    tb_init(0, tb_CP4, paths_);
+    if (!tb_is_initialized()) {
+      tbpaths_done(paths_);
+      throw std::runtime_error("Gaviota probing could not be initialised for " + dir.string());
+    }
+    tbcache_init(CacheBytes, 0);
+    tbstats_reset();
+  }
+  ~GaviotaSession() {
+    tbcache_done();
+    tb_done();
+    tbpaths_done(paths_);
+  }
+  GaviotaSession(const GaviotaSession&) = delete;
+  GaviotaSession& operator=(const GaviotaSession&) = delete;
+
+private:
+  std::lock_guard<std::mutex> lock_;
+  const char** paths_ = nullptr;
+};
+
+GaviotaProber::GaviotaProber(const std::filesystem::path& gaviota_dir)
+    : session_(std::make_unique<GaviotaSession>(gaviota_dir)) {}
+
+GaviotaProber::~GaviotaProber() = default;
+
+std::optional<Score> GaviotaProber::probe(const Position& pos) const {
+  unsigned info = tb_UNKNOWN, plies = 0;
+  if (!probe_hard(pos, info, plies)) return std::nullopt;
+  if (info == tb_DRAW) return Score::draw();
+  if (info != tb_WMATE && info != tb_BMATE) return std::nullopt;
+  const bool stm_mates = (info == tb_WMATE) == (pos.side_to_move() == Color::White);
+  return Score(stm_mates ? Lasker::Mates : Lasker::Mated, static_cast<int>(plies));
+}
+
+std::string gaviota_disagreement(Score ours, const std::optional<Score>& gaviota) {
+  if (!gaviota) return "Gaviota has no value for the position";
+  const bool agree =
+      gaviota->value() == Lasker::Draw ? ours.is_valid() && !is_mate_value(ours.value()) : ours == *gaviota;
+  return agree ? std::string() : "stored " + describe(ours) + ", Gaviota: " + describe(*gaviota);
+}
 
 std::filesystem::path gaviota_file(const std::filesystem::path& gaviota_dir, const Material& material) {
   std::string name = material.normalized().str();
@@ -172,7 +177,7 @@ GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesyst
     throw std::invalid_argument("Gaviota tables have at most 4 men, not " + material.str());
   const auto file = gaviota_file(gaviota_dir, material);
   if (!std::filesystem::is_regular_file(file)) throw IoError(file, "no Gaviota table for " + material.str());
-  const GaviotaSession session(gaviota_dir);
+  const GaviotaProber gaviota(gaviota_dir);
   VerifyErrorLog log(options.max_errors);
   tbb::enumerable_thread_specific<LocalCounts> local;
   tbb::task_arena arena(thread_count(options.threads));
@@ -182,7 +187,7 @@ GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesyst
                         [&](const tbb::blocked_range<Index>& r) {
                           Position pos;
                           for (Index i = r.begin(); i != r.end(); ++i)
-                            compare_entry(table, c, i, pos, local.local(), log);
+                            compare_entry(table, gaviota, c, i, pos, local.local(), log);
                         });
   });
   GaviotaReport report;

@@ -48,7 +48,10 @@ BuildRecord build_one(const Material& material, const BuildOptions& options) {
   config.dts = options.dts;
   if (options.progress) config.progress = [&](const Progress& p) { options.progress(material, p); };
   const auto table = solve(material, subtables, config);
-  BuildRecord record{material, save_solved_table(options.directory, *table), true, stats_of(*table)};
+  WriteOptions write;
+  write.level = options.compression_level;
+  write.threads = options.threads;
+  BuildRecord record{material, save_solved_table(options.directory, *table, write), true, stats_of(*table)};
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   record.cpu_seconds = cpu_seconds_now() - cpu_start;
   record.peak_rss_bytes = peak_rss_bytes();
@@ -161,7 +164,8 @@ std::shared_ptr<SolvedTable> load_paged_table(const std::filesystem::path& path,
   return table;
 }
 
-std::filesystem::path save_solved_table(const std::filesystem::path& directory, const SolvedTable& table) {
+std::filesystem::path save_solved_table(const std::filesystem::path& directory, const SolvedTable& table,
+                                        const WriteOptions& options) {
   const auto path = table_path(directory, table.scheme.material());
   TableDescription description;
   description.signature = table.scheme.material().str();
@@ -170,7 +174,8 @@ std::filesystem::path save_solved_table(const std::filesystem::path& directory, 
   description.index_version = indexing::IndexLayoutVersion;
   description.generator = std::string("egtb ") + EGTB_VERSION;
   write_table_file(path, description,
-                   {std::span<const uint16_t>(table.scores[0]), std::span<const uint16_t>(table.scores[1])});
+                   {std::span<const uint16_t>(table.scores[0]), std::span<const uint16_t>(table.scores[1])},
+                   options);
   return path;
 }
 

@@ -15,6 +15,7 @@
 
 #include "egtb/core/material.hpp"
 #include "egtb/store/table_stats.hpp"
+#include "egtb/store/writer.hpp"
 #include "retro/generator.hpp"
 
 namespace egtb::retro {
@@ -24,6 +25,7 @@ struct BuildOptions {
   int threads = 0;     // 0: every core
   bool dts = true;     // false: DTM only
   bool force = false;  // rebuild the named targets even when present (not their dependencies)
+  int compression_level = DefaultCompressionLevel;  // zstd level of the written files (writer.hpp)
   std::function<void(const Material&, const Progress&)> progress;
 };
 
@@ -70,6 +72,7 @@ int remove_stale_temporaries(const std::filesystem::path& directory);
                                                             std::shared_ptr<BlockCache> cache);
 
 // Writes a solved table to its file in `directory` (atomically) and returns the path.
-std::filesystem::path save_solved_table(const std::filesystem::path& directory, const SolvedTable& table);
+std::filesystem::path save_solved_table(const std::filesystem::path& directory, const SolvedTable& table,
+                                        const WriteOptions& options = {});
 
 }  // namespace egtb::retro

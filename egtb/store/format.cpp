@@ -10,6 +10,11 @@ namespace egtb {
 
 namespace {
 
+// Bytes per counted thing, 0 when there are none.
+double ratio(uint64_t bytes, uint64_t count) {
+  return count == 0 ? 0.0 : static_cast<double>(bytes) / static_cast<double>(count);
+}
+
 // Appends little-endian integers and texts to a byte vector.
 class ByteWriter {
 public:
@@ -103,6 +108,12 @@ uint64_t TableHeader::blocks_of_side(int side) const {
 uint64_t TableHeader::data_offset() const {
   return header_bytes(*this) + BlockIndexEntryBytes * block_count + sizeof(uint64_t);
 }
+
+uint64_t TableHeader::positions() const { return stats[0].positions() + stats[1].positions(); }
+
+double TableHeader::bytes_per_position() const { return ratio(file_size, positions()); }
+
+double TableHeader::bytes_per_entry() const { return ratio(file_size, entries[0] + entries[1]); }
 
 uint64_t block_of(const TableHeader& h, int side, uint64_t index) {
   return (side == 0 ? 0 : h.blocks_of_side(0)) + index / h.block_entries;

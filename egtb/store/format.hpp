@@ -63,7 +63,8 @@
 // table gain nothing or lose random access. Blocks of 32768 entries (64 KiB decoded) decode in
 // about 50 us; doubling B saves 3-5% of the size and doubles that latency. zstd level 3
 // compresses 170-370 MB/s per thread; level 7 is 5-13% smaller at a third of that speed, level 19
-// 20-25% smaller at 3-6 MB/s, too slow for generation (WriteOptions picks; the default is 3).
+// 20-25% smaller at 3-6 MB/s, too slow for generation by default (WriteOptions and `egtb generate
+// --compression-level` pick; the default is 3).
 //
 // Worked example: a toy "KQk" file with B = 4, N_w = 5, N_b = 4, metrics DTM and DTS, index
 // scheme 1 version 1, generator "egtb 0.1.0", and these entries:
@@ -130,6 +131,12 @@ struct TableHeader {
   [[nodiscard]] uint64_t blocks_of_side(int side) const;
   // Bytes before the first block: header, block index and file checksum.
   [[nodiscard]] uint64_t data_offset() const;
+  // Positions (valid entries) of both sides to move.
+  [[nodiscard]] uint64_t positions() const;
+  // File bytes per position of both sides, and per index entry (valid or not) of both sides; 0
+  // when there are none.
+  [[nodiscard]] double bytes_per_position() const;
+  [[nodiscard]] double bytes_per_entry() const;
 };
 
 struct BlockRef {

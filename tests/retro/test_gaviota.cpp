@@ -6,6 +6,7 @@
 #include "tests/support/catch.hpp"
 
 #ifdef EGTB_HAVE_GAVIOTA
+#include "egtb/core/fen.hpp"
 #include "egtb/store/error.hpp"
 #include "retro/gaviota.hpp"
 #endif
@@ -34,6 +35,35 @@ TEST_CASE("Gaviota's KQk: White always mates, Black mostly mated", "[gaviota]") 
   const retro::GaviotaReport report = retro::compare_with_gaviota(solved("KQk"), *dir, 1);
   // Every wtm position is a White mate, and so are the btm losses; btm draws 2,838 + 115.
   CHECK(report.gaviota_results == std::array<uint64_t, 3>{2'838 + 115, 18'492 + 25'691, 0});
+#endif
+}
+
+TEST_CASE("GaviotaProber scores a position for its side to move", "[gaviota]") {
+  const auto dir = gaviota_dir_or_skip();
+  if (!dir) return;
+#ifdef EGTB_HAVE_GAVIOTA
+  const retro::GaviotaProber gaviota(*dir);
+  const auto probe = [&](const char* fen) { return gaviota.probe(*parse_fen(fen)); };
+  CHECK(probe("k7/2Q5/1K6/8/8/8/8/8 w - - 0 1") == Score(Lasker::Mates, 1));
+  CHECK(probe("k7/8/1K6/8/8/8/8/2Q5 b - - 0 1") == Score(Lasker::Mated, 4));
+  CHECK(probe("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1") == Score::draw());  // stalemated: our 1
+  CHECK(probe("8/8/8/8/8/2k5/8/K1N5 w - - 0 1") == Score::draw());
+  CHECK(probe("8/8/3k4/8/3r4/8/8/KQR5 w - - 0 1") == std::nullopt);  // 5 men: no Gaviota table here
+#endif
+}
+
+TEST_CASE("gaviota_disagreement: a Gaviota draw is any of 1, 2, 3", "[gaviota]") {
+#ifdef EGTB_HAVE_GAVIOTA
+  for (const Score ours : {Score(Lasker::Stalemates, 3), Score::draw(), Score(Lasker::Stalemated, 0)})
+    CHECK(retro::gaviota_disagreement(ours, Score::draw()).empty());
+  CHECK(retro::gaviota_disagreement(Score(Lasker::Mated, 2), Score(Lasker::Mated, 2)).empty());
+  CHECK(retro::gaviota_disagreement(Score(Lasker::Mates, 3), Score::draw()) ==
+        "stored mates in 2 (DTM 3), Gaviota: draw");
+  CHECK(retro::gaviota_disagreement(Score(Lasker::Mated, 2), Score(Lasker::Mated, 4)) ==
+        "stored is mated (DTM 2), Gaviota: is mated (DTM 4)");
+  CHECK(retro::gaviota_disagreement(Score::draw(), std::nullopt) == "Gaviota has no value for the position");
+#else
+  WARN("SKIPPED: built without libgaviotatb-dev, no retro/gaviota.hpp");
 #endif
 }
 

@@ -1,13 +1,12 @@
 // Probing real tables by FEN (every 3-4-man table, built once by the ctest fixture tables_34, see
-// tests/tables): agreement with the Gaviota DTM tables in both colour orientations and under the
-// board symmetries, optimal lines (length = depth, ending in the promised mate or stalemate), move
-// values, e.p. rights; and the errors of optimal_line on tables that contradict each other.
+// tests/tables): optimal lines (length = depth, ending in the promised mate or stalemate), move
+// values and e.p. rights in any orientation; and the errors of optimal_line on tables that
+// contradict each other. The comparison with the Gaviota tables is in
+// tests/retro/test_gaviota_probes.cpp (it needs retro/gaviota.hpp).
 #include <algorithm>
-#include <filesystem>
-#include <optional>
 #include <random>
 #include <string>
-#include <vector>
+#include <utility>
 
 #include "egtb/core/fen.hpp"
 #include "egtb/core/material.hpp"
@@ -19,148 +18,16 @@
 #include "egtb/store/tablebase.hpp"
 #include "egtb/store/writer.hpp"
 #include "indexing/index.hpp"
+#include "tests/store/real_tables.hpp"
 #include "tests/store/store_fixtures.hpp"
 #include "tests/support/catch.hpp"
-#include "tests/support/shared_dir.hpp"
-
-#ifdef EGTB_TEST_GAVIOTA
-#include <gtb-probe.h>
-#endif
 
 using namespace egtb;
+using test::probe_fen;
+using test::random_position;
+using test::tables;
 
 namespace {
-
-// The fixture's directory of every 3- and 4-man table; the test fails when they are missing.
-std::filesystem::path tables_dir() {
-  const std::filesystem::path dir = EGTB_TEST_TABLES;
-  INFO(
-      "the 3-4-man tables are built by the ctest fixture tables:setup-34 (ctest -R test_line runs it), or by "
-      "make_test_tables "
-      << dir.string() << " --all 4");
-  REQUIRE(std::filesystem::exists(dir / "KPkp.egtb"));
-  return dir;
-}
-
-// Every table read through one Tablebase for the whole test run, with room for all of them.
-const Tablebase& tables() {
-  static const Tablebase tb(tables_dir(), TablebaseOptions{size_t{1} << 30});
-  return tb;
-}
-
-Score probe_fen(const Tablebase& tb, const std::string& fen) {
-  const auto pos = parse_fen(fen);
-  INFO(fen << ": " << (pos ? "" : pos.error().message));
-  REQUIRE(pos.has_value());
-  const auto score = tb.probe(*pos);
-  INFO((score ? "" : score.error().message));
-  REQUIRE(score.has_value());
-  return *score;
-}
-
-// A random legal position of a table: a random valid entry of either side to move, then a random
-// board symmetry (left-right only with pawns).
-Position random_position(const indexing::IndexScheme& scheme, std::mt19937_64& rng) {
-  Position pos;
-  bool valid = false;
-  while (!valid) valid = scheme.decode(rng() % scheme.size(), rng() % 2 ? Color::White : Color::Black, pos);
-  const uint64_t symmetries = scheme.material().has_pawns() ? 2 : SymmetryCount;
-  return apply(AllSymmetries[rng() % symmetries], pos);
-}
-
-#ifdef EGTB_TEST_GAVIOTA
-
-// Gaviota's tables probed position by position (the library keeps global state: one at a time).
-class Gaviota {
-public:
-  explicit Gaviota(const std::filesystem::path& dir) {
-    paths_ = tbpaths_add(tbpaths_init(), dir.c_str());
-    tb_init(0, tb_CP4, paths_);
-    tbcache_init(size_t{32} << 20, 0);
-  }
-  ~Gaviota() {
-    tbcache_done();
-    tb_done();
-    tbpaths_done(paths_);
-  }
-  Gaviota(const Gaviota&) = delete;
-  Gaviota& operator=(const Gaviota&) = delete;
-
-  // Gaviota's score for the side to move: a mate value with its DTM, a draw, or nothing.
-  [[nodiscard]] std::optional<Score> probe(const Position& pos) const {
-    Side white(pos, Color::White), black(pos, Color::Black);
-    const unsigned stm = pos.side_to_move() == Color::White ? tb_WHITE_TO_MOVE : tb_BLACK_TO_MOVE;
-    const unsigned ep = pos.ep_square() == Square::None ? unsigned{tb_NOSQUARE}
-                                                        : static_cast<unsigned>(to_index(pos.ep_square()));
-    unsigned info = tb_UNKNOWN, plies = 0;
-    if (!tb_probe_hard(stm, ep, tb_NOCASTLE, white.squares.data(), black.squares.data(), white.pieces.data(),
-                       black.pieces.data(), &info, &plies))
-      return std::nullopt;
-    if (info == tb_DRAW) return Score::draw();
-    if (info != tb_WMATE && info != tb_BMATE) return std::nullopt;
-    const bool stm_mates = (info == tb_WMATE) == (pos.side_to_move() == Color::White);
-    return Score(stm_mates ? Lasker::Mates : Lasker::Mated, static_cast<int>(plies));
-  }
-
-private:
-  const char** paths_ = nullptr;
-
-  // One side's men as Gaviota lists them: the king first, closed by tb_NOSQUARE / tb_NOPIECE.
-  struct Side {
-    std::array<unsigned, 8> squares{};
-    std::array<unsigned char, 8> pieces{};
-
-    Side(const Position& pos, Color c) {
-      size_t n = 0;
-      const auto add = [&](Square s) {
-        squares[n] = static_cast<unsigned>(to_index(s));
-        pieces[n++] = piece_code(type_of(pos.piece_on(s)));
-      };
-      add(pos.king_square(c));
-      Bitboard men = pos.pieces(c) & ~pos.pieces(PieceType::King);
-      while (men) add(pop_lsb(men));
-      squares[n] = tb_NOSQUARE;
-      pieces[n] = tb_NOPIECE;
-    }
-  };
-
-  static unsigned char piece_code(PieceType pt) {
-    switch (pt) {
-      case PieceType::Pawn: return tb_PAWN;
-      case PieceType::Knight: return tb_KNIGHT;
-      case PieceType::Bishop: return tb_BISHOP;
-      case PieceType::Rook: return tb_ROOK;
-      case PieceType::Queen: return tb_QUEEN;
-      case PieceType::King: return tb_KING;
-      case PieceType::None: break;
-    }
-    return tb_NOPIECE;
-  }
-};
-
-// Why our score disagrees with Gaviota's, or "" (a Gaviota draw is any of our 1, 2, 3).
-std::string disagreement(Score ours, std::optional<Score> theirs) {
-  if (!theirs) return "Gaviota has no value";
-  if (theirs->value() == Lasker::Draw ? is_mate_value(ours.value()) : ours != *theirs)
-    return "ours " + describe(ours) + ", Gaviota " + describe(*theirs);
-  return {};
-}
-
-#endif
-
-std::optional<std::filesystem::path> gaviota_dir_or_skip() {
-#ifndef EGTB_TEST_GAVIOTA
-  WARN("SKIPPED: built without libgaviotatb-dev (apt-get install libgaviotatb-dev), no Gaviota oracle");
-  return std::nullopt;
-#else
-  const auto shared = test::shared_dir();
-  if (!shared || !std::filesystem::is_directory(*shared / "data" / "gaviota")) {
-    WARN("SKIPPED: no ../shared/data/gaviota (set EGTB_SHARED_DIR), no Gaviota tables");
-    return std::nullopt;
-  }
-  return *shared / "data" / "gaviota";
-#endif
-}
 
 // Checks the optimal line of pos: its length is the depth, each position on it has the depth one
 // less with the value of the side to move alternating, and it ends in the promised mate or
@@ -200,34 +67,6 @@ void check_move_values(const Tablebase& tb, const Position& pos) {
 }
 
 }  // namespace
-
-TEST_CASE("FEN probes of every 3-4-man table agree with Gaviota in both colour orientations",
-          "[tables][gaviota]") {
-  const auto gaviota_dir = gaviota_dir_or_skip();
-  if (!gaviota_dir) return;
-#ifdef EGTB_TEST_GAVIOTA
-  constexpr int PositionsPerTable = 2000;
-  const Gaviota gaviota(*gaviota_dir);
-  std::mt19937_64 rng(5);
-  std::array<uint64_t, 5> values{};
-  for (const Material& m : all_signatures(4)) {
-    const indexing::IndexScheme scheme(m);
-    std::vector<std::string> problems;
-    for (int i = 0; i < PositionsPerTable; ++i) {
-      const Position pos = random_position(scheme, rng);
-      const Score ours = probe_fen(tables(), to_fen(pos));
-      CHECK(probe_fen(tables(), to_fen(color_flipped(pos))) == ours);
-      ++values[static_cast<size_t>(to_index(ours.value()))];
-      if (std::string problem = disagreement(ours, gaviota.probe(pos)); !problem.empty())
-        problems.push_back(to_fen(pos) + ": " + problem);
-    }
-    INFO(m.str() << ": " << problems.size()
-                 << " disagreements, first: " << (problems.empty() ? "" : problems[0]));
-    CHECK(problems.empty());
-  }
-  for (uint64_t count : values) CHECK(count > 100);  // every value was compared many times
-#endif
-}
 
 TEST_CASE("the article's maxDTS examples: value, depth and optimal line in any orientation", "[tables]") {
   // Müller & Haworth (2020), Table 1 (../shared/reference/README.md).

@@ -1,9 +1,11 @@
-// egtb generate SIG... [--all N] [--dir DIR] [--threads N] [--metrics dtm,dts] [--force] [--json]:
-// builds tables with every table they depend on.
+// egtb generate SIG... [--all N] [--dir DIR] [--threads N] [--metrics dtm,dts] [--force]
+// [--compression-level N] [--json]: builds tables with every table they depend on.
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 
+#include "egtb/store/reader.hpp"
+#include "egtb/store/writer.hpp"
 #include "retro/scheduler.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
@@ -37,6 +39,9 @@ std::string summary_line(const retro::BuildRecord& r) {
       << with_commas(r.stats[0].positions()) << " b " << with_commas(r.stats[1].positions()) << "  max DTM "
       << depth_text(std::max(r.stats[0].max_dtm, r.stats[1].max_dtm)) << "  max DTS "
       << depth_text(std::max(r.stats[0].max_dts, r.stats[1].max_dts));
+  const TableHeader h = read_header(r.path);
+  out << "  " << with_commas(h.file_size) << " bytes (" << std::fixed << std::setprecision(4)
+      << h.bytes_per_position() << " per position)";
   if (r.built)
     out << std::fixed << std::setprecision(2) << "  " << r.seconds << " s wall, " << r.cpu_seconds
         << " s cpu, peak " << (r.peak_rss_bytes >> 20) << " MB";
@@ -50,9 +55,12 @@ Json side_json(const SideStats& s) {
 }
 
 Json record_json(const retro::BuildRecord& r) {
+  const TableHeader h = read_header(r.path);
   return {{"signature", r.material.str()},
           {"path", r.path.string()},
           {"built", r.built},
+          {"file_size", h.file_size},
+          {"bytes_per_position", h.bytes_per_position()},
           {"sides", {{"w", side_json(r.stats[0])}, {"b", side_json(r.stats[1])}}},
           {"seconds", r.seconds},
           {"cpu_seconds", r.cpu_seconds},
@@ -68,7 +76,9 @@ int cmd_generate(const std::vector<std::string>& args) {
       "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
       "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)")(
       "metrics", po::value<std::string>()->value_name("LIST"), "dtm,dts (default) or dtm (mates only)")(
-      "force", "rebuild the named tables even when present (not their dependencies)");
+      "force", "rebuild the named tables even when present (not their dependencies)")(
+      "compression-level", po::value<std::string>()->value_name("N"),
+      "zstd level of the files, 1 to 22 (default 3; 15-19: 13-22% smaller, far slower to write)");
   cl.json_option();
   if (!cl.parse(args)) return ExitSuccess;
   retro::BuildOptions options;
@@ -76,6 +86,9 @@ int cmd_generate(const std::vector<std::string>& args) {
   options.threads = parse_int(cl.option("threads", "0"), "--threads", 0, 1024);
   options.dts = parse_metrics(cl.option("metrics", "dtm,dts"));
   options.force = cl.flag("force");
+  options.compression_level =
+      parse_int(cl.option("compression-level", std::to_string(DefaultCompressionLevel)),
+                "--compression-level", 1, MaxCompressionLevel);
   const std::vector<Material> targets = parse_signatures(cl, "generate");
   ProgressLine progress;
   options.progress = [&](const Material& m, const retro::Progress& p) {

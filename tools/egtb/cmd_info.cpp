@@ -2,7 +2,9 @@
 // to move in each counting convention), or the header of a table file with every checksum verified.
 #include <algorithm>
 #include <future>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "egtb/store/reader.hpp"
@@ -79,11 +81,6 @@ Json side_json(const SideStats& s) {
           {"max_dts", s.max_dts < 0 ? Json() : Json(s.max_dts)}};
 }
 
-double bytes_per_position(const TableHeader& h) {
-  const uint64_t positions = h.stats[0].positions() + h.stats[1].positions();
-  return positions == 0 ? 0.0 : static_cast<double>(h.file_size) / static_cast<double>(positions);
-}
-
 Json file_json(const std::filesystem::path& path, const TableHeader& h) {
   return {{"file", path.string()},
           {"signature", h.signature},
@@ -94,10 +91,20 @@ Json file_json(const std::filesystem::path& path, const TableHeader& h) {
           {"entries", {{"w", h.entries[0]}, {"b", h.entries[1]}}},
           {"blocks", h.block_count},
           {"file_size", h.file_size},
-          {"bytes_per_position", bytes_per_position(h)},
+          {"positions", h.positions()},
+          {"bytes_per_position", h.bytes_per_position()},
+          {"bytes_per_entry", h.bytes_per_entry()},
           {"generator", h.generator},
           {"sides", {{"w", side_json(h.stats[0])}, {"b", side_json(h.stats[1])}}},
           {"checksums", "verified"}};
+}
+
+// The file size per position and per index entry, both sides to move together.
+std::string size_ratios(const TableHeader& h) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(4) << "bytes/position   " << h.bytes_per_position() << " ("
+      << with_commas(h.positions()) << " positions), " << h.bytes_per_entry() << " per index entry";
+  return out.str();
 }
 
 void print_file(const std::filesystem::path& path, const TableHeader& h) {
@@ -106,8 +113,8 @@ void print_file(const std::filesystem::path& path, const TableHeader& h) {
             << "\nindex            layout " << h.index_scheme << " version " << h.index_version
             << "\nentries          w " << with_commas(h.entries[0]) << " b " << with_commas(h.entries[1])
             << "\nblocks           " << h.block_count << "\nfile size        " << with_commas(h.file_size)
-            << " bytes (" << bytes_per_position(h) << " per position)\ngenerator        " << h.generator
-            << '\n';
+            << " bytes\n"
+            << size_ratios(h) << "\ngenerator        " << h.generator << '\n';
   for (int side = 0; side < 2; ++side) {
     const SideStats& s = h.stats[static_cast<size_t>(side)];
     std::cout << (side == 0 ? "white to move    " : "black to move    ") << "4: " << s.values[4]

@@ -1,0 +1,4 @@
+generate
+KQk
+--compression-level
+23

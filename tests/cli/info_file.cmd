@@ -1,0 +1,2 @@
+info
+stats-tables/KQk.egtb
