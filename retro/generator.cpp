@@ -203,12 +203,18 @@ private:
       return;
     }
     const ExitSummary e = summarize_exits(pos, moves, Phase::Mates);
-    const int open_moves = static_cast<int>(moves.size()) - e.opponent_wins;
-    counter_[static_cast<size_t>(to_index(c))][i] = static_cast<uint8_t>(open_moves);
+    counter_[static_cast<size_t>(to_index(c))][i] =
+        static_cast<uint8_t>(static_cast<int>(moves.size()) - e.opponent_wins);
+    seed(c, i, Phase::Mates, e);
+  }
+
+  // Stores what the moves out of the table decide for entry i, whose counter already leaves out
+  // the moves to opponent's wins: a pending win, a loss when no move is left, or still open.
+  void seed(Color c, Index i, Phase phase, const ExitSummary& e) {
     if (e.win_depth != NoWin)
       store(c, i, State::pending(e.win_depth));
-    else if (open_moves == 0)
-      store(c, i, State::resolved(Lasker::Mated, e.loss_bound));
+    else if (counter_[static_cast<size_t>(to_index(c))][i] == 0)
+      store(c, i, State::resolved(loss_value(phase), e.loss_bound));
     else
       store(c, i, State::open(e.loss_bound));
   }
@@ -225,12 +231,7 @@ private:
     const ExitSummary e = summarize_exits(pos, legal_moves(pos), Phase::Stalemates);
     uint8_t& counter = counter_[static_cast<size_t>(to_index(c))][i];
     counter = static_cast<uint8_t>(counter - e.opponent_wins);
-    if (e.win_depth != NoWin)
-      store(c, i, State::pending(e.win_depth));
-    else if (counter == 0)
-      store(c, i, State::resolved(Lasker::Stalemated, e.loss_bound));
-    else
-      store(c, i, State::open(e.loss_bound));
+    seed(c, i, Phase::Stalemates, e);
   }
 
   void seed_stalemates() {

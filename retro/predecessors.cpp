@@ -104,8 +104,7 @@ Bitboard pawn_origins(Color them, Square to, Bitboard occupied) {
 Predecessors::Predecessors(const indexing::IndexScheme& scheme)
     : scheme_(scheme), pawnless_(!scheme.material().has_pawns()), ep_section_(scheme.ep_size() > 0) {}
 
-bool Predecessors::fast_path(Index i, const Men& men) const {
-  if (scheme_.is_ep_entry(i)) return false;
+bool Predecessors::fast_path(const Men& men) const {
   if (pawnless_) return !kings_share_long_diagonal(square_bb(men.squares[0]) | square_bb(men.squares[1]));
   if (!ep_section_) return true;
   // E.p. rights come and go only where a white and a black pawn stand side by side on rank 4 or
@@ -123,7 +122,7 @@ bool Predecessors::fast_path(Index i, const Men& men) const {
 }
 
 void Predecessors::collect(Index i, Color stm, PredecessorWorkspace& ws) const {
-  if (!scheme_.is_ep_entry(i) && scheme_.men_at(i, ws.men) && fast_path(i, ws.men))
+  if (!scheme_.is_ep_entry(i) && scheme_.men_at(i, ws.men) && fast_path(ws.men))
     collect_fast(i, stm, ws);
   else
     collect_general(i, stm, ws);

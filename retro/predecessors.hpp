@@ -53,8 +53,9 @@ public:
   // Fills ws.found with the predecessors of valid entry i with `stm` to move (weights of 0 are
   // left out). ws.pos is unspecified afterwards.
   void collect(indexing::Index i, Color stm, PredecessorWorkspace& ws) const;
-  // The two ways, for the tests. collect_fast requires fast_path(i, ws.men) after men_at(i, ws.men).
-  [[nodiscard]] bool fast_path(indexing::Index i, const indexing::IndexScheme::Men& men) const;
+  // The two ways, for the tests. fast_path tells whether the men of a normal-section entry (as
+  // men_at gave them) may take the fast way; collect_fast requires it, after men_at(i, ws.men).
+  [[nodiscard]] bool fast_path(const indexing::IndexScheme::Men& men) const;
   void collect_fast(indexing::Index i, Color stm, PredecessorWorkspace& ws) const;
   void collect_general(indexing::Index i, Color stm, PredecessorWorkspace& ws) const;
 

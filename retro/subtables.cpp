@@ -8,6 +8,19 @@
 
 namespace egtb::retro {
 
+namespace {
+
+// The score of `pos` in `table`, which holds its colour-flipped image when `flip`.
+Score score_in(const SolvedTable& table, const Position& pos, bool flip) {
+  const Position oriented = flip ? color_flipped(pos) : pos;
+  const auto index = table.scheme.index_of(oriented);
+  if (!index)
+    throw std::logic_error("position " + to_fen(pos) + " has no index in " + table.scheme.material().str());
+  return table.at(oriented.side_to_move(), *index);
+}
+
+}  // namespace
+
 PagedScores::PagedScores(const std::filesystem::path& path, std::shared_ptr<BlockCache> cache)
     : reader_(path), cache_(std::move(cache)) {
   static std::atomic<uint32_t> next_id{0};
@@ -27,17 +40,10 @@ Score PagedScores::at(Color stm, indexing::Index i) const {
   thread_local std::array<Slot, Slots> recent;
   const uint64_t block = reader_.block_of(stm, i);
   Slot& slot = recent[(block * 0x9E3779B97F4A7C15ULL + id_ * 0x632BE59BD9B4E019ULL) >> 59];
-  if (slot.owner != id_ || slot.block != block || !slot.scores) {
-    const BlockCache::Key key{id_, block};
-    BlockCache::Block found = cache_->find(key);
-    if (!found) {
-      auto decoded = std::make_shared<std::vector<uint16_t>>();
-      reader_.read_block(block, *decoded);
-      found = std::move(decoded);
-      cache_->insert(key, found);
-    }
-    slot = Slot{id_, block, std::move(found)};
-  }
+  if (slot.owner != id_ || slot.block != block || !slot.scores)
+    slot = Slot{id_, block, cache_->find_or_load({id_, block}, [&](std::vector<uint16_t>& out) {
+                  reader_.read_block(block, out);
+                })};
   return Score::from_raw((*slot.scores)[reader_.offset_in_block(i)]);
 }
 
@@ -55,13 +61,9 @@ Score Subtables::probe(const Position& pos) const {
   const Material material = Material::from(pos);
   if (material.is_bare_kings()) return Score::draw();
   const bool flip = !material.is_canonical();
-  const Position oriented = flip ? color_flipped(pos) : pos;
   const auto table = find(flip ? material.mirrored() : material);
   if (!table) throw std::logic_error("subtable " + material.normalized().str() + " is not loaded");
-  const auto index = table->scheme.index_of(oriented);
-  if (!index)
-    throw std::logic_error("position " + to_fen(pos) + " has no index in " + material.normalized().str());
-  return table->at(oriented.side_to_move(), *index);
+  return score_in(*table, pos, flip);
 }
 
 ExitTables::ExitTables(const Material& material, const Subtables& subtables) {
@@ -95,13 +97,7 @@ Score ExitTables::probe(const Position& pos, Move m) const {
   const Exit& e = exits_[slot(mover, captured, promotion)];
   if (e.material.is_bare_kings()) return Score::draw();
   if (!e.table) throw std::logic_error("subtable " + e.material.normalized().str() + " is not loaded");
-  const Position child = pos.after(m);
-  const Position oriented = e.flip ? color_flipped(child) : child;
-  const auto index = e.table->scheme.index_of(oriented);
-  if (!index)
-    throw std::logic_error("position " + to_fen(child) + " has no index in " +
-                           e.table->scheme.material().str());
-  return e.table->at(oriented.side_to_move(), *index);
+  return score_in(*e.table, pos.after(m), e.flip);
 }
 
 }  // namespace egtb::retro

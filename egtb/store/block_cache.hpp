@@ -46,6 +46,15 @@ public:
   [[nodiscard]] Block find(const Key& key);
   // Adds a block (or refreshes it), then evicts least recently used blocks beyond the limit.
   void insert(const Key& key, Block block);
+  // The block, from the cache or else decoded by load(std::vector<uint16_t>&) and inserted.
+  template <class Load>
+  [[nodiscard]] Block find_or_load(const Key& key, Load&& load) {
+    if (Block found = find(key)) return found;
+    auto decoded = std::make_shared<std::vector<uint16_t>>();
+    load(*decoded);
+    insert(key, decoded);
+    return decoded;
+  }
   [[nodiscard]] Stats stats() const;
   void clear();
 

@@ -83,13 +83,8 @@ const Tablebase::OpenTable* Tablebase::find_table(const Material& canonical) con
 
 Score Tablebase::lookup(const OpenTable& table, Color stm, uint64_t index) const {
   const BlockCache::Key key{table.id, table.reader.block_of(stm, index)};
-  BlockCache::Block block = cache_.find(key);
-  if (!block) {
-    auto decoded = std::make_shared<std::vector<uint16_t>>();
-    table.reader.read_block(key.block, *decoded);
-    block = std::move(decoded);
-    cache_.insert(key, block);
-  }
+  const BlockCache::Block block =
+      cache_.find_or_load(key, [&](std::vector<uint16_t>& out) { table.reader.read_block(key.block, out); });
   return Score::from_raw((*block)[table.reader.offset_in_block(index)]);
 }
 

@@ -33,7 +33,7 @@ void compare_entry(const indexing::IndexScheme& scheme, const retro::Predecessor
                    retro::PredecessorWorkspace& ws, Agreement& a) {
   if (!scheme.decode(i, c, ws.pos) || scheme.index_of(ws.pos) != i) return;
   ++a.valid;
-  if (scheme.is_ep_entry(i) || !scheme.men_at(i, ws.men) || !preds.fast_path(i, ws.men)) return;
+  if (scheme.is_ep_entry(i) || !scheme.men_at(i, ws.men) || !preds.fast_path(ws.men)) return;
   ++a.fast;
   preds.collect_fast(i, c, ws);
   const auto fast = sorted(ws.found);
@@ -84,7 +84,7 @@ TEST_CASE("predecessors of a KRkr position, as the header describes", "[retro][p
   const Position pos = *parse_fen("7k/2r5/8/8/3R4/8/8/1K6 b - - 0 1");
   const Index i = *scheme.index_of(pos);
   REQUIRE(scheme.men_at(i, ws.men));
-  REQUIRE(preds.fast_path(i, ws.men));
+  REQUIRE(preds.fast_path(ws.men));
   preds.collect(i, Color::Black, ws);
   CHECK(ws.found.size() == 17);
   CHECK(std::all_of(ws.found.begin(), ws.found.end(), [](const Predecessor& p) { return p.weight == 1; }));
