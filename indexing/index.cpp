@@ -183,23 +183,33 @@ Index IndexScheme::encode(const Position& pos, Symmetry s) const {
   return encode_boards(piece_boards(pos, s), wk, bk);
 }
 
-IndexScheme::PieceBoards IndexScheme::piece_boards(const Men& men, Symmetry s) const {
-  PieceBoards boards{};
-  for (int j = 2; j < men_; ++j)
-    boards[static_cast<size_t>(to_index(man_piece(j)))] |=
-        square_bb(apply(s, men.squares[static_cast<size_t>(j)]));
-  return boards;
+Index IndexScheme::encode_men(const Men& men, Symmetry s) const {
+  const Square wk = apply(s, men.squares[0]);
+  const Square bk = apply(s, men.squares[1]);
+  const int lo = std::min(to_index(wk), to_index(bk));
+  const int hi = std::max(to_index(wk), to_index(bk));
+  Index entry = kings_->pair[KkMap::at(wk, bk)] * normal_.size;
+  for (int j = 2; j < men_;) {
+    const ManGroup& g = man_groups_[static_cast<size_t>(j)];
+    std::array<uint8_t, MaxIndexMen> v{};
+    for (int k = 0; k < g.count; ++k) {
+      const Square sq = apply(s, men.squares[static_cast<size_t>(j + k)]);
+      v[static_cast<size_t>(k)] = static_cast<uint8_t>(g.pawns ? to_index(sq) - 8 : free_number(sq, lo, hi));
+    }
+    sort_values(v.data(), g.count);
+    entry += g.stride * combination_rank(v.data(), g.count);
+    j += g.count;
+  }
+  return entry;
 }
 
 Index IndexScheme::index_of(const Men& men) const {
-  const Square wk = men.squares[0];
-  const Square bk = men.squares[1];
-  const Symmetry s = kings_->symmetry[KkMap::at(wk, bk)];
-  const Index entry = encode_boards(piece_boards(men, s), apply(s, wk), apply(s, bk));
-  if (kings_->pawns || !on_diagonal(apply(s, wk)) || !on_diagonal(apply(s, bk))) return entry;
+  const Symmetry s = kings_->symmetry[KkMap::at(men.squares[0], men.squares[1])];
+  const Index entry = encode_men(men, s);
+  if (kings_->pawns || !on_diagonal(apply(s, men.squares[0])) || !on_diagonal(apply(s, men.squares[1])))
+    return entry;
   // Both kings on the a1-h8 diagonal: the smaller twin, as index_of(Position) chooses.
-  const Symmetry twin = compose(Symmetry::FlipDiag, s);
-  return std::min(entry, encode_boards(piece_boards(men, twin), apply(twin, wk), apply(twin, bk)));
+  return std::min(entry, encode_men(men, compose(Symmetry::FlipDiag, s)));
 }
 
 Index IndexScheme::index_after_move(Index i, const Men& men, int j, Square to) const {

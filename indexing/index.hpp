@@ -136,6 +136,11 @@ public:
   // The entry of the position the men form, for men that index_of(Position) accepts without an
   // e.p. right: the same entry as index_of of that position (symmetries folded out the same way).
   [[nodiscard]] Index index_of(const Men& men) const;
+  // True when the men of a normal-section entry may form the duplicate of a twin entry: pawnless,
+  // both kings on the a1-h8 diagonal (then index_of(men) tells which twin counts).
+  [[nodiscard]] bool twin_possible(const Men& men) const {
+    return !kings_->pawns && on_diagonal(men.squares[0]) && on_diagonal(men.squares[1]);
+  }
   // The entry of normal-section entry i (whose men are `men`, as men_at gave them) after its man
   // j, not a king, moves to the empty square `to`: the kings keep their canonical squares, so only
   // the digit of man j's group changes. Not for pawnless entries with both kings on the a1-h8
@@ -203,7 +208,8 @@ private:
   void describe_men();
   [[nodiscard]] bool has_material(const Position& pos) const;
   [[nodiscard]] PieceBoards piece_boards(const Position& pos, Symmetry s) const;
-  [[nodiscard]] PieceBoards piece_boards(const Men& men, Symmetry s) const;
+  // The entry of the men after s (no twin chosen).
+  [[nodiscard]] Index encode_men(const Men& men, Symmetry s) const;
   // The entry of men whose boards, after s, are `boards`; wk and bk are the kings after s.
   [[nodiscard]] Index encode_boards(const PieceBoards& boards, Square wk, Square bk) const;
   [[nodiscard]] static Index encode_men(const Layout& layout, const PieceBoards& boards, Square wk,

@@ -12,10 +12,10 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include "egtb/core/movegen.hpp"
 #include "indexing/bitset.hpp"
 #include "retro/predecessors.hpp"
 #include "retro/state.hpp"
+#include "retro/successors.hpp"
 
 namespace egtb::retro {
 
@@ -35,10 +35,6 @@ namespace {
 
 constexpr Index Grain = 4096;
 constexpr int NoWin = Score::MaxDepth + 1;
-
-bool leaves_table(const Position& pos, Move m) {
-  return m.kind() == MoveKind::EnPassant || m.kind() == MoveKind::Promotion || !pos.empty(m.to());
-}
 
 Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
 Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
@@ -91,6 +87,12 @@ private:
   }
 };
 
+// The scratch space of one thread.
+struct Workspace {
+  PredecessorWorkspace predecessors;
+  SuccessorWorkspace successors;
+};
+
 // What the moves leaving the table contribute to one phase.
 struct ExitSummary {
   int win_depth = NoWin;  // fastest win through a move out of the table
@@ -104,13 +106,13 @@ public:
       : table_(std::make_shared<SolvedTable>(material)),
         scheme_(table_->scheme),
         predecessors_(scheme_),
+        successors_(scheme_),
         exits_(material, subtables),
         config_(config),
         arena_(config.threads > 0 ? config.threads
                                   : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
         start_(std::chrono::steady_clock::now()) {
     for (auto& s : state_) s.assign(scheme_.size(), State::invalid().raw());
-    for (auto& c : counter_) c.assign(scheme_.size(), 0);
     for (auto& m : marks_) m = std::make_unique<BlockMarks>(scheme_.size());
   }
 
@@ -131,12 +133,12 @@ private:
   std::shared_ptr<SolvedTable> table_;
   const indexing::IndexScheme& scheme_;
   Predecessors predecessors_;
+  Successors successors_;
   ExitTables exits_;
   const GeneratorConfig& config_;
   tbb::task_arena arena_;
   std::chrono::steady_clock::time_point start_;
   std::array<std::vector<uint16_t>, 2> state_;
-  std::array<std::vector<uint8_t>, 2> counter_;
   std::array<std::unique_ptr<BlockMarks>, 2> marks_;
   std::atomic<int> max_depth_{0};
 
@@ -167,7 +169,7 @@ private:
     for (Color c : {Color::White, Color::Black}) {
       tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),
                         [&](const tbb::blocked_range<Index>& r) {
-                          PredecessorWorkspace ws;
+                          Workspace ws;
                           for (Index i = r.begin(); i != r.end(); ++i) body(c, i, ws);
                         });
     }
@@ -179,11 +181,11 @@ private:
     config_.progress(Progress{phase, ply, resolved, seconds});
   }
 
-  ExitSummary summarize_exits(const Position& pos, const MoveList& moves, Phase phase) const {
+  // What the moves out of the table listed in ws.exits contribute to `phase`.
+  ExitSummary summarize_exits(Color c, Phase phase, const SuccessorWorkspace& ws) const {
     ExitSummary e;
-    for (Move m : moves) {
-      if (!leaves_table(pos, m)) continue;
-      const Score child = exits_.probe(pos, m);
+    for (Move m : ws.exits) {
+      const Score child = ws.general ? exits_.probe(ws.pos, m) : exits_.probe(scheme_, ws.men, c, m);
       if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
       if (child.value() == loss_value(phase)) e.win_depth = std::min(e.win_depth, child.depth() + 1);
       if (child.value() == win_value(phase)) {
@@ -195,53 +197,51 @@ private:
   }
 
   // Seeds one entry for the mate phase: invalid, terminal, pending win, lost, or open.
-  void setup_entry(Color c, Index i, Position& pos) {
-    if (!scheme_.decode(i, c, pos) || scheme_.is_duplicate(i, pos)) return;  // stays Invalid
-    const MoveList moves = legal_moves(pos);
-    if (moves.empty()) {
-      store(c, i, State::resolved(pos.in_check() ? Lasker::Mated : Lasker::Stalemated, 0));
+  void setup_entry(Color c, Index i, SuccessorWorkspace& ws) {
+    const auto moves = successors_.moves(i, c, ws);
+    if (!moves) return;  // stays Invalid
+    if (moves->count == 0) {
+      store(c, i, State::resolved(moves->in_check ? Lasker::Mated : Lasker::Stalemated, 0));
       return;
     }
-    const ExitSummary e = summarize_exits(pos, moves, Phase::Mates);
-    counter_[static_cast<size_t>(to_index(c))][i] =
-        static_cast<uint8_t>(static_cast<int>(moves.size()) - e.opponent_wins);
-    seed(c, i, Phase::Mates, e);
+    seed(c, i, Phase::Mates, summarize_exits(c, Phase::Mates, ws), moves->count);
   }
 
-  // Stores what the moves out of the table decide for entry i, whose counter already leaves out
-  // the moves to opponent's wins: a pending win, a loss when no move is left, or still open.
-  void seed(Color c, Index i, Phase phase, const ExitSummary& e) {
+  // Stores what the moves out of the table decide for entry i with `moves` moves not yet refuted
+  // before this phase's exits: a pending win, a loss when no move is left, or still open.
+  void seed(Color c, Index i, Phase phase, const ExitSummary& e, int moves) {
+    const int counter = moves - e.opponent_wins;
     if (e.win_depth != NoWin)
       store(c, i, State::pending(e.win_depth));
-    else if (counter_[static_cast<size_t>(to_index(c))][i] == 0)
+    else if (counter == 0)
       store(c, i, State::resolved(loss_value(phase), e.loss_bound));
+    else if (counter <= State::MaxCounter)
+      store(c, i, State::open(counter, e.loss_bound));
     else
-      store(c, i, State::open(e.loss_bound));
+      throw std::logic_error("more legal moves than the solver's state can count");
   }
 
   void setup() {
     report(Phase::Setup, 0, 0);
-    for_each_entry([&](Color c, Index i, PredecessorWorkspace& ws) { setup_entry(c, i, ws.pos); });
+    for_each_entry([&](Color c, Index i, Workspace& ws) { setup_entry(c, i, ws.successors); });
   }
 
   // Re-seeds an open entry for the stalemate phase from its moves out of the table.
-  void seed_stalemate_entry(Color c, Index i, Position& pos) {
-    if (!load(c, i).is_open()) return;
-    scheme_.decode(i, c, pos);
-    const ExitSummary e = summarize_exits(pos, legal_moves(pos), Phase::Stalemates);
-    uint8_t& counter = counter_[static_cast<size_t>(to_index(c))][i];
-    counter = static_cast<uint8_t>(counter - e.opponent_wins);
-    seed(c, i, Phase::Stalemates, e);
+  void seed_stalemate_entry(Color c, Index i, SuccessorWorkspace& ws) {
+    const State s = load(c, i);
+    if (!s.is_open()) return;
+    successors_.moves(i, c, ws);
+    seed(c, i, Phase::Stalemates, summarize_exits(c, Phase::Stalemates, ws), s.counter());
   }
 
   void seed_stalemates() {
     max_depth_ = 0;
     for (auto& m : marks_) m->clear();
-    for_each_entry([&](Color c, Index i, PredecessorWorkspace&) {
+    for_each_entry([&](Color c, Index i, Workspace&) {
       const State s = load(c, i);
       if (s.is_resolved() && s.value() == Lasker::Stalemated) note_depth(c, i, s.depth());
     });
-    for_each_entry([&](Color c, Index i, PredecessorWorkspace& ws) { seed_stalemate_entry(c, i, ws.pos); });
+    for_each_entry([&](Color c, Index i, Workspace& ws) { seed_stalemate_entry(c, i, ws.successors); });
   }
 
   // A predecessor of a lost position wins at `depth` unless it is already decided.
@@ -259,62 +259,82 @@ private:
     }
   }
 
-  // A predecessor of a won position has `moves` refuted moves fewer; with none left it is lost.
-  void refute_moves(Color c, Index j, Phase phase, int depth, int moves) {
-    const State s = load(c, j);
+  // A predecessor of a won position has `moves` refuted moves fewer; with none left it is lost,
+  // at `depth` or later when a move out of the table loses more slowly. During a ply that
+  // resolves wins an Open state changes only here, and the thread that takes its counter to zero
+  // is the last to touch it: the counter never goes below zero.
+  void refute_moves(Color c, Index j, Phase phase, int depth, int moves, SuccessorWorkspace& ws) {
+    std::atomic_ref<uint16_t> cell(state_[static_cast<size_t>(to_index(c))][j]);
+    const State s = State::from_raw(cell.load(std::memory_order_relaxed));
     if (!s.is_open()) return;
-    std::atomic_ref<uint8_t> counter(counter_[static_cast<size_t>(to_index(c))][j]);
-    const auto n = static_cast<uint8_t>(moves);
-    if (counter.fetch_sub(n, std::memory_order_relaxed) == n)
-      store(c, j, State::resolved(loss_value(phase), std::max(depth, s.depth())));
+    const auto before = State::from_raw(
+        cell.fetch_sub(static_cast<uint16_t>(moves * State::CounterUnit), std::memory_order_relaxed));
+    if (before.counter() != moves) return;
+    store(c, j, State::resolved(loss_value(phase), std::max(depth, exit_loss_bound(c, j, phase, s, ws))));
+  }
+
+  // The slowest loss through a move out of the table of Open entry j, whose state is s: asked
+  // again of the positions that turn out lost when the state holds no exact figure.
+  int exit_loss_bound(Color c, Index j, Phase phase, State s, SuccessorWorkspace& ws) const {
+    if (s.exit_bound() < State::SaturatedBound) return s.exit_bound();
+    successors_.moves(j, c, ws);
+    return summarize_exits(c, phase, ws).loss_bound;
   }
 
   // Entry i of side c was resolved at `ply`: a loss makes every predecessor a win, a win refutes
   // the predecessors' moves to it.
-  void propagate(Color c, Index i, Phase phase, int ply, PredecessorWorkspace& ws) {
+  void propagate(Color c, Index i, Phase phase, int ply, Workspace& workspace) {
+    PredecessorWorkspace& ws = workspace.predecessors;
     predecessors_.collect(i, c, ws);
+    // Most predecessors lie far apart in the state array: ask for all their cache lines first.
+    for (const Predecessor& p : ws.found)
+      __builtin_prefetch(&state_[static_cast<size_t>(to_index(~c))][p.entry]);
     const bool lost = ply % 2 == 0;
     for (const Predecessor& p : ws.found) {
       if (lost)
         mark_win(~c, p.entry, phase, ply + 1);
       else
-        refute_moves(~c, p.entry, phase, ply + 1, p.weight);
+        refute_moves(~c, p.entry, phase, ply + 1, p.weight, workspace.successors);
     }
   }
 
-  // Ply k: pending wins due now are resolved; every position resolved at depth k in this phase
-  // updates its predecessors. Returns how many positions were resolved at depth k.
-  // Calls body(c, i, ws) for every entry of the blocks marked for `depth`.
+  // Calls body(c, i, ws) for every entry of the blocks marked for `depth`; returns how many
+  // calls returned true.
   template <class Body>
-  void for_each_marked_entry(int depth, Body&& body) {
+  uint64_t count_marked_entries(int depth, Body&& body) {
+    tbb::combinable<uint64_t> counts;
     for (Color c : {Color::White, Color::Black}) {
       const std::vector<Index> blocks = marks_[static_cast<size_t>(to_index(c))]->blocks(depth);
       tbb::parallel_for(
           tbb::blocked_range<size_t>(0, blocks.size(), 16), [&](const tbb::blocked_range<size_t>& r) {
-            PredecessorWorkspace ws;
+            Workspace ws;
+            uint64_t count = 0;
             for (size_t b = r.begin(); b != r.end(); ++b) {
               const Index end =
                   std::min<Index>(blocks[b] + (Index{1} << BlockMarks::BlockShift), scheme_.size());
-              for (Index i = blocks[b]; i != end; ++i) body(c, i, ws);
+              for (Index i = blocks[b]; i != end; ++i)
+                if (body(c, i, ws)) ++count;
             }
+            counts.local() += count;
           });
     }
+    return counts.combine(std::plus<>());
   }
 
+  // Ply k: pending wins due now are resolved; every position resolved at depth k in this phase
+  // updates its predecessors. Returns how many positions were resolved at depth k.
   uint64_t scan_ply(Phase phase, int ply) {
-    tbb::combinable<uint64_t> resolved;
-    for_each_marked_entry(ply, [&](Color c, Index i, PredecessorWorkspace& ws) {
+    return count_marked_entries(ply, [&](Color c, Index i, Workspace& ws) {
       State s = load(c, i);
       if (s.is_pending() && s.depth() == ply) {
         s = State::resolved(win_value(phase), ply);
         store(c, i, s);
       }
-      if (!s.is_resolved() || s.depth() != ply) return;
-      if (s.value() != win_value(phase) && s.value() != loss_value(phase)) return;
-      ++resolved.local();
+      if (!s.is_resolved() || s.depth() != ply) return false;
+      if (s.value() != win_value(phase) && s.value() != loss_value(phase)) return false;
       propagate(c, i, phase, ply, ws);
+      return true;
     });
-    return resolved.combine(std::plus<>());
   }
 
   void iterate(Phase phase) {
@@ -331,7 +351,6 @@ private:
   // own conversion gives the same score, since converting a score again changes nothing.
   void finish() {
     report(Phase::Finish, 0, 0);
-    for (auto& c : counter_) std::vector<uint8_t>().swap(c);
     for (auto& m : marks_) m->clear();
     for (Color c : {Color::White, Color::Black}) {
       tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),

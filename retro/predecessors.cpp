@@ -4,6 +4,7 @@
 
 #include "egtb/core/attacks.hpp"
 #include "egtb/core/symmetry.hpp"
+#include "retro/side_men.hpp"
 
 namespace egtb::retro {
 
@@ -67,26 +68,6 @@ int move_weight(bool child_symmetric, bool predecessor_symmetric, Move m) {
   return first_of_mirrored_pair(m) ? 1 : 0;
 }
 
-// The men of one side besides the king, by the way they attack.
-struct SideMen {
-  Bitboard pawns = 0;
-  Bitboard knights = 0;
-  Bitboard diagonal = 0;  // bishops and queens
-  Bitboard straight = 0;  // rooks and queens
-
-  void toggle(PieceType pt, Bitboard squares) {
-    if (pt == PieceType::Pawn) pawns ^= squares;
-    if (pt == PieceType::Knight) knights ^= squares;
-    if (pt == PieceType::Bishop || pt == PieceType::Queen) diagonal ^= squares;
-    if (pt == PieceType::Rook || pt == PieceType::Queen) straight ^= squares;
-  }
-  // These men attacking square k, where a man of colour `victim` stands.
-  [[nodiscard]] Bitboard attackers(Color victim, Square k, Bitboard occupied) const {
-    return (pawn_attacks(victim, k) & pawns) | (knight_attacks(k) & knights) |
-           (bishop_attacks(k, occupied) & diagonal) | (rook_attacks(k, occupied) & straight);
-  }
-};
-
 // The squares their pawn on `to` can have stepped from: one back when empty, two back from its
 // 4th rank when both are empty. (Whether a double step would have left an e.p. right is the
 // general way's business: the fast way is not used where one could.)
@@ -99,13 +80,28 @@ Bitboard pawn_origins(Color them, Square to, Bitboard occupied) {
   return square_bb(one) | (rank == 3 && !contains(occupied, two) ? square_bb(two) : 0);
 }
 
+// The squares where a man of theirs must stand in a predecessor to shield our king from
+// `checkers`, the checks their other men give: every square when there are none, else the
+// squares between the king and every checker (none for a contact check). Example: a rook on h1
+// checking our king on a1 leaves b1 ... g1; a knight's check leaves no square.
+Bitboard shielding_squares(Square king, Bitboard checkers) {
+  Bitboard squares = ~Bitboard{0};
+  while (checkers) squares &= between(king, pop_lsb(checkers));
+  return squares;
+}
+
+// The squares from which a man of type pt (of colour `them`) attacks our king, with `occupied`
+// the men besides it.
+Bitboard checking_squares(PieceType pt, Color stm, Square king, Bitboard occupied) {
+  return pt == PieceType::Pawn ? pawn_attacks(stm, king) : piece_attacks(pt, king, occupied);
+}
+
 }  // namespace
 
 Predecessors::Predecessors(const indexing::IndexScheme& scheme)
     : scheme_(scheme), pawnless_(!scheme.material().has_pawns()), ep_section_(scheme.ep_size() > 0) {}
 
 bool Predecessors::fast_path(const Men& men) const {
-  if (pawnless_) return !kings_share_long_diagonal(square_bb(men.squares[0]) | square_bb(men.squares[1]));
   if (!ep_section_) return true;
   // E.p. rights come and go only where a white and a black pawn stand side by side on rank 4 or
   // 5, in this position or in a predecessor whose pawn stepped back one square onto that rank.
@@ -146,6 +142,30 @@ void Predecessors::collect_general(Index i, Color stm, PredecessorWorkspace& ws)
   }
 }
 
+bool Predecessors::self_symmetric(const Men& men) const {
+  if (!pawnless_ || !kings_share_long_diagonal(square_bb(men.squares[0]) | square_bb(men.squares[1])))
+    return false;
+  PieceBoards boards{};
+  for (int j = 0; j < scheme_.man_count(); ++j)
+    boards[static_cast<size_t>(to_index(scheme_.man_piece(j)))] |=
+        square_bb(men.squares[static_cast<size_t>(j)]);
+  return is_self_symmetric(boards);
+}
+
+void Predecessors::add_moved(Index i, int j, Square from, bool twins, bool child_symmetric,
+                             PredecessorWorkspace& ws) const {
+  Men& q = ws.men;
+  if (!twins) {
+    ws.found.push_back({scheme_.index_after_move(i, q, j, from), 1});
+    return;
+  }
+  const Square to = q.squares[static_cast<size_t>(j)];
+  q.squares[static_cast<size_t>(j)] = from;
+  const int weight = move_weight(child_symmetric, self_symmetric(q), Move(from, to));
+  if (weight > 0) ws.found.push_back({scheme_.index_of(q), weight});
+  q.squares[static_cast<size_t>(j)] = to;
+}
+
 void Predecessors::collect_fast(Index i, Color stm, PredecessorWorkspace& ws) const {
   ws.found.clear();
   const Color them = ~stm;
@@ -159,42 +179,40 @@ void Predecessors::collect_fast(Index i, Color stm, PredecessorWorkspace& ws) co
   }
   for (int j = 0; j < men; ++j) occupied |= square_bb(q.squares[static_cast<size_t>(j)]);
   const Square our_king = q.squares[static_cast<size_t>(to_index(stm))];
-  // Their men besides the king: back to every square they can have come from.
+  // Pawnless men with both kings on one long diagonal: a piece's un-move may reach the twin of
+  // an entry (index_after_move does not apply), and mirror images weigh their moves.
+  const bool twins =
+      pawnless_ && kings_share_long_diagonal(square_bb(q.squares[0]) | square_bb(q.squares[1]));
+  const bool child_symmetric = twins && self_symmetric(q);
+  // Their men besides the king: back to every square they can have come from, where our king
+  // (not to move in the predecessor) stands in no check. Leaving `to` may uncover checks by
+  // their other men, standing on `from` can only block them, so the legal origins are those that
+  // shield our king from the other men's checks without giving check themselves.
   for (int j = 2; j < men; ++j) {
     const Piece p = scheme_.man_piece(j);
     if (color_of(p) != them) continue;
     const PieceType pt = type_of(p);
     const Square to = q.squares[static_cast<size_t>(j)];
+    const Bitboard without = occupied ^ square_bb(to);
+    SideMen others = theirs;
+    others.toggle(pt, square_bb(to));
     Bitboard origins = pt == PieceType::Pawn ? pawn_origins(them, to, occupied)
                                              : piece_attacks(pt, to, occupied) & ~occupied;
-    while (origins) {
-      const Square from = pop_lsb(origins);
-      const Bitboard moved = square_bb(from) | square_bb(to);
-      SideMen before = theirs;
-      before.toggle(pt, moved);
-      if (before.attackers(stm, our_king, occupied ^ moved)) continue;
-      ws.found.push_back({scheme_.index_after_move(i, q, j, from), 1});
-    }
+    origins &= shielding_squares(our_king, others.attackers(stm, our_king, without)) &
+               ~checking_squares(pt, stm, our_king, without);
+    while (origins) add_moved(i, j, pop_lsb(origins), twins, child_symmetric, ws);
   }
   // Their king, from the empty squares around it that do not touch ours (and possibly out of a
   // triple check: the table holds such positions, see validate_table_position).
   const size_t k = static_cast<size_t>(to_index(them));
   const Square to = q.squares[k];
-  Bitboard origins = king_attacks(to) & ~occupied & ~king_attacks(our_king);
+  Bitboard origins = king_attacks(to) & ~occupied & ~king_attacks(our_king) &
+                     shielding_squares(our_king, theirs.attackers(stm, our_king, occupied ^ square_bb(to)));
   while (origins) {
     const Square from = pop_lsb(origins);
-    const Bitboard before = occupied ^ square_bb(from) ^ square_bb(to);
-    if (theirs.attackers(stm, our_king, before)) continue;
     q.squares[k] = from;
-    int weight = 1;
-    if (pawnless_ && kings_share_long_diagonal(square_bb(q.squares[0]) | square_bb(q.squares[1]))) {
-      PieceBoards boards{};
-      for (int j = 0; j < men; ++j)
-        boards[static_cast<size_t>(to_index(scheme_.man_piece(j)))] |=
-            square_bb(q.squares[static_cast<size_t>(j)]);
-      weight = is_self_symmetric(boards) ? 2 : 1;
-    }
-    ws.found.push_back({scheme_.index_of(q), weight});
+    const int weight = move_weight(child_symmetric, self_symmetric(q), Move(from, to));
+    if (weight > 0) ws.found.push_back({scheme_.index_of(q), weight});
     q.squares[k] = to;
   }
 }

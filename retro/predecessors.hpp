@@ -14,8 +14,9 @@
 //            is built, and a piece's un-move costs a few table lookups.
 // The fast way serves every entry except, in tables with pawns of both colours, those with an
 // e.p. right or with a white and a black pawn side by side on rank 4 or 5, now or after a pawn's
-// step back (only there can a double step have given an e.p. capture), and, in pawnless
-// tables, those whose kings share a long diagonal (the position may be its own mirror image).
+// step back (only there can a double step have given an e.p. capture). In pawnless tables whose
+// kings share a long diagonal, where a position may be its own mirror image, it looks each
+// predecessor's entry up whole and weighs it as the general way does.
 // Example, KRkr, Black to move in Kb1 Rd4 kh8 rc7: White's last move was a king move from a1,
 // c1, a2, b2 or c2, or a rook move from one of the 14 squares the rook on d4 sees, except h4 and
 // d8, from where it would give check with White to move: 17 predecessors of weight 1. The tests
@@ -61,6 +62,12 @@ public:
 
 private:
   const indexing::IndexScheme& scheme_;
+  // True when the men of a pawnless table are their own mirror image.
+  [[nodiscard]] bool self_symmetric(const indexing::IndexScheme::Men& men) const;
+  // Adds the predecessor whose man j (not a king) stood on `from`; `twins` when the child's kings
+  // share a long diagonal (then its entry is looked up whole and weighed).
+  void add_moved(indexing::Index i, int j, Square from, bool twins, bool child_symmetric,
+                 PredecessorWorkspace& ws) const;
   bool pawnless_;
   bool ep_section_;
 };

@@ -86,7 +86,17 @@ ExitTables::ExitTables(const Material& material, const Subtables& subtables) {
         e.material = after;
         e.flip = !after.is_canonical();
         if (!after.is_bare_kings()) e.table = subtables.find(e.flip ? after.mirrored() : after).get();
+        if (!e.table) continue;
+        for (int j = e.table->scheme.man_count() - 1; j >= 0; --j)
+          e.first_man[static_cast<size_t>(to_index(e.table->scheme.man_piece(j)))] = static_cast<int8_t>(j);
       }
+}
+
+const ExitTables::Exit& ExitTables::exit_for(Color mover, Piece captured, PieceType promotion) const {
+  const Exit& e = exits_[slot(mover, captured, promotion)];
+  if (!e.table && !e.material.is_bare_kings())
+    throw std::logic_error("subtable " + e.material.normalized().str() + " is not loaded");
+  return e;
 }
 
 Score ExitTables::probe(const Position& pos, Move m) const {
@@ -94,10 +104,37 @@ Score ExitTables::probe(const Position& pos, Move m) const {
   const Piece captured =
       m.kind() == MoveKind::EnPassant ? make_piece(~mover, PieceType::Pawn) : pos.piece_on(m.to());
   const PieceType promotion = m.kind() == MoveKind::Promotion ? m.promotion() : PieceType::None;
-  const Exit& e = exits_[slot(mover, captured, promotion)];
-  if (e.material.is_bare_kings()) return Score::draw();
-  if (!e.table) throw std::logic_error("subtable " + e.material.normalized().str() + " is not loaded");
+  const Exit& e = exit_for(mover, captured, promotion);
+  if (!e.table) return Score::draw();  // bare kings
   return score_in(*e.table, pos.after(m), e.flip);
+}
+
+Score ExitTables::probe(const indexing::IndexScheme& scheme, const indexing::IndexScheme::Men& men, Color stm,
+                        Move m) const {
+  int captured_man = -1;
+  for (int j = 0; j < scheme.man_count(); ++j)
+    if (men.squares[static_cast<size_t>(j)] == m.to()) captured_man = j;
+  const Piece captured = captured_man < 0 ? Piece::None : scheme.man_piece(captured_man);
+  const PieceType promotion = m.kind() == MoveKind::Promotion ? m.promotion() : PieceType::None;
+  const Exit& e = exit_for(stm, captured, promotion);
+  if (!e.table) return Score::draw();  // bare kings
+  indexing::IndexScheme::Men after;
+  std::array<int8_t, PieceIndexCount> next = e.first_man;
+  for (int j = 0; j < scheme.man_count(); ++j) {
+    if (j == captured_man) continue;
+    Piece p = scheme.man_piece(j);
+    Square s = men.squares[static_cast<size_t>(j)];
+    if (s == m.from()) {
+      s = m.to();
+      if (promotion != PieceType::None) p = make_piece(stm, promotion);
+    }
+    if (e.flip) {
+      p = make_piece(~color_of(p), type_of(p));
+      s = flip_rank(s);
+    }
+    after.squares[static_cast<size_t>(next[static_cast<size_t>(to_index(p))]++)] = s;
+  }
+  return e.table->at(e.flip ? stm : ~stm, e.table->scheme.index_of(after));
 }
 
 }  // namespace egtb::retro

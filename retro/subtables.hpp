@@ -78,13 +78,22 @@ public:
 
   // The score of pos.after(m), for a capture, promotion or e.p. capture m of pos.
   [[nodiscard]] Score probe(const Position& pos, Move m) const;
+  // The same for the position of bare men: `men` in the order of `scheme` (the scheme of
+  // `material`) with `stm` to move, and m no e.p. capture. No Position is built: the men after
+  // the move are sorted into the subtable's order. Example, KQRkr men {Ka1, kh8, Qd1, Rb2, rd8}
+  // and Qxd8: the KQRk men are {Ka1, kh8, Qd8, Rb2}.
+  [[nodiscard]] Score probe(const indexing::IndexScheme& scheme, const indexing::IndexScheme::Men& men,
+                            Color stm, Move m) const;
 
 private:
   struct Exit {
     Material material;                   // after the move
     const SolvedTable* table = nullptr;  // nullptr: bare kings (a draw), or not loaded
     bool flip = false;                   // the table holds the colour-flipped position
+    // The subtable's first man of each piece (by Piece value, in the table's orientation).
+    std::array<int8_t, PieceIndexCount> first_man{};
   };
+  [[nodiscard]] const Exit& exit_for(Color mover, Piece captured, PieceType promotion) const;
   // [mover][captured piece][promotion type]; PieceType::None for none.
   static size_t slot(Color mover, Piece captured, PieceType promotion) {
     return (static_cast<size_t>(to_index(mover)) * PieceIndexCount +

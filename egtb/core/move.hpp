@@ -50,6 +50,7 @@ public:
   static constexpr size_t Capacity = 256;
 
   void push_back(Move m) { moves_[size_++] = m; }
+  void clear() { size_ = 0; }
   [[nodiscard]] size_t size() const { return size_; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
   [[nodiscard]] const Move* begin() const { return moves_.data(); }

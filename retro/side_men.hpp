@@ -1,0 +1,30 @@
+// The men of one side besides the king, grouped by the way they attack: what the solver's loops
+// on bare squares (predecessors.cpp, successors.cpp) test checks with. Example: White's Qd1 and
+// Rh1 give diagonal = {d1} and straight = {d1, h1}; attackers(Black, e2, occupied) finds d1.
+#pragma once
+
+#include "egtb/core/attacks.hpp"
+#include "egtb/core/types.hpp"
+
+namespace egtb::retro {
+
+struct SideMen {
+  Bitboard pawns = 0;
+  Bitboard knights = 0;
+  Bitboard diagonal = 0;  // bishops and queens
+  Bitboard straight = 0;  // rooks and queens
+
+  void toggle(PieceType pt, Bitboard squares) {
+    if (pt == PieceType::Pawn) pawns ^= squares;
+    if (pt == PieceType::Knight) knights ^= squares;
+    if (pt == PieceType::Bishop || pt == PieceType::Queen) diagonal ^= squares;
+    if (pt == PieceType::Rook || pt == PieceType::Queen) straight ^= squares;
+  }
+  // These men attacking square k, where a man of colour `victim` stands.
+  [[nodiscard]] Bitboard attackers(Color victim, Square k, Bitboard occupied) const {
+    return (pawn_attacks(victim, k) & pawns) | (knight_attacks(k) & knights) |
+           (bishop_attacks(k, occupied) & diagonal) | (rook_attacks(k, occupied) & straight);
+  }
+};
+
+}  // namespace egtb::retro

@@ -1,0 +1,152 @@
+#include "retro/successors.hpp"
+
+#include "egtb/core/attacks.hpp"
+#include "egtb/core/movegen.hpp"
+#include "retro/side_men.hpp"
+
+namespace egtb::retro {
+
+using indexing::Index;
+using Men = indexing::IndexScheme::Men;
+
+namespace {
+
+constexpr PieceType Promotions[] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight};
+
+// The men of an entry as the move counter sees them.
+struct Board {
+  const indexing::IndexScheme& scheme;
+  const Men& men;
+  Color us = Color::White;
+  Square king = Square::None;  // ours
+  Square their_king = Square::None;
+  Bitboard occupied = 0;
+  Bitboard own = 0;  // our men, king included
+  SideMen ours;
+  SideMen theirs;
+
+  Board(const indexing::IndexScheme& s, const Men& m, Color stm)
+      : scheme(s),
+        men(m),
+        us(stm),
+        king(m.squares[static_cast<size_t>(to_index(stm))]),
+        their_king(m.squares[static_cast<size_t>(to_index(~stm))]) {
+    for (int j = 0; j < scheme.man_count(); ++j) {
+      const Piece p = scheme.man_piece(j);
+      const Bitboard square = square_bb(men.squares[static_cast<size_t>(j)]);
+      occupied |= square;
+      if (color_of(p) == us) own |= square;
+      if (j >= 2) (color_of(p) == us ? ours : theirs).toggle(type_of(p), square);
+    }
+  }
+
+  // The type of their man on `to`.
+  [[nodiscard]] PieceType type_on(Square to) const {
+    int j = 2;
+    while (men.squares[static_cast<size_t>(j)] != to) ++j;
+    return type_of(scheme.man_piece(j));
+  }
+  [[nodiscard]] bool captures(Square to) const { return contains(occupied & ~own, to); }
+  // Their men attacking `to` once our king has left its square and a man of theirs on `to` is
+  // taken.
+  [[nodiscard]] bool attacked_after_king_move(Square to) const {
+    SideMen left = theirs;
+    if (captures(to)) left.toggle(type_on(to), square_bb(to));
+    return left.attackers(us, to, occupied ^ square_bb(king)) != 0;
+  }
+  // Our men standing between our king and a slider of theirs, alone on that line.
+  [[nodiscard]] Bitboard pinned() const {
+    const Bitboard enemy = occupied & ~own;
+    Bitboard snipers =
+        (rook_attacks(king, enemy) & theirs.straight) | (bishop_attacks(king, enemy) & theirs.diagonal);
+    Bitboard result = 0;
+    while (snipers) {
+      const Bitboard blockers = between(king, pop_lsb(snipers)) & occupied;
+      if (blockers && !more_than_one(blockers) && (blockers & own)) result |= blockers;
+    }
+    return result;
+  }
+};
+
+// Counts the moves of our man of type pt on `from` to `targets`, listing the captures and
+// promotions.
+int add_moves(const Board& b, PieceType pt, Square from, Bitboard targets, MoveList& exits) {
+  int count = 0;
+  while (targets) {
+    const Square to = pop_lsb(targets);
+    if (pt == PieceType::Pawn && relative_rank(b.us, to) == 7) {
+      for (PieceType promotion : Promotions) exits.push_back(Move(from, to, MoveKind::Promotion, promotion));
+      count += 4;
+      continue;
+    }
+    if (b.captures(to)) exits.push_back(Move(from, to));
+    ++count;
+  }
+  return count;
+}
+
+// The squares our pawn on `from` moves to: captures, and one or two steps ahead.
+Bitboard pawn_targets(const Board& b, Square from) {
+  Bitboard targets = pawn_attacks(b.us, from) & b.occupied & ~b.own;
+  const Square one = square_at(to_index(from) + pawn_push(b.us));
+  if (!contains(b.occupied, one)) {
+    targets |= square_bb(one);
+    const Square two = square_at(to_index(one) + pawn_push(b.us));
+    if (relative_rank(b.us, from) == 1 && !contains(b.occupied, two)) targets |= square_bb(two);
+  }
+  return targets;
+}
+
+}  // namespace
+
+Successors::Successors(const indexing::IndexScheme& scheme) : scheme_(scheme) {}
+
+std::optional<EntryMoves> Successors::moves(Index i, Color stm, SuccessorWorkspace& ws) const {
+  return scheme_.is_ep_entry(i) ? moves_general(i, stm, ws) : moves_fast(i, stm, ws);
+}
+
+std::optional<EntryMoves> Successors::moves_general(Index i, Color stm, SuccessorWorkspace& ws) const {
+  ws.exits.clear();
+  ws.general = true;
+  if (!scheme_.decode(i, stm, ws.pos) || scheme_.is_duplicate(i, ws.pos)) return std::nullopt;
+  const MoveList moves = legal_moves(ws.pos);
+  for (Move m : moves)
+    if (m.kind() == MoveKind::EnPassant || m.kind() == MoveKind::Promotion || !ws.pos.empty(m.to()))
+      ws.exits.push_back(m);
+  return EntryMoves{static_cast<int>(moves.size()), ws.pos.in_check()};
+}
+
+std::optional<EntryMoves> Successors::moves_fast(Index i, Color stm, SuccessorWorkspace& ws) const {
+  ws.exits.clear();
+  ws.general = false;
+  if (!scheme_.men_at(i, ws.men)) return std::nullopt;
+  const Board b(scheme_, ws.men, stm);
+  // The side not to move may not stand in check; of two twin entries only index_of's counts.
+  if (b.ours.attackers(~stm, b.their_king, b.occupied)) return std::nullopt;
+  if (scheme_.twin_possible(ws.men) && scheme_.index_of(ws.men) != i) return std::nullopt;
+  const Bitboard checkers = b.theirs.attackers(stm, b.king, b.occupied);
+  EntryMoves result{0, checkers != 0};
+  Bitboard king_targets = king_attacks(b.king) & ~b.own & ~king_attacks(b.their_king);
+  while (king_targets) {
+    const Square to = pop_lsb(king_targets);
+    if (b.attacked_after_king_move(to)) continue;
+    if (b.captures(to)) ws.exits.push_back(Move(b.king, to));
+    ++result.count;
+  }
+  if (more_than_one(checkers)) return result;
+  const Bitboard check_mask = checkers ? between(b.king, lsb(checkers)) | checkers : ~Bitboard{0};
+  const Bitboard pinned = b.pinned();
+  for (int j = 2; j < scheme_.man_count(); ++j) {
+    const Piece p = scheme_.man_piece(j);
+    if (color_of(p) != stm) continue;
+    const Square from = ws.men.squares[static_cast<size_t>(j)];
+    const Bitboard allowed = check_mask & (contains(pinned, from) ? line(b.king, from) : ~Bitboard{0});
+    const PieceType pt = type_of(p);
+    const Bitboard targets =
+        pt == PieceType::Pawn ? pawn_targets(b, from) : piece_attacks(pt, from, b.occupied) & ~b.own;
+    result.count += add_moves(b, pt, from, targets & allowed, ws.exits);
+  }
+  return result;
+}
+
+}  // namespace egtb::retro
