@@ -58,6 +58,7 @@ inline constexpr auto Triples = [] {
 
 // The rank of the ascending values v[0] < ... < v[k-1].
 constexpr uint64_t combination_rank(const uint8_t* v, int k) {
+  if (k == 1) return v[0];  // C(v, 1) = v: the common case, without a table lookup
   uint64_t r = 0;
   for (int j = 0; j < k; ++j) r += binomial(v[j], j + 1);
   return r;

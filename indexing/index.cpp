@@ -82,7 +82,7 @@ void IndexScheme::describe_men() {
   for (int g = 0, j = 2; g < normal_.group_count; ++g) {
     const Group& group = normal_.groups[static_cast<size_t>(g)];
     stride /= group.radix;
-    const ManGroup slot{j, group.count, group.domain == PawnDomain, stride};
+    const ManGroup slot{j, group.count, group.domain == PawnDomain, group.radix, stride};
     for (int k = 0; k < group.count; ++k) {
       man_pieces_[static_cast<size_t>(j)] = group.piece;
       man_groups_[static_cast<size_t>(j++)] = slot;
@@ -235,13 +235,39 @@ Index IndexScheme::index_after_move(Index i, const Men& men, int j, Square to) c
 
 bool IndexScheme::men_at(Index i, Men& out) const {
   assert(i < normal_size_);
-  const auto [wk, bk] = kings_->kings[static_cast<size_t>(i / normal_.size)];
-  Placement men;
-  men.add(make_piece(Color::White, PieceType::King), wk);
-  men.add(make_piece(Color::Black, PieceType::King), bk);
-  decode_men(normal_, i % normal_.size, wk, bk, men);
-  out.squares = men.squares;
-  return !men.overlaps;
+  if (normal_size_ <= UINT32_MAX) return men_at_as(static_cast<uint32_t>(i), out);
+  return men_at_as(i, out);
+}
+
+template <class Int>
+bool IndexScheme::men_at_as(Int i, Men& out) const {
+  const auto per_pair = static_cast<Int>(normal_.size);
+  const Int pair = i / per_pair;
+  Int rank = i - pair * per_pair;
+  const auto [wk, bk] = kings_->kings[static_cast<size_t>(pair)];
+  out.squares[0] = wk;
+  out.squares[1] = bk;
+  const int lo = std::min(to_index(wk), to_index(bk));
+  const int hi = std::max(to_index(wk), to_index(bk));
+  Bitboard occupied = square_bb(wk) | square_bb(bk);
+  bool overlaps = false;
+  // The innermost digit is the last group's: decode from the last man back.
+  for (int j = men_ - 1; j >= 2;) {
+    const ManGroup& g = man_groups_[static_cast<size_t>(j)];
+    const auto radix = static_cast<Int>(g.radix);
+    std::array<uint8_t, MaxIndexMen> values{};
+    combination_unrank(rank % radix, g.count, values.data());
+    rank /= radix;
+    for (int k = 0; k < g.count; ++k) {
+      const int v = values[static_cast<size_t>(k)];
+      const Square s = g.pawns ? square_at(v + 8) : free_square(v, lo, hi);
+      overlaps |= contains(occupied, s);
+      occupied |= square_bb(s);
+      out.squares[static_cast<size_t>(g.first + k)] = s;
+    }
+    j = g.first - 1;
+  }
+  return !overlaps;
 }
 
 std::optional<Index> IndexScheme::index_of(const Position& pos) const {

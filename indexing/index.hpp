@@ -190,6 +190,7 @@ private:
     int first = 0;  // the group's first man
     int count = 0;
     bool pawns = false;
+    Index radix = 1;   // its placements
     Index stride = 1;  // product of the radices of the groups after it
   };
 
@@ -206,6 +207,9 @@ private:
   static Layout make_layout(const Material& m);
   // Fills men_, man_pieces_ and man_groups_ from the normal layout.
   void describe_men();
+  // men_at in the unsigned type Int, wide enough for size() (32-bit division is the faster).
+  template <class Int>
+  bool men_at_as(Int i, Men& out) const;
   [[nodiscard]] bool has_material(const Position& pos) const;
   [[nodiscard]] PieceBoards piece_boards(const Position& pos, Symmetry s) const;
   // The entry of the men after s (no twin chosen).
