@@ -3,6 +3,7 @@
 #include <cassert>
 #include <utility>
 
+#include "egtb/core/attacks.hpp"
 #include "indexing/binomial.hpp"
 
 namespace egtb::indexing {
@@ -325,11 +326,38 @@ EntryWeights IndexScheme::weights(Index i, const Position& pos) const {
   return {1, 2, is_ep_entry(i) ? 0u : 1u};
 }
 
+bool IndexScheme::gives_check(const Men& men, Color attacker) const {
+  Bitboard occupied = 0;
+  for (int j = 0; j < men_; ++j) occupied |= square_bb(men.squares[static_cast<size_t>(j)]);
+  const Bitboard king = square_bb(men.squares[static_cast<size_t>(to_index(~attacker))]);
+  for (int j = 2; j < men_; ++j) {
+    const Piece p = man_piece(j);
+    if (color_of(p) != attacker) continue;
+    const Square s = men.squares[static_cast<size_t>(j)];
+    const Bitboard attacks =
+        type_of(p) == PieceType::Pawn ? pawn_attacks(attacker, s) : piece_attacks(type_of(p), s, occupied);
+    if (attacks & king) return true;
+  }
+  return false;
+}
+
+std::optional<EntryWeights> IndexScheme::plain_weights(Index i, Color stm, Men& men) const {
+  if (is_ep_entry(i) || !men_at(i, men)) return std::nullopt;
+  if (!kings_->pawns && on_diagonal(men.squares[0]) && on_diagonal(men.squares[1])) return std::nullopt;
+  if (gives_check(men, stm)) return EntryWeights{};
+  return kings_->pawns ? EntryWeights{1, 2, 1} : EntryWeights{1, 8, 1};
+}
+
 Counts count_positions(const IndexScheme& scheme, Color stm, Index begin, Index end) {
   Counts counts;
   Position pos;
-  for (Index i = begin; i < end; ++i)
-    if (scheme.decode(i, stm, pos)) counts.add(scheme.weights(i, pos));
+  IndexScheme::Men men;
+  for (Index i = begin; i < end; ++i) {
+    if (const auto plain = scheme.plain_weights(i, stm, men))
+      counts.add(*plain);
+    else if (scheme.decode(i, stm, pos))
+      counts.add(scheme.weights(i, pos));
+  }
   return counts;
 }
 

@@ -136,6 +136,12 @@ public:
   // The entry of the position the men form, for men that index_of(Position) accepts without an
   // e.p. right: the same entry as index_of of that position (symmetries folded out the same way).
   [[nodiscard]] Index index_of(const Men& men) const;
+  // True when a man of `attacker` (not the king) attacks the other king.
+  [[nodiscard]] bool gives_check(const Men& men, Color attacker) const;
+  // The weights of entry i with `stm` to move from its bare men (zero for an invalid entry), when
+  // they follow from the men alone: not for e.p. entries, entries whose men share a square (the
+  // caller decodes those), or pawnless entries with both kings on the a1-h8 diagonal. Fills men.
+  [[nodiscard]] std::optional<EntryWeights> plain_weights(Index i, Color stm, Men& men) const;
   // True when the men of a normal-section entry may form the duplicate of a twin entry: pawnless,
   // both kings on the a1-h8 diagonal (then index_of(men) tells which twin counts).
   [[nodiscard]] bool twin_possible(const Men& men) const {
