@@ -343,7 +343,7 @@ bool IndexScheme::gives_check(const Men& men, Color attacker) const {
 
 std::optional<EntryWeights> IndexScheme::plain_weights(Index i, Color stm, Men& men) const {
   if (is_ep_entry(i) || !men_at(i, men)) return std::nullopt;
-  if (!kings_->pawns && on_diagonal(men.squares[0]) && on_diagonal(men.squares[1])) return std::nullopt;
+  if (twin_possible(men)) return std::nullopt;
   if (gives_check(men, stm)) return EntryWeights{};
   return kings_->pawns ? EntryWeights{1, 2, 1} : EntryWeights{1, 8, 1};
 }

@@ -22,7 +22,6 @@ struct Board {
   Square their_king = Square::None;
   Bitboard occupied = 0;
   Bitboard own = 0;  // our men, king included
-  SideMen ours;
   SideMen theirs;
 
   Board(const indexing::IndexScheme& s, const Men& m, Color stm)
@@ -36,7 +35,7 @@ struct Board {
       const Bitboard square = square_bb(men.squares[static_cast<size_t>(j)]);
       occupied |= square;
       if (color_of(p) == us) own |= square;
-      if (j >= 2) (color_of(p) == us ? ours : theirs).toggle(type_of(p), square);
+      if (j >= 2 && color_of(p) != us) theirs.toggle(type_of(p), square);
     }
   }
 
@@ -46,6 +45,7 @@ struct Board {
     while (men.squares[static_cast<size_t>(j)] != to) ++j;
     return type_of(scheme.man_piece(j));
   }
+
   [[nodiscard]] bool captures(Square to) const { return contains(occupied & ~own, to); }
   // Their men attacking `to` once our king has left its square and a man of theirs on `to` is
   // taken.
@@ -53,18 +53,6 @@ struct Board {
     SideMen left = theirs;
     if (captures(to)) left.toggle(type_on(to), square_bb(to));
     return left.attackers(us, to, occupied ^ square_bb(king)) != 0;
-  }
-  // Our men standing between our king and a slider of theirs, alone on that line.
-  [[nodiscard]] Bitboard pinned() const {
-    const Bitboard enemy = occupied & ~own;
-    Bitboard snipers =
-        (rook_attacks(king, enemy) & theirs.straight) | (bishop_attacks(king, enemy) & theirs.diagonal);
-    Bitboard result = 0;
-    while (snipers) {
-      const Bitboard blockers = between(king, pop_lsb(snipers)) & occupied;
-      if (blockers && !more_than_one(blockers) && (blockers & own)) result |= blockers;
-    }
-    return result;
   }
 };
 
@@ -122,7 +110,7 @@ std::optional<EntryMoves> Successors::moves_fast(Index i, Color stm, SuccessorWo
   if (!scheme_.men_at(i, ws.men)) return std::nullopt;
   const Board b(scheme_, ws.men, stm);
   // The side not to move may not stand in check; of two twin entries only index_of's counts.
-  if (b.ours.attackers(~stm, b.their_king, b.occupied)) return std::nullopt;
+  if (scheme_.gives_check(ws.men, stm)) return std::nullopt;
   if (scheme_.twin_possible(ws.men) && scheme_.index_of(ws.men) != i) return std::nullopt;
   const Bitboard checkers = b.theirs.attackers(stm, b.king, b.occupied);
   EntryMoves result{0, checkers != 0};
@@ -135,7 +123,7 @@ std::optional<EntryMoves> Successors::moves_fast(Index i, Color stm, SuccessorWo
   }
   if (more_than_one(checkers)) return result;
   const Bitboard check_mask = checkers ? between(b.king, lsb(checkers)) | checkers : ~Bitboard{0};
-  const Bitboard pinned = b.pinned();
+  const Bitboard pinned = pinned_men(b.king, b.own, b.occupied, b.theirs.straight, b.theirs.diagonal);
   for (int j = 2; j < scheme_.man_count(); ++j) {
     const Piece p = scheme_.man_piece(j);
     if (color_of(p) != stm) continue;

@@ -100,4 +100,20 @@ inline Bitboard line(Square a, Square b) {
   return detail::Lines.line[static_cast<size_t>(to_index(a))][static_cast<size_t>(to_index(b))];
 }
 
+// The men of `own` pinned to their king: each stands alone between the king and an enemy slider
+// on its line (`straight`: their rooks and queens, `diagonal`: their bishops and queens). Example:
+// our king on e1, our knight on f2, their bishop on h4: the knight alone stands between them and is
+// pinned; with a second man of ours on g3, neither is.
+inline Bitboard pinned_men(Square king, Bitboard own, Bitboard occupied, Bitboard straight,
+                           Bitboard diagonal) {
+  const Bitboard enemy = occupied & ~own;
+  Bitboard snipers = (rook_attacks(king, enemy) & straight) | (bishop_attacks(king, enemy) & diagonal);
+  Bitboard pinned = 0;
+  while (snipers) {
+    const Bitboard blockers = between(king, pop_lsb(snipers)) & occupied;
+    if (blockers && !more_than_one(blockers) && (blockers & own)) pinned |= blockers;
+  }
+  return pinned;
+}
+
 }  // namespace egtb

@@ -28,15 +28,9 @@ struct GenContext {
         pinned(pinned_men()) {}
 
   [[nodiscard]] Bitboard pinned_men() const {
-    const Bitboard straight = pos.pieces(~us, PieceType::Rook) | pos.pieces(~us, PieceType::Queen);
-    const Bitboard diagonal = pos.pieces(~us, PieceType::Bishop) | pos.pieces(~us, PieceType::Queen);
-    Bitboard snipers = (rook_attacks(king, enemy) & straight) | (bishop_attacks(king, enemy) & diagonal);
-    Bitboard result = 0;
-    while (snipers) {
-      const Bitboard blockers = between(king, pop_lsb(snipers)) & occupied;
-      if (blockers && !more_than_one(blockers) && (blockers & own)) result |= blockers;
-    }
-    return result;
+    return egtb::pinned_men(king, own, occupied,
+                            pos.pieces(~us, PieceType::Rook) | pos.pieces(~us, PieceType::Queen),
+                            pos.pieces(~us, PieceType::Bishop) | pos.pieces(~us, PieceType::Queen));
   }
 
   // Squares a man on `from` may move to without exposing its king to a pin.
