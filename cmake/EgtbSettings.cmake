@@ -20,3 +20,17 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
     target_compile_options(egtb_settings INTERFACE -march=x86-64-v2)
   endif()
 endif()
+
+# Link-time optimisation in release builds: the solver's inner loops call the index (indexing/)
+# and the attack tables (egtb/core) across translation units, and inlining them there makes
+# table generation about 10% faster (KQRkr, egtb bench generate).
+option(EGTB_LTO "Link-time optimisation for release builds" ON)
+if(EGTB_LTO)
+  include(CheckIPOSupported)
+  check_ipo_supported(RESULT egtb_ipo_supported OUTPUT egtb_ipo_output LANGUAGES CXX)
+  if(egtb_ipo_supported)
+    set(CMAKE_INTERPROCEDURAL_OPTIMIZATION_RELEASE ON)
+  else()
+    message(STATUS "Link-time optimisation not supported: ${egtb_ipo_output}")
+  endif()
+endif()

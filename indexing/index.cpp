@@ -68,6 +68,8 @@ IndexScheme::IndexScheme(const Material& material)
   normal_ = make_layout(material);
   describe_men();
   normal_size_ = static_cast<Index>(kings_->size) * normal_.size;
+  men_at_32bit_ = normal_size_ <= UINT32_MAX && normal_.size >= 2;
+  if (men_at_32bit_) pair_divisor_ = FastDivisor(static_cast<uint32_t>(normal_.size));
   if (material.has_pawns(Color::White) && material.has_pawns(Color::Black)) {
     ep_ = make_layout(
         material.with_added(Color::White, PieceType::Pawn, -1).with_added(Color::Black, PieceType::Pawn, -1));
@@ -83,7 +85,8 @@ void IndexScheme::describe_men() {
   for (int g = 0, j = 2; g < normal_.group_count; ++g) {
     const Group& group = normal_.groups[static_cast<size_t>(g)];
     stride /= group.radix;
-    const ManGroup slot{j, group.count, group.domain == PawnDomain, group.radix, stride};
+    const ManGroup slot{j,           group.count, group.domain == PawnDomain,
+                        group.radix, stride,      FastDivisor(static_cast<uint32_t>(group.radix))};
     for (int k = 0; k < group.count; ++k) {
       man_pieces_[static_cast<size_t>(j)] = group.piece;
       man_groups_[static_cast<size_t>(j++)] = slot;
@@ -236,14 +239,14 @@ Index IndexScheme::index_after_move(Index i, const Men& men, int j, Square to) c
 
 bool IndexScheme::men_at(Index i, Men& out) const {
   assert(i < normal_size_);
-  if (normal_size_ <= UINT32_MAX) return men_at_as(static_cast<uint32_t>(i), out);
+  if (men_at_32bit_) return men_at_as(static_cast<uint32_t>(i), out);
   return men_at_as(i, out);
 }
 
 template <class Int>
 bool IndexScheme::men_at_as(Int i, Men& out) const {
   const auto per_pair = static_cast<Int>(normal_.size);
-  const Int pair = i / per_pair;
+  const Int pair = quotient(i, pair_divisor_, normal_.size);
   Int rank = i - pair * per_pair;
   const auto [wk, bk] = kings_->kings[static_cast<size_t>(pair)];
   out.squares[0] = wk;
@@ -257,8 +260,9 @@ bool IndexScheme::men_at_as(Int i, Men& out) const {
     const ManGroup& g = man_groups_[static_cast<size_t>(j)];
     const auto radix = static_cast<Int>(g.radix);
     std::array<uint8_t, MaxIndexMen> values{};
-    combination_unrank(rank % radix, g.count, values.data());
-    rank /= radix;
+    const Int rest = quotient(rank, g.radix_divisor, g.radix);
+    combination_unrank(rank - rest * radix, g.count, values.data());
+    rank = rest;
     for (int k = 0; k < g.count; ++k) {
       const int v = values[static_cast<size_t>(k)];
       const Square s = g.pawns ? square_at(v + 8) : free_square(v, lo, hi);

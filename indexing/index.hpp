@@ -37,6 +37,7 @@
 #include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
 #include "egtb/core/symmetry.hpp"
+#include "indexing/fast_divisor.hpp"
 #include "indexing/kk_map.hpp"
 
 namespace egtb::indexing {
@@ -198,6 +199,7 @@ private:
     bool pawns = false;
     Index radix = 1;   // its placements
     Index stride = 1;  // product of the radices of the groups after it
+    FastDivisor radix_divisor;
   };
 
   Material material_;
@@ -209,13 +211,21 @@ private:
   Layout ep_;  // the men of an e.p. entry besides the kings and the two pawns of the capture
   Index normal_size_ = 0;
   Index ep_size_ = 0;
+  // Divides by normal_.size when men_at takes the 32-bit way (men_at_32bit_).
+  FastDivisor pair_divisor_;
+  bool men_at_32bit_ = false;
 
   static Layout make_layout(const Material& m);
   // Fills men_, man_pieces_ and man_groups_ from the normal layout.
   void describe_men();
-  // men_at in the unsigned type Int, wide enough for size() (32-bit division is the faster).
+  // men_at in the unsigned type Int, wide enough for size(): 32-bit indices divide by
+  // multiplication (FastDivisor), wider ones with the division instruction.
   template <class Int>
   bool men_at_as(Int i, Men& out) const;
+  [[nodiscard]] static uint32_t quotient(uint32_t n, const FastDivisor& d, Index) { return d.quotient(n); }
+  [[nodiscard]] static uint64_t quotient(uint64_t n, const FastDivisor&, Index divisor) {
+    return n / divisor;
+  }
   [[nodiscard]] bool has_material(const Position& pos) const;
   [[nodiscard]] PieceBoards piece_boards(const Position& pos, Symmetry s) const;
   // The entry of the men after s (no twin chosen).

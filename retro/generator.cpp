@@ -91,6 +91,10 @@ private:
 struct Workspace {
   PredecessorWorkspace predecessors;
   SuccessorWorkspace successors;
+  // The predecessors of the entry propagated last: their cache lines were asked for, and they
+  // are updated once the next entry's predecessors are listed, so that the memory has that long
+  // to answer.
+  std::vector<Predecessor> due;
 };
 
 // What the moves leaving the table contribute to one phase.
@@ -282,26 +286,34 @@ private:
   }
 
   // Entry i of side c was resolved at `ply`: a loss makes every predecessor a win, a win refutes
-  // the predecessors' moves to it.
-  void propagate(Color c, Index i, Phase phase, int ply, Workspace& workspace) {
-    PredecessorWorkspace& ws = workspace.predecessors;
-    predecessors_.collect(i, c, ws);
+  // the predecessors' moves to it. The predecessors are updated by the next call (or by
+  // update_due): the updates of one ply may come in any order, as each of them either resolves a
+  // win at ply + 1 or takes moves off a counter.
+  void propagate(Color c, Index i, Phase phase, int ply, Workspace& ws) {
+    predecessors_.collect(i, c, ws.predecessors);
     // Most predecessors lie far apart in the state array: ask for all their cache lines first.
-    for (const Predecessor& p : ws.found)
+    for (const Predecessor& p : ws.predecessors.found)
       __builtin_prefetch(&state_[static_cast<size_t>(to_index(~c))][p.entry]);
-    const bool lost = ply % 2 == 0;
-    for (const Predecessor& p : ws.found) {
-      if (lost)
-        mark_win(~c, p.entry, phase, ply + 1);
-      else
-        refute_moves(~c, p.entry, phase, ply + 1, p.weight, workspace.successors);
-    }
+    update_due(~c, phase, ply, ws);
+    std::swap(ws.due, ws.predecessors.found);
   }
 
-  // Calls body(c, i, ws) for every entry of the blocks marked for `depth`; returns how many
-  // calls returned true.
-  template <class Body>
-  uint64_t count_marked_entries(int depth, Body&& body) {
+  // Updates the entries of side c in ws.due for a position resolved at `ply`.
+  void update_due(Color c, Phase phase, int ply, Workspace& ws) {
+    const bool lost = ply % 2 == 0;
+    for (const Predecessor& p : ws.due) {
+      if (lost)
+        mark_win(c, p.entry, phase, ply + 1);
+      else
+        refute_moves(c, p.entry, phase, ply + 1, p.weight, ws.successors);
+    }
+    ws.due.clear();
+  }
+
+  // Calls body(c, i, ws) for every entry of the blocks marked for `depth`, and end_of_range(c, ws)
+  // after each range of blocks a thread takes; returns how many calls of body returned true.
+  template <class Body, class End>
+  uint64_t count_marked_entries(int depth, Body&& body, End&& end_of_range) {
     tbb::combinable<uint64_t> counts;
     for (Color c : {Color::White, Color::Black}) {
       const std::vector<Index> blocks = marks_[static_cast<size_t>(to_index(c))]->blocks(depth);
@@ -315,6 +327,7 @@ private:
               for (Index i = blocks[b]; i != end; ++i)
                 if (body(c, i, ws)) ++count;
             }
+            end_of_range(c, ws);
             counts.local() += count;
           });
     }
@@ -324,17 +337,20 @@ private:
   // Ply k: pending wins due now are resolved; every position resolved at depth k in this phase
   // updates its predecessors. Returns how many positions were resolved at depth k.
   uint64_t scan_ply(Phase phase, int ply) {
-    return count_marked_entries(ply, [&](Color c, Index i, Workspace& ws) {
-      State s = load(c, i);
-      if (s.is_pending() && s.depth() == ply) {
-        s = State::resolved(win_value(phase), ply);
-        store(c, i, s);
-      }
-      if (!s.is_resolved() || s.depth() != ply) return false;
-      if (s.value() != win_value(phase) && s.value() != loss_value(phase)) return false;
-      propagate(c, i, phase, ply, ws);
-      return true;
-    });
+    return count_marked_entries(
+        ply,
+        [&](Color c, Index i, Workspace& ws) {
+          State s = load(c, i);
+          if (s.is_pending() && s.depth() == ply) {
+            s = State::resolved(win_value(phase), ply);
+            store(c, i, s);
+          }
+          if (!s.is_resolved() || s.depth() != ply) return false;
+          if (s.value() != win_value(phase) && s.value() != loss_value(phase)) return false;
+          propagate(c, i, phase, ply, ws);
+          return true;
+        },
+        [&](Color c, Workspace& ws) { update_due(~c, phase, ply, ws); });
   }
 
   void iterate(Phase phase) {

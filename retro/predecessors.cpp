@@ -143,13 +143,24 @@ void Predecessors::collect_general(Index i, Color stm, PredecessorWorkspace& ws)
 }
 
 bool Predecessors::self_symmetric(const Men& men) const {
-  if (!pawnless_ || !kings_share_long_diagonal(square_bb(men.squares[0]) | square_bb(men.squares[1])))
-    return false;
-  PieceBoards boards{};
-  for (int j = 0; j < scheme_.man_count(); ++j)
-    boards[static_cast<size_t>(to_index(scheme_.man_piece(j)))] |=
-        square_bb(men.squares[static_cast<size_t>(j)]);
-  return is_self_symmetric(boards);
+  if (!pawnless_) return false;
+  return fixed_by(Symmetry::FlipDiag, men) || fixed_by(Symmetry::FlipAntiDiag, men);
+}
+
+bool Predecessors::fixed_by(Symmetry g, const Men& men) const {
+  // Each king must stay on its square: mostly this decides.
+  for (size_t king : {0u, 1u})
+    if (apply(g, men.squares[king]) != men.squares[king]) return false;
+  const int count = scheme_.man_count();
+  for (int j = 2; j < count; ++j) {
+    // The image of man j must hold a man of the same piece.
+    const Square image = apply(g, men.squares[static_cast<size_t>(j)]);
+    bool held = false;
+    for (int k = 0; k < count && !held; ++k)
+      held = men.squares[static_cast<size_t>(k)] == image && scheme_.man_piece(k) == scheme_.man_piece(j);
+    if (!held) return false;
+  }
+  return true;
 }
 
 void Predecessors::add_moved(Index i, int j, Square from, bool twins, bool child_symmetric,

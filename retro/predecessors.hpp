@@ -64,6 +64,8 @@ private:
   const indexing::IndexScheme& scheme_;
   // True when the men of a pawnless table are their own mirror image.
   [[nodiscard]] bool self_symmetric(const indexing::IndexScheme::Men& men) const;
+  // True when the reflection g maps every man onto a man of the same piece.
+  [[nodiscard]] bool fixed_by(Symmetry g, const indexing::IndexScheme::Men& men) const;
   // Adds the predecessor whose man j (not a king) stood on `from`; `twins` when the child's kings
   // share a long diagonal (then its entry is looked up whole and weighed).
   void add_moved(indexing::Index i, int j, Square from, bool twins, bool child_symmetric,

@@ -25,6 +25,17 @@ struct SideMen {
     return (pawn_attacks(victim, k) & pawns) | (knight_attacks(k) & knights) |
            (bishop_attacks(k, occupied) & diagonal) | (rook_attacks(k, occupied) & straight);
   }
+  // Every square these men, of colour `owner`, attack. A man attacks the square of the man that
+  // stops it, so a king (left out of `occupied`) may move to none of these squares, a capture
+  // included: taking a man does not take away the attacks of the others on its square.
+  [[nodiscard]] Bitboard attacks(Color owner, Bitboard occupied) const {
+    Bitboard out = 0;
+    for (Bitboard men = pawns; men;) out |= pawn_attacks(owner, pop_lsb(men));
+    for (Bitboard men = knights; men;) out |= knight_attacks(pop_lsb(men));
+    for (Bitboard men = diagonal; men;) out |= bishop_attacks(pop_lsb(men), occupied);
+    for (Bitboard men = straight; men;) out |= rook_attacks(pop_lsb(men), occupied);
+    return out;
+  }
 };
 
 }  // namespace egtb::retro

@@ -39,20 +39,11 @@ struct Board {
     }
   }
 
-  // The type of their man on `to`.
-  [[nodiscard]] PieceType type_on(Square to) const {
-    int j = 2;
-    while (men.squares[static_cast<size_t>(j)] != to) ++j;
-    return type_of(scheme.man_piece(j));
-  }
-
   [[nodiscard]] bool captures(Square to) const { return contains(occupied & ~own, to); }
-  // Their men attacking `to` once our king has left its square and a man of theirs on `to` is
-  // taken.
-  [[nodiscard]] bool attacked_after_king_move(Square to) const {
-    SideMen left = theirs;
-    if (captures(to)) left.toggle(type_on(to), square_bb(to));
-    return left.attackers(us, to, occupied ^ square_bb(king)) != 0;
+  // The squares our king may not step to: those their men would attack once it has left its
+  // square, and those next to their king.
+  [[nodiscard]] Bitboard king_danger() const {
+    return theirs.attacks(~us, occupied ^ square_bb(king)) | king_attacks(their_king);
   }
 };
 
@@ -114,10 +105,9 @@ std::optional<EntryMoves> Successors::moves_fast(Index i, Color stm, SuccessorWo
   if (scheme_.twin_possible(ws.men) && scheme_.index_of(ws.men) != i) return std::nullopt;
   const Bitboard checkers = b.theirs.attackers(stm, b.king, b.occupied);
   EntryMoves result{0, checkers != 0};
-  Bitboard king_targets = king_attacks(b.king) & ~b.own & ~king_attacks(b.their_king);
+  Bitboard king_targets = king_attacks(b.king) & ~b.own & ~b.king_danger();
   while (king_targets) {
     const Square to = pop_lsb(king_targets);
-    if (b.attacked_after_king_move(to)) continue;
     if (b.captures(to)) ws.exits.push_back(Move(b.king, to));
     ++result.count;
   }

@@ -118,8 +118,12 @@ std::string_view result_name(Lasker v) {
 
 std::string histogram_text(const Style& st, const DepthHistogram& h) {
   std::string out;
-  for (const auto& [plies, n] : h)
-    out += (out.empty() ? "" : ", ") + std::to_string(plies) + ": " + st.count(n);
+  for (const auto& [plies, n] : h) {
+    if (!out.empty()) out += ", ";
+    out += std::to_string(plies);
+    out += ": ";
+    out += st.count(n);
+  }
   return out;
 }
 

@@ -35,16 +35,32 @@ constexpr std::array<Symmetry, SymmetryCount> AllSymmetries = {
 
 constexpr int to_index(Symmetry s) { return static_cast<int>(s); }
 
-constexpr Square apply(Symmetry s, Square sq) {
-  int i = to_index(sq);
-  const int bits = to_index(s);
+namespace detail {
+
+// The image of square index i under the symmetry with bits `bits`, by the rule above.
+constexpr int square_image(int bits, int i) {
   if (bits & 4) i = ((i & 7) << 3) | (i >> 3);
   if (bits & 1) i ^= 7;
   if (bits & 2) i ^= 56;
-  return square_at(i);
+  return i;
 }
 
-// The a1-h8 transposition of a whole set by three delta swaps.
+// SquareImages[s][sq]: the image of every square under every symmetry, so that the index's inner
+// loops map a square with one load instead of three data-dependent branches.
+inline constexpr auto SquareImages = [] {
+  std::array<std::array<Square, SquareCount>, SymmetryCount> images{};
+  for (int s = 0; s < SymmetryCount; ++s)
+    for (int i = 0; i < SquareCount; ++i)
+      images[static_cast<size_t>(s)][static_cast<size_t>(i)] = square_at(square_image(s, i));
+  return images;
+}();
+
+}  // namespace detail
+
+constexpr Square apply(Symmetry s, Square sq) {
+  return detail::SquareImages[static_cast<size_t>(to_index(s))][static_cast<size_t>(to_index(sq))];
+}
+
 constexpr Bitboard transpose(Bitboard b) {
   constexpr Bitboard k1 = 0x5500550055005500ULL;
   constexpr Bitboard k2 = 0x3333000033330000ULL;
@@ -66,15 +82,27 @@ constexpr Bitboard apply(Symmetry s, Bitboard b) {
   return b;
 }
 
+namespace detail {
+
+// Compositions[a][b]: the symmetry "first b, then a", found by comparing images of all squares.
+inline constexpr auto Compositions = [] {
+  std::array<std::array<Symmetry, SymmetryCount>, SymmetryCount> table{};
+  for (Symmetry a : AllSymmetries)
+    for (Symmetry b : AllSymmetries)
+      for (Symmetry c : AllSymmetries) {
+        bool same = true;
+        for (int i = 0; i < SquareCount && same; ++i)
+          same = apply(c, square_at(i)) == apply(a, apply(b, square_at(i)));
+        if (same) table[static_cast<size_t>(to_index(a))][static_cast<size_t>(to_index(b))] = c;
+      }
+  return table;
+}();
+
+}  // namespace detail
+
 // The symmetry "first b, then a".
 constexpr Symmetry compose(Symmetry a, Symmetry b) {
-  for (Symmetry c : AllSymmetries) {
-    bool same = true;
-    for (int i = 0; i < SquareCount && same; ++i)
-      same = apply(c, square_at(i)) == apply(a, apply(b, square_at(i)));
-    if (same) return c;
-  }
-  return Symmetry::Identity;
+  return detail::Compositions[static_cast<size_t>(to_index(a))][static_cast<size_t>(to_index(b))];
 }
 
 constexpr Symmetry inverse(Symmetry s) {
