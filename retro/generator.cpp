@@ -372,12 +372,20 @@ private:
       tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),
                         [&](const tbb::blocked_range<Index>& r) {
                           Position pos;
+                          indexing::IndexScheme::Men men;
                           for (Index i = r.begin(); i != r.end(); ++i)
-                            store_raw(c, i, final_score(c, i, pos).raw());
+                            store_raw(c, i, final_score(c, i, pos, men).raw());
                         });
       table_->scores[static_cast<size_t>(to_index(c))] = std::move(state_[static_cast<size_t>(to_index(c))]);
     }
     table_->has_dts = config_.dts;
+  }
+
+  // True for an invalid entry that holds a legal position, the duplicate of a twin entry; then
+  // pos holds it. Bare men rule out most entries: overlapping men, or kings off the diagonal.
+  bool may_be_duplicate(Color c, Index i, Position& pos, indexing::IndexScheme::Men& men) const {
+    if (!scheme_.is_ep_entry(i) && (!scheme_.men_at(i, men) || !scheme_.twin_possible(men))) return false;
+    return scheme_.decode(i, c, pos);
   }
 
   void store_raw(Color c, Index i, uint16_t raw) {
@@ -385,9 +393,9 @@ private:
         .store(raw, std::memory_order_relaxed);
   }
 
-  Score final_score(Color c, Index i, Position& pos) {
+  Score final_score(Color c, Index i, Position& pos, indexing::IndexScheme::Men& men) {
     State s = load(c, i);
-    if (s.is_invalid() && scheme_.decode(i, c, pos)) s = load(c, *scheme_.index_of(pos));
+    if (s.is_invalid() && may_be_duplicate(c, i, pos, men)) s = load(c, *scheme_.index_of(pos));
     const Score score = s.to_score();
     if (config_.dts || !score.is_valid() || is_mate_value(score.value())) return score;
     return Score::draw();  // a mates-only table does not tell stalemates from draws
