@@ -210,9 +210,20 @@ private:
     return e;
   }
 
-  // Seeds one entry for the mate phase: invalid, terminal, pending win, lost, or open.
-  void setup_entry(Color c, Index i, SuccessorWorkspace& ws) {
-    const auto moves = successors_.moves(i, c, ws);
+  // Seeds entry i of both sides for the mate phase. A normal-section entry's men are decoded once
+  // for both.
+  void setup_entry(Index i, SuccessorWorkspace& ws) {
+    if (scheme_.is_ep_entry(i)) {
+      for (Color c : {Color::White, Color::Black}) seed_mates(c, i, successors_.moves_general(i, c, ws), ws);
+      return;
+    }
+    if (!scheme_.men_at(i, ws.men)) return;  // men sharing a square: Invalid for both sides
+    for (Color c : {Color::White, Color::Black}) seed_mates(c, i, successors_.moves_of_men(i, c, ws), ws);
+  }
+
+  // Seeds one entry with these moves (listed in ws) for the mate phase: invalid, terminal,
+  // pending win, lost, or open.
+  void seed_mates(Color c, Index i, const std::optional<EntryMoves>& moves, SuccessorWorkspace& ws) {
     if (!moves) return;  // stays Invalid
     if (moves->count == 0) {
       store(c, i, State::resolved(moves->in_check ? Lasker::Mated : Lasker::Stalemated, 0));
@@ -237,7 +248,11 @@ private:
 
   void setup() {
     report(Phase::Setup, 0, 0);
-    for_each_entry([&](Color c, Index i, Workspace& ws) { setup_entry(c, i, ws.successors); });
+    tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),
+                      [&](const tbb::blocked_range<Index>& r) {
+                        SuccessorWorkspace ws;
+                        for (Index i = r.begin(); i != r.end(); ++i) setup_entry(i, ws);
+                      });
   }
 
   // Re-seeds an open entry for the stalemate phase from its moves out of the table.

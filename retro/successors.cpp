@@ -96,9 +96,17 @@ std::optional<EntryMoves> Successors::moves_general(Index i, Color stm, Successo
 }
 
 std::optional<EntryMoves> Successors::moves_fast(Index i, Color stm, SuccessorWorkspace& ws) const {
+  if (!scheme_.men_at(i, ws.men)) {
+    ws.exits.clear();
+    ws.general = false;
+    return std::nullopt;
+  }
+  return moves_of_men(i, stm, ws);
+}
+
+std::optional<EntryMoves> Successors::moves_of_men(Index i, Color stm, SuccessorWorkspace& ws) const {
   ws.exits.clear();
   ws.general = false;
-  if (!scheme_.men_at(i, ws.men)) return std::nullopt;
   const Board b(scheme_, ws.men, stm);
   // The side not to move may not stand in check; of two twin entries only index_of's counts.
   if (scheme_.gives_check(ws.men, stm)) return std::nullopt;

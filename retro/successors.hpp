@@ -46,6 +46,9 @@ public:
   // The two ways, for the tests.
   std::optional<EntryMoves> moves_fast(indexing::Index i, Color stm, SuccessorWorkspace& ws) const;
   std::optional<EntryMoves> moves_general(indexing::Index i, Color stm, SuccessorWorkspace& ws) const;
+  // moves_fast for men already decoded: ws.men holds those of normal-section entry i, as men_at
+  // gave them (no two on one square).
+  std::optional<EntryMoves> moves_of_men(indexing::Index i, Color stm, SuccessorWorkspace& ws) const;
 
 private:
   const indexing::IndexScheme& scheme_;
