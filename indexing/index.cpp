@@ -79,14 +79,21 @@ IndexScheme::IndexScheme(const Material& material)
 
 void IndexScheme::describe_men() {
   men_ = material_.men();
+  single_men_ = true;
   man_pieces_[0] = make_piece(Color::White, PieceType::King);
   man_pieces_[1] = make_piece(Color::Black, PieceType::King);
   Index stride = normal_.size;
   for (int g = 0, j = 2; g < normal_.group_count; ++g) {
     const Group& group = normal_.groups[static_cast<size_t>(g)];
     stride /= group.radix;
-    const ManGroup slot{j,           group.count, group.domain == PawnDomain,
-                        group.radix, stride,      FastDivisor(static_cast<uint32_t>(group.radix))};
+    ManGroup slot;
+    slot.first = j;
+    slot.count = group.count;
+    slot.pawns = group.domain == PawnDomain;
+    slot.radix = group.radix;
+    slot.stride = stride;
+    slot.radix_divisor = FastDivisor(static_cast<uint32_t>(group.radix));
+    single_men_ = single_men_ && group.count == 1;
     for (int k = 0; k < group.count; ++k) {
       man_pieces_[static_cast<size_t>(j)] = group.piece;
       man_groups_[static_cast<size_t>(j++)] = slot;
@@ -193,6 +200,15 @@ Index IndexScheme::encode_men(const Men& men, Symmetry s) const {
   const int lo = std::min(to_index(wk), to_index(bk));
   const int hi = std::max(to_index(wk), to_index(bk));
   Index entry = kings_->pair[KkMap::at(wk, bk)] * normal_.size;
+  if (single_men_) {
+    // Every group one man: its digit is its square's value (KQRkr, KRPkr, ...).
+    for (int j = 2; j < men_; ++j) {
+      const ManGroup& g = man_groups_[static_cast<size_t>(j)];
+      const Square sq = apply(s, men.squares[static_cast<size_t>(j)]);
+      entry += g.stride * static_cast<Index>(g.pawns ? to_index(sq) - 8 : free_number(sq, lo, hi));
+    }
+    return entry;
+  }
   for (int j = 2; j < men_;) {
     const ManGroup& g = man_groups_[static_cast<size_t>(j)];
     std::array<uint8_t, MaxIndexMen> v{};

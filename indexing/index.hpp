@@ -204,6 +204,7 @@ private:
 
   Material material_;
   int men_ = 0;
+  bool single_men_ = true;  // every group holds one man (no two men alike besides the kings)
   std::array<Piece, MaxIndexMen> man_pieces_{};
   std::array<ManGroup, MaxIndexMen> man_groups_{};
   const KkMap* kings_;
