@@ -28,6 +28,12 @@ inline int free_number(Square s, int lo, int hi) {
   return i - (i > lo) - (i > hi);
 }
 
+// The value of a man's square in its group's domain: a pawn's square less 8 (a2 = 0), a piece's
+// free-square number.
+inline uint8_t domain_value(bool pawns, Square s, int lo, int hi) {
+  return static_cast<uint8_t>(pawns ? to_index(s) - 8 : free_number(s, lo, hi));
+}
+
 // Sorts the first n (at most a handful) values ascending.
 void sort_values(uint8_t* v, int n) {
   for (int a = 1; a < n; ++a)
@@ -146,7 +152,7 @@ Index IndexScheme::encode_men(const Layout& layout, const PieceBoards& boards, S
     std::array<uint8_t, MaxIndexMen> v{};
     for (size_t j = 0; men; ++j) {
       const Square s = pop_lsb(men);
-      v[j] = static_cast<uint8_t>(group.domain == PawnDomain ? to_index(s) - 8 : free_number(s, lo, hi));
+      v[j] = domain_value(group.domain == PawnDomain, s, lo, hi);
     }
     rank = rank * group.radix + combination_rank(v.data(), group.count);
   }
@@ -205,7 +211,7 @@ Index IndexScheme::encode_men(const Men& men, Symmetry s) const {
     for (int j = 2; j < men_; ++j) {
       const ManGroup& g = man_groups_[static_cast<size_t>(j)];
       const Square sq = apply(s, men.squares[static_cast<size_t>(j)]);
-      entry += g.stride * static_cast<Index>(g.pawns ? to_index(sq) - 8 : free_number(sq, lo, hi));
+      entry += g.stride * domain_value(g.pawns, sq, lo, hi);
     }
     return entry;
   }
@@ -214,7 +220,7 @@ Index IndexScheme::encode_men(const Men& men, Symmetry s) const {
     std::array<uint8_t, MaxIndexMen> v{};
     for (int k = 0; k < g.count; ++k) {
       const Square sq = apply(s, men.squares[static_cast<size_t>(j + k)]);
-      v[static_cast<size_t>(k)] = static_cast<uint8_t>(g.pawns ? to_index(sq) - 8 : free_number(sq, lo, hi));
+      v[static_cast<size_t>(k)] = domain_value(g.pawns, sq, lo, hi);
     }
     sort_values(v.data(), g.count);
     entry += g.stride * combination_rank(v.data(), g.count);
@@ -236,9 +242,7 @@ Index IndexScheme::index_after_move(Index i, const Men& men, int j, Square to) c
   const ManGroup& g = man_groups_[static_cast<size_t>(j)];
   const int lo = std::min(to_index(men.squares[0]), to_index(men.squares[1]));
   const int hi = std::max(to_index(men.squares[0]), to_index(men.squares[1]));
-  const auto value = [&](Square s) {
-    return static_cast<uint8_t>(g.pawns ? to_index(s) - 8 : free_number(s, lo, hi));
-  };
+  const auto value = [&](Square s) { return domain_value(g.pawns, s, lo, hi); };
   if (g.count == 1) return i + g.stride * value(to) - g.stride * value(men.squares[static_cast<size_t>(j)]);
   std::array<uint8_t, MaxIndexMen> before{};
   std::array<uint8_t, MaxIndexMen> after{};

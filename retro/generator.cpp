@@ -162,8 +162,15 @@ private:
   void store(Color c, Index i, State s) {
     std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i])
         .store(s.raw(), std::memory_order_relaxed);
-    if (!s.is_open()) note_depth(c, i, s.depth());
-    if (s.is_resolved()) undecided_[static_cast<size_t>(to_index(c))].reset_atomic(i);
+    if (s.is_resolved())
+      decided(c, i, s.depth());
+    else if (s.is_pending())
+      note_depth(c, i, s.depth());
+  }
+  // Entry i of side c is resolved at `depth`.
+  void decided(Color c, Index i, int depth) {
+    note_depth(c, i, depth);
+    undecided_[static_cast<size_t>(to_index(c))].reset_atomic(i);
   }
   // Records that entry i of side c becomes due at ply `depth`.
   void note_depth(Color c, Index i, int depth) {
@@ -282,8 +289,7 @@ private:
       if (s.is_pending() && s.depth() <= depth) return;
       if (cell.compare_exchange_weak(raw, State::resolved(win_value(phase), depth).raw(),
                                      std::memory_order_relaxed)) {
-        note_depth(c, j, depth);
-        undecided_[static_cast<size_t>(to_index(c))].reset_atomic(j);
+        decided(c, j, depth);
         return;
       }
     }

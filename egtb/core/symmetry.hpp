@@ -61,6 +61,7 @@ constexpr Square apply(Symmetry s, Square sq) {
   return detail::SquareImages[static_cast<size_t>(to_index(s))][static_cast<size_t>(to_index(sq))];
 }
 
+// The a1-h8 transposition of a whole set by three delta swaps.
 constexpr Bitboard transpose(Bitboard b) {
   constexpr Bitboard k1 = 0x5500550055005500ULL;
   constexpr Bitboard k2 = 0x3333000033330000ULL;
