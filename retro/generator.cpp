@@ -454,10 +454,29 @@ private:
 
 }  // namespace
 
+std::unique_ptr<Solution> solve_by_words(const Material& material, const Subtables& subtables,
+                                         const GeneratorConfig& config);
+
+std::unique_ptr<Solution> solve_table(const Material& material, const Subtables& subtables,
+                                      const GeneratorConfig& config) {
+  return solve_by_words(material, subtables, config);
+}
+
 std::shared_ptr<SolvedTable> solve(const Material& material, const Subtables& subtables,
                                    const GeneratorConfig& config) {
-  Solver solver(material, subtables, config);
-  return solver.run();
+  if (getenv("EGTB_OLD")) {
+    Solver solver(material, subtables, config);
+    return solver.run();
+  }
+  const auto solution = solve_table(material, subtables, config);
+  auto table = std::make_shared<SolvedTable>(material);
+  for (Color c : {Color::White, Color::Black}) {
+    auto& scores = table->scores[static_cast<size_t>(to_index(c))];
+    scores.resize(table->scheme.size());
+    solution->fill(c, 0, scores);
+  }
+  table->has_dts = solution->has_dts();
+  return table;
 }
 
 }  // namespace egtb::retro

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "egtb/core/material.hpp"
@@ -35,7 +36,30 @@ struct GeneratorConfig {
   std::function<void(const Progress&)> progress;  // called after each ply, from one thread
 };
 
+// A solved table as the solver leaves it, in its own layout: it hands out the scores of the
+// storage index (indexing/index.hpp) a range at a time, so that a table is written without
+// holding every score of it at once.
+class Solution {
+public:
+  struct Sets;  // the solver's sets of positions (word_solver.cpp)
+  explicit Solution(std::unique_ptr<Sets> sets);
+  ~Solution();
+  Solution(const Solution&) = delete;
+  Solution& operator=(const Solution&) = delete;
+
+  [[nodiscard]] const indexing::IndexScheme& scheme() const;
+  [[nodiscard]] bool has_dts() const;
+  // Fills out[k] with the raw score of storage entry first + k of side c. Safe from many threads.
+  void fill(Color c, indexing::Index first, std::span<uint16_t> out) const;
+
+private:
+  std::unique_ptr<Sets> sets_;
+};
+
 // Solves `material` (canonical) whose successor tables are all in `subtables`.
+[[nodiscard]] std::unique_ptr<Solution> solve_table(const Material& material, const Subtables& subtables,
+                                                    const GeneratorConfig& config);
+// The same with every score in memory (for tests and benchmarks of small tables).
 [[nodiscard]] std::shared_ptr<SolvedTable> solve(const Material& material, const Subtables& subtables,
                                                  const GeneratorConfig& config);
 

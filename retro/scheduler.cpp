@@ -47,11 +47,18 @@ BuildRecord build_one(const Material& material, const BuildOptions& options) {
   config.threads = options.threads;
   config.dts = options.dts;
   if (options.progress) config.progress = [&](const Progress& p) { options.progress(material, p); };
-  const auto table = solve(material, subtables, config);
   WriteOptions write;
   write.level = options.compression_level;
   write.threads = options.threads;
-  BuildRecord record{material, save_solved_table(options.directory, *table, write), true, stats_of(*table)};
+  BuildRecord record{material, table_path(options.directory, material), true, {}};
+  if (getenv("EGTB_OLD")) {
+    const auto table = solve(material, subtables, config);
+    save_solved_table(options.directory, *table, write);
+    record.stats = stats_of(*table);
+  } else {
+    const auto solution = solve_table(material, subtables, config);
+    record.stats = save_solution(options.directory, *solution, write).stats;
+  }
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   record.cpu_seconds = cpu_seconds_now() - cpu_start;
   record.peak_rss_bytes = peak_rss_bytes();
@@ -164,19 +171,36 @@ std::shared_ptr<SolvedTable> load_paged_table(const std::filesystem::path& path,
   return table;
 }
 
-std::filesystem::path save_solved_table(const std::filesystem::path& directory, const SolvedTable& table,
-                                        const WriteOptions& options) {
-  const auto path = table_path(directory, table.scheme.material());
+namespace {
+
+TableDescription describe(const Material& material, bool dts) {
   TableDescription description;
-  description.signature = table.scheme.material().str();
-  description.metrics = Metrics{true, table.has_dts};
+  description.signature = material.str();
+  description.metrics = Metrics{true, dts};
   description.index_scheme = indexing::IndexLayoutId;
   description.index_version = indexing::IndexLayoutVersion;
   description.generator = std::string("egtb ") + EGTB_VERSION;
-  write_table_file(path, description,
+  return description;
+}
+
+}  // namespace
+
+std::filesystem::path save_solved_table(const std::filesystem::path& directory, const SolvedTable& table,
+                                        const WriteOptions& options) {
+  const auto path = table_path(directory, table.scheme.material());
+  write_table_file(path, describe(table.scheme.material(), table.has_dts),
                    {std::span<const uint16_t>(table.scores[0]), std::span<const uint16_t>(table.scores[1])},
                    options);
   return path;
+}
+
+TableHeader save_solution(const std::filesystem::path& directory, const Solution& solution,
+                          const WriteOptions& options) {
+  const Material& material = solution.scheme().material();
+  const indexing::Index size = solution.scheme().size();
+  return write_table_file(
+      table_path(directory, material), describe(material, solution.has_dts()), {size, size},
+      [&](Color c, uint64_t first, std::span<uint16_t> out) { solution.fill(c, first, out); }, options);
 }
 
 }  // namespace egtb::retro

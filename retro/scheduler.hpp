@@ -71,6 +71,9 @@ int remove_stale_temporaries(const std::filesystem::path& directory);
 [[nodiscard]] std::shared_ptr<SolvedTable> load_paged_table(const std::filesystem::path& path,
                                                             std::shared_ptr<BlockCache> cache);
 
+// Writes a solution to `<directory>/<signature>.egtb` (atomically) and returns the header written.
+TableHeader save_solution(const std::filesystem::path& directory, const Solution& solution,
+                          const WriteOptions& options = {});
 // Writes a solved table to its file in `directory` (atomically) and returns the path.
 std::filesystem::path save_solved_table(const std::filesystem::path& directory, const SolvedTable& table,
                                         const WriteOptions& options = {});

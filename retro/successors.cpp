@@ -39,7 +39,6 @@ struct Board {
     }
   }
 
-  [[nodiscard]] bool captures(Square to) const { return contains(occupied & ~own, to); }
   // The squares our king may not step to: those their men would attack once it has left its
   // square, and those next to their king.
   [[nodiscard]] Bitboard king_danger() const {
@@ -50,18 +49,13 @@ struct Board {
 // Counts the moves of our man of type pt on `from` to `targets`, listing the captures and
 // promotions.
 int add_moves(const Board& b, PieceType pt, Square from, Bitboard targets, MoveList& exits) {
-  int count = 0;
-  while (targets) {
-    const Square to = pop_lsb(targets);
-    if (pt == PieceType::Pawn && relative_rank(b.us, to) == 7) {
-      for (PieceType promotion : Promotions) exits.push_back(Move(from, to, MoveKind::Promotion, promotion));
-      count += 4;
-      continue;
-    }
-    if (b.captures(to)) exits.push_back(Move(from, to));
-    ++count;
+  const Bitboard promoting = pt == PieceType::Pawn ? targets & (Rank1BB | Rank8BB) : 0;
+  for (Bitboard t = promoting; t;) {
+    const Square to = pop_lsb(t);
+    for (PieceType promotion : Promotions) exits.push_back(Move(from, to, MoveKind::Promotion, promotion));
   }
-  return count;
+  for (Bitboard t = targets & ~promoting & b.occupied; t;) exits.push_back(Move(from, pop_lsb(t)));
+  return popcount(targets) + 3 * popcount(promoting);
 }
 
 // The squares our pawn on `from` moves to: captures, and one or two steps ahead.
@@ -105,20 +99,24 @@ std::optional<EntryMoves> Successors::moves_fast(Index i, Color stm, SuccessorWo
 }
 
 std::optional<EntryMoves> Successors::moves_of_men(Index i, Color stm, SuccessorWorkspace& ws) const {
+  // The side not to move may not stand in check; of two twin entries only index_of's counts.
+  if (scheme_.gives_check(ws.men, stm) || (scheme_.twin_possible(ws.men) && scheme_.index_of(ws.men) != i)) {
+    ws.exits.clear();
+    ws.general = false;
+    return std::nullopt;
+  }
+  return legal_moves_of_men(stm, ws);
+}
+
+EntryMoves Successors::legal_moves_of_men(Color stm, SuccessorWorkspace& ws) const {
   ws.exits.clear();
   ws.general = false;
   const Board b(scheme_, ws.men, stm);
-  // The side not to move may not stand in check; of two twin entries only index_of's counts.
-  if (scheme_.gives_check(ws.men, stm)) return std::nullopt;
-  if (scheme_.twin_possible(ws.men) && scheme_.index_of(ws.men) != i) return std::nullopt;
   const Bitboard checkers = b.theirs.attackers(stm, b.king, b.occupied);
   EntryMoves result{0, checkers != 0};
-  Bitboard king_targets = king_attacks(b.king) & ~b.own & ~b.king_danger();
-  while (king_targets) {
-    const Square to = pop_lsb(king_targets);
-    if (b.captures(to)) ws.exits.push_back(Move(b.king, to));
-    ++result.count;
-  }
+  const Bitboard king_targets = king_attacks(b.king) & ~b.own & ~b.king_danger();
+  for (Bitboard t = king_targets & b.occupied; t;) ws.exits.push_back(Move(b.king, pop_lsb(t)));
+  result.count = popcount(king_targets);
   if (more_than_one(checkers)) return result;
   const Bitboard check_mask = checkers ? between(b.king, lsb(checkers)) | checkers : ~Bitboard{0};
   const Bitboard pinned = pinned_men(b.king, b.own, b.occupied, b.theirs.straight, b.theirs.diagonal);

@@ -49,6 +49,9 @@ public:
   // moves_fast for men already decoded: ws.men holds those of normal-section entry i, as men_at
   // gave them (no two on one square).
   std::optional<EntryMoves> moves_of_men(indexing::Index i, Color stm, SuccessorWorkspace& ws) const;
+  // The legal moves of the legal position whose men ws.men holds, with `stm` to move (no e.p.
+  // right), and ws.exits those of them that leave the table.
+  EntryMoves legal_moves_of_men(Color stm, SuccessorWorkspace& ws) const;
 
 private:
   const indexing::IndexScheme& scheme_;

@@ -101,7 +101,7 @@ void check_known(std::span<const uint16_t> entries) {
 
 // Compresses and counts every block, spreading them over threads; the results come back in
 // block order. Rethrows the first exception of any thread.
-std::vector<BlockResult> encode_blocks(const TableHeader& h, std::array<std::span<const uint16_t>, 2> entries,
+std::vector<BlockResult> encode_blocks(const TableHeader& h, const EntrySource& source,
                                        const WriteOptions& options) {
   std::vector<BlockResult> blocks(h.block_count);
   std::atomic<uint64_t> next{0};
@@ -110,9 +110,11 @@ std::vector<BlockResult> encode_blocks(const TableHeader& h, std::array<std::spa
   auto work = [&] {
     try {
       BlockEncoder encoder(options.level, options.transform);
+      std::vector<uint16_t> entries(h.block_entries);
       for (uint64_t b = next++; b < h.block_count; b = next++) {
         const BlockSpan s = block_span(h, b);
-        const auto block = entries[static_cast<size_t>(s.side)].subspan(s.first, s.count);
+        const auto block = std::span<uint16_t>(entries).first(s.count);
+        source(s.side == 0 ? Color::White : Color::Black, s.first, block);
         check_known(block);
         blocks[b] = {encoder.encode(block), compute_stats(block)};
       }
@@ -131,7 +133,7 @@ std::vector<BlockResult> encode_blocks(const TableHeader& h, std::array<std::spa
   return blocks;
 }
 
-TableHeader make_header(const TableDescription& d, std::array<std::span<const uint16_t>, 2> entries,
+TableHeader make_header(const TableDescription& d, std::array<uint64_t, 2> entries,
                         const WriteOptions& options) {
   TableHeader h;
   h.signature = d.signature;
@@ -140,7 +142,7 @@ TableHeader make_header(const TableDescription& d, std::array<std::span<const ui
   h.index_scheme = d.index_scheme;
   h.index_version = d.index_version;
   h.generator = d.generator;
-  h.entries = {entries[0].size(), entries[1].size()};
+  h.entries = entries;
   h.block_count = h.blocks_of_side(0) + h.blocks_of_side(1);
   return h;
 }
@@ -167,16 +169,27 @@ std::filesystem::path temporary_path(const std::filesystem::path& path) {
   return temp;
 }
 
-void write_table_file(const std::filesystem::path& path, const TableDescription& description,
-                      std::array<std::span<const uint16_t>, 2> entries, const WriteOptions& options) {
+TableHeader write_table_file(const std::filesystem::path& path, const TableDescription& description,
+                             std::array<uint64_t, 2> entries, const EntrySource& source,
+                             const WriteOptions& options) {
   if (options.block_entries == 0) throw std::invalid_argument("write_table_file: zero entries per block");
   TableHeader h = make_header(description, entries, options);
-  const std::vector<BlockResult> blocks = encode_blocks(h, entries, options);
+  const std::vector<BlockResult> blocks = encode_blocks(h, source, options);
   const std::vector<BlockRef> refs = lay_out(h, blocks);
   TempFile file(path);
   file.write(encode_preamble(h, refs));
   for (const BlockResult& block : blocks) file.write(block.encoded.bytes);
   file.commit();
+  return h;
+}
+
+TableHeader write_table_file(const std::filesystem::path& path, const TableDescription& description,
+                             std::array<std::span<const uint16_t>, 2> entries, const WriteOptions& options) {
+  const EntrySource copy = [&](Color side, uint64_t first, std::span<uint16_t> out) {
+    const auto from = entries[static_cast<size_t>(to_index(side))].subspan(first, out.size());
+    std::copy(from.begin(), from.end(), out.begin());
+  };
+  return write_table_file(path, description, {entries[0].size(), entries[1].size()}, copy, options);
 }
 
 std::filesystem::path write_table(const std::filesystem::path& directory, const Table& table,

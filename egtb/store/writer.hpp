@@ -10,9 +10,11 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 
+#include "egtb/core/types.hpp"
 #include "egtb/store/block_codec.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/table_stats.hpp"
@@ -44,12 +46,23 @@ struct TableDescription {
   std::string generator;
 };
 
-// Writes a table file at `path` from raw scores per side to move ([0] White, [1] Black).
-// Throws IoError naming the file and the failed operation (the temporary file is removed and a
-// table already at `path` is left as it was), std::invalid_argument when an entry is
-// Score::unknown().
-void write_table_file(const std::filesystem::path& path, const TableDescription& description,
-                      std::array<std::span<const uint16_t>, 2> entries, const WriteOptions& options = {});
+// Where the entries of a table come from when they are not held in memory whole: fills `out`
+// with the raw scores of entries first ... first + out.size() - 1 of one side to move. Called
+// from several threads at once, for disjoint ranges.
+using EntrySource = std::function<void(Color side, uint64_t first, std::span<uint16_t> out)>;
+
+// Writes a table file at `path` whose sides to move have `entries` entries ([0] White, [1] Black),
+// asking `source` for them block by block; returns the header written (its statistics counted
+// from the entries). Throws IoError naming the file and the failed operation (the temporary file
+// is removed and a table already at `path` is left as it was), std::invalid_argument when an
+// entry is Score::unknown().
+TableHeader write_table_file(const std::filesystem::path& path, const TableDescription& description,
+                             std::array<uint64_t, 2> entries, const EntrySource& source,
+                             const WriteOptions& options = {});
+// The same from raw scores per side to move in memory.
+TableHeader write_table_file(const std::filesystem::path& path, const TableDescription& description,
+                             std::array<std::span<const uint16_t>, 2> entries,
+                             const WriteOptions& options = {});
 
 // Writes `<directory>/<signature>.egtb` and returns that path.
 std::filesystem::path write_table(const std::filesystem::path& directory, const Table& table,

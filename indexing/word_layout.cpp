@@ -1,0 +1,62 @@
+#include "indexing/word_layout.hpp"
+
+#include <cassert>
+
+namespace egtb::indexing {
+
+WordLayout::WordLayout(const IndexScheme& scheme)
+    : men_(scheme.man_count()), kings_(scheme.material().has_pawns() ? &PawnKings : &PawnlessKings) {
+  assert(men_ >= 3);
+  for (int j = 0; j < men_; ++j) pieces_[static_cast<size_t>(j)] = scheme.man_piece(j);
+  // The innermost man: the last piece, else the last pawn.
+  inner_ = men_ - 1;
+  for (int j = men_ - 1; j >= 2; --j)
+    if (type_of(pieces_[static_cast<size_t>(j)]) != PieceType::Pawn) {
+      inner_ = j;
+      break;
+    }
+  for (int j = men_ - 1; j >= 2; --j) {
+    if (j == inner_) continue;
+    strides_[static_cast<size_t>(j)] = pair_words_;
+    radices_[static_cast<size_t>(j)] = type_of(pieces_[static_cast<size_t>(j)]) == PieceType::Pawn ? 48 : 64;
+    pair_words_ *= static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
+  }
+  words_ = pair_words_ * static_cast<uint64_t>(kings_->size);
+}
+
+void WordLayout::decode(uint64_t word, Men& men) const {
+  uint64_t rest = word % pair_words_;
+  const auto [wk, bk] = kings_->kings[static_cast<size_t>(word / pair_words_)];
+  men.squares[0] = wk;
+  men.squares[1] = bk;
+  for (int j = men_ - 1; j >= 2; --j) {
+    if (j == inner_) continue;
+    const auto radix = static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
+    const int d = static_cast<int>(rest % radix);
+    rest /= radix;
+    men.squares[static_cast<size_t>(j)] = square_at(radix == 48 ? d + 8 : d);
+  }
+}
+
+uint64_t WordLayout::word_of(const Men& men) const {
+  const uint16_t pair = kings_->pair[KkMap::at(men.squares[0], men.squares[1])];
+  assert(pair != KkMap::None);
+  uint64_t word = pair * pair_words_;
+  for (int j = 2; j < men_; ++j) {
+    if (j == inner_) continue;
+    const Square s = men.squares[static_cast<size_t>(j)];
+    word += strides_[static_cast<size_t>(j)] *
+            static_cast<uint64_t>(digit(radices_[static_cast<size_t>(j)] == 48, s));
+  }
+  return word;
+}
+
+uint64_t WordLayout::canonical_position(const Men& men) const {
+  const Symmetry s = canonical_symmetry(men.squares[0], men.squares[1]);
+  Men image;
+  for (int j = 0; j < men_; ++j)
+    image.squares[static_cast<size_t>(j)] = apply(s, men.squares[static_cast<size_t>(j)]);
+  return position_of(image);
+}
+
+}  // namespace egtb::indexing

@@ -1,0 +1,175 @@
+#include "retro/word_moves.hpp"
+
+namespace egtb::retro {
+
+using namespace word_detail;
+
+namespace {
+
+bool is_slider(PieceType pt) {
+  return pt == PieceType::Bishop || pt == PieceType::Rook || pt == PieceType::Queen;
+}
+
+// The squares a man of type pt and colour c on s attacks.
+Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occupied) {
+  return pt == PieceType::Pawn ? pawn_attacks(c, s) : piece_attacks(pt, s, occupied);
+}
+
+}  // namespace
+
+WordMoves::WordMoves(const indexing::WordLayout& layout) : layout_(layout) {
+  inner_ = layout.inner();
+  inner_color_ = color_of(layout.man_piece(inner_));
+  inner_type_ = type_of(layout.man_piece(inner_));
+  for (int j = 2; j < layout.man_count(); ++j) {
+    if (j == inner_) continue;
+    const auto side = static_cast<size_t>(to_index(color_of(layout.man_piece(j))));
+    fixed_[side][static_cast<size_t>(fixed_count_[side]++)] = static_cast<int8_t>(j);
+  }
+}
+
+void WordMoves::decode(uint64_t word, WordMen& out) const {
+  out.word = word;
+  layout_.decode(word, out.men);
+  out.occupied = 0;
+  out.pawns = {};
+  out.overlap = false;
+  for (int j = 0; j < layout_.man_count(); ++j) {
+    if (j == inner_) continue;
+    const Bitboard b = square_bb(square(out, j));
+    out.overlap |= (out.occupied & b) != 0;
+    out.occupied |= b;
+    if (type(j) == PieceType::Pawn)
+      out.pawns[static_cast<size_t>(to_index(color_of(layout_.man_piece(j))))] |= b;
+  }
+}
+
+Bitboard WordMoves::valid(const WordMen& w, Color stm) const {
+  if (w.overlap) return 0;
+  Bitboard v = ~w.occupied;
+  if (inner_type_ == PieceType::Pawn) v &= PawnRanks;
+  const Square their_king = square(w, to_index(~stm));
+  const size_t side = static_cast<size_t>(to_index(stm));
+  for (int f = 0; f < fixed_count_[side]; ++f) {
+    const int j = fixed_[side][static_cast<size_t>(f)];
+    if (!contains(attacks_of(type(j), stm, square(w, j), w.occupied), their_king)) continue;
+    // A check the innermost man can only block.
+    if (!is_slider(type(j))) return 0;
+    v &= between(square(w, j), their_king);
+  }
+  if (inner_color_ == stm)
+    v &= ~(inner_type_ == PieceType::Pawn ? pawn_attacks(~stm, their_king)
+                                          : piece_attacks(inner_type_, their_king, w.occupied));
+  return v;
+}
+
+WordMoves::KingStep WordMoves::king_step(const WordMen& w, Color mover, Square to) const {
+  indexing::IndexScheme::Men men = w.men;
+  men.squares[static_cast<size_t>(to_index(mover))] = to;
+  const Symmetry s = layout_.canonical_symmetry(men.squares[0], men.squares[1]);
+  if (s != Symmetry::Identity)
+    for (int j = 0; j < layout_.man_count(); ++j)
+      men.squares[static_cast<size_t>(j)] = apply(s, men.squares[static_cast<size_t>(j)]);
+  return {layout_.word_of(men), s};
+}
+
+Bitboard WordMoves::forward(const WordMen& w, Color mover, Bitboard candidates, const uint64_t* targets,
+                            Bitboard& ep) const {
+  Bitboard good = 0;
+  ep = 0;
+  const auto done = [&] { return (candidates & ~good) == 0; };
+  const Bitboard takers = w.pawns[static_cast<size_t>(to_index(~mover))];
+  const bool inner_taker = inner_color_ == ~mover && inner_type_ == PieceType::Pawn;
+  if (inner_color_ == mover) {
+    const Bitboard here = targets[w.word];
+    if (inner_type_ == PieceType::Pawn) {
+      const Bitboard one = ahead(mover, candidates & ~relative_rank_bb(mover, 6)) & ~w.occupied;
+      const Bitboard two = ahead(mover, one & relative_rank_bb(mover, 2)) & ~w.occupied;
+      const Bitboard doubtful = two & beside(takers);
+      ep |= back(mover, back(mover, doubtful));
+      good |= back(mover, one & here) | back(mover, back(mover, two & ~doubtful & here));
+    } else if (here) {
+      for (Bitboard b = candidates; b;) {
+        const Square from = pop_lsb(b);
+        if (piece_attacks(inner_type_, from, w.occupied) & ~w.occupied & here) good |= square_bb(from);
+      }
+    }
+    if (done()) return candidates;
+  }
+  const size_t side = static_cast<size_t>(to_index(mover));
+  for (int f = 0; f < fixed_count_[side]; ++f) {
+    const int j = fixed_[side][static_cast<size_t>(f)];
+    const Square from = square(w, j);
+    Bitboard dests;
+    Bitboard doubtful = 0;  // candidates whose double step may give an e.p. capture
+    if (type(j) == PieceType::Pawn) {
+      if (relative_rank(mover, from) == 6) continue;  // its pushes promote
+      const Square one = square_at(to_index(from) + pawn_push(mover));
+      if (contains(w.occupied, one)) continue;
+      dests = square_bb(one);
+      const Square two = square_at(to_index(one) + pawn_push(mover));
+      if (relative_rank(mover, from) == 1 && !contains(w.occupied, two)) {
+        dests |= square_bb(two);
+        const Bitboard near = beside(square_bb(two));
+        doubtful = (near & takers) ? candidates : inner_taker ? candidates & near : 0;
+        ep |= doubtful & ~square_bb(one) & ~square_bb(two);
+      }
+    } else {
+      dests = piece_attacks(type(j), from, w.occupied) & ~w.occupied;
+    }
+    while (dests) {
+      const Square to = pop_lsb(dests);
+      const Bitboard open =
+          square_distance(from, to) == 2 && type(j) == PieceType::Pawn ? ~doubtful : ~Bitboard{0};
+      good |= targets[w.word + static_cast<uint64_t>(layout_.step(j, from, to))] & ~square_bb(to) &
+              ~between(from, to) & open;
+      if (done()) return candidates;
+    }
+  }
+  const Square king = square(w, to_index(mover));
+  const Square other = square(w, to_index(~mover));
+  for (Bitboard dests = king_attacks(king) & ~w.occupied & ~king_attacks(other); dests;) {
+    const Square to = pop_lsb(dests);
+    const KingStep step = king_step(w, mover, to);
+    good |= apply(inverse(step.symmetry), targets[step.word]) & ~square_bb(to);
+    if (done()) return candidates;
+  }
+  return candidates & good;
+}
+
+Bitboard WordMoves::exit_candidates(const WordMen& w, Color stm) const {
+  const Color them = ~stm;
+  const size_t us_side = static_cast<size_t>(to_index(stm));
+  const size_t them_side = static_cast<size_t>(to_index(them));
+  Bitboard victims = 0;  // their men fixed in the word (kings are never taken)
+  for (int f = 0; f < fixed_count_[them_side]; ++f)
+    victims |= square_bb(square(w, fixed_[them_side][static_cast<size_t>(f)]));
+  Bitboard out = 0;
+  const auto capture_from = [&](PieceType pt, Square from) {
+    const Bitboard att = pt == PieceType::King ? king_attacks(from) : attacks_of(pt, stm, from, w.occupied);
+    if (inner_color_ == them) out |= att;
+    for (Bitboard v = att & victims; v;) {
+      const Square to = pop_lsb(v);
+      out |= is_slider(pt) ? ~between(from, to) : ~Bitboard{0};
+    }
+  };
+  capture_from(PieceType::King, square(w, to_index(stm)));
+  for (int f = 0; f < fixed_count_[us_side]; ++f) {
+    const int j = fixed_[us_side][static_cast<size_t>(f)];
+    const Square from = square(w, j);
+    capture_from(type(j), from);
+    if (type(j) == PieceType::Pawn && relative_rank(stm, from) == 6)
+      out |= ~square_bb(square_at(to_index(from) + pawn_push(stm)));
+  }
+  if (inner_color_ == stm) {
+    for (Bitboard v = victims; v;) {
+      const Square to = pop_lsb(v);
+      out |= inner_type_ == PieceType::Pawn ? pawn_attacks(them, to)
+                                            : piece_attacks(inner_type_, to, w.occupied);
+    }
+    if (inner_type_ == PieceType::Pawn) out |= relative_rank_bb(stm, 6) & back(stm, ~w.occupied);
+  }
+  return out;
+}
+
+}  // namespace egtb::retro
