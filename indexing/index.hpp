@@ -29,6 +29,7 @@
 // of a position is stored, and how each entry counts in each statistics convention.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -134,6 +135,11 @@ public:
   // The men of normal-section entry i (i < normal_size()); false when two of them share a square.
   // Whether the side not to move stands in check is not asked.
   bool men_at(Index i, Men& out) const;
+  // men_at for a run of entries: calls visit(i, men) for every normal-section entry i in
+  // [begin, end) whose men do not overlap, in order. When the last group holds one man (most
+  // tables), men_at runs once per run of that man's values and the man steps through its squares.
+  template <class Visit>
+  void for_each_men(Index begin, Index end, Visit&& visit) const;
   // The entry of the position the men form, for men that index_of(Position) accepts without an
   // e.p. right: the same entry as index_of of that position (symmetries folded out the same way).
   [[nodiscard]] Index index_of(const Men& men) const;
@@ -251,6 +257,42 @@ private:
   [[nodiscard]] Index encode_ep(const Position& pos, Symmetry s) const;
   bool decode_ep(Index j, Color stm, Position& out) const;
 };
+
+template <class Visit>
+void IndexScheme::for_each_men(Index begin, Index end, Visit&& visit) const {
+  Men men;
+  const auto last = static_cast<size_t>(men_ - 1);
+  const ManGroup& group = man_groups_[last];
+  if (group.count != 1 || men_ < 3) {
+    for (Index i = begin; i < end; ++i)
+      if (men_at(i, men)) visit(i, men);
+    return;
+  }
+  for (Index i = begin; i < end;) {
+    men_at(i, men);
+    Bitboard others = 0;
+    bool overlap = false;
+    for (size_t j = 0; j < last; ++j) {
+      overlap |= contains(others, men.squares[j]);
+      others |= square_bb(men.squares[j]);
+    }
+    const int lo = std::min(to_index(men.squares[0]), to_index(men.squares[1]));
+    const int hi = std::max(to_index(men.squares[0]), to_index(men.squares[1]));
+    auto value = static_cast<int>(i % group.radix);
+    const Index run_end = std::min<Index>(end, i - static_cast<Index>(value) + group.radix);
+    if (overlap) {
+      i = run_end;
+      continue;
+    }
+    for (; i < run_end; ++i, ++value) {
+      // The value's square: a pawn's square less 8, or the value-th square the kings leave free.
+      const int v = group.pawns ? value + 8 : value + (value >= lo) + (value + (value >= lo) >= hi);
+      if (contains(others, square_at(v))) continue;
+      men.squares[last] = square_at(v);
+      visit(i, men);
+    }
+  }
+}
 
 // Totals over the entries [begin, end) of one side to move (the whole table without a range).
 [[nodiscard]] Counts count_positions(const IndexScheme& scheme, Color stm, Index begin, Index end);

@@ -15,6 +15,7 @@
 #include "egtb/core/movegen.hpp"
 #include "indexing/bitset.hpp"
 #include "indexing/word_layout.hpp"
+#include "retro/due_lists.hpp"
 #include "retro/generator.hpp"
 #include "retro/successors.hpp"
 #include "retro/word_moves.hpp"
@@ -30,11 +31,21 @@ constexpr int NoWin = Score::MaxDepth + 1;
 Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
 Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
 
-// A depth per position in one byte; the rare depths from 255 on are kept aside.
+// A byte per position: its depth, or before it is decided the loss bound of its moves out of
+// the table, or Invalid for a layout position that holds no legal position (men on one square,
+// the side not to move in check). Depths from Aside on are kept in a map: the deepest 5-man mates
+// take more than 254 plies in only a handful of tables.
 class Depths {
 public:
-  explicit Depths(uint64_t positions) : bytes_(positions, 0) {}
+  explicit Depths(uint64_t positions) : bytes_(positions, Invalid) {}
 
+  [[nodiscard]] bool valid(uint64_t p) const { return bytes_[p] != Invalid; }
+  // The 64 positions of a word: the valid ones get depth 0, the others Invalid.
+  void set_valid(uint64_t word, Bitboard valid) {
+    uint8_t* bytes = bytes_.data() + word * 64;
+    for (int k = 0; k < 64; ++k) bytes[k] = (valid >> k) & 1 ? 0 : Invalid;
+  }
+  // Precondition: valid(p).
   [[nodiscard]] int get(uint64_t p) const {
     const uint8_t b = bytes_[p];
     if (b < Aside) return b;
@@ -52,67 +63,13 @@ public:
     const std::lock_guard lock(mutex_);
     aside_[p] = depth;
   }
-  void release() {
-    std::vector<uint8_t>().swap(bytes_);
-    aside_.clear();
-  }
 
 private:
-  static constexpr uint8_t Aside = 255;
+  static constexpr uint8_t Aside = 254;
+  static constexpr uint8_t Invalid = 255;
   std::vector<uint8_t> bytes_;
   mutable std::mutex mutex_;
   std::unordered_map<uint64_t, int> aside_;
-};
-
-// Positions that come due at a later depth (wins through a move out of the table, losses slower
-// than the moves inside it), gathered by many threads and then filed by depth. A position takes
-// 4 bytes: the layouts of up to 5 men have fewer than 2^32 positions per side.
-class DueLists {
-public:
-  using Lists = std::vector<std::vector<uint32_t>>;
-
-  void add(int depth, uint64_t position) {
-    Lists& lists = local_.local();
-    if (static_cast<size_t>(depth) >= lists.size()) lists.resize(static_cast<size_t>(depth) + 1);
-    lists[static_cast<size_t>(depth)].push_back(static_cast<uint32_t>(position));
-  }
-  // Files what the threads gathered.
-  void file() {
-    for (Lists& local : local_) {
-      if (local.size() > lists_.size()) lists_.resize(local.size());
-      for (size_t d = 0; d < local.size(); ++d) {
-        if (lists_[d].empty())
-          lists_[d].swap(local[d]);
-        else
-          lists_[d].insert(lists_[d].end(), local[d].begin(), local[d].end());
-      }
-      Lists().swap(local);
-    }
-  }
-  [[nodiscard]] const std::vector<uint32_t>& at(int depth) const {
-    static const std::vector<uint32_t> none;
-    return static_cast<size_t>(depth) < lists_.size() ? lists_[static_cast<size_t>(depth)] : none;
-  }
-  void drop(int depth) {
-    if (static_cast<size_t>(depth) < lists_.size())
-      std::vector<uint32_t>().swap(lists_[static_cast<size_t>(depth)]);
-  }
-  // True when a list from `depth` on is not empty.
-  [[nodiscard]] bool any_from(int depth) const {
-    for (size_t d = static_cast<size_t>(std::max(depth, 0)); d < lists_.size(); ++d)
-      if (!lists_[d].empty()) return true;
-    return false;
-  }
-  [[nodiscard]] uint64_t size() const {
-    uint64_t n = 0;
-    for (const auto& l : lists_) n += l.size();
-    return n;
-  }
-  void clear() { lists_.clear(); }
-
-private:
-  tbb::enumerable_thread_specific<Lists> local_;
-  Lists lists_;
 };
 
 // What the moves leaving the table contribute to one phase.
@@ -124,7 +81,6 @@ struct ExitSummary {
 
 // The sets of one side to move, a bit per position of the word layout.
 struct Side {
-  BitSet valid;
   BitSet undecided;     // valid, value not known yet
   BitSet nonwon;        // valid and not known to be won: what the opponent's moves may escape to
   BitSet escape;        // this phase: a move out of the table that the opponent does not win
@@ -140,11 +96,9 @@ struct Side {
   std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs, target_pairs;
 
   Side(uint64_t positions, size_t pairs)
-      : valid(positions),
-        undecided(positions),
+      : undecided(positions),
         nonwon(positions),
         escape(positions),
-        mate_decided(positions),
         frontier(positions),
         next(positions),
         target(positions),
@@ -237,7 +191,7 @@ struct Solution::Sets {
   // The score of layout position p of side c.
   [[nodiscard]] Score score(Color c, uint64_t p) const {
     const Side& s = side(c);
-    if (!s.valid.test(p)) return Score::invalid();
+    if (!s.depth.valid(p)) return Score::invalid();
     if (s.undecided.test(p)) return Score::draw();
     return decided_score(s.mate_decided.test(p), s.depth.get(p));
   }
@@ -285,9 +239,11 @@ public:
       build_ep_nodes();
       seed(Phase::Mates);
       iterate(Phase::Mates);
+      // Decided in the mate phase: what is not undecided (invalid positions included, which the
+      // scores tell apart by their depth byte).
       for (auto& s : sides_) {
-        s->mate_decided = s->valid;
-        s->mate_decided.and_not(s->undecided);
+        s->mate_decided = s->undecided;
+        for (uint64_t& w : s->mate_decided.words()) w = ~w;
       }
       if (config_.dts) {
         seed(Phase::Stalemates);
@@ -344,7 +300,7 @@ private:
       for (uint64_t word = begin; word != end; ++word) {
         moves_.decode(word, w);
         const Bitboard v = moves_.valid(w, c);
-        s.valid.words()[word] = v;
+        s.depth.set_valid(word, v);
         s.undecided.words()[word] = v;
         s.nonwon.words()[word] = v;
       }
@@ -432,11 +388,6 @@ private:
         }
       }
     });
-    for (auto& s : sides_) {
-      s->pending.file();
-      s->deferred.file();
-      s->stalemated.file();
-    }
     seed_ep(phase);
   }
 
@@ -491,7 +442,7 @@ private:
           s.depth.set(word * 64 + static_cast<uint64_t>(to_index(pop_lsb(b))), 0);
     });
     for (Color c : {Color::White, Color::Black}) {
-      for (const uint64_t p : side(c).stalemated.at(0)) decide_now(c, p, 0);
+      side(c).stalemated.for_each(0, [&](uint64_t p) { decide_now(c, p, 0); });
       side(c).stalemated.clear();
     }
   }
@@ -638,16 +589,11 @@ private:
   void add_pending(int depth) {
     for (Color c : {Color::White, Color::Black}) {
       Side& s = side(c);
-      const std::vector<uint32_t>& due = s.pending.at(depth);
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, due.size(), 4096),
-                        [&](const tbb::blocked_range<size_t>& r) {
-                          for (size_t k = r.begin(); k != r.end(); ++k) {
-                            const uint64_t word = due[k] / 64;
-                            std::atomic_ref<uint64_t>(s.target.words()[word])
-                                .fetch_or(Bitboard{1} << (due[k] % 64), std::memory_order_relaxed);
-                            flag(s.target_pairs, static_cast<size_t>(word / pair_words()));
-                          }
-                        });
+      s.pending.for_each(depth, [&](uint64_t p) {
+        std::atomic_ref<uint64_t>(s.target.words()[p / 64])
+            .fetch_or(Bitboard{1} << (p % 64), std::memory_order_relaxed);
+        flag(s.target_pairs, static_cast<size_t>(p / 64 / pair_words()));
+      });
       s.pending.drop(depth);
     }
   }
@@ -655,11 +601,14 @@ private:
   void add_deferred(int depth) {
     for (Color c : {Color::White, Color::Black}) {
       Side& s = side(c);
-      for (const uint64_t p : s.deferred.at(depth)) {
-        s.next.words()[p / 64] |= Bitboard{1} << (p % 64);
+      std::atomic<uint64_t> count{0};
+      s.deferred.for_each(depth, [&](uint64_t p) {
+        std::atomic_ref<uint64_t>(s.next.words()[p / 64])
+            .fetch_or(Bitboard{1} << (p % 64), std::memory_order_relaxed);
         flag(s.next_pairs, static_cast<size_t>(p / 64 / pair_words()));
-        ++resolved_;
-      }
+        count.fetch_add(1, std::memory_order_relaxed);
+      });
+      resolved_ += count;
       s.deferred.drop(depth);
     }
   }
@@ -694,7 +643,6 @@ private:
       }
       counts.local() += decided;
     });
-    for (auto& s : sides_) s->deferred.file();
     resolved_ += counts.combine(std::plus<>());
   }
 
@@ -840,15 +788,14 @@ bool Solution::has_dts() const { return sets_->dts; }
 
 void Solution::fill(Color c, indexing::Index first, std::span<uint16_t> out) const {
   const indexing::IndexScheme& scheme = sets_->scheme;
-  indexing::IndexScheme::Men men;
-  for (size_t k = 0; k < out.size(); ++k) {
-    const indexing::Index i = first + k;
-    if (i >= scheme.normal_size())
-      out[k] = sets_->ep_score(sets_->ep[static_cast<size_t>(to_index(c))][i - scheme.normal_size()]).raw();
-    else
-      out[k] = scheme.men_at(i, men) ? sets_->score(c, sets_->layout.position_of(men)).raw()
-                                     : Score::invalid().raw();
-  }
+  std::fill(out.begin(), out.end(), Score::invalid().raw());
+  const indexing::Index end = first + out.size();
+  scheme.for_each_men(first, std::min(end, scheme.normal_size()), [&](indexing::Index i, const Men& men) {
+    out[i - first] = sets_->score(c, sets_->layout.position_of(men)).raw();
+  });
+  for (indexing::Index i = std::max(first, scheme.normal_size()); i < end; ++i)
+    out[i - first] =
+        sets_->ep_score(sets_->ep[static_cast<size_t>(to_index(c))][i - scheme.normal_size()]).raw();
 }
 
 std::unique_ptr<Solution> solve_by_words(const Material& material, const Subtables& subtables,
