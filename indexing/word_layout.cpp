@@ -51,6 +51,24 @@ uint64_t WordLayout::word_of(const Men& men) const {
   return word;
 }
 
+std::optional<Position> WordLayout::placement(const Men& men, Color stm) const {
+  Position pos;
+  for (int j = 0; j < men_; ++j) {
+    const Square s = men.squares[static_cast<size_t>(j)];
+    if (!pos.empty(s)) return std::nullopt;
+    pos.put_piece(pieces_[static_cast<size_t>(j)], s);
+  }
+  pos.set_side_to_move(stm);
+  return pos;
+}
+
+std::optional<Position> WordLayout::placement(uint64_t p, Color stm) const {
+  Men men;
+  decode(p / 64, men);
+  men.squares[static_cast<size_t>(inner_)] = square_at(static_cast<int>(p % 64));
+  return placement(men, stm);
+}
+
 uint64_t WordLayout::canonical_position(const Men& men) const {
   const Symmetry s = canonical_symmetry(men.squares[0], men.squares[1]);
   Men image;

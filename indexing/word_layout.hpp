@@ -28,6 +28,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "egtb/core/symmetry.hpp"
 #include "indexing/index.hpp"
@@ -68,6 +69,11 @@ public:
   [[nodiscard]] uint64_t position_of(const Men& men) const {
     return word_of(men) * 64 + static_cast<uint64_t>(to_index(men.squares[static_cast<size_t>(inner_)]));
   }
+  // The men as a Position with `stm` to move, or nothing when two of them share a square
+  // (whether the position is legal is not asked).
+  [[nodiscard]] std::optional<Position> placement(const Men& men, Color stm) const;
+  // The same for layout position p.
+  [[nodiscard]] std::optional<Position> placement(uint64_t p, Color stm) const;
   // The symmetry that takes kings on (wk, bk), not touching, to a canonical pair.
   [[nodiscard]] Symmetry canonical_symmetry(Square wk, Square bk) const {
     return kings_->symmetry[KkMap::at(wk, bk)];

@@ -3,23 +3,25 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include <tbb/blocked_range.h>
-#include <tbb/combinable.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "egtb/core/movegen.hpp"
 #include "indexing/bitset.hpp"
-#include "retro/predecessors.hpp"
-#include "retro/state.hpp"
+#include "indexing/word_layout.hpp"
+#include "retro/due_lists.hpp"
 #include "retro/successors.hpp"
+#include "retro/word_moves.hpp"
 
 namespace egtb::retro {
-
-using indexing::Index;
 
 const char* phase_name(Phase p) {
   switch (p) {
@@ -33,441 +35,781 @@ const char* phase_name(Phase p) {
 
 namespace {
 
-constexpr Index Grain = 4096;
+using indexing::BitSet;
+
 constexpr int NoWin = Score::MaxDepth + 1;
 
 Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
 Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
 
-// For every depth, the blocks of 256 entries that hold a position resolved (or pending) at
-// that depth, so that the scan of a ply visits only those blocks. Example: a position stored at
-// index 10,000 with depth 7 sets bit 39 (10,000 >> 8) of depth 7's bitmap. The bitmaps are
-// allocated on first use, as most depths never occur.
-class BlockMarks {
+// A byte per position: its depth, or before it is decided the loss bound of its moves out of
+// the table, or Invalid for a layout position that holds no legal position (men on one square,
+// the side not to move in check). Depths from Aside on are kept in a map: the deepest 5-man mates
+// take more than 254 plies in only a handful of tables.
+class Depths {
 public:
-  // Small blocks keep the scans short (a block holds positions of many depths); the bitmaps of
-  // KRPkr, the largest table, take 163 KB per depth and side.
-  static constexpr unsigned BlockShift = 8;
+  explicit Depths(uint64_t positions) : bytes_(positions, Invalid) {}
 
-  explicit BlockMarks(Index entries) : blocks_((entries >> BlockShift) + 1), maps_(Score::MaxDepth + 1) {}
-  ~BlockMarks() { clear(); }
-  BlockMarks(const BlockMarks&) = delete;
-  BlockMarks& operator=(const BlockMarks&) = delete;
-
-  void mark(int depth, Index i) {
-    indexing::BitSet& map = map_of(depth);
-    const Index block = i >> BlockShift;
-    if (!map.test_atomic(block)) map.set_atomic(block);
+  [[nodiscard]] bool valid(uint64_t p) const { return bytes_[p] != Invalid; }
+  // The 64 positions of a word: the valid ones get depth 0, the others Invalid.
+  void set_valid(uint64_t word, Bitboard valid) {
+    uint8_t* bytes = bytes_.data() + word * 64;
+    for (int k = 0; k < 64; ++k) bytes[k] = (valid >> k) & 1 ? 0 : Invalid;
   }
-
-  // The first entries of the blocks marked for `depth`, ascending.
-  [[nodiscard]] std::vector<Index> blocks(int depth) const {
-    std::vector<Index> out;
-    const indexing::BitSet* map = maps_[static_cast<size_t>(depth)].load(std::memory_order_acquire);
-    if (map) map->for_each([&](Index block) { out.push_back(block << BlockShift); });
-    return out;
+  // Precondition: valid(p).
+  [[nodiscard]] int get(uint64_t p) const {
+    const uint8_t b = bytes_[p];
+    if (b < Aside) return b;
+    const std::lock_guard lock(mutex_);
+    return aside_.at(p);
   }
-
-  void clear() {
-    for (auto& slot : maps_) delete slot.exchange(nullptr);
+  void set(uint64_t p, int depth) {
+    if (depth < Aside) {
+      bytes_[p] = static_cast<uint8_t>(depth);
+      return;
+    }
+    if (depth > Score::MaxDepth)
+      throw std::overflow_error("depth exceeds " + std::to_string(Score::MaxDepth) + " plies");
+    bytes_[p] = Aside;
+    const std::lock_guard lock(mutex_);
+    aside_[p] = depth;
   }
 
 private:
-  Index blocks_;
-  std::vector<std::atomic<indexing::BitSet*>> maps_;
-
-  indexing::BitSet& map_of(int depth) {
-    auto& slot = maps_[static_cast<size_t>(depth)];
-    indexing::BitSet* map = slot.load(std::memory_order_acquire);
-    if (map) return *map;
-    auto* fresh = new indexing::BitSet(blocks_);
-    if (slot.compare_exchange_strong(map, fresh, std::memory_order_acq_rel)) return *fresh;
-    delete fresh;
-    return *map;
-  }
-};
-
-// The scratch space of one thread.
-struct Workspace {
-  PredecessorWorkspace predecessors;
-  SuccessorWorkspace successors;
-  // The predecessors of the entries propagated before: each waits one entry for its cache line.
-  // Those of the entry before the last are screened (undecided ones only; see Solver::undecided_),
-  // those screened one entry earlier are due for their update.
-  std::vector<Predecessor> screened;
-  std::vector<Predecessor> due;
+  static constexpr uint8_t Aside = 254;
+  static constexpr uint8_t Invalid = 255;
+  std::vector<uint8_t> bytes_;
+  mutable std::mutex mutex_;
+  std::unordered_map<uint64_t, int> aside_;
 };
 
 // What the moves leaving the table contribute to one phase.
 struct ExitSummary {
   int win_depth = NoWin;  // fastest win through a move out of the table
-  int loss_bound = 0;     // slowest loss through a move out of the table to an opponent's win
-  int opponent_wins = 0;  // moves out of the table to a position the opponent wins
+  int loss_bound = 0;     // slowest loss through one
+  bool escape = false;    // a move out of the table that the opponent does not win
 };
 
-class Solver {
+// The sets of one side to move, a bit per position of the word layout.
+struct Side {
+  BitSet undecided;     // valid, value not known yet
+  BitSet nonwon;        // valid and not known to be won: what the opponent's moves may escape to
+  BitSet escape;        // this phase: a move out of the table that the opponent does not win
+  BitSet mate_decided;  // after the mate phase: decided there
+  BitSet frontier;      // decided at the depth being propagated
+  BitSet next;          // decided at the depth being decided
+  BitSet target;        // predecessors of the frontier
+  Depths depth;         // the depth of a decided position; before, its exits' loss bound
+  DueLists stalemated;  // terminal stalemates (depth 0 of the stalemate phase)
+  DueLists pending;     // wins through a move out of the table
+  DueLists deferred;    // losses slower than the moves inside the table tell
+  // A flag per king pair: the pair's words hold a frontier / next / target bit.
+  std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs, target_pairs;
+
+  Side(uint64_t positions, size_t pairs)
+      : undecided(positions),
+        nonwon(positions),
+        escape(positions),
+        frontier(positions),
+        next(positions),
+        target(positions),
+        depth(positions),
+        frontier_pairs(pairs),
+        next_pairs(pairs),
+        target_pairs(pairs) {}
+};
+
+// A position with an e.p. right (an entry of the storage index's e.p. section). Its moves are
+// those of its base, the same men without the right, and its e.p. captures, which leave the
+// table: its value follows from its base's and from those captures, and it is decided when they
+// decide it (WordSolver::settle_ep). Its only predecessors are the positions before the double
+// step, which reach it instead of the base.
+struct EpNode {
+  enum class State : uint8_t { Open, Won, Lost };
+  static constexpr int MaxLabellings = 6;
+
+  uint32_t base = 0;                             // the base's position (one labelling of identical men)
+  std::array<uint32_t, MaxLabellings> before{};  // every labelling of the position before the step
+  uint8_t before_count = 0;
+  bool valid = false;      // the entry holds a position
+  bool base_moves = true;  // the base has a legal move
+  State state = State::Open;
+  bool mate = false;  // decided in the mate phase
+  int depth = 0;
+  int due = -1;       // the depth at which a loss decided early joins the frontier
+  int pending = -1;   // the depth of a win through an e.p. capture
+  ExitSummary exits;  // the e.p. captures, for the current phase
+};
+
+void flag(std::vector<std::atomic<uint8_t>>& pairs, size_t pair) {
+  pairs[pair].store(1, std::memory_order_relaxed);
+}
+
+using Men = indexing::IndexScheme::Men;
+
+// The men of a position of the layout's material, identical men in ascending square order.
+Men men_of(const indexing::WordLayout& layout, const Position& pos) {
+  Men men;
+  std::array<Bitboard, PieceIndexCount> left{};
+  for (int j = 0; j < layout.man_count(); ++j) {
+    const Piece p = layout.man_piece(j);
+    Bitboard& b = left[static_cast<size_t>(to_index(p))];
+    if (!b) b = pos.pieces(color_of(p), type_of(p));
+    men.squares[static_cast<size_t>(j)] = pop_lsb(b);
+  }
+  return men;
+}
+
+// Calls f(men) for every order of the identical men of `men` (men of one piece are consecutive).
+template <class F>
+void for_each_labelling(const indexing::WordLayout& layout, Men men, int from, F&& f) {
+  if (from >= layout.man_count()) {
+    f(men);
+    return;
+  }
+  int end = from + 1;
+  while (end < layout.man_count() && layout.man_piece(end) == layout.man_piece(from)) ++end;
+  auto* first = men.squares.data() + from;
+  std::sort(first, men.squares.data() + end);
+  do {
+    for_each_labelling(layout, men, end, f);
+  } while (std::next_permutation(first, men.squares.data() + end));
+}
+
+}  // namespace
+
+// What a solved table keeps of the solver: per side to move the valid and the undecided
+// positions, those decided in the mate phase and every depth, and the e.p. nodes.
+struct Solution::Sets {
+  explicit Sets(const Material& material, bool with_dts) : scheme(material), layout(scheme), dts(with_dts) {}
+
+  indexing::IndexScheme scheme;
+  indexing::WordLayout layout;
+  bool dts;
+  std::array<std::unique_ptr<Side>, 2> sides;
+  std::array<std::vector<EpNode>, 2> ep;  // by side to move, indexed by e.p. entry
+
+  [[nodiscard]] const Side& side(Color c) const { return *sides[static_cast<size_t>(to_index(c))]; }
+
+  // The score of layout position p of side c.
+  [[nodiscard]] Score score(Color c, uint64_t p) const {
+    const Side& s = side(c);
+    if (!s.depth.valid(p)) return Score::invalid();
+    if (s.undecided.test(p)) return Score::draw();
+    return decided_score(s.mate_decided.test(p), s.depth.get(p));
+  }
+  [[nodiscard]] Score ep_score(const EpNode& e) const {
+    if (!e.valid) return Score::invalid();
+    if (e.state == EpNode::State::Open) return Score::draw();
+    return decided_score(e.mate, e.depth);
+  }
+  // A position decided in the mate phase or the stalemate phase at `depth` (odd for wins).
+  [[nodiscard]] Score decided_score(bool mate, int depth) const {
+    const bool win = depth % 2 == 1;
+    if (mate) return Score(win ? Lasker::Mates : Lasker::Mated, depth);
+    if (!dts) return Score::draw();  // a mates-only table does not tell stalemates from draws
+    return Score(win ? Lasker::Stalemates : Lasker::Stalemated, depth);
+  }
+};
+
+namespace {
+
+class WordSolver {
 public:
-  Solver(const Material& material, const Subtables& subtables, const GeneratorConfig& config)
-      : table_(std::make_shared<SolvedTable>(material)),
-        scheme_(table_->scheme),
-        predecessors_(scheme_),
+  WordSolver(Solution::Sets& sets, const Subtables& subtables, const GeneratorConfig& config)
+      : scheme_(sets.scheme),
+        layout_(sets.layout),
+        moves_(layout_),
         successors_(scheme_),
-        exits_(material, subtables),
+        exits_(scheme_.material(), subtables),
         config_(config),
         arena_(config.threads > 0 ? config.threads
                                   : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
-        start_(std::chrono::steady_clock::now()) {
-    for (auto& s : state_) s.assign(scheme_.size(), State::invalid().raw());
-    for (auto& m : marks_) m = std::make_unique<BlockMarks>(scheme_.size());
-    for (auto& u : undecided_) {
-      u = indexing::BitSet(scheme_.size());
-      u.set_all();
-    }
+        start_(std::chrono::steady_clock::now()),
+        sides_(sets.sides),
+        ep_(sets.ep) {
+    const uint64_t positions = layout_.words() * 64;
+    if (positions > uint64_t{1} << 32)
+      throw std::length_error(scheme_.material().str() + " is too large for the solver");
+    const auto pairs = static_cast<size_t>(layout_.kings().size);
+    for (auto& s : sides_) s = std::make_unique<Side>(positions, pairs);
   }
 
-  std::shared_ptr<SolvedTable> run() {
+  void run() {
     arena_.execute([&] {
-      setup();
+      report(Phase::Setup, 0);
+      find_valid();
+      build_ep_nodes();
+      seed(Phase::Mates);
       iterate(Phase::Mates);
+      // Decided in the mate phase: what is not undecided (invalid positions included, which the
+      // scores tell apart by their depth byte).
+      for (auto& s : sides_) {
+        s->mate_decided = s->undecided;
+        for (uint64_t& w : s->mate_decided.words()) w = ~w;
+      }
       if (config_.dts) {
-        seed_stalemates();
+        seed(Phase::Stalemates);
         iterate(Phase::Stalemates);
       }
       finish();
     });
-    return table_;
   }
 
 private:
-  std::shared_ptr<SolvedTable> table_;
   const indexing::IndexScheme& scheme_;
-  Predecessors predecessors_;
+  const indexing::WordLayout& layout_;
+  WordMoves moves_;
   Successors successors_;
   ExitTables exits_;
   const GeneratorConfig& config_;
   tbb::task_arena arena_;
   std::chrono::steady_clock::time_point start_;
-  std::array<std::vector<uint16_t>, 2> state_;
-  std::array<std::unique_ptr<BlockMarks>, 2> marks_;
-  // Per side, a bit for every entry that may still be Open or Pending: cleared when the entry is
-  // decided, never set again. A 16th of the states' size, it lets the updates pass over the
-  // predecessors already decided (61% of them in KQRkr) without touching their states.
-  std::array<indexing::BitSet, 2> undecided_;
-  std::atomic<int> max_depth_{0};
+  std::array<std::unique_ptr<Side>, 2>& sides_;
+  uint64_t resolved_ = 0;
+  // The e.p. section, by side to move: every entry, the undecided ones, those decided at the
+  // depth being propagated and at the depth being decided.
+  std::array<std::vector<EpNode>, 2>& ep_;
+  std::array<std::vector<uint32_t>, 2> ep_open_, ep_frontier_, ep_next_;
+  int ep_horizon_ = -1;  // the largest depth an e.p. node waits for in this phase
 
-  State load(Color c, Index i) {
-    return State::from_raw(std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i])
-                               .load(std::memory_order_relaxed));
-  }
-  void store(Color c, Index i, State s) {
-    std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i])
-        .store(s.raw(), std::memory_order_relaxed);
-    if (s.is_resolved())
-      decided(c, i, s.depth());
-    else if (s.is_pending())
-      note_depth(c, i, s.depth());
-  }
-  // Entry i of side c is resolved at `depth`.
-  void decided(Color c, Index i, int depth) {
-    note_depth(c, i, depth);
-    undecided_[static_cast<size_t>(to_index(c))].reset_atomic(i);
-  }
-  // Records that entry i of side c becomes due at ply `depth`.
-  void note_depth(Color c, Index i, int depth) {
-    note_depth(depth);
-    marks_[static_cast<size_t>(to_index(c))]->mark(depth, i);
-  }
-  void note_depth(int depth) {
-    if (depth > Score::MaxDepth)
-      throw std::overflow_error("depth exceeds " + std::to_string(Score::MaxDepth) + " plies");
-    int seen = max_depth_.load(std::memory_order_relaxed);
-    while (depth > seen && !max_depth_.compare_exchange_weak(seen, depth, std::memory_order_relaxed)) {
-    }
-  }
+  Side& side(Color c) { return *sides_[static_cast<size_t>(to_index(c))]; }
+  [[nodiscard]] uint64_t pair_words() const { return layout_.pair_words(); }
+  [[nodiscard]] size_t pair_count() const { return static_cast<size_t>(layout_.kings().size); }
 
-  template <class Body>
-  void for_each_entry(Body&& body) {
-    for (Color c : {Color::White, Color::Black}) {
-      tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),
-                        [&](const tbb::blocked_range<Index>& r) {
-                          Workspace ws;
-                          for (Index i = r.begin(); i != r.end(); ++i) body(c, i, ws);
-                        });
-    }
-  }
-
-  void report(Phase phase, int ply, uint64_t resolved) {
+  void report(Phase phase, int ply) {
     if (!config_.progress) return;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    config_.progress(Progress{phase, ply, resolved, seconds});
+    config_.progress(Progress{phase, ply, resolved_, seconds});
   }
 
-  // What the moves out of the table listed in ws.exits contribute to `phase`.
+  // Calls body(c, first word, end word) for every king pair of both sides, in parallel.
+  template <class Body>
+  void for_each_pair(Body&& body) {
+    const size_t units = 2 * pair_count();
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, units), [&](const tbb::blocked_range<size_t>& r) {
+      for (size_t u = r.begin(); u != r.end(); ++u) {
+        const Color c = u < pair_count() ? Color::White : Color::Black;
+        const size_t pair = u % pair_count();
+        body(c, pair, pair * pair_words(), (pair + 1) * pair_words());
+      }
+    });
+  }
+
+  void find_valid() {
+    for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
+      Side& s = side(c);
+      WordMen w;
+      for (uint64_t word = begin; word != end; ++word) {
+        moves_.decode(word, w);
+        const Bitboard v = moves_.valid(w, c);
+        s.depth.set_valid(word, v);
+        s.undecided.words()[word] = v;
+        s.nonwon.words()[word] = v;
+      }
+    });
+  }
+
+  // What a move out of the table to `child` (a score of the opponent's) adds to e in `phase`.
+  static void add_exit(ExitSummary& e, Phase phase, Score child) {
+    if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
+    const Lasker v = child.value();
+    const int depth = child.depth() + 1;
+    if (v == Lasker::Mates || (phase == Phase::Stalemates && v == Lasker::Stalemates)) {
+      if (v == win_value(phase)) e.loss_bound = std::max(e.loss_bound, depth);
+      return;
+    }
+    if (phase == Phase::Stalemates && v == Lasker::Mated)
+      throw std::logic_error("a position that mates through a capture was left for the stalemate phase");
+    e.escape = true;
+    if (v == loss_value(phase)) e.win_depth = std::min(e.win_depth, depth);
+  }
+
+  // The exits of a position whose moves are listed in ws, for `phase`.
   ExitSummary summarize_exits(Color c, Phase phase, const SuccessorWorkspace& ws) const {
     ExitSummary e;
-    for (Move m : ws.exits) {
-      const Score child = ws.general ? exits_.probe(ws.pos, m) : exits_.probe(scheme_, ws.men, c, m);
-      if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
-      if (child.value() == loss_value(phase)) e.win_depth = std::min(e.win_depth, child.depth() + 1);
-      if (child.value() == win_value(phase)) {
-        e.loss_bound = std::max(e.loss_bound, child.depth() + 1);
-        ++e.opponent_wins;
-      }
-    }
+    for (Move m : ws.exits) add_exit(e, phase, exits_.probe(scheme_, ws.men, c, m));
     return e;
   }
 
-  // Seeds entry i of both sides for the mate phase. A normal-section entry's men are decoded once
-  // for both.
-  void setup_entry(Index i, SuccessorWorkspace& ws) {
-    if (scheme_.is_ep_entry(i)) {
-      for (Color c : {Color::White, Color::Black}) seed_mates(c, i, successors_.moves_general(i, c, ws), ws);
-      return;
+  // The candidates of word w (side c to move) with a move inside the table to a position of the
+  // opponent's `targets` set, e.p. positions included.
+  Bitboard escaping(const WordMen& w, Color c, Bitboard candidates, const uint64_t* targets) const {
+    Bitboard ep = 0;
+    Bitboard good = moves_.forward(w, c, candidates, targets, ep);
+    for (Bitboard b = ep & candidates & ~good; b;) {
+      const Square sq = pop_lsb(b);
+      if (double_step_escapes(w, c, sq, targets)) good |= square_bb(sq);
     }
-    if (!scheme_.men_at(i, ws.men)) return;  // men sharing a square: Invalid for both sides
-    for (Color c : {Color::White, Color::Black}) seed_mates(c, i, successors_.moves_of_men(i, c, ws), ws);
+    return good;
   }
 
-  // Seeds one entry with these moves (listed in ws) for the mate phase: invalid, terminal,
-  // pending win, lost, or open.
-  void seed_mates(Color c, Index i, const std::optional<EntryMoves>& moves, SuccessorWorkspace& ws) {
-    if (!moves) return;  // stays Invalid
-    if (moves->count == 0) {
-      store(c, i, State::resolved(moves->in_check ? Lasker::Mated : Lasker::Stalemated, 0));
-      return;
+  // True when a double step of the position of word w with the innermost man on sq (side c to
+  // move) reaches a position of `targets` or an e.p. position not won.
+  bool double_step_escapes(const WordMen& w, Color c, Square sq, const uint64_t* targets) const {
+    Men men = w.men;
+    men.squares[static_cast<size_t>(layout_.inner())] = sq;
+    const Position pos = *layout_.placement(men, c);
+    for (Bitboard pawns = pos.pieces(c, PieceType::Pawn) & word_detail::relative_rank_bb(c, 1); pawns;) {
+      const Square from = pop_lsb(pawns);
+      const Square one = square_at(to_index(from) + pawn_push(c));
+      const Square two = square_at(to_index(one) + pawn_push(c));
+      if (!pos.empty(one) || !pos.empty(two)) continue;
+      const Position child = pos.after(Move(from, two));
+      if (child.king_attacked(c)) continue;
+      if (child.ep_square() != Square::None) {
+        const auto entry = scheme_.index_of(child);
+        if (!entry) throw std::logic_error("an e.p. position reached by a legal move has no entry");
+        if (ep_[static_cast<size_t>(to_index(~c))][*entry - scheme_.normal_size()].state !=
+            EpNode::State::Won)
+          return true;
+        continue;
+      }
+      const uint64_t p = layout_.position_of(men_of(layout_, child));
+      if ((targets[p / 64] >> (p % 64)) & 1) return true;
     }
-    seed(c, i, Phase::Mates, summarize_exits(c, Phase::Mates, ws), moves->count);
+    return false;
   }
 
-  // Stores what the moves out of the table decide for entry i with `moves` moves not yet refuted
-  // before this phase's exits: a pending win, a loss when no move is left, or still open.
-  void seed(Color c, Index i, Phase phase, const ExitSummary& e, int moves) {
-    const int counter = moves - e.opponent_wins;
-    if (e.win_depth != NoWin)
-      store(c, i, State::pending(e.win_depth));
-    else if (counter == 0)
-      store(c, i, State::resolved(loss_value(phase), e.loss_bound));
-    else if (counter <= State::MaxCounter)
-      store(c, i, State::open(counter, e.loss_bound));
-    else
-      throw std::logic_error("more legal moves than the solver's state can count");
-  }
-
-  void setup() {
-    report(Phase::Setup, 0, 0);
-    tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),
-                      [&](const tbb::blocked_range<Index>& r) {
-                        SuccessorWorkspace ws;
-                        for (Index i = r.begin(); i != r.end(); ++i) setup_entry(i, ws);
-                      });
-  }
-
-  // Re-seeds an open entry for the stalemate phase from its moves out of the table.
-  void seed_stalemate_entry(Color c, Index i, SuccessorWorkspace& ws) {
-    const State s = load(c, i);
-    if (!s.is_open()) return;
-    successors_.moves(i, c, ws);
-    seed(c, i, Phase::Stalemates, summarize_exits(c, Phase::Stalemates, ws), s.counter());
-  }
-
-  void seed_stalemates() {
-    max_depth_ = 0;
-    for (auto& m : marks_) m->clear();
-    for_each_entry([&](Color c, Index i, Workspace&) {
-      const State s = load(c, i);
-      if (s.is_resolved() && s.value() == Lasker::Stalemated) note_depth(c, i, s.depth());
+  // Seeds a phase: terminal positions, the moves out of the table, and the positions none of
+  // whose moves inside the table escape.
+  void seed(Phase phase) {
+    if (phase == Phase::Stalemates) start_stalemates();
+    for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
+      Side& s = side(c);
+      const uint64_t* escapes = side(~c).nonwon.words().data();
+      WordMen w;
+      SuccessorWorkspace ws;
+      for (uint64_t word = begin; word != end; ++word) {
+        const Bitboard open = s.undecided.words()[word];
+        if (!open) continue;
+        moves_.decode(word, w);
+        const Bitboard inside = escaping(w, c, open, escapes);
+        for (Bitboard b = (moves_.exit_candidates(w, c) | ~inside) & open; b;) {
+          const Square sq = pop_lsb(b);
+          seed_position(c, phase, w, sq, contains(inside, sq), ws);
+        }
+      }
     });
-    for_each_entry([&](Color c, Index i, Workspace& ws) { seed_stalemate_entry(c, i, ws.successors); });
+    seed_ep(phase);
   }
 
-  // A predecessor of a lost position wins at `depth` unless it is already decided.
-  void mark_win(Color c, Index j, Phase phase, int depth) {
-    std::atomic_ref<uint16_t> cell(state_[static_cast<size_t>(to_index(c))][j]);
-    uint16_t raw = cell.load(std::memory_order_relaxed);
-    while (State::from_raw(raw).is_unresolved()) {
-      const State s = State::from_raw(raw);
-      if (s.is_pending() && s.depth() <= depth) return;
-      if (cell.compare_exchange_weak(raw, State::resolved(win_value(phase), depth).raw(),
-                                     std::memory_order_relaxed)) {
-        decided(c, j, depth);
+  void seed_position(Color c, Phase phase, const WordMen& w, Square sq, bool inside, SuccessorWorkspace& ws) {
+    Side& s = side(c);
+    const uint64_t p = w.word * 64 + static_cast<uint64_t>(to_index(sq));
+    ws.men = w.men;
+    ws.men.squares[static_cast<size_t>(layout_.inner())] = sq;
+    const EntryMoves moves = successors_.moves(c, ws);
+    if (moves.count == 0) {
+      if (moves.in_check)
+        decide_now(c, p, 0);
+      else
+        s.stalemated.add(0, p);
+      return;
+    }
+    const ExitSummary e = summarize_exits(c, phase, ws);
+    if (e.win_depth != NoWin) s.pending.add(e.win_depth, p);
+    if (e.escape) {
+      s.escape.words()[w.word] |= square_bb(sq);
+    } else if (!inside) {
+      s.undecided.words()[w.word] &= ~square_bb(sq);
+      s.depth.set(p, e.loss_bound);
+      s.deferred.add(e.loss_bound, p);
+      return;
+    }
+    s.depth.set(p, e.loss_bound);
+  }
+
+  // Position p of side c is decided at depth d of the current ply's frontier-to-be.
+  void decide_now(Color c, uint64_t p, int d) {
+    Side& s = side(c);
+    const uint64_t word = p / 64;
+    const Bitboard bit = Bitboard{1} << (p % 64);
+    s.undecided.words()[word] &= ~bit;
+    s.next.words()[word] |= bit;
+    flag(s.next_pairs, static_cast<size_t>(word / pair_words()));
+    s.depth.set(p, d);
+  }
+
+  void start_stalemates() {
+    for (auto& s : sides_) {
+      s->escape.clear();
+      s->pending.clear();
+      s->deferred.clear();
+    }
+    // The loss bounds left by the mate phase are void.
+    for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
+      Side& s = side(c);
+      for (uint64_t word = begin; word != end; ++word)
+        for (Bitboard b = s.undecided.words()[word]; b;)
+          s.depth.set(word * 64 + static_cast<uint64_t>(to_index(pop_lsb(b))), 0);
+    });
+    for (Color c : {Color::White, Color::Black}) {
+      side(c).stalemated.for_each(0, [&](uint64_t p) { decide_now(c, p, 0); });
+      side(c).stalemated.clear();
+    }
+  }
+
+  void iterate(Phase phase) {
+    settle_ep(phase, 0);
+    promote_next();  // depth 0
+    for (int depth = 1; frontier_open() || pending_from(depth); ++depth) {
+      scatter();
+      scatter_ep();
+      if (!layout_.pawns()) mirror_targets();
+      if (depth % 2 == 1) add_pending(depth);
+      decide(depth);
+      if (depth % 2 == 0) add_deferred(depth);
+      settle_ep(phase, depth);
+      promote_next();
+      report(phase, depth);
+    }
+  }
+
+  [[nodiscard]] bool frontier_open() const {
+    for (const auto& s : sides_)
+      for (const auto& f : s->frontier_pairs)
+        if (f.load(std::memory_order_relaxed)) return true;
+    return !ep_frontier_[0].empty() || !ep_frontier_[1].empty();
+  }
+  [[nodiscard]] bool pending_from(int depth) const {
+    for (const auto& s : sides_)
+      if (s->pending.any_from(depth) || s->deferred.any_from(depth)) return true;
+    return ep_horizon_ >= depth;
+  }
+
+  // The next frontier becomes the frontier; the old one is cleared.
+  void promote_next() {
+    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
+      Side& s = side(c);
+      if (s.frontier_pairs[pair].load(std::memory_order_relaxed))
+        std::fill(s.frontier.words().begin() + static_cast<ptrdiff_t>(begin),
+                  s.frontier.words().begin() + static_cast<ptrdiff_t>(end), 0);
+      s.frontier_pairs[pair].store(s.next_pairs[pair].load(std::memory_order_relaxed),
+                                   std::memory_order_relaxed);
+      s.next_pairs[pair].store(0, std::memory_order_relaxed);
+    });
+    for (auto& s : sides_) std::swap(s->frontier, s->next);
+    for (size_t c = 0; c < 2; ++c) {
+      ep_frontier_[c].swap(ep_next_[c]);
+      ep_next_[c].clear();
+    }
+  }
+
+  // Targets: the predecessors of the frontier. Moves inside a king pair's words first, each pair
+  // by one thread, then the kings' moves, which reach other pairs (atomic).
+  void scatter() {
+    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
+      Side& s = side(c);
+      if (!s.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
+      Side& t = side(~c);
+      uint64_t* target = t.target.words().data();
+      bool touched = false;
+      WordMen w;
+      for (uint64_t word = begin; word != end; ++word) {
+        const Bitboard bits = s.frontier.words()[word];
+        if (!bits) continue;
+        moves_.decode(word, w);
+        moves_.unmoves(
+            w, ~c, bits,
+            [&](uint64_t to, Bitboard b) {
+              target[to] |= b;
+              touched = true;
+            },
+            [&](int man, Square from, Bitboard b) {
+              touched |= add_plain_double_steps(w, c, man, from, b, target);
+            });
+      }
+      if (touched) flag(t.target_pairs, pair);
+    });
+    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
+      Side& s = side(c);
+      if (!s.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
+      Side& t = side(~c);
+      uint64_t* target = t.target.words().data();
+      WordMen w;
+      for (uint64_t word = begin; word != end; ++word) {
+        const Bitboard bits = s.frontier.words()[word];
+        if (!bits) continue;
+        moves_.decode(word, w);
+        moves_.king_unmoves(w, ~c, bits, [&](uint64_t to, Bitboard b) {
+          if (!b) return;
+          std::atomic_ref<uint64_t>(target[to]).fetch_or(b, std::memory_order_relaxed);
+          flag(t.target_pairs, static_cast<size_t>(to / pair_words()));
+        });
+      }
+    });
+  }
+
+  // The predecessors of frontier positions b of word w (side c to move) through a double step of
+  // man `man` from `from` whose move led to them and not to an e.p. position: those where c has no
+  // e.p. capture. Returns true when it added one.
+  bool add_plain_double_steps(const WordMen& w, Color c, int man, Square from, Bitboard b,
+                              uint64_t* target) const {
+    bool added = false;
+    for (; b; b &= b - 1) {
+      const Square sq = lsb(b);
+      Men men = w.men;
+      men.squares[static_cast<size_t>(layout_.inner())] = sq;
+      Position pos = *layout_.placement(men, c);
+      const Square to = men.squares[static_cast<size_t>(man)];
+      pos.set_ep_square(square_at((to_index(from) + to_index(to)) / 2));
+      if (pos.has_ep_capture()) continue;
+      men.squares[static_cast<size_t>(man)] = from;
+      const uint64_t p = layout_.position_of(men);
+      target[p / 64] |= Bitboard{1} << (p % 64);
+      added = true;
+    }
+    return added;
+  }
+
+  // Pawnless tables: a position whose kings share the a1-h8 diagonal and its mirror image are two
+  // positions of the layout; both join the targets when one does.
+  void mirror_targets() {
+    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
+      Side& s = side(c);
+      const auto [wk, bk] = layout_.kings().kings[pair];
+      if (!indexing::on_diagonal(wk) || !indexing::on_diagonal(bk)) return;
+      if (!s.target_pairs[pair].load(std::memory_order_relaxed)) return;
+      uint64_t* target = s.target.words().data();
+      WordMen w;
+      for (uint64_t word = begin; word != end; ++word) {
+        moves_.decode(word, w);
+        if (w.overlap) continue;
+        indexing::IndexScheme::Men image = w.men;
+        for (int j = 2; j < layout_.man_count(); ++j)
+          image.squares[static_cast<size_t>(j)] =
+              apply(Symmetry::FlipDiag, w.men.squares[static_cast<size_t>(j)]);
+        const uint64_t twin = layout_.word_of(image);
+        if (twin < word) continue;
+        const Bitboard both = target[word] | transpose(target[twin]);
+        target[word] = both;
+        target[twin] = transpose(both);
+      }
+    });
+  }
+
+  void add_pending(int depth) {
+    for (Color c : {Color::White, Color::Black}) {
+      Side& s = side(c);
+      s.pending.for_each(depth, [&](uint64_t p) {
+        std::atomic_ref<uint64_t>(s.target.words()[p / 64])
+            .fetch_or(Bitboard{1} << (p % 64), std::memory_order_relaxed);
+        flag(s.target_pairs, static_cast<size_t>(p / 64 / pair_words()));
+      });
+      s.pending.drop(depth);
+    }
+  }
+
+  void add_deferred(int depth) {
+    for (Color c : {Color::White, Color::Black}) {
+      Side& s = side(c);
+      std::atomic<uint64_t> count{0};
+      s.deferred.for_each(depth, [&](uint64_t p) {
+        std::atomic_ref<uint64_t>(s.next.words()[p / 64])
+            .fetch_or(Bitboard{1} << (p % 64), std::memory_order_relaxed);
+        flag(s.next_pairs, static_cast<size_t>(p / 64 / pair_words()));
+        count.fetch_add(1, std::memory_order_relaxed);
+      });
+      resolved_ += count;
+      s.deferred.drop(depth);
+    }
+  }
+
+  // Decides the targets at `depth`: wins at odd depths, losses (the targets whose every move
+  // inside the table reaches a won position) at even ones.
+  void decide(int depth) {
+    tbb::enumerable_thread_specific<uint64_t> counts(0);
+    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
+      Side& s = side(c);
+      if (!s.target_pairs[pair].load(std::memory_order_relaxed)) return;
+      s.target_pairs[pair].store(0, std::memory_order_relaxed);
+      const uint64_t* escapes = side(~c).nonwon.words().data();
+      uint64_t decided = 0;
+      WordMen w;
+      for (uint64_t word = begin; word != end; ++word) {
+        Bitboard bits = s.target.words()[word];
+        if (!bits) continue;
+        s.target.words()[word] = 0;
+        bits &= s.undecided.words()[word];
+        if (depth % 2 == 0) {
+          bits &= ~s.escape.words()[word];
+          if (!bits) continue;
+          moves_.decode(word, w);
+          bits &= ~escaping(w, c, bits, escapes);
+        }
+        if (!bits) continue;
+        decided += static_cast<uint64_t>(popcount(bits));
+        s.undecided.words()[word] &= ~bits;
+        if (depth % 2 == 1) s.nonwon.words()[word] &= ~bits;
+        for (Bitboard b = bits; b;) settle(c, word * 64 + static_cast<uint64_t>(to_index(pop_lsb(b))), depth);
+      }
+      counts.local() += decided;
+    });
+    resolved_ += counts.combine(std::plus<>());
+  }
+
+  // Position p of side c, just decided at `depth`: its depth, unless a move out of the table loses
+  // more slowly, and its place in the next frontier (or in a later one).
+  void settle(Color c, uint64_t p, int depth) {
+    Side& s = side(c);
+    if (depth % 2 == 0) {
+      const int bound = s.depth.get(p);
+      if (bound > depth) {
+        s.deferred.add(bound, p);
         return;
+      }
+    }
+    s.depth.set(p, depth);
+    s.next.words()[p / 64] |= Bitboard{1} << (p % 64);
+    flag(s.next_pairs, static_cast<size_t>(p / 64 / pair_words()));
+  }
+
+  // The e.p. section: every valid entry, its base and the positions before its double step.
+  void build_ep_nodes() {
+    if (scheme_.ep_size() == 0) return;
+    for (Color c : {Color::White, Color::Black}) {
+      auto& nodes = ep_[static_cast<size_t>(to_index(c))];
+      nodes.resize(scheme_.ep_size());
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, nodes.size(), 1024),
+                        [&](const tbb::blocked_range<size_t>& r) {
+                          Position pos;
+                          for (size_t j = r.begin(); j != r.end(); ++j)
+                            if (scheme_.decode(scheme_.normal_size() + j, c, pos))
+                              describe_ep(c, pos, nodes[j]);
+                        });
+      for (size_t j = 0; j < nodes.size(); ++j)
+        if (nodes[j].valid) ep_open_[static_cast<size_t>(to_index(c))].push_back(static_cast<uint32_t>(j));
+    }
+  }
+
+  void describe_ep(Color c, const Position& pos, EpNode& node) const {
+    node.valid = true;
+    Position base = pos;
+    base.set_ep_square(Square::None);
+    node.base = static_cast<uint32_t>(layout_.position_of(men_of(layout_, base)));
+    node.base_moves = legal_moves(base).size() > 0;
+    const Square stepped = square_at(to_index(pos.ep_square()) + pawn_push(~c));
+    Position before = base;
+    before.remove_piece(stepped);
+    before.put_piece(make_piece(~c, PieceType::Pawn), square_at(to_index(pos.ep_square()) - pawn_push(~c)));
+    before.set_side_to_move(~c);
+    for_each_labelling(layout_, men_of(layout_, before), 2, [&](const Men& men) {
+      node.before[node.before_count++] = static_cast<uint32_t>(layout_.position_of(men));
+    });
+  }
+
+  // Seeds the undecided e.p. nodes for a phase: their captures' summary, a win through one, and
+  // the loss of those whose base contributes no escape (no legal move, or lost in the mate phase).
+  void seed_ep(Phase phase) {
+    ep_horizon_ = -1;
+    for (Color c : {Color::White, Color::Black}) {
+      const size_t index = static_cast<size_t>(to_index(c));
+      Position pos;
+      for (const uint32_t j : ep_open_[index]) {
+        EpNode& e = ep_[index][j];
+        if (!scheme_.decode(scheme_.normal_size() + j, c, pos))
+          throw std::logic_error("e.p. entry turned invalid");
+        e.exits = ExitSummary{};
+        for (Move m : legal_moves(pos))
+          if (m.kind() == MoveKind::EnPassant) add_exit(e.exits, phase, exits_.probe(pos, m));
+        e.pending = e.exits.win_depth != NoWin ? e.exits.win_depth : -1;
+        ep_horizon_ = std::max(ep_horizon_, e.pending);
+        const bool base_refuted = phase == Phase::Mates ? !e.base_moves : side(c).mate_decided.test(e.base);
+        if (base_refuted && !e.exits.escape) lose_ep(e, phase, e.exits.loss_bound, -1);
       }
     }
   }
 
-  // A predecessor of a won position has `moves` refuted moves fewer; with none left it is lost,
-  // at `depth` or later when a move out of the table loses more slowly. During a ply that
-  // resolves wins an Open state changes only here, and the thread that takes its counter to zero
-  // is the last to touch it: the counter never goes below zero.
-  void refute_moves(Color c, Index j, Phase phase, int depth, int moves, SuccessorWorkspace& ws) {
-    std::atomic_ref<uint16_t> cell(state_[static_cast<size_t>(to_index(c))][j]);
-    const State s = State::from_raw(cell.load(std::memory_order_relaxed));
-    if (!s.is_open()) return;
-    const auto before = State::from_raw(
-        cell.fetch_sub(static_cast<uint16_t>(moves * State::CounterUnit), std::memory_order_relaxed));
-    if (before.counter() != moves) return;
-    store(c, j, State::resolved(loss_value(phase), std::max(depth, exit_loss_bound(c, j, phase, s, ws))));
+  // E.p. node e is lost at `depth`; it joins the frontier now when depth == now.
+  void lose_ep(EpNode& e, Phase phase, int depth, int now) {
+    e.state = EpNode::State::Lost;
+    e.mate = phase == Phase::Mates;
+    e.depth = depth;
+    e.due = depth;
+    ep_horizon_ = std::max(ep_horizon_, depth > now ? depth : -1);
   }
 
-  // The slowest loss through a move out of the table of Open entry j, whose state is s: asked
-  // again of the positions that turn out lost when the state holds no exact figure.
-  int exit_loss_bound(Color c, Index j, Phase phase, State s, SuccessorWorkspace& ws) const {
-    if (s.exit_bound() < State::SaturatedBound) return s.exit_bound();
-    successors_.moves(j, c, ws);
-    return summarize_exits(c, phase, ws).loss_bound;
-  }
-
-  // Entry i of side c was resolved at `ply`: a loss makes every predecessor a win, a win refutes
-  // the predecessors' moves to it. The predecessors are screened by the next call and updated by
-  // the one after it (or by flush): the updates of one ply may come in any order, as each of them
-  // either resolves a win at ply + 1 or takes moves off a counter.
-  void propagate(Color c, Index i, Phase phase, int ply, Workspace& ws) {
-    predecessors_.collect(i, c, ws.predecessors);
-    const indexing::BitSet& undecided = undecided_[static_cast<size_t>(to_index(~c))];
-    for (const Predecessor& p : ws.predecessors.found) undecided.prefetch(p.entry);
-    update_due(~c, phase, ply, ws);
-    screen(~c, ws);
-    std::swap(ws.screened, ws.predecessors.found);
-  }
-
-  // Moves the undecided entries of side c in ws.screened to ws.due, asking for their states.
-  void screen(Color c, Workspace& ws) {
-    const indexing::BitSet& undecided = undecided_[static_cast<size_t>(to_index(c))];
-    for (const Predecessor& p : ws.screened) {
-      if (!undecided.test_atomic(p.entry)) continue;
-      __builtin_prefetch(&state_[static_cast<size_t>(to_index(c))][p.entry]);
-      ws.due.push_back(p);
-    }
-    ws.screened.clear();
-  }
-
-  // Updates what propagate left waiting, at the end of a thread's range.
-  void flush(Color c, Phase phase, int ply, Workspace& ws) {
-    update_due(c, phase, ply, ws);
-    screen(c, ws);
-    update_due(c, phase, ply, ws);
-  }
-
-  // Updates the entries of side c in ws.due for a position resolved at `ply`.
-  void update_due(Color c, Phase phase, int ply, Workspace& ws) {
-    const bool lost = ply % 2 == 0;
-    for (const Predecessor& p : ws.due) {
-      if (lost)
-        mark_win(c, p.entry, phase, ply + 1);
-      else
-        refute_moves(c, p.entry, phase, ply + 1, p.weight, ws.successors);
-    }
-    ws.due.clear();
-  }
-
-  // Calls body(c, i, ws) for every entry of the blocks marked for `depth`, and end_of_range(c, ws)
-  // after each range of blocks a thread takes; returns how many calls of body returned true.
-  template <class Body, class End>
-  uint64_t count_marked_entries(int depth, Body&& body, End&& end_of_range) {
-    tbb::combinable<uint64_t> counts;
+  // Decides the e.p. nodes at `depth` from their bases decided at that depth and their captures.
+  void settle_ep(Phase phase, int depth) {
     for (Color c : {Color::White, Color::Black}) {
-      const std::vector<Index> blocks = marks_[static_cast<size_t>(to_index(c))]->blocks(depth);
-      tbb::parallel_for(
-          tbb::blocked_range<size_t>(0, blocks.size(), 16), [&](const tbb::blocked_range<size_t>& r) {
-            Workspace ws;
-            uint64_t count = 0;
-            for (size_t b = r.begin(); b != r.end(); ++b) {
-              const Index end =
-                  std::min<Index>(blocks[b] + (Index{1} << BlockMarks::BlockShift), scheme_.size());
-              for (Index i = blocks[b]; i != end; ++i)
-                if (body(c, i, ws)) ++count;
-            }
-            end_of_range(c, ws);
-            counts.local() += count;
-          });
-    }
-    return counts.combine(std::plus<>());
-  }
-
-  // Ply k: pending wins due now are resolved; every position resolved at depth k in this phase
-  // updates its predecessors. Returns how many positions were resolved at depth k.
-  uint64_t scan_ply(Phase phase, int ply) {
-    return count_marked_entries(
-        ply,
-        [&](Color c, Index i, Workspace& ws) {
-          State s = load(c, i);
-          if (s.is_pending() && s.depth() == ply) {
-            s = State::resolved(win_value(phase), ply);
-            store(c, i, s);
+      const size_t side_index = static_cast<size_t>(to_index(c));
+      const Side& s = side(c);
+      std::vector<uint32_t> still_open;
+      for (const uint32_t j : ep_open_[side_index]) {
+        EpNode& e = ep_[side_index][j];
+        if (e.state == EpNode::State::Open) {
+          const bool base_now = s.next.test(e.base);
+          if (e.pending == depth || (base_now && depth % 2 == 1)) {
+            e.state = EpNode::State::Won;
+            e.mate = phase == Phase::Mates;
+            e.depth = depth;
+            e.due = depth;
+          } else if (base_now && !e.exits.escape) {
+            lose_ep(e, phase, std::max(depth, e.exits.loss_bound), depth);
           }
-          if (!s.is_resolved() || s.depth() != ply) return false;
-          if (s.value() != win_value(phase) && s.value() != loss_value(phase)) return false;
-          propagate(c, i, phase, ply, ws);
-          return true;
-        },
-        [&](Color c, Workspace& ws) { flush(~c, phase, ply, ws); });
-  }
-
-  void iterate(Phase phase) {
-    uint64_t total = 0;
-    for (int ply = 0; ply <= max_depth_.load(); ++ply) {
-      total += scan_ply(phase, ply);
-      report(phase, ply, total);
+        }
+        if (e.state != EpNode::State::Open && e.due == depth)
+          ep_next_[side_index].push_back(j);
+        else if (e.state == EpNode::State::Open || e.due > depth)
+          still_open.push_back(j);
+      }
+      ep_open_[side_index].swap(still_open);
     }
   }
 
-  // Unresolved entries become draws; duplicate entries of symmetric positions copy their twin.
-  // The scores replace the states in place (a resolved state is its score), so that a table
-  // never needs both arrays at once: KRPkr's states take 1.3 GB. A twin read before or after its
-  // own conversion gives the same score, since converting a score again changes nothing.
-  void finish() {
-    report(Phase::Finish, 0, 0);
-    for (auto& m : marks_) m->clear();
+  // The positions before the double steps of the e.p. nodes in the frontier join the targets.
+  void scatter_ep() {
     for (Color c : {Color::White, Color::Black}) {
-      tbb::parallel_for(tbb::blocked_range<Index>(0, scheme_.size(), Grain),
-                        [&](const tbb::blocked_range<Index>& r) {
-                          Position pos;
-                          indexing::IndexScheme::Men men;
-                          for (Index i = r.begin(); i != r.end(); ++i)
-                            store_raw(c, i, final_score(c, i, pos, men).raw());
-                        });
-      table_->scores[static_cast<size_t>(to_index(c))] = std::move(state_[static_cast<size_t>(to_index(c))]);
+      Side& t = side(~c);
+      for (const uint32_t j : ep_frontier_[static_cast<size_t>(to_index(c))]) {
+        const EpNode& e = ep_[static_cast<size_t>(to_index(c))][j];
+        for (int k = 0; k < e.before_count; ++k) {
+          const uint64_t p = e.before[static_cast<size_t>(k)];
+          t.target.words()[p / 64] |= Bitboard{1} << (p % 64);
+          flag(t.target_pairs, static_cast<size_t>(p / 64 / pair_words()));
+        }
+      }
     }
-    table_->has_dts = config_.dts;
   }
 
-  // True for an invalid entry that holds a legal position, the duplicate of a twin entry; then
-  // pos holds it. Bare men rule out most entries: overlapping men, or kings off the diagonal.
-  bool may_be_duplicate(Color c, Index i, Position& pos, indexing::IndexScheme::Men& men) const {
-    if (!scheme_.is_ep_entry(i) && (!scheme_.men_at(i, men) || !scheme_.twin_possible(men))) return false;
-    return scheme_.decode(i, c, pos);
-  }
-
-  void store_raw(Color c, Index i, uint16_t raw) {
-    std::atomic_ref<uint16_t>(state_[static_cast<size_t>(to_index(c))][i])
-        .store(raw, std::memory_order_relaxed);
-  }
-
-  Score final_score(Color c, Index i, Position& pos, indexing::IndexScheme::Men& men) {
-    State s = load(c, i);
-    if (s.is_invalid() && may_be_duplicate(c, i, pos, men)) s = load(c, *scheme_.index_of(pos));
-    const Score score = s.to_score();
-    if (config_.dts || !score.is_valid() || is_mate_value(score.value())) return score;
-    return Score::draw();  // a mates-only table does not tell stalemates from draws
+  // Frees what the scores do not need.
+  void finish() {
+    report(Phase::Finish, 0);
+    for (auto& s : sides_)
+      for (BitSet* set : {&s->nonwon, &s->escape, &s->frontier, &s->next, &s->target}) *set = BitSet();
   }
 };
 
 }  // namespace
 
-std::unique_ptr<Solution> solve_by_words(const Material& material, const Subtables& subtables,
-                                         const GeneratorConfig& config);
+Solution::Solution(std::unique_ptr<Sets> sets) : sets_(std::move(sets)) {}
+Solution::~Solution() = default;
+
+const indexing::IndexScheme& Solution::scheme() const { return sets_->scheme; }
+bool Solution::has_dts() const { return sets_->dts; }
+
+void Solution::fill(Color c, indexing::Index first, std::span<uint16_t> out) const {
+  const indexing::IndexScheme& scheme = sets_->scheme;
+  std::fill(out.begin(), out.end(), Score::invalid().raw());
+  const indexing::Index end = first + out.size();
+  scheme.for_each_men(first, std::min(end, scheme.normal_size()), [&](indexing::Index i, const Men& men) {
+    out[i - first] = sets_->score(c, sets_->layout.position_of(men)).raw();
+  });
+  for (indexing::Index i = std::max(first, scheme.normal_size()); i < end; ++i)
+    out[i - first] =
+        sets_->ep_score(sets_->ep[static_cast<size_t>(to_index(c))][i - scheme.normal_size()]).raw();
+}
 
 std::unique_ptr<Solution> solve_table(const Material& material, const Subtables& subtables,
                                       const GeneratorConfig& config) {
-  return solve_by_words(material, subtables, config);
+  auto sets = std::make_unique<Solution::Sets>(material, config.dts);
+  WordSolver(*sets, subtables, config).run();
+  return std::make_unique<Solution>(std::move(sets));
 }
 
 std::shared_ptr<SolvedTable> solve(const Material& material, const Subtables& subtables,
                                    const GeneratorConfig& config) {
-  if (getenv("EGTB_OLD")) {
-    Solver solver(material, subtables, config);
-    return solver.run();
-  }
   const auto solution = solve_table(material, subtables, config);
   auto table = std::make_shared<SolvedTable>(material);
   for (Color c : {Color::White, Color::Black}) {

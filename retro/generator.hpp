@@ -1,13 +1,22 @@
 // The retrograde solver: Lasker values with DTM and DTS for every position of one table.
 //
 // Mates are solved first, exactly as in ordinary chess (values 4 and 0 with DTM); then, among the
-// positions left, stalemates (values 3 and 1 with DTS); what remains is drawn (value 2). Each
-// phase seeds its terminal positions and the moves that leave the table (captures, promotions,
-// e.p. captures: their values come from the solved subtables), then grows the frontier ply by
-// ply: a position lost at ply k makes every predecessor a win at ply k + 1; a position won at
-// ply k removes one move from each predecessor's count of moves not yet refuted, and a
-// predecessor left with none is lost at ply k + 1 (or later, when a move out of the table loses
-// more slowly). See retro/state.hpp for the per-position working state.
+// positions left, stalemates (values 3 and 1 with DTS); what remains is drawn (value 2). The
+// solver works on sets of positions, a bit each in the words of the generation layout
+// (indexing/word_layout.hpp), and moves 64 of them at a time (retro/word_moves.hpp). Each phase
+// seeds its terminal positions and the moves that leave the table (captures, promotions, e.p.
+// captures: their values come from the solved subtables), then decides depth after depth:
+//   odd depth d   the predecessors of the positions lost at d - 1 that are still undecided win
+//                 at d, and so do those whose best move out of the table wins at d;
+//   even depth d  the predecessors of the positions won at d - 1 whose every move inside the
+//                 table reaches a won position, and that have no move out of it that escapes,
+//                 lose at d, or later when a move out of the table loses more slowly.
+// A lost position's depth is thus the longest of its moves' (the loser delays), a won one's the
+// shortest (the winner hurries), as DESIGN.md §2 asks for both DTM and DTS. No counts of moves are
+// kept: a candidate loss is checked by looking at its moves forward, one word at a time.
+// Positions with an e.p. right are handled one by one: each follows from the same men without the
+// right and from its e.p. captures. The result is turned into the storage index (index.hpp) only
+// when the table is written (Solution::fill).
 #pragma once
 
 #include <functional>

@@ -29,10 +29,6 @@ uint64_t peak_rss_bytes() {
   return static_cast<uint64_t>(usage.ru_maxrss) * 1024;
 }
 
-std::array<SideStats, 2> stats_of(const SolvedTable& table) {
-  return {compute_stats(table.scores[0]), compute_stats(table.scores[1])};
-}
-
 bool is_target(std::span<const Material> targets, const Material& m) {
   for (const Material& t : targets)
     if (t == m) return true;
@@ -50,15 +46,9 @@ BuildRecord build_one(const Material& material, const BuildOptions& options) {
   WriteOptions write;
   write.level = options.compression_level;
   write.threads = options.threads;
-  BuildRecord record{material, table_path(options.directory, material), true, {}};
-  if (getenv("EGTB_OLD")) {
-    const auto table = solve(material, subtables, config);
-    save_solved_table(options.directory, *table, write);
-    record.stats = stats_of(*table);
-  } else {
-    const auto solution = solve_table(material, subtables, config);
-    record.stats = save_solution(options.directory, *solution, write).stats;
-  }
+  const auto solution = solve_table(material, subtables, config);
+  BuildRecord record{material, table_path(options.directory, material), true,
+                     save_solution(options.directory, *solution, write).stats};
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   record.cpu_seconds = cpu_seconds_now() - cpu_start;
   record.peak_rss_bytes = peak_rss_bytes();

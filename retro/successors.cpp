@@ -1,12 +1,10 @@
 #include "retro/successors.hpp"
 
 #include "egtb/core/attacks.hpp"
-#include "egtb/core/movegen.hpp"
 #include "retro/side_men.hpp"
 
 namespace egtb::retro {
 
-using indexing::Index;
 using Men = indexing::IndexScheme::Men;
 
 namespace {
@@ -74,43 +72,8 @@ Bitboard pawn_targets(const Board& b, Square from) {
 
 Successors::Successors(const indexing::IndexScheme& scheme) : scheme_(scheme) {}
 
-std::optional<EntryMoves> Successors::moves(Index i, Color stm, SuccessorWorkspace& ws) const {
-  return scheme_.is_ep_entry(i) ? moves_general(i, stm, ws) : moves_fast(i, stm, ws);
-}
-
-std::optional<EntryMoves> Successors::moves_general(Index i, Color stm, SuccessorWorkspace& ws) const {
+EntryMoves Successors::moves(Color stm, SuccessorWorkspace& ws) const {
   ws.exits.clear();
-  ws.general = true;
-  if (!scheme_.decode(i, stm, ws.pos) || scheme_.is_duplicate(i, ws.pos)) return std::nullopt;
-  const MoveList moves = legal_moves(ws.pos);
-  for (Move m : moves)
-    if (m.kind() == MoveKind::EnPassant || m.kind() == MoveKind::Promotion || !ws.pos.empty(m.to()))
-      ws.exits.push_back(m);
-  return EntryMoves{static_cast<int>(moves.size()), ws.pos.in_check()};
-}
-
-std::optional<EntryMoves> Successors::moves_fast(Index i, Color stm, SuccessorWorkspace& ws) const {
-  if (!scheme_.men_at(i, ws.men)) {
-    ws.exits.clear();
-    ws.general = false;
-    return std::nullopt;
-  }
-  return moves_of_men(i, stm, ws);
-}
-
-std::optional<EntryMoves> Successors::moves_of_men(Index i, Color stm, SuccessorWorkspace& ws) const {
-  // The side not to move may not stand in check; of two twin entries only index_of's counts.
-  if (scheme_.gives_check(ws.men, stm) || (scheme_.twin_possible(ws.men) && scheme_.index_of(ws.men) != i)) {
-    ws.exits.clear();
-    ws.general = false;
-    return std::nullopt;
-  }
-  return legal_moves_of_men(stm, ws);
-}
-
-EntryMoves Successors::legal_moves_of_men(Color stm, SuccessorWorkspace& ws) const {
-  ws.exits.clear();
-  ws.general = false;
   const Board b(scheme_, ws.men, stm);
   const Bitboard checkers = b.theirs.attackers(stm, b.king, b.occupied);
   EntryMoves result{0, checkers != 0};
