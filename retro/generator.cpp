@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <mutex>
 #include <stdexcept>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -17,6 +15,7 @@
 #include "egtb/core/movegen.hpp"
 #include "indexing/bitset.hpp"
 #include "indexing/word_layout.hpp"
+#include "retro/depths.hpp"
 #include "retro/due_lists.hpp"
 #include "retro/successors.hpp"
 #include "retro/word_moves.hpp"
@@ -41,47 +40,6 @@ constexpr int NoWin = Score::MaxDepth + 1;
 
 Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
 Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
-
-// A byte per position: its depth, or before it is decided the loss bound of its moves out of
-// the table, or Invalid for a layout position that holds no legal position (men on one square,
-// the side not to move in check). Depths from Aside on are kept in a map: the deepest 5-man mates
-// take more than 254 plies in only a handful of tables.
-class Depths {
-public:
-  explicit Depths(uint64_t positions) : bytes_(positions, Invalid) {}
-
-  [[nodiscard]] bool valid(uint64_t p) const { return bytes_[p] != Invalid; }
-  // The 64 positions of a word: the valid ones get depth 0, the others Invalid.
-  void set_valid(uint64_t word, Bitboard valid) {
-    uint8_t* bytes = bytes_.data() + word * 64;
-    for (int k = 0; k < 64; ++k) bytes[k] = (valid >> k) & 1 ? 0 : Invalid;
-  }
-  // Precondition: valid(p).
-  [[nodiscard]] int get(uint64_t p) const {
-    const uint8_t b = bytes_[p];
-    if (b < Aside) return b;
-    const std::lock_guard lock(mutex_);
-    return aside_.at(p);
-  }
-  void set(uint64_t p, int depth) {
-    if (depth < Aside) {
-      bytes_[p] = static_cast<uint8_t>(depth);
-      return;
-    }
-    if (depth > Score::MaxDepth)
-      throw std::overflow_error("depth exceeds " + std::to_string(Score::MaxDepth) + " plies");
-    bytes_[p] = Aside;
-    const std::lock_guard lock(mutex_);
-    aside_[p] = depth;
-  }
-
-private:
-  static constexpr uint8_t Aside = 254;
-  static constexpr uint8_t Invalid = 255;
-  std::vector<uint8_t> bytes_;
-  mutable std::mutex mutex_;
-  std::unordered_map<uint64_t, int> aside_;
-};
 
 // What the moves leaving the table contribute to one phase.
 struct ExitSummary {

@@ -1,0 +1,94 @@
+// The solver's parts and a property of the whole: depth bytes with their aside map and overflow,
+// due lists filled from many threads, and output that does not depend on the number of threads.
+#include <algorithm>
+#include <mutex>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+
+#include "retro/depths.hpp"
+#include "retro/due_lists.hpp"
+#include "retro/generator.hpp"
+#include "tests/retro/solved_tables.hpp"
+#include "tests/support/catch.hpp"
+
+namespace egtb::test {
+namespace {
+
+TEST_CASE("depth bytes keep deep depths aside and refuse what a table cannot store", "[retro][depths]") {
+  retro::Depths depths(256);
+  depths.set_valid(0, 0xF0F0F0F0F0F0F0F0ULL);
+  depths.set_valid(1, ~Bitboard{0});
+  depths.set_valid(2, 0);
+  depths.set_valid(3, 1);
+  CHECK_FALSE(depths.valid(0));
+  CHECK(depths.valid(4));
+  CHECK(depths.valid(64));
+  CHECK_FALSE(depths.valid(128));
+  CHECK(depths.valid(192));
+  CHECK(depths.get(4) == 0);
+  depths.set(64, 19);
+  depths.set(65, 253);
+  depths.set(66, 254);
+  depths.set(67, 300);
+  depths.set(68, Score::MaxDepth);
+  CHECK(depths.get(64) == 19);
+  CHECK(depths.get(65) == 253);
+  CHECK(depths.get(66) == 254);
+  CHECK(depths.get(67) == 300);
+  CHECK(depths.get(68) == Score::MaxDepth);
+  CHECK(depths.valid(67));
+  depths.set(67, 40);  // a bound replaced by the depth
+  CHECK(depths.get(67) == 40);
+  CHECK_THROWS_AS(depths.set(69, Score::MaxDepth + 1), std::overflow_error);
+}
+
+TEST_CASE("due lists give back what many threads filed, by depth", "[retro][due-lists]") {
+  retro::DueLists lists;
+  // Positions in every order: ascending runs, descending steps, far jumps, the top of 32 bits.
+  std::vector<uint64_t> positions;
+  for (uint64_t p = 0; p < 200'000; ++p) positions.push_back((p * 2654435761u) % 4'000'000'000u);
+  positions.push_back(1000);
+  positions.push_back(1003);
+  positions.push_back(7);
+  positions.push_back((uint64_t{1} << 32) - 1);
+  tbb::parallel_for(size_t{0}, positions.size(),
+                    [&](size_t k) { lists.add(static_cast<int>(k % 5) * 2, positions[k]); });
+  for (int depth = 0; depth < 10; ++depth) {
+    std::vector<uint64_t> expected, got;
+    for (size_t k = 0; k < positions.size(); ++k)
+      if (static_cast<int>(k % 5) * 2 == depth) expected.push_back(positions[k]);
+    std::mutex mutex;
+    lists.for_each(depth, [&](uint64_t p) {
+      const std::lock_guard lock(mutex);
+      got.push_back(p);
+    });
+    std::sort(expected.begin(), expected.end());
+    std::sort(got.begin(), got.end());
+    INFO("depth " << depth);
+    CHECK(got == expected);
+  }
+  CHECK(lists.any_from(8));
+  CHECK_FALSE(lists.any_from(9));
+  lists.drop(8);
+  CHECK_FALSE(lists.any_from(7));
+  CHECK(lists.any_from(6));
+}
+
+TEST_CASE("the solver's output does not depend on the number of threads", "[retro][threads]") {
+  // KPkp: e.p. nodes; KRkn: both phases; KQQk: identical men and twin positions on the diagonal.
+  for (const char* sig : {"KPkp", "KRkn", "KQQk"}) {
+    const Material m = parse_material(sig);
+    const retro::SolvedTable& reference = solved(m);
+    for (int threads : {1, 3}) {
+      retro::GeneratorConfig config;
+      config.threads = threads;
+      const auto table = retro::solve(m, solved_tables(), config);
+      INFO(sig << " on " << threads << " threads");
+      CHECK(table->scores == reference.scores);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace egtb::test
