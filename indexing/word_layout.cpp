@@ -22,20 +22,28 @@ WordLayout::WordLayout(const IndexScheme& scheme)
     pair_words_ *= static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
   }
   words_ = pair_words_ * static_cast<uint64_t>(kings_->size);
+  if (pair_words_ >= 2) pair_divisor_ = FastDivisor(static_cast<uint32_t>(pair_words_));
+  offset_squares_.resize(pair_words_);
+  for (uint64_t offset = 0; offset < pair_words_; ++offset) {
+    uint64_t rest = offset;
+    for (int j = men_ - 1; j >= 2; --j) {
+      if (j == inner_) continue;
+      const auto radix = static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
+      const int d = static_cast<int>(rest % radix);
+      rest /= radix;
+      offset_squares_[offset][static_cast<size_t>(j)] = square_at(radix == 48 ? d + 8 : d);
+    }
+  }
 }
 
 void WordLayout::decode(uint64_t word, Men& men) const {
-  uint64_t rest = word % pair_words_;
-  const auto [wk, bk] = kings_->kings[static_cast<size_t>(word / pair_words_)];
-  men.squares[0] = wk;
-  men.squares[1] = bk;
-  for (int j = men_ - 1; j >= 2; --j) {
-    if (j == inner_) continue;
-    const auto radix = static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
-    const int d = static_cast<int>(rest % radix);
-    rest /= radix;
-    men.squares[static_cast<size_t>(j)] = square_at(radix == 48 ? d + 8 : d);
-  }
+  assert(word < words_);
+  const uint64_t pair = pair_words_ >= 2 ? pair_divisor_.quotient(static_cast<uint32_t>(word)) : word;
+  const auto& squares = offset_squares_[word - pair * pair_words_];
+  for (int j = 2; j < men_; ++j)
+    if (j != inner_) men.squares[static_cast<size_t>(j)] = squares[static_cast<size_t>(j)];
+  men.squares[0] = kings_->kings[static_cast<size_t>(pair)][0];
+  men.squares[1] = kings_->kings[static_cast<size_t>(pair)][1];
 }
 
 uint64_t WordLayout::word_of(const Men& men) const {

@@ -29,6 +29,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "egtb/core/symmetry.hpp"
 #include "indexing/index.hpp"
@@ -90,6 +91,10 @@ private:
   const KkMap* kings_;
   uint64_t pair_words_ = 1;
   uint64_t words_ = 0;
+  // decode() without a division per digit: the pair by one multiplication, and for every word
+  // of a pair (its offset) the squares of the digits' men, indexed by man.
+  FastDivisor pair_divisor_;
+  std::vector<std::array<Square, MaxIndexMen>> offset_squares_;
 };
 
 }  // namespace egtb::indexing

@@ -17,7 +17,7 @@
 #include "indexing/word_layout.hpp"
 #include "retro/depths.hpp"
 #include "retro/due_lists.hpp"
-#include "retro/successors.hpp"
+#include "retro/word_exits.hpp"
 #include "retro/word_moves.hpp"
 
 namespace egtb::retro {
@@ -35,18 +35,6 @@ const char* phase_name(Phase p) {
 namespace {
 
 using indexing::BitSet;
-
-constexpr int NoWin = Score::MaxDepth + 1;
-
-Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
-Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
-
-// What the moves leaving the table contribute to one phase.
-struct ExitSummary {
-  int win_depth = NoWin;  // fastest win through a move out of the table
-  int loss_bound = 0;     // slowest loss through one
-  bool escape = false;    // a move out of the table that the opponent does not win
-};
 
 // The sets of one side to move, a bit per position of the word layout.
 struct Side {
@@ -178,8 +166,8 @@ public:
       : scheme_(sets.scheme),
         layout_(sets.layout),
         moves_(layout_),
-        successors_(scheme_),
         exits_(scheme_.material(), subtables),
+        word_exits_(layout_, scheme_, exits_),
         config_(config),
         arena_(config.threads > 0 ? config.threads
                                   : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
@@ -218,8 +206,8 @@ private:
   const indexing::IndexScheme& scheme_;
   const indexing::WordLayout& layout_;
   WordMoves moves_;
-  Successors successors_;
   ExitTables exits_;
+  WordExits word_exits_;
   const GeneratorConfig& config_;
   tbb::task_arena arena_;
   std::chrono::steady_clock::time_point start_;
@@ -268,28 +256,6 @@ private:
     });
   }
 
-  // What a move out of the table to `child` (a score of the opponent's) adds to e in `phase`.
-  static void add_exit(ExitSummary& e, Phase phase, Score child) {
-    if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
-    const Lasker v = child.value();
-    const int depth = child.depth() + 1;
-    if (v == Lasker::Mates || (phase == Phase::Stalemates && v == Lasker::Stalemates)) {
-      if (v == win_value(phase)) e.loss_bound = std::max(e.loss_bound, depth);
-      return;
-    }
-    if (phase == Phase::Stalemates && v == Lasker::Mated)
-      throw std::logic_error("a position that mates through a capture was left for the stalemate phase");
-    e.escape = true;
-    if (v == loss_value(phase)) e.win_depth = std::min(e.win_depth, depth);
-  }
-
-  // The exits of a position whose moves are listed in ws, for `phase`.
-  ExitSummary summarize_exits(Color c, Phase phase, const SuccessorWorkspace& ws) const {
-    ExitSummary e;
-    for (Move m : ws.exits) add_exit(e, phase, exits_.probe(scheme_, ws.men, c, m));
-    return e;
-  }
-
   // The candidates of word w (side c to move) with a move inside the table to a position of the
   // opponent's `targets` set, e.p. positions included.
   Bitboard escaping(const WordMen& w, Color c, Bitboard candidates, const uint64_t* targets) const {
@@ -334,42 +300,41 @@ private:
   void seed(Phase phase) {
     if (phase == Phase::Stalemates) start_stalemates();
     for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
-      Side& s = side(c);
       const uint64_t* escapes = side(~c).nonwon.words().data();
       WordMen w;
-      SuccessorWorkspace ws;
+      WordExitSummary exits;
       for (uint64_t word = begin; word != end; ++word) {
-        const Bitboard open = s.undecided.words()[word];
+        const Bitboard open = side(c).undecided.words()[word];
         if (!open) continue;
         moves_.decode(word, w);
         const Bitboard inside = escaping(w, c, open, escapes);
-        for (Bitboard b = (moves_.exit_candidates(w, c) | ~inside) & open; b;) {
-          const Square sq = pop_lsb(b);
-          seed_position(c, phase, w, sq, contains(inside, sq), ws);
-        }
+        word_exits_.summarize(w, c, open & moves_.exit_candidates(w, c), phase, exits);
+        for (Bitboard b = (exits.moves | ~inside) & open; b;) seed_position(c, w, pop_lsb(b), inside, exits);
       }
     });
     seed_ep(phase);
   }
 
-  void seed_position(Color c, Phase phase, const WordMen& w, Square sq, bool inside, SuccessorWorkspace& ws) {
+  // Seeds position sq of word w (side c to move), which has a move out of the table or none
+  // inside it that escapes.
+  void seed_position(Color c, const WordMen& w, Square sq, Bitboard inside, const WordExitSummary& exits) {
     Side& s = side(c);
     const uint64_t p = w.word * 64 + static_cast<uint64_t>(to_index(sq));
-    ws.men = w.men;
-    ws.men.squares[static_cast<size_t>(layout_.inner())] = sq;
-    const EntryMoves moves = successors_.moves(c, ws);
-    if (moves.count == 0) {
-      if (moves.in_check)
+    if (!contains(exits.moves | inside, sq)) {  // no legal move: mated or stalemated
+      Men men = w.men;
+      men.squares[static_cast<size_t>(layout_.inner())] = sq;
+      if (layout_.placement(men, c)->in_check())
         decide_now(c, p, 0);
       else
         s.stalemated.add(0, p);
       return;
     }
-    const ExitSummary e = summarize_exits(c, phase, ws);
+    const ExitSummary e =
+        contains(exits.moves, sq) ? exits.of[static_cast<size_t>(to_index(sq))] : ExitSummary{};
     if (e.win_depth != NoWin) s.pending.add(e.win_depth, p);
     if (e.escape) {
       s.escape.words()[w.word] |= square_bb(sq);
-    } else if (!inside) {
+    } else if (!contains(inside, sq)) {
       s.undecided.words()[w.word] &= ~square_bb(sq);
       s.depth.set(p, e.loss_bound);
       s.deferred.add(e.loss_bound, p);

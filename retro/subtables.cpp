@@ -85,6 +85,7 @@ ExitTables::ExitTables(const Material& material, const Subtables& subtables) {
         Exit& e = exits_[slot(mover, captured, promotion)];
         e.material = after;
         e.flip = !after.is_canonical();
+        e.first_man[static_cast<size_t>(to_index(make_piece(Color::Black, PieceType::King)))] = 1;
         if (!after.is_bare_kings()) e.table = subtables.find(e.flip ? after.mirrored() : after).get();
         if (!e.table) continue;
         for (int j = e.table->scheme.man_count() - 1; j >= 0; --j)
@@ -109,17 +110,20 @@ Score ExitTables::probe(const Position& pos, Move m) const {
   return score_in(*e.table, pos.after(m), e.flip);
 }
 
-Score ExitTables::probe(const indexing::IndexScheme& scheme, const indexing::IndexScheme::Men& men, Color stm,
-                        Move m) const {
+ExitTables::Child ExitTables::child(const indexing::IndexScheme& scheme,
+                                    const indexing::IndexScheme::Men& men, Color stm, Move m) const {
   int captured_man = -1;
   for (int j = 0; j < scheme.man_count(); ++j)
     if (men.squares[static_cast<size_t>(j)] == m.to()) captured_man = j;
   const Piece captured = captured_man < 0 ? Piece::None : scheme.man_piece(captured_man);
   const PieceType promotion = m.kind() == MoveKind::Promotion ? m.promotion() : PieceType::None;
   const Exit& e = exit_for(stm, captured, promotion);
-  if (!e.table) return Score::draw();  // bare kings
-  indexing::IndexScheme::Men after;
-  std::array<int8_t, PieceIndexCount> next = e.first_man;
+  Child out;
+  out.table = e.table;
+  out.flip = e.flip;
+  out.stm = e.flip ? stm : ~stm;
+  out.where.fill(-1);
+  std::array<int8_t, PieceIndexCount> next = e.first_man;  // bare kings: 0 and 1, the kings' men
   for (int j = 0; j < scheme.man_count(); ++j) {
     if (j == captured_man) continue;
     Piece p = scheme.man_piece(j);
@@ -132,9 +136,11 @@ Score ExitTables::probe(const indexing::IndexScheme& scheme, const indexing::Ind
       p = make_piece(~color_of(p), type_of(p));
       s = flip_rank(s);
     }
-    after.squares[static_cast<size_t>(next[static_cast<size_t>(to_index(p))]++)] = s;
+    const int8_t k = next[static_cast<size_t>(to_index(p))]++;
+    out.where[static_cast<size_t>(j)] = k;
+    out.men.squares[static_cast<size_t>(k)] = s;
   }
-  return e.table->at(e.flip ? stm : ~stm, e.table->scheme.index_of(after));
+  return out;
 }
 
 }  // namespace egtb::retro

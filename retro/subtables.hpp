@@ -78,11 +78,29 @@ public:
 
   // The score of pos.after(m), for a capture, promotion or e.p. capture m of pos.
   [[nodiscard]] Score probe(const Position& pos, Move m) const;
-  // The same for the position of bare men: `men` in the order of `scheme` (the scheme of
-  // `material`) with `stm` to move, and m no e.p. capture. No Position is built: the men after
-  // the move are sorted into the subtable's order. Example, KQRkr men {Ka1, kh8, Qd1, Rb2, rd8}
-  // and Qxd8: the KQRk men are {Ka1, kh8, Qd8, Rb2}.
-  [[nodiscard]] Score probe(const indexing::IndexScheme& scheme, const indexing::IndexScheme::Men& men,
+  // The position after a move out of the table, ready to be scored again with one man moved:
+  // the men in the subtable's order and orientation, and where each man of the parent went. No
+  // Position is built. Example, KQRkr men {Ka1, kh8, Qd1, Rb2, rd8} and Qxd8: the KQRk men are
+  // {Ka1, kh8, Qd8, Rb2}, and the rook (parent man 3) is child man 3.
+  struct Child {
+    const SolvedTable* table = nullptr;  // nullptr: bare kings, a draw unless they touch
+    bool flip = false;                   // the subtable holds the colour-flipped position
+    Color stm = Color::White;            // the side to move in the subtable
+    indexing::IndexScheme::Men men;
+    std::array<int8_t, indexing::MaxIndexMen> where{};  // parent man -> child man, -1 when captured
+
+    // The child with parent man j (not captured) on square s instead.
+    void place(int j, Square s) {
+      men.squares[static_cast<size_t>(where[static_cast<size_t>(j)])] = flip ? flip_rank(s) : s;
+    }
+    // Its score; Score::invalid() when the move was illegal (the mover's king left in check).
+    [[nodiscard]] Score score() const {
+      if (square_distance(men.squares[0], men.squares[1]) <= 1) return Score::invalid();  // a king took
+      return table ? table->at(stm, table->scheme.index_of(men)) : Score::draw();
+    }
+  };
+  // The child of move m (no e.p. capture) of the men `men` (in `scheme`'s order, `stm` to move).
+  [[nodiscard]] Child child(const indexing::IndexScheme& scheme, const indexing::IndexScheme::Men& men,
                             Color stm, Move m) const;
 
 private:

@@ -1,0 +1,150 @@
+#include "retro/word_exits.hpp"
+
+#include <stdexcept>
+
+#include "egtb/core/attacks.hpp"
+
+namespace egtb::retro {
+
+namespace {
+
+constexpr PieceType Promotions[] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight};
+
+bool is_slider(PieceType pt) {
+  return pt == PieceType::Bishop || pt == PieceType::Rook || pt == PieceType::Queen;
+}
+
+Bitboard last_rank(Color c) { return c == Color::White ? Rank8BB : Rank1BB; }
+
+Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
+Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
+
+}  // namespace
+
+void add_exit(ExitSummary& e, Phase phase, Score child) {
+  if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
+  const Lasker v = child.value();
+  const int depth = child.depth() + 1;
+  if (v == Lasker::Mates || (phase == Phase::Stalemates && v == Lasker::Stalemates)) {
+    if (v == win_value(phase)) e.loss_bound = std::max(e.loss_bound, depth);
+    return;
+  }
+  if (phase == Phase::Stalemates && v == Lasker::Mated)
+    throw std::logic_error("a position that mates through a capture was left for the stalemate phase");
+  e.escape = true;
+  if (v == loss_value(phase)) e.win_depth = std::min(e.win_depth, depth);
+}
+
+struct WordExits::Work {
+  const WordMen& w;
+  Color c;
+  Phase phase;
+  Bitboard bits;     // the positions asked about
+  Bitboard victims;  // the opponent's men fixed in the word, kings left out
+  indexing::IndexScheme::Men men;
+  WordExitSummary& out;
+
+  // The positions `positions` have a move to `child`, illegal when the child is invalid.
+  void add(Bitboard positions, Score child) {
+    if (child.is_invalid() || !positions) return;
+    for (Bitboard fresh = positions & ~out.moves; fresh;)
+      out.of[static_cast<size_t>(pop_lsb_index(fresh))] = {};
+    out.moves |= positions;
+    for (Bitboard b = positions; b;) add_exit(out.of[static_cast<size_t>(pop_lsb_index(b))], phase, child);
+  }
+  static int pop_lsb_index(Bitboard& b) { return to_index(pop_lsb(b)); }
+};
+
+WordExits::WordExits(const indexing::WordLayout& layout, const indexing::IndexScheme& scheme,
+                     const ExitTables& exits)
+    : layout_(layout),
+      scheme_(scheme),
+      exits_(exits),
+      inner_(layout.inner()),
+      inner_piece_(layout.man_piece(layout.inner())) {}
+
+void WordExits::summarize(const WordMen& w, Color c, Bitboard bits, Phase phase, WordExitSummary& out) const {
+  out.moves = 0;
+  if (!bits) return;
+  Work k{w, c, phase, bits, 0, w.men, out};
+  for (int j = 2; j < layout_.man_count(); ++j)
+    if (j != inner_ && color_of(layout_.man_piece(j)) != c)
+      k.victims |= square_bb(w.men.squares[static_cast<size_t>(j)]);
+  for (int j = 0; j < layout_.man_count(); ++j)
+    if (j != inner_ && color_of(layout_.man_piece(j)) == c) fixed_man_moves(k, j);
+  if (color_of(inner_piece_) == c) inner_man_moves(k);
+}
+
+void WordExits::fixed_man_moves(Work& k, int j) const {
+  const Square from = k.w.men.squares[static_cast<size_t>(j)];
+  const PieceType pt = type_of(layout_.man_piece(j));
+  const Bitboard attacks = pt == PieceType::King   ? king_attacks(from)
+                           : pt == PieceType::Pawn ? pawn_attacks(k.c, from)
+                                                   : piece_attacks(pt, from, k.w.occupied);
+  const bool promotes = pt == PieceType::Pawn && relative_rank(k.c, from) == 6;
+  // Takes a fixed man: X must stay off the path.
+  for (Bitboard targets = attacks & k.victims; targets;) {
+    const Square to = pop_lsb(targets);
+    const Bitboard bits = k.bits & (is_slider(pt) ? ~between(from, to) : ~Bitboard{0});
+    if (!promotes) score_family(k, Move(from, to), bits, inner_);
+    for (PieceType p : Promotions)
+      if (promotes) score_family(k, Move(from, to, MoveKind::Promotion, p), bits, inner_);
+  }
+  // Takes X where it stands.
+  if (color_of(inner_piece_) != k.c) {
+    const Bitboard bits = k.bits & attacks;
+    if (bits && !promotes) score_family(k, Move(from, lsb(bits)), bits, j);
+    for (PieceType p : Promotions)
+      if (bits && promotes) score_family(k, Move(from, lsb(bits), MoveKind::Promotion, p), bits, j);
+  }
+  // Promotes by a step ahead.
+  if (!promotes) return;
+  const Square ahead = square_at(to_index(from) + pawn_push(k.c));
+  if (contains(k.w.occupied, ahead)) return;
+  for (PieceType p : Promotions)
+    score_family(k, Move(from, ahead, MoveKind::Promotion, p), k.bits & ~square_bb(ahead), inner_);
+}
+
+void WordExits::inner_man_moves(Work& k) const {
+  const PieceType pt = type_of(inner_piece_);
+  // Takes a fixed man: from every square that attacks it, one child.
+  for (Bitboard targets = k.victims; targets;) {
+    const Square to = pop_lsb(targets);
+    const Bitboard bits =
+        k.bits & (pt == PieceType::Pawn ? pawn_attacks(~k.c, to) : piece_attacks(pt, to, k.w.occupied));
+    if (!bits) continue;
+    if (pt != PieceType::Pawn || !contains(last_rank(k.c), to)) {
+      score_one(k, Move(lsb(bits), to), bits);
+      continue;
+    }
+    for (PieceType p : Promotions) score_one(k, Move(lsb(bits), to, MoveKind::Promotion, p), bits);
+  }
+  if (pt != PieceType::Pawn) return;
+  // Promotes by a step ahead: the new piece stands ahead of X.
+  const Bitboard bits =
+      k.bits & word_detail::relative_rank_bb(k.c, 6) & word_detail::back(k.c, ~k.w.occupied);
+  if (!bits) return;
+  const Square from = lsb(bits);
+  const Square to = square_at(to_index(from) + pawn_push(k.c));
+  for (PieceType p : Promotions) score_family(k, Move(from, to, MoveKind::Promotion, p), bits, inner_, true);
+}
+
+void WordExits::score_family(Work& k, Move m, Bitboard bits, int varying, bool ahead) const {
+  if (!bits) return;
+  // m is the move from the first of the positions; the rest differ in one man's square.
+  k.men.squares[static_cast<size_t>(inner_)] = lsb(bits);
+  ExitTables::Child child = exits_.child(scheme_, k.men, k.c, m);
+  const int shift = ahead ? pawn_push(k.c) : 0;
+  for (; bits; bits &= bits - 1) {
+    const Square x = lsb(bits);
+    child.place(varying, square_at(to_index(x) + shift));
+    k.add(square_bb(x), child.score());
+  }
+}
+
+void WordExits::score_one(Work& k, Move m, Bitboard bits) const {
+  k.men.squares[static_cast<size_t>(inner_)] = m.from();
+  k.add(bits, exits_.child(scheme_, k.men, k.c, m).score());
+}
+
+}  // namespace egtb::retro
