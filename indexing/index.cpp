@@ -238,23 +238,27 @@ Index IndexScheme::index_of(const Men& men) const {
   return std::min(entry, encode_men(men, compose(Symmetry::FlipDiag, s)));
 }
 
-Index IndexScheme::index_after_move(Index i, const Men& men, int j, Square to) const {
+void IndexScheme::index_of_squares(Men men, int j, const Square* squares, int n, Index* out) const {
   const ManGroup& g = man_groups_[static_cast<size_t>(j)];
-  const int lo = std::min(to_index(men.squares[0]), to_index(men.squares[1]));
-  const int hi = std::max(to_index(men.squares[0]), to_index(men.squares[1]));
-  const auto value = [&](Square s) { return domain_value(g.pawns, s, lo, hi); };
-  if (g.count == 1) return i + g.stride * value(to) - g.stride * value(men.squares[static_cast<size_t>(j)]);
-  std::array<uint8_t, MaxIndexMen> before{};
-  std::array<uint8_t, MaxIndexMen> after{};
-  for (int k = 0; k < g.count; ++k) {
-    const int man = g.first + k;
-    before[static_cast<size_t>(k)] = value(men.squares[static_cast<size_t>(man)]);
-    after[static_cast<size_t>(k)] = man == j ? value(to) : before[static_cast<size_t>(k)];
+  if (j < 2 || g.count != 1) {
+    for (int k = 0; k < n; ++k) {
+      men.squares[static_cast<size_t>(j)] = squares[k];
+      out[k] = index_of(men);
+    }
+    return;
   }
-  sort_values(before.data(), g.count);
-  sort_values(after.data(), g.count);
-  return i + g.stride * combination_rank(after.data(), g.count) -
-         g.stride * combination_rank(before.data(), g.count);
+  const Symmetry s = kings_->symmetry[KkMap::at(men.squares[0], men.squares[1])];
+  const Square wk = apply(s, men.squares[0]);
+  const Square bk = apply(s, men.squares[1]);
+  const int lo = std::min(to_index(wk), to_index(bk));
+  const int hi = std::max(to_index(wk), to_index(bk));
+  men.squares[static_cast<size_t>(j)] = squares[0];
+  const Index first = encode_men(men, s);
+  const auto value = [&](Square sq) {
+    return static_cast<Index>(domain_value(g.pawns, apply(s, sq), lo, hi));
+  };
+  const Index base = first - g.stride * value(squares[0]);
+  for (int k = 0; k < n; ++k) out[k] = base + g.stride * value(squares[k]);
 }
 
 bool IndexScheme::men_at(Index i, Men& out) const {

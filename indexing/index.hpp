@@ -143,6 +143,11 @@ public:
   // The entry of the position the men form, for men that index_of(Position) accepts without an
   // e.p. right: the same entry as index_of of that position (symmetries folded out the same way).
   [[nodiscard]] Index index_of(const Men& men) const;
+  // index_of(men) for men that differ only in the square of man j: out[k] is the entry with man
+  // j on squares[k] (k < n). When j is not a king and its group holds one man, the entries come
+  // from one encoding and a step per square; a position whose kings share the a1-h8 diagonal may
+  // then get the twin entry that index_of does not choose, which holds the same position.
+  void index_of_squares(Men men, int j, const Square* squares, int n, Index* out) const;
   // True when a man of `attacker` (not the king) attacks the other king.
   [[nodiscard]] bool gives_check(const Men& men, Color attacker) const;
   // The weights of entry i with `stm` to move from its bare men (zero for an invalid entry), when
@@ -154,13 +159,6 @@ public:
   [[nodiscard]] bool twin_possible(const Men& men) const {
     return !kings_->pawns && on_diagonal(men.squares[0]) && on_diagonal(men.squares[1]);
   }
-  // The entry of normal-section entry i (whose men are `men`, as men_at gave them) after its man
-  // j, not a king, moves to the empty square `to`: the kings keep their canonical squares, so only
-  // the digit of man j's group changes. Not for pawnless entries with both kings on the a1-h8
-  // diagonal (their twin entries need index_of). Example, KRkr: the white rook (man 2, the
-  // first group, whose digit weighs 62) of entry 2 (Ka1 kc1 Rb1 re1) going to d1 (free square 1
-  // instead of 0) gives entry 2 + (1 - 0) * 62 = 64.
-  [[nodiscard]] Index index_after_move(Index i, const Men& men, int j, Square to) const;
 
 private:
   static constexpr int MaxGroups = MaxIndexMen - 2;

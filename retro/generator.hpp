@@ -50,7 +50,7 @@ struct GeneratorConfig {
 // holding every score of it at once.
 class Solution {
 public:
-  struct Sets;  // the solver's sets of positions (word_solver.cpp)
+  struct Sets;  // the solver's sets of positions (generator.cpp)
   explicit Solution(std::unique_ptr<Sets> sets);
   ~Solution();
   Solution(const Solution&) = delete;

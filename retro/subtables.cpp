@@ -1,5 +1,6 @@
 #include "retro/subtables.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <stdexcept>
@@ -27,7 +28,7 @@ PagedScores::PagedScores(const std::filesystem::path& path, std::shared_ptr<Bloc
   id_ = next_id++;
 }
 
-Score PagedScores::at(Color stm, indexing::Index i) const {
+const std::vector<uint16_t>& PagedScores::block(uint64_t block) const {
   // Each thread keeps the last blocks it used in a small direct-mapped array, so that most probes
   // touch neither the shared cache's locks nor the file. Example: KRPkr's promotions alternate
   // between KQRkr, KRRkr, KRBkr and KRNkr, whose current blocks then sit in four slots.
@@ -38,13 +39,31 @@ Score PagedScores::at(Color stm, indexing::Index i) const {
   };
   constexpr size_t Slots = 32;
   thread_local std::array<Slot, Slots> recent;
-  const uint64_t block = reader_.block_of(stm, i);
   Slot& slot = recent[(block * 0x9E3779B97F4A7C15ULL + id_ * 0x632BE59BD9B4E019ULL) >> 59];
   if (slot.owner != id_ || slot.block != block || !slot.scores)
     slot = Slot{id_, block, cache_->find_or_load({id_, block}, [&](std::vector<uint16_t>& out) {
                   reader_.read_block(block, out);
                 })};
-  return Score::from_raw((*slot.scores)[reader_.offset_in_block(i)]);
+  return *slot.scores;
+}
+
+Score PagedScores::at(Color stm, indexing::Index i) const {
+  return Score::from_raw(block(reader_.block_of(stm, i))[reader_.offset_in_block(i)]);
+}
+
+void PagedScores::at(Color stm, const indexing::Index* entries, int n, Score* out) const {
+  const uint64_t size = reader_.header().block_entries;
+  uint64_t first = 0, end = 0;  // the entries of the block at hand
+  const std::vector<uint16_t>* scores = nullptr;
+  for (int k = 0; k < n; ++k) {
+    const indexing::Index i = entries[k];
+    if (!scores || i < first || i >= end) {
+      scores = &block(reader_.block_of(stm, i));
+      first = i - reader_.offset_in_block(i);
+      end = first + size;
+    }
+    out[k] = Score::from_raw((*scores)[i - first]);
+  }
 }
 
 void Subtables::add(std::shared_ptr<const SolvedTable> table) {
@@ -108,6 +127,27 @@ Score ExitTables::probe(const Position& pos, Move m) const {
   const Exit& e = exit_for(mover, captured, promotion);
   if (!e.table) return Score::draw();  // bare kings
   return score_in(*e.table, pos.after(m), e.flip);
+}
+
+void ExitTables::Child::score_squares(int j, const Square* squares, int n, Score* out) const {
+  const int man = where[static_cast<size_t>(j)];
+  if (man >= 2 && square_distance(men.squares[0], men.squares[1]) <= 1) {  // a king took next to the other
+    std::fill(out, out + n, Score::invalid());
+    return;
+  }
+  if (!table || man < 2) {  // bare kings, or a king that moves: the kings change
+    Child one = *this;
+    for (int k = 0; k < n; ++k) {
+      one.place(j, squares[k]);
+      out[k] = one.score();
+    }
+    return;
+  }
+  std::array<Square, 64> placed;
+  std::array<indexing::Index, 64> entries;
+  for (int k = 0; k < n; ++k) placed[static_cast<size_t>(k)] = flip ? flip_rank(squares[k]) : squares[k];
+  table->scheme.index_of_squares(men, man, placed.data(), n, entries.data());
+  table->at(stm, entries.data(), n, out);
 }
 
 ExitTables::Child ExitTables::child(const indexing::IndexScheme& scheme,

@@ -26,11 +26,15 @@ public:
   PagedScores(const std::filesystem::path& path, std::shared_ptr<BlockCache> cache);
 
   [[nodiscard]] Score at(Color stm, indexing::Index i) const;
+  // out[k] = at(stm, entries[k]) for k < n, a block looked up once for a run of entries in it.
+  void at(Color stm, const indexing::Index* entries, int n, Score* out) const;
   [[nodiscard]] const TableReader& reader() const { return reader_; }
 
 private:
   TableReader reader_;
   std::shared_ptr<BlockCache> cache_;
+  // The scores of one block, through this thread's recent blocks and the cache.
+  [[nodiscard]] const std::vector<uint16_t>& block(uint64_t block) const;
   uint32_t id_;  // names the table in the cache, unique in the process
 };
 
@@ -47,6 +51,11 @@ struct SolvedTable {
   [[nodiscard]] Score at(Color stm, indexing::Index i) const {
     if (paged) return paged->at(stm, i);
     return Score::from_raw(scores[static_cast<size_t>(to_index(stm))][i]);
+  }
+  void at(Color stm, const indexing::Index* entries, int n, Score* out) const {
+    if (paged) return paged->at(stm, entries, n, out);
+    for (int k = 0; k < n; ++k)
+      out[k] = Score::from_raw(scores[static_cast<size_t>(to_index(stm))][entries[k]]);
   }
 };
 
@@ -93,6 +102,8 @@ public:
     void place(int j, Square s) {
       men.squares[static_cast<size_t>(where[static_cast<size_t>(j)])] = flip ? flip_rank(s) : s;
     }
+    // The scores of the children with parent man j on squares[k] instead, into out[k] (k < n).
+    void score_squares(int j, const Square* squares, int n, Score* out) const;
     // Its score; Score::invalid() when the move was illegal (the mover's king left in check).
     [[nodiscard]] Score score() const {
       if (square_distance(men.squares[0], men.squares[1]) <= 1) return Score::invalid();  // a king took

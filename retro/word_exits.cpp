@@ -133,13 +133,15 @@ void WordExits::score_family(Work& k, Move m, Bitboard bits, int varying, bool a
   if (!bits) return;
   // m is the move from the first of the positions; the rest differ in one man's square.
   k.men.squares[static_cast<size_t>(inner_)] = lsb(bits);
-  ExitTables::Child child = exits_.child(scheme_, k.men, k.c, m);
+  const ExitTables::Child child = exits_.child(scheme_, k.men, k.c, m);
   const int shift = ahead ? pawn_push(k.c) : 0;
-  for (; bits; bits &= bits - 1) {
-    const Square x = lsb(bits);
-    child.place(varying, square_at(to_index(x) + shift));
-    k.add(square_bb(x), child.score());
-  }
+  std::array<Square, 64> squares;
+  int n = 0;
+  for (Bitboard b = bits; b; b &= b - 1)
+    squares[static_cast<size_t>(n++)] = square_at(to_index(lsb(b)) + shift);
+  std::array<Score, 64> scores;
+  child.score_squares(varying, squares.data(), n, scores.data());
+  for (int i = 0; bits; bits &= bits - 1, ++i) k.add(square_bb(lsb(bits)), scores[static_cast<size_t>(i)]);
 }
 
 void WordExits::score_one(Work& k, Move m, Bitboard bits) const {
