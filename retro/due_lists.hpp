@@ -2,7 +2,9 @@
 // of the table (pending until their depth comes, unless a move inside the table wins sooner) and
 // its losses that a move out of the table makes slower. Internal to the solver (TBB inside).
 //
-// Many threads add at once, each to streams of its own, one per depth. A stream stores each
+// Many threads add at once, each to streams of its own, one per depth and section (a range of
+// positions, a multiple of 64 long): sections are read in parallel, each by one task, so a
+// caller may change the 64-position word of a position it is handed without atomics. A stream stores each
 // position as its difference from the one before, doubled, or as the position itself, doubled
 // plus one, when it is smaller (a new run), in LEB128 bytes (7 bits each, the high bit set on
 // all but the last). The solver adds positions in ascending order within a king pair's words,
@@ -12,7 +14,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -23,35 +27,45 @@ namespace egtb::retro {
 
 class DueLists {
 public:
-  void add(int depth, uint64_t position) {
-    std::vector<Stream>& streams = local_.local();
-    if (static_cast<size_t>(depth) >= streams.size()) streams.resize(static_cast<size_t>(depth) + 1);
-    streams[static_cast<size_t>(depth)].add(position);
+  // Lists of positions below `positions`, filed in Sections sections of 2^k positions (k >= 6).
+  explicit DueLists(uint64_t positions) : positions_(positions) {
+    while ((positions - 1) >> section_shift_ >= Sections) ++section_shift_;
   }
 
-  // Calls f(position) for every position filed at `depth`, the streams of different threads in
-  // parallel.
+  void add(int depth, uint64_t position) {
+    assert(position < positions_);
+    std::vector<Stream>& streams = local_.local();
+    const size_t k = slot(depth, position);
+    if (k >= streams.size()) streams.resize(k + 1);
+    streams[k].add(position);
+  }
+
+  // Calls f(position) for every position filed at `depth`, sections in parallel: positions in
+  // different 64-position words never reach f from two threads at once, so f may write the words
+  // of its position without atomics. Returns the number of positions.
   template <class F>
-  void for_each(int depth, F&& f) {
-    std::vector<const Stream*> due;
-    for (const auto& streams : local_)
-      if (static_cast<size_t>(depth) < streams.size() && !streams[static_cast<size_t>(depth)].bytes.empty())
-        due.push_back(&streams[static_cast<size_t>(depth)]);
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, due.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
-      for (size_t k = r.begin(); k != r.end(); ++k) due[k]->for_each(f);
+  uint64_t for_each(int depth, F&& f) {
+    const size_t first = slot(depth, 0);
+    tbb::enumerable_thread_specific<uint64_t> counts(0);
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, Sections, 1), [&](const tbb::blocked_range<size_t>& r) {
+      for (size_t section = r.begin(); section != r.end(); ++section)
+        for (const auto& streams : local_)
+          if (first + section < streams.size()) counts.local() += streams[first + section].for_each(f);
     });
+    return counts.combine(std::plus<>());
   }
 
   // Forgets the positions of `depth`.
   void drop(int depth) {
     for (auto& streams : local_)
-      if (static_cast<size_t>(depth) < streams.size()) streams[static_cast<size_t>(depth)] = Stream();
+      for (size_t k = slot(depth, 0); k < std::min(streams.size(), slot(depth + 1, 0)); ++k)
+        streams[k] = Stream();
   }
   // True when a position is filed at `depth` or later.
   [[nodiscard]] bool any_from(int depth) const {
     for (const auto& streams : local_)
-      for (size_t d = static_cast<size_t>(std::max(depth, 0)); d < streams.size(); ++d)
-        if (!streams[d].bytes.empty()) return true;
+      for (size_t k = slot(std::max(depth, 0), 0); k < streams.size(); ++k)
+        if (!streams[k].bytes.empty()) return true;
     return false;
   }
   void clear() {
@@ -70,8 +84,8 @@ private:
       bytes.push_back(static_cast<uint8_t>(v));
     }
     template <class F>
-    void for_each(F&& f) const {
-      uint64_t position = 0;
+    uint64_t for_each(F&& f) const {
+      uint64_t position = 0, count = 0;
       for (size_t i = 0; i < bytes.size();) {
         uint64_t v = 0;
         for (int shift = 0;; shift += 7) {
@@ -81,9 +95,20 @@ private:
         }
         position = (v & 1) ? v >> 1 : position + (v >> 1);
         f(position);
+        ++count;
       }
+      return count;
     }
   };
+  static constexpr size_t Sections = 256;
+
+  // The stream of a depth and section among a thread's streams (depth-major).
+  [[nodiscard]] size_t slot(int depth, uint64_t position) const {
+    return static_cast<size_t>(depth) * Sections + static_cast<size_t>(position >> section_shift_);
+  }
+
+  uint64_t positions_;
+  int section_shift_ = 6;
   tbb::enumerable_thread_specific<std::vector<Stream>> local_;
 };
 

@@ -60,6 +60,9 @@ struct Side {
         next(positions),
         target(positions),
         depth(positions),
+        stalemated(positions),
+        pending(positions),
+        deferred(positions),
         frontier_pairs(pairs),
         next_pairs(pairs),
         target_pairs(pairs) {}
@@ -516,8 +519,7 @@ private:
     for (Color c : {Color::White, Color::Black}) {
       Side& s = side(c);
       s.pending.for_each(depth, [&](uint64_t p) {
-        std::atomic_ref<uint64_t>(s.target.words()[p / 64])
-            .fetch_or(Bitboard{1} << (p % 64), std::memory_order_relaxed);
+        s.target.words()[p / 64] |= Bitboard{1} << (p % 64);
         flag(s.target_pairs, static_cast<size_t>(p / 64 / pair_words()));
       });
       s.pending.drop(depth);
@@ -527,14 +529,10 @@ private:
   void add_deferred(int depth) {
     for (Color c : {Color::White, Color::Black}) {
       Side& s = side(c);
-      std::atomic<uint64_t> count{0};
-      s.deferred.for_each(depth, [&](uint64_t p) {
-        std::atomic_ref<uint64_t>(s.next.words()[p / 64])
-            .fetch_or(Bitboard{1} << (p % 64), std::memory_order_relaxed);
+      resolved_ += s.deferred.for_each(depth, [&](uint64_t p) {
+        s.next.words()[p / 64] |= Bitboard{1} << (p % 64);
         flag(s.next_pairs, static_cast<size_t>(p / 64 / pair_words()));
-        count.fetch_add(1, std::memory_order_relaxed);
       });
-      resolved_ += count;
       s.deferred.drop(depth);
     }
   }

@@ -1,7 +1,11 @@
 // The solver's parts and a property of the whole: depth bytes with their aside map and overflow,
-// due lists filled from many threads, and output that does not depend on the number of threads.
+// due lists filled from many threads and read a section at a time, and output that does not depend on the
+// number of threads.
 #include <algorithm>
+#include <map>
 #include <mutex>
+#include <set>
+#include <thread>
 #include <vector>
 
 #include <tbb/parallel_for.h>
@@ -44,10 +48,12 @@ TEST_CASE("depth bytes keep deep depths aside and refuse what a table cannot sto
 }
 
 TEST_CASE("due lists give back what many threads filed, by depth", "[retro][due-lists]") {
-  retro::DueLists lists;
+  retro::DueLists lists(uint64_t{1} << 32);
   // Positions in every order: ascending runs, descending steps, far jumps, the top of 32 bits.
   std::vector<uint64_t> positions;
   for (uint64_t p = 0; p < 200'000; ++p) positions.push_back((p * 2654435761u) % 4'000'000'000u);
+  // A dense block in scattered order: the positions of one word come from many threads.
+  for (uint64_t p = 0; p < 100'000; ++p) positions.push_back(5'000'000 + (p * 7919) % 100'000);
   positions.push_back(1000);
   positions.push_back(1003);
   positions.push_back(7);
@@ -59,10 +65,17 @@ TEST_CASE("due lists give back what many threads filed, by depth", "[retro][due-
     for (size_t k = 0; k < positions.size(); ++k)
       if (static_cast<int>(k % 5) * 2 == depth) expected.push_back(positions[k]);
     std::mutex mutex;
-    lists.for_each(depth, [&](uint64_t p) {
+    std::map<uint64_t, std::set<std::thread::id>> readers;  // by word: the threads handed its positions
+    const uint64_t count = lists.for_each(depth, [&](uint64_t p) {
       const std::lock_guard lock(mutex);
       got.push_back(p);
+      readers[p / 64].insert(std::this_thread::get_id());
     });
+    CHECK(count == got.size());
+    for (const auto& [word, threads] : readers) {
+      INFO("word " << word);
+      CHECK(threads.size() == 1);
+    }
     std::sort(expected.begin(), expected.end());
     std::sort(got.begin(), got.end());
     INFO("depth " << depth);
