@@ -224,6 +224,12 @@ private:
 
   Side& side(Color c) { return *sides_[static_cast<size_t>(to_index(c))]; }
   [[nodiscard]] uint64_t pair_words() const { return layout_.pair_words(); }
+  [[nodiscard]] size_t pair_of(uint64_t p) const { return static_cast<size_t>(p / 64 / pair_words()); }
+  // Adds position p to `set` and flags its king pair in `pairs`.
+  void mark(BitSet& set, std::vector<std::atomic<uint8_t>>& pairs, uint64_t p) const {
+    set.set(p);
+    flag(pairs, pair_of(p));
+  }
   [[nodiscard]] size_t pair_count() const { return static_cast<size_t>(layout_.kings().size); }
 
   void report(Phase phase, int ply) {
@@ -349,11 +355,8 @@ private:
   // Position p of side c is decided at depth d of the current ply's frontier-to-be.
   void decide_now(Color c, uint64_t p, int d) {
     Side& s = side(c);
-    const uint64_t word = p / 64;
-    const Bitboard bit = Bitboard{1} << (p % 64);
-    s.undecided.words()[word] &= ~bit;
-    s.next.words()[word] |= bit;
-    flag(s.next_pairs, static_cast<size_t>(word / pair_words()));
+    s.undecided.reset(p);
+    mark(s.next, s.next_pairs, p);
     s.depth.set(p, d);
   }
 
@@ -425,53 +428,53 @@ private:
   // Targets: the predecessors of the frontier. Moves inside a king pair's words first, each pair
   // by one thread, then the kings' moves, which reach other pairs (atomic).
   void scatter() {
-    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
-      Side& s = side(c);
-      if (!s.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
-      Side& t = side(~c);
-      uint64_t* target = t.target.words().data();
-      bool touched = false;
-      WordMen w;
-      for (uint64_t word = begin; word != end; ++word) {
-        const Bitboard bits = s.frontier.words()[word];
-        if (!bits) continue;
-        moves_.decode(word, w);
-        moves_.unmoves(
-            w, ~c, bits,
-            [&](uint64_t to, Bitboard b) {
-              target[to] |= b;
-              touched = true;
-            },
-            [&](int man, Square from, Bitboard b) {
-              touched |= add_plain_double_steps(w, c, man, from, b, target);
-            });
-      }
-      if (touched) flag(t.target_pairs, pair);
+    for_each_frontier_word([&](Color c, const WordMen& w, Bitboard bits) {
+      uint64_t* target = side(~c).target.words().data();
+      bool added = false;
+      moves_.unmoves(
+          w, ~c, bits,
+          [&](uint64_t to, Bitboard b) {
+            target[to] |= b;
+            added = true;
+          },
+          [&](int man, Square from, Bitboard b) { added |= add_plain_double_steps(w, c, man, from, b); });
+      return added;
     });
-    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
-      Side& s = side(c);
-      if (!s.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
+    for_each_frontier_word([&](Color c, const WordMen& w, Bitboard bits) {
       Side& t = side(~c);
-      uint64_t* target = t.target.words().data();
+      moves_.king_unmoves(w, ~c, bits, [&](uint64_t to, Bitboard b) {
+        if (!b) return;
+        std::atomic_ref<uint64_t>(t.target.words()[to]).fetch_or(b, std::memory_order_relaxed);
+        flag(t.target_pairs, static_cast<size_t>(to / pair_words()));
+      });
+      return false;
+    });
+  }
+
+  // Calls body(c, word, bits) for every word of the frontier of side c to move and its bits, the
+  // king pairs in parallel. body returns true when it added targets in the word's own king pair,
+  // which is then flagged for the opponent.
+  template <class Body>
+  void for_each_frontier_word(Body&& body) {
+    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
+      const Side& s = side(c);
+      if (!s.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
+      bool added = false;
       WordMen w;
       for (uint64_t word = begin; word != end; ++word) {
         const Bitboard bits = s.frontier.words()[word];
         if (!bits) continue;
         moves_.decode(word, w);
-        moves_.king_unmoves(w, ~c, bits, [&](uint64_t to, Bitboard b) {
-          if (!b) return;
-          std::atomic_ref<uint64_t>(target[to]).fetch_or(b, std::memory_order_relaxed);
-          flag(t.target_pairs, static_cast<size_t>(to / pair_words()));
-        });
+        added |= body(c, w, bits);
       }
+      if (added) flag(side(~c).target_pairs, pair);
     });
   }
 
   // The predecessors of frontier positions b of word w (side c to move) through a double step of
   // man `man` from `from` whose move led to them and not to an e.p. position: those where c has no
   // e.p. capture. Returns true when it added one.
-  bool add_plain_double_steps(const WordMen& w, Color c, int man, Square from, Bitboard b,
-                              uint64_t* target) const {
+  bool add_plain_double_steps(const WordMen& w, Color c, int man, Square from, Bitboard b) {
     bool added = false;
     for (; b; b &= b - 1) {
       const Square sq = lsb(b);
@@ -482,8 +485,7 @@ private:
       pos.set_ep_square(square_at((to_index(from) + to_index(to)) / 2));
       if (pos.has_ep_capture()) continue;
       men.squares[static_cast<size_t>(man)] = from;
-      const uint64_t p = layout_.position_of(men);
-      target[p / 64] |= Bitboard{1} << (p % 64);
+      side(~c).target.set(layout_.position_of(men));
       added = true;
     }
     return added;
@@ -518,10 +520,7 @@ private:
   void add_pending(int depth) {
     for (Color c : {Color::White, Color::Black}) {
       Side& s = side(c);
-      s.pending.for_each(depth, [&](uint64_t p) {
-        s.target.words()[p / 64] |= Bitboard{1} << (p % 64);
-        flag(s.target_pairs, static_cast<size_t>(p / 64 / pair_words()));
-      });
+      s.pending.for_each(depth, [&](uint64_t p) { mark(s.target, s.target_pairs, p); });
       s.pending.drop(depth);
     }
   }
@@ -529,10 +528,7 @@ private:
   void add_deferred(int depth) {
     for (Color c : {Color::White, Color::Black}) {
       Side& s = side(c);
-      resolved_ += s.deferred.for_each(depth, [&](uint64_t p) {
-        s.next.words()[p / 64] |= Bitboard{1} << (p % 64);
-        flag(s.next_pairs, static_cast<size_t>(p / 64 / pair_words()));
-      });
+      resolved_ += s.deferred.for_each(depth, [&](uint64_t p) { mark(s.next, s.next_pairs, p); });
       s.deferred.drop(depth);
     }
   }
@@ -582,8 +578,7 @@ private:
       }
     }
     s.depth.set(p, depth);
-    s.next.words()[p / 64] |= Bitboard{1} << (p % 64);
-    flag(s.next_pairs, static_cast<size_t>(p / 64 / pair_words()));
+    mark(s.next, s.next_pairs, p);
   }
 
   // The e.p. section: every valid entry, its base and the positions before its double step.
@@ -685,11 +680,8 @@ private:
       Side& t = side(~c);
       for (const uint32_t j : ep_frontier_[static_cast<size_t>(to_index(c))]) {
         const EpNode& e = ep_[static_cast<size_t>(to_index(c))][j];
-        for (int k = 0; k < e.before_count; ++k) {
-          const uint64_t p = e.before[static_cast<size_t>(k)];
-          t.target.words()[p / 64] |= Bitboard{1} << (p % 64);
-          flag(t.target_pairs, static_cast<size_t>(p / 64 / pair_words()));
-        }
+        for (int k = 0; k < e.before_count; ++k)
+          mark(t.target, t.target_pairs, e.before[static_cast<size_t>(k)]);
       }
     }
   }

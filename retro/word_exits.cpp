@@ -16,6 +16,16 @@ bool is_slider(PieceType pt) {
 
 Bitboard last_rank(Color c) { return c == Color::White ? Rank8BB : Rank1BB; }
 
+// Calls f(move) for the move from `from` to `to`, or for each of its four promotions.
+template <class F>
+void moves_between(Square from, Square to, bool promotes, F&& f) {
+  if (promotes) {
+    for (PieceType p : Promotions) f(Move(from, to, MoveKind::Promotion, p));
+  } else {
+    f(Move(from, to));
+  }
+}
+
 Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
 Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
 
@@ -86,23 +96,19 @@ void WordExits::fixed_man_moves(Work& k, int j) const {
   for (Bitboard targets = attacks & k.victims; targets;) {
     const Square to = pop_lsb(targets);
     const Bitboard bits = k.bits & (is_slider(pt) ? ~between(from, to) : ~Bitboard{0});
-    if (!promotes) score_family(k, Move(from, to), bits, inner_);
-    for (PieceType p : Promotions)
-      if (promotes) score_family(k, Move(from, to, MoveKind::Promotion, p), bits, inner_);
+    moves_between(from, to, promotes, [&](Move m) { score_family(k, m, bits, inner_); });
   }
   // Takes X where it stands.
   if (color_of(inner_piece_) != k.c) {
     const Bitboard bits = k.bits & attacks;
-    if (bits && !promotes) score_family(k, Move(from, lsb(bits)), bits, j);
-    for (PieceType p : Promotions)
-      if (bits && promotes) score_family(k, Move(from, lsb(bits), MoveKind::Promotion, p), bits, j);
+    if (bits) moves_between(from, lsb(bits), promotes, [&](Move m) { score_family(k, m, bits, j); });
   }
   // Promotes by a step ahead.
   if (!promotes) return;
   const Square ahead = square_at(to_index(from) + pawn_push(k.c));
   if (contains(k.w.occupied, ahead)) return;
-  for (PieceType p : Promotions)
-    score_family(k, Move(from, ahead, MoveKind::Promotion, p), k.bits & ~square_bb(ahead), inner_);
+  const Bitboard bits = k.bits & ~square_bb(ahead);
+  moves_between(from, ahead, true, [&](Move m) { score_family(k, m, bits, inner_); });
 }
 
 void WordExits::inner_man_moves(Work& k) const {
@@ -113,11 +119,8 @@ void WordExits::inner_man_moves(Work& k) const {
     const Bitboard bits =
         k.bits & (pt == PieceType::Pawn ? pawn_attacks(~k.c, to) : piece_attacks(pt, to, k.w.occupied));
     if (!bits) continue;
-    if (pt != PieceType::Pawn || !contains(last_rank(k.c), to)) {
-      score_one(k, Move(lsb(bits), to), bits);
-      continue;
-    }
-    for (PieceType p : Promotions) score_one(k, Move(lsb(bits), to, MoveKind::Promotion, p), bits);
+    const bool promotes = pt == PieceType::Pawn && contains(last_rank(k.c), to);
+    moves_between(lsb(bits), to, promotes, [&](Move m) { score_one(k, m, bits); });
   }
   if (pt != PieceType::Pawn) return;
   // Promotes by a step ahead: the new piece stands ahead of X.
@@ -126,7 +129,7 @@ void WordExits::inner_man_moves(Work& k) const {
   if (!bits) return;
   const Square from = lsb(bits);
   const Square to = square_at(to_index(from) + pawn_push(k.c));
-  for (PieceType p : Promotions) score_family(k, Move(from, to, MoveKind::Promotion, p), bits, inner_, true);
+  moves_between(from, to, true, [&](Move m) { score_family(k, m, bits, inner_, true); });
 }
 
 void WordExits::score_family(Work& k, Move m, Bitboard bits, int varying, bool ahead) const {
