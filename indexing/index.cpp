@@ -51,6 +51,12 @@ std::string_view convention_name(Convention c) {
   return "";
 }
 
+std::optional<Convention> parse_convention(std::string_view name) {
+  for (Convention c : AllConventions)
+    if (convention_name(c) == name) return c;
+  return std::nullopt;
+}
+
 uint32_t EntryWeights::get(Convention c) const {
   return c == Convention::Index462 ? index462 : c == Convention::Physical ? physical : classes;
 }

@@ -62,6 +62,8 @@ constexpr std::array<Convention, 3> AllConventions = {Convention::Index462, Conv
                                                       Convention::Classes};
 // "index462", "physical", "classes".
 [[nodiscard]] std::string_view convention_name(Convention c);
+// The convention of a name, or nothing for another word.
+[[nodiscard]] std::optional<Convention> parse_convention(std::string_view name);
 
 // How many positions one valid entry stands for in each convention.
 struct EntryWeights {

@@ -53,16 +53,14 @@ struct TableScan {
   bool invariant = false;
   std::array<std::vector<uint64_t>, 2> accept;  // per stored side: one bit per raw score
 
-  TableScan(const Material& m, const std::filesystem::path& path, const ScanQuery& q)
+  TableScan(const Material& m, const std::filesystem::path& path, Rules rules, const ScanQuery& q)
       : scanned(m),
         canonical(m.normalized()),
         flipped(!(m == canonical)),
-        reader(path),
+        reader(path, {m, rules, {}}),
         scheme(canonical),
         facts(facts_of_header(reader.header())),
         invariant(canonical.has_pawns() ? q.invariant_pawns : q.invariant_pawnless) {
-    if (check_compatible(reader.header(), path) != canonical)
-      throw FormatError(path, "holds " + reader.header().signature + ", not " + canonical.str());
     for (int side = 0; side < 2; ++side)
       accept[static_cast<size_t>(side)] = accepted_scores(q.condition, side);
   }
@@ -207,7 +205,7 @@ public:
       : query_(q),
         options_(o),
         sink_(sink),
-        tablebase_(o.directory),
+        tablebase_(o.directory, {TablebaseOptions::DefaultCacheBytes, o.rules}),
         arena_(o.threads > 0 ? o.threads : tbb::task_arena::automatic),
         workers_([this] { return std::make_unique<Worker>(query_.program, tablebase_); }) {}
 
@@ -215,7 +213,7 @@ public:
 
   // Scans one table; false when the listing limit was reached.
   bool scan(const Material& m, ScanSummary& summary) {
-    const TableScan t(m, tablebase_.table_path(m), query_);
+    const TableScan t(m, tablebase_.table_path(m), tablebase_.rules(), query_);
     const std::vector<uint64_t> blocks = blocks_to_read(t);
     TableTally tally{m, 0, 0, 0};
     const size_t wave =
@@ -333,7 +331,9 @@ ScanSummary scan_positions(const ScanQuery& query, std::span<const Position> pos
   const auto start = std::chrono::steady_clock::now();
   std::optional<Tablebase> tablebase;
   std::optional<TablebaseContext> context;
-  if (!options.directory.empty()) context.emplace(tablebase.emplace(options.directory));
+  if (!options.directory.empty())
+    context.emplace(tablebase.emplace(options.directory,
+                                      TablebaseOptions{TablebaseOptions::DefaultCacheBytes, options.rules}));
   Evaluator evaluator(query.program, context ? &*context : nullptr);
   ScanSummary summary;
   for (const Position& pos : positions) {

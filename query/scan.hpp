@@ -36,6 +36,7 @@
 
 #include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
+#include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
 #include "indexing/index.hpp"
 #include "query/compile.hpp"
@@ -76,6 +77,7 @@ struct ScanProgress {
 
 struct ScanOptions {
   std::filesystem::path directory = "tables";
+  Rules rules = Rules::Lasker;  // of the tables scanned and probed
   indexing::Convention convention = indexing::Convention::Index462;
   int threads = 0;                                    // 0: every core
   bool list = true;                                   // false: count only, on_match is not called

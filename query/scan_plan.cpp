@@ -119,9 +119,10 @@ std::optional<int64_t> score_term(ScoreTerm term, Score score, const TableFacts&
   if (!score.is_valid()) return std::nullopt;
   const Lasker v = score.value();
   switch (term) {
-    case ScoreTerm::Dtm: return depth_if(is_mate_value(v) && facts.metrics.dtm, score);
+    case ScoreTerm::Dtm: return depth_if(is_mate_value(v) && facts.metrics.contains(Metric::Dtm), score);
     case ScoreTerm::Dts:
-      return depth_if((v == Lasker::Stalemates || v == Lasker::Stalemated) && facts.metrics.dts, score);
+      return depth_if(
+          (v == Lasker::Stalemates || v == Lasker::Stalemated) && facts.metrics.contains(Metric::Dts), score);
     case ScoreTerm::Lasker: return to_index(v);
     case ScoreTerm::MaxDtm: return max_if(facts.max_dtm);
     case ScoreTerm::MaxDts: return max_if(facts.max_dts);
@@ -174,8 +175,8 @@ bool ScoreCondition::accepts(Color stm, Score score, const TableFacts& facts) co
   if (!score.is_valid() || (sides_ & (stm == Color::White ? 1 : 2)) == 0) return false;
   const bool terminal_mate = score.value() == Lasker::Mated && score.depth() == 0;
   const bool terminal_stalemate = score.value() == Lasker::Stalemated && score.depth() == 0;
-  if (mated_ && facts.metrics.dtm && !terminal_mate) return false;
-  if (stalemated_ && facts.metrics.dts && !terminal_stalemate) return false;
+  if (mated_ && facts.metrics.contains(Metric::Dtm) && !terminal_mate) return false;
+  if (stalemated_ && facts.metrics.contains(Metric::Dts) && !terminal_stalemate) return false;
   for (const ScoreComparison& c : comparisons_) {
     const std::optional<int64_t> a = operand_value(c.left, score, facts);
     const std::optional<int64_t> b = operand_value(c.right, score, facts);

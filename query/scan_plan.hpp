@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "egtb/core/types.hpp"
+#include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
 #include "egtb/store/table_stats.hpp"
 #include "query/ast.hpp"
@@ -34,7 +35,7 @@ namespace egtb::query {
 
 // What a table says about all its entries: its metrics and its deepest DTM and DTS (both sides).
 struct TableFacts {
-  Metrics metrics;
+  MetricSet metrics;
   int max_dtm = SideStats::NoDepth;
   int max_dts = SideStats::NoDepth;
 };

@@ -57,8 +57,10 @@ std::optional<int> narrow(std::optional<int64_t> v) {
 TableFacts facts_of_header(const TableHeader& header) {
   TableFacts f;
   f.metrics = header.metrics;
-  f.max_dtm = std::max(header.stats[0].max_dtm, header.stats[1].max_dtm);
-  f.max_dts = std::max(header.stats[0].max_dts, header.stats[1].max_dts);
+  for (const SideStats& side : header.stats) {
+    f.max_dtm = std::max(f.max_dtm, side.max_depth(header.rules, Metric::Dtm));
+    f.max_dts = std::max(f.max_dts, side.max_depth(header.rules, Metric::Dts));
+  }
   return f;
 }
 

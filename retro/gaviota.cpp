@@ -7,7 +7,6 @@
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
@@ -96,9 +95,9 @@ struct LocalCounts {
   std::array<uint64_t, 3> results{};
 };
 
-void compare_entry(const SolvedTable& table, const GaviotaProber& gaviota, Color c, Index i, Position& pos,
+void compare_entry(const Table& table, const GaviotaProber& gaviota, Color c, Index i, Position& pos,
                    LocalCounts& counts, VerifyErrorLog& log) {
-  if (!table.scheme.decode(i, c, pos)) return;
+  if (!table.scheme().decode(i, c, pos)) return;
   ++counts.positions;
   const std::optional<Score> theirs = gaviota.probe(pos);
   if (theirs) ++counts.results[gaviota_result(pos, *theirs)];
@@ -107,10 +106,6 @@ void compare_entry(const SolvedTable& table, const GaviotaProber& gaviota, Color
   if (problem.empty()) return;
   const Score expected = theirs && is_mate_value(theirs->value()) ? *theirs : Score::unknown();
   log.add({c, i, to_fen(pos), ours, expected, std::move(problem)});
-}
-
-int thread_count(int threads) {
-  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 }  // namespace
@@ -170,9 +165,9 @@ std::filesystem::path gaviota_file(const std::filesystem::path& gaviota_dir, con
   return gaviota_dir / (name + ".gtb.cp4");
 }
 
-GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir,
+GaviotaReport compare_with_gaviota(const Table& table, const std::filesystem::path& gaviota_dir,
                                    const VerifyOptions& options) {
-  const Material& material = table.scheme.material();
+  const Material& material = table.material();
   if (material.men() > 4)
     throw std::invalid_argument("Gaviota tables have at most 4 men, not " + material.str());
   const auto file = gaviota_file(gaviota_dir, material);
@@ -180,10 +175,10 @@ GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesyst
   const GaviotaProber gaviota(gaviota_dir);
   VerifyErrorLog log(options.max_errors);
   tbb::enumerable_thread_specific<LocalCounts> local;
-  tbb::task_arena arena(thread_count(options.threads));
+  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
   arena.execute([&] {
     for (Color c : {Color::White, Color::Black})
-      tbb::parallel_for(tbb::blocked_range<Index>(0, table.scheme.size(), Grain),
+      tbb::parallel_for(tbb::blocked_range<Index>(0, table.size(), Grain),
                         [&](const tbb::blocked_range<Index>& r) {
                           Position pos;
                           for (Index i = r.begin(); i != r.end(); ++i)
@@ -201,7 +196,7 @@ GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesyst
   return report;
 }
 
-GaviotaReport compare_with_gaviota(const SolvedTable& table, const std::filesystem::path& gaviota_dir,
+GaviotaReport compare_with_gaviota(const Table& table, const std::filesystem::path& gaviota_dir,
                                    int threads) {
   VerifyOptions options;
   options.threads = threads;

@@ -68,11 +68,10 @@ struct GaviotaReport {
 
 // Compares every valid entry of a 3- or 4-man table with Gaviota's tables in gaviota_dir.
 // Throws IoError when the table's Gaviota file is missing, std::invalid_argument for more than 4 men.
-[[nodiscard]] GaviotaReport compare_with_gaviota(const SolvedTable& table,
-                                                 const std::filesystem::path& gaviota_dir,
+[[nodiscard]] GaviotaReport compare_with_gaviota(const Table& table, const std::filesystem::path& gaviota_dir,
                                                  const VerifyOptions& options);
-[[nodiscard]] GaviotaReport compare_with_gaviota(const SolvedTable& table,
-                                                 const std::filesystem::path& gaviota_dir, int threads);
+[[nodiscard]] GaviotaReport compare_with_gaviota(const Table& table, const std::filesystem::path& gaviota_dir,
+                                                 int threads);
 
 // A few lines: the table, the counts, the first mismatches with their FEN.
 [[nodiscard]] std::string format_report(const GaviotaReport& report);

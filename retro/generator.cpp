@@ -4,7 +4,6 @@
 #include <atomic>
 #include <chrono>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -22,33 +21,23 @@
 
 namespace egtb::retro {
 
-const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::Setup: return "setup";
-    case Phase::Mates: return "mates";
-    case Phase::Stalemates: return "stalemates";
-    case Phase::Finish: return "finish";
-  }
-  return "?";
-}
-
 namespace {
 
 using indexing::BitSet;
 
 // The sets of one side to move, a bit per position of the word layout.
 struct Side {
-  BitSet undecided;     // valid, value not known yet
-  BitSet nonwon;        // valid and not known to be won: what the opponent's moves may escape to
-  BitSet escape;        // this phase: a move out of the table that the opponent does not win
-  BitSet mate_decided;  // after the mate phase: decided there
-  BitSet frontier;      // decided at the depth being propagated
-  BitSet next;          // decided at the depth being decided
-  BitSet target;        // predecessors of the frontier
-  Depths depth;         // the depth of a decided position; before, its exits' loss bound
-  DueLists stalemated;  // terminal stalemates (depth 0 of the stalemate phase)
-  DueLists pending;     // wins through a move out of the table
-  DueLists deferred;    // losses slower than the moves inside the table tell
+  BitSet undecided;         // valid, value not known yet
+  BitSet nonwon;            // valid and not known to be won: what the opponent's moves may escape to
+  BitSet escape;            // this phase: a move out of the table that the opponent does not win
+  BitSet first_decided;     // after the first phase: decided there
+  BitSet frontier;          // decided at the depth being propagated
+  BitSet next;              // decided at the depth being decided
+  BitSet target;            // predecessors of the frontier
+  Depths depth;             // the depth of a decided position; before, its exits' loss bound
+  DueLists terminal_later;  // no legal move, ending the game in a later phase (Lasker: stalemates)
+  DueLists pending;         // wins through a move out of the table
+  DueLists deferred;        // losses slower than the moves inside the table tell
   // A flag per king pair: the pair's words hold a frontier / next / target bit.
   std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs, target_pairs;
 
@@ -60,7 +49,7 @@ struct Side {
         next(positions),
         target(positions),
         depth(positions),
-        stalemated(positions),
+        terminal_later(positions),
         pending(positions),
         deferred(positions),
         frontier_pairs(pairs),
@@ -83,7 +72,7 @@ struct EpNode {
   bool valid = false;      // the entry holds a position
   bool base_moves = true;  // the base has a legal move
   State state = State::Open;
-  bool mate = false;  // decided in the mate phase
+  bool first = false;  // decided in the first phase
   int depth = 0;
   int due = -1;       // the depth at which a loss decided early joins the frontier
   int pending = -1;   // the depth of a win through an e.p. capture
@@ -95,6 +84,17 @@ void flag(std::vector<std::atomic<uint8_t>>& pairs, size_t pair) {
 }
 
 using Men = indexing::IndexScheme::Men;
+
+// The metrics of the phases the solver runs: the rules' phases in order, up to the first one the
+// configuration leaves out.
+MetricSet phases_run(const GeneratorConfig& config) {
+  MetricSet run;
+  for (const SolvePhase& p : solve_phases(config.rules)) {
+    if (!config.metrics.contains(p.metric)) break;
+    run = MetricSet::from_bits(run.bits() | MetricSet{p.metric}.bits());
+  }
+  return run;
+}
 
 // The men of a position of the layout's material, identical men in ascending square order.
 Men men_of(const indexing::WordLayout& layout, const Position& pos) {
@@ -128,13 +128,18 @@ void for_each_labelling(const indexing::WordLayout& layout, Men men, int from, F
 }  // namespace
 
 // What a solved table keeps of the solver: per side to move the valid and the undecided
-// positions, those decided in the mate phase and every depth, and the e.p. nodes.
+// positions, those decided in the first phase and every depth, and the e.p. nodes.
 struct Solution::Sets {
-  explicit Sets(const Material& material, bool with_dts) : scheme(material), layout(scheme), dts(with_dts) {}
+  Sets(const Material& material, Rules r, MetricSet m)
+      : scheme(material), layout(scheme), rules(r), metrics(m), phases(solve_phases(r)) {
+    if (phases.size() > 2) throw std::logic_error("the solver keeps two phases apart, not more");
+  }
 
   indexing::IndexScheme scheme;
   indexing::WordLayout layout;
-  bool dts;
+  Rules rules;
+  MetricSet metrics;  // the phases solved
+  std::span<const SolvePhase> phases;
   std::array<std::unique_ptr<Side>, 2> sides;
   std::array<std::vector<EpNode>, 2> ep;  // by side to move, indexed by e.p. entry
 
@@ -145,19 +150,17 @@ struct Solution::Sets {
     const Side& s = side(c);
     if (!s.depth.valid(p)) return Score::invalid();
     if (s.undecided.test(p)) return Score::draw();
-    return decided_score(s.mate_decided.test(p), s.depth.get(p));
+    return decided_score(s.first_decided.test(p), s.depth.get(p));
   }
   [[nodiscard]] Score ep_score(const EpNode& e) const {
     if (!e.valid) return Score::invalid();
     if (e.state == EpNode::State::Open) return Score::draw();
-    return decided_score(e.mate, e.depth);
+    return decided_score(e.first, e.depth);
   }
-  // A position decided in the mate phase or the stalemate phase at `depth` (odd for wins).
-  [[nodiscard]] Score decided_score(bool mate, int depth) const {
-    const bool win = depth % 2 == 1;
-    if (mate) return Score(win ? Lasker::Mates : Lasker::Mated, depth);
-    if (!dts) return Score::draw();  // a mates-only table does not tell stalemates from draws
-    return Score(win ? Lasker::Stalemates : Lasker::Stalemated, depth);
+  // A position decided in the first phase or the second at `depth` (odd for wins).
+  [[nodiscard]] Score decided_score(bool first, int depth) const {
+    const SolvePhase& phase = phases[first ? 0 : 1];
+    return Score(depth % 2 == 1 ? phase.win : phase.loss, depth);
   }
 };
 
@@ -172,11 +175,12 @@ public:
         exits_(scheme_.material(), subtables),
         word_exits_(layout_, scheme_, exits_),
         config_(config),
-        arena_(config.threads > 0 ? config.threads
-                                  : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
+        arena_(config.threads > 0 ? config.threads : tbb::task_arena::automatic),
         start_(std::chrono::steady_clock::now()),
         sides_(sets.sides),
-        ep_(sets.ep) {
+        ep_(sets.ep),
+        phases_(sets.phases),
+        solved_(sets.metrics) {
     const uint64_t positions = layout_.words() * 64;
     if (positions > uint64_t{1} << 32)
       throw std::length_error(scheme_.material().str() + " is too large for the solver");
@@ -186,20 +190,14 @@ public:
 
   void run() {
     arena_.execute([&] {
-      report(Phase::Setup, 0);
+      report(Stage::Setup, 0);
       find_valid();
       build_ep_nodes();
-      seed(Phase::Mates);
-      iterate(Phase::Mates);
-      // Decided in the mate phase: what is not undecided (invalid positions included, which the
-      // scores tell apart by their depth byte).
-      for (auto& s : sides_) {
-        s->mate_decided = s->undecided;
-        for (uint64_t& w : s->mate_decided.words()) w = ~w;
-      }
-      if (config_.dts) {
-        seed(Phase::Stalemates);
-        iterate(Phase::Stalemates);
+      for (phase_ = 0; phase_ < phases_.size() && solved_.contains(phases_[phase_].metric); ++phase_) {
+        values_ = PhaseValues::of(config_.rules, phase_);
+        seed();
+        iterate();
+        if (phase_ == 0) mark_first_decided();
       }
       finish();
     });
@@ -221,6 +219,10 @@ private:
   std::array<std::vector<EpNode>, 2>& ep_;
   std::array<std::vector<uint32_t>, 2> ep_open_, ep_frontier_, ep_next_;
   int ep_horizon_ = -1;  // the largest depth an e.p. node waits for in this phase
+  std::span<const SolvePhase> phases_;
+  MetricSet solved_;    // the metrics of the phases to solve
+  size_t phase_ = 0;    // the phase being solved
+  PhaseValues values_;  // how children count in it
 
   Side& side(Color c) { return *sides_[static_cast<size_t>(to_index(c))]; }
   [[nodiscard]] uint64_t pair_words() const { return layout_.pair_words(); }
@@ -232,10 +234,20 @@ private:
   }
   [[nodiscard]] size_t pair_count() const { return static_cast<size_t>(layout_.kings().size); }
 
-  void report(Phase phase, int ply) {
+  void report(Stage stage, int ply) {
     if (!config_.progress) return;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    config_.progress(Progress{phase, ply, resolved_, seconds});
+    const Metric metric = phase_ < phases_.size() ? phases_[phase_].metric : Metric::Dtm;
+    config_.progress(Progress{stage, metric, ply, resolved_, seconds});
+  }
+
+  // Decided in the first phase: what is not undecided (invalid positions included, which the
+  // scores tell apart by their depth byte).
+  void mark_first_decided() {
+    for (auto& s : sides_) {
+      s->first_decided = s->undecided;
+      for (uint64_t& w : s->first_decided.words()) w = ~w;
+    }
   }
 
   // Calls body(c, first word, end word) for every king pair of both sides, in parallel.
@@ -306,8 +318,8 @@ private:
 
   // Seeds a phase: terminal positions, the moves out of the table, and the positions none of
   // whose moves inside the table escape.
-  void seed(Phase phase) {
-    if (phase == Phase::Stalemates) start_stalemates();
+  void seed() {
+    if (phase_ > 0) start_later_phase();
     for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
       const uint64_t* escapes = side(~c).nonwon.words().data();
       WordMen w;
@@ -317,11 +329,11 @@ private:
         if (!open) continue;
         moves_.decode(word, w);
         const Bitboard inside = escaping(w, c, open, escapes);
-        word_exits_.summarize(w, c, open & moves_.exit_candidates(w, c), phase, exits);
+        word_exits_.summarize(w, c, open & moves_.exit_candidates(w, c), values_, exits);
         for (Bitboard b = (exits.moves | ~inside) & open; b;) seed_position(c, w, pop_lsb(b), inside, exits);
       }
     });
-    seed_ep(phase);
+    seed_ep();
   }
 
   // Seeds position sq of word w (side c to move), which has a move out of the table or none
@@ -332,10 +344,11 @@ private:
     if (!contains(exits.moves | inside, sq)) {  // no legal move: mated or stalemated
       Men men = w.men;
       men.squares[static_cast<size_t>(layout_.inner())] = sq;
-      if (layout_.placement(men, c)->in_check())
+      const bool mated = layout_.placement(men, c)->in_check();
+      if (mated ? phases_[phase_].checkmate_ends : phases_[phase_].stalemate_ends)
         decide_now(c, p, 0);
       else
-        s.stalemated.add(0, p);
+        s.terminal_later.add(0, p);
       return;
     }
     const ExitSummary e =
@@ -360,13 +373,15 @@ private:
     s.depth.set(p, d);
   }
 
-  void start_stalemates() {
+  // Starts a phase after the first: the positions with no legal move that end the game in it are
+  // decided at depth 0 (Lasker: the stalemates).
+  void start_later_phase() {
     for (auto& s : sides_) {
       s->escape.clear();
       s->pending.clear();
       s->deferred.clear();
     }
-    // The loss bounds left by the mate phase are void.
+    // The loss bounds left by the earlier phase are void.
     for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
       Side& s = side(c);
       for (uint64_t word = begin; word != end; ++word)
@@ -374,13 +389,13 @@ private:
           s.depth.set(word * 64 + static_cast<uint64_t>(to_index(pop_lsb(b))), 0);
     });
     for (Color c : {Color::White, Color::Black}) {
-      side(c).stalemated.for_each(0, [&](uint64_t p) { decide_now(c, p, 0); });
-      side(c).stalemated.clear();
+      side(c).terminal_later.for_each(0, [&](uint64_t p) { decide_now(c, p, 0); });
+      side(c).terminal_later.clear();
     }
   }
 
-  void iterate(Phase phase) {
-    settle_ep(phase, 0);
+  void iterate() {
+    settle_ep(0);
     promote_next();  // depth 0
     for (int depth = 1; frontier_open() || pending_from(depth); ++depth) {
       scatter();
@@ -389,9 +404,9 @@ private:
       if (depth % 2 == 1) add_pending(depth);
       decide(depth);
       if (depth % 2 == 0) add_deferred(depth);
-      settle_ep(phase, depth);
+      settle_ep(depth);
       promote_next();
-      report(phase, depth);
+      report(Stage::Solving, depth);
     }
   }
 
@@ -617,7 +632,7 @@ private:
 
   // Seeds the undecided e.p. nodes for a phase: their captures' summary, a win through one, and
   // the loss of those whose base contributes no escape (no legal move, or lost in the mate phase).
-  void seed_ep(Phase phase) {
+  void seed_ep() {
     ep_horizon_ = -1;
     for (Color c : {Color::White, Color::Black}) {
       const size_t index = static_cast<size_t>(to_index(c));
@@ -628,26 +643,26 @@ private:
           throw std::logic_error("e.p. entry turned invalid");
         e.exits = ExitSummary{};
         for (Move m : legal_moves(pos))
-          if (m.kind() == MoveKind::EnPassant) add_exit(e.exits, phase, exits_.probe(pos, m));
+          if (m.kind() == MoveKind::EnPassant) add_exit(e.exits, values_, exits_.probe(pos, m));
         e.pending = e.exits.win_depth != NoWin ? e.exits.win_depth : -1;
         ep_horizon_ = std::max(ep_horizon_, e.pending);
-        const bool base_refuted = phase == Phase::Mates ? !e.base_moves : side(c).mate_decided.test(e.base);
-        if (base_refuted && !e.exits.escape) lose_ep(e, phase, e.exits.loss_bound, -1);
+        const bool base_refuted = phase_ == 0 ? !e.base_moves : side(c).first_decided.test(e.base);
+        if (base_refuted && !e.exits.escape) lose_ep(e, e.exits.loss_bound, -1);
       }
     }
   }
 
   // E.p. node e is lost at `depth`; it joins the frontier now when depth == now.
-  void lose_ep(EpNode& e, Phase phase, int depth, int now) {
+  void lose_ep(EpNode& e, int depth, int now) {
     e.state = EpNode::State::Lost;
-    e.mate = phase == Phase::Mates;
+    e.first = phase_ == 0;
     e.depth = depth;
     e.due = depth;
     ep_horizon_ = std::max(ep_horizon_, depth > now ? depth : -1);
   }
 
   // Decides the e.p. nodes at `depth` from their bases decided at that depth and their captures.
-  void settle_ep(Phase phase, int depth) {
+  void settle_ep(int depth) {
     for (Color c : {Color::White, Color::Black}) {
       const size_t side_index = static_cast<size_t>(to_index(c));
       const Side& s = side(c);
@@ -658,11 +673,11 @@ private:
           const bool base_now = s.next.test(e.base);
           if (e.pending == depth || (base_now && depth % 2 == 1)) {
             e.state = EpNode::State::Won;
-            e.mate = phase == Phase::Mates;
+            e.first = phase_ == 0;
             e.depth = depth;
             e.due = depth;
           } else if (base_now && !e.exits.escape) {
-            lose_ep(e, phase, std::max(depth, e.exits.loss_bound), depth);
+            lose_ep(e, std::max(depth, e.exits.loss_bound), depth);
           }
         }
         if (e.state != EpNode::State::Open && e.due == depth)
@@ -688,7 +703,7 @@ private:
 
   // Frees what the scores do not need.
   void finish() {
-    report(Phase::Finish, 0);
+    report(Stage::Finish, 0);
     for (auto& s : sides_)
       for (BitSet* set : {&s->nonwon, &s->escape, &s->frontier, &s->next, &s->target}) *set = BitSet();
   }
@@ -700,7 +715,8 @@ Solution::Solution(std::unique_ptr<Sets> sets) : sets_(std::move(sets)) {}
 Solution::~Solution() = default;
 
 const indexing::IndexScheme& Solution::scheme() const { return sets_->scheme; }
-bool Solution::has_dts() const { return sets_->dts; }
+Rules Solution::rules() const { return sets_->rules; }
+MetricSet Solution::metrics() const { return sets_->metrics; }
 
 void Solution::fill(Color c, indexing::Index first, std::span<uint16_t> out) const {
   const indexing::IndexScheme& scheme = sets_->scheme;
@@ -716,21 +732,16 @@ void Solution::fill(Color c, indexing::Index first, std::span<uint16_t> out) con
 
 std::unique_ptr<Solution> solve_table(const Material& material, const Subtables& subtables,
                                       const GeneratorConfig& config) {
-  auto sets = std::make_unique<Solution::Sets>(material, config.dts);
+  auto sets = std::make_unique<Solution::Sets>(material, config.rules, phases_run(config));
   WordSolver(*sets, subtables, config).run();
   return std::make_unique<Solution>(std::move(sets));
 }
 
-std::shared_ptr<SolvedTable> solve(const Material& material, const Subtables& subtables,
-                                   const GeneratorConfig& config) {
+std::shared_ptr<Table> solve(const Material& material, const Subtables& subtables,
+                             const GeneratorConfig& config) {
   const auto solution = solve_table(material, subtables, config);
-  auto table = std::make_shared<SolvedTable>(material);
-  for (Color c : {Color::White, Color::Black}) {
-    auto& scores = table->scores[static_cast<size_t>(to_index(c))];
-    scores.resize(table->scheme.size());
-    solution->fill(c, 0, scores);
-  }
-  table->has_dts = solution->has_dts();
+  auto table = std::make_shared<Table>(material, solution->rules(), solution->metrics());
+  for (Color c : {Color::White, Color::Black}) solution->fill(c, 0, table->raw(c));
   return table;
 }
 

@@ -1,7 +1,8 @@
 // The retrograde solver: Lasker values with DTM and DTS for every position of one table.
 //
-// Mates are solved first, exactly as in ordinary chess (values 4 and 0 with DTM); then, among the
-// positions left, stalemates (values 3 and 1 with DTS); what remains is drawn (value 2). The
+// The phases of the table's rules (rules.hpp) are solved in order. Under Lasker rules mates come
+// first, exactly as in ordinary chess (values 4 and 0 with DTM); then, among the positions left,
+// stalemates (values 3 and 1 with DTS); what remains is drawn (value 2). The
 // solver works on sets of positions, a bit each in the words of the generation layout
 // (indexing/word_layout.hpp), and moves 64 of them at a time (retro/word_moves.hpp). Each phase
 // seeds its terminal positions and the moves that leave the table (captures, promotions, e.p.
@@ -25,15 +26,17 @@
 #include <string>
 
 #include "egtb/core/material.hpp"
+#include "egtb/store/rules.hpp"
 #include "retro/subtables.hpp"
 
 namespace egtb::retro {
 
-enum class Phase { Setup, Mates, Stalemates, Finish };
-[[nodiscard]] const char* phase_name(Phase p);
+// Where the solver is: setting up, solving the phase of a metric (rules.hpp), or finishing.
+enum class Stage : uint8_t { Setup, Solving, Finish };
 
 struct Progress {
-  Phase phase = Phase::Setup;
+  Stage stage = Stage::Setup;
+  Metric metric = Metric::Dtm;  // the phase being solved (Stage::Solving)
   int ply = 0;
   uint64_t resolved = 0;  // positions resolved so far in this phase
   double seconds = 0;     // since the solver started
@@ -41,7 +44,10 @@ struct Progress {
 
 struct GeneratorConfig {
   int threads = 0;  // 0: every core
-  bool dts = true;  // false: mates only (values 3 and 1 are then stored as draws)
+  Rules rules = Rules::Lasker;
+  // The metrics to solve: the phases of the rules in order, up to the first one left out. Lasker
+  // with {DTM} solves mates only: values 3 and 1 are then stored as draws.
+  MetricSet metrics = all_metrics(Rules::Lasker);
   std::function<void(const Progress&)> progress;  // called after each ply, from one thread
 };
 
@@ -57,7 +63,9 @@ public:
   Solution& operator=(const Solution&) = delete;
 
   [[nodiscard]] const indexing::IndexScheme& scheme() const;
-  [[nodiscard]] bool has_dts() const;
+  [[nodiscard]] Rules rules() const;
+  // The metrics solved: the rules' phases that ran.
+  [[nodiscard]] MetricSet metrics() const;
   // Fills out[k] with the raw score of storage entry first + k of side c. Safe from many threads.
   void fill(Color c, indexing::Index first, std::span<uint16_t> out) const;
 
@@ -69,7 +77,7 @@ private:
 [[nodiscard]] std::unique_ptr<Solution> solve_table(const Material& material, const Subtables& subtables,
                                                     const GeneratorConfig& config);
 // The same with every score in memory (for tests and benchmarks of small tables).
-[[nodiscard]] std::shared_ptr<SolvedTable> solve(const Material& material, const Subtables& subtables,
-                                                 const GeneratorConfig& config);
+[[nodiscard]] std::shared_ptr<Table> solve(const Material& material, const Subtables& subtables,
+                                           const GeneratorConfig& config);
 
 }  // namespace egtb::retro

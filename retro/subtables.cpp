@@ -2,76 +2,55 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <stdexcept>
 
 #include "egtb/core/fen.hpp"
+#include "egtb/store/error.hpp"
+#include "egtb/store/format.hpp"
 
 namespace egtb::retro {
 
 namespace {
 
-// The score of `pos` in `table`, which holds its colour-flipped image when `flip`.
-Score score_in(const SolvedTable& table, const Position& pos, bool flip) {
-  const Position oriented = flip ? color_flipped(pos) : pos;
-  const auto index = table.scheme.index_of(oriented);
-  if (!index)
-    throw std::logic_error("position " + to_fen(pos) + " has no index in " + table.scheme.material().str());
+// The score of `pos` in `table`, which holds its colour-flipped image when `flipped`.
+Score score_in(const Table& table, const Position& pos, bool flipped) {
+  const Position oriented = TableOrientation{table.material(), flipped}.oriented(pos);
+  const auto index = table.scheme().index_of(oriented);
+  if (!index) throw std::logic_error("position " + to_fen(pos) + " has no index in " + table.signature());
   return table.at(oriented.side_to_move(), *index);
 }
 
 }  // namespace
 
-PagedScores::PagedScores(const std::filesystem::path& path, std::shared_ptr<BlockCache> cache)
-    : reader_(path), cache_(std::move(cache)) {
-  static std::atomic<uint32_t> next_id{0};
-  id_ = next_id++;
-}
-
-const std::vector<uint16_t>& PagedScores::block(uint64_t block) const {
-  // Each thread keeps the last blocks it used in a small direct-mapped array, so that most probes
-  // touch neither the shared cache's locks nor the file. Example: KRPkr's promotions alternate
-  // between KQRkr, KRRkr, KRBkr and KRNkr, whose current blocks then sit in four slots.
-  struct Slot {
-    uint32_t owner = UINT32_MAX;
-    uint64_t block = 0;
-    BlockCache::Block scores;
-  };
-  constexpr size_t Slots = 32;
-  thread_local std::array<Slot, Slots> recent;
-  Slot& slot = recent[(block * 0x9E3779B97F4A7C15ULL + id_ * 0x632BE59BD9B4E019ULL) >> 59];
-  if (slot.owner != id_ || slot.block != block || !slot.scores)
-    slot = Slot{id_, block, cache_->find_or_load({id_, block}, [&](std::vector<uint16_t>& out) {
-                  reader_.read_block(block, out);
-                })};
-  return *slot.scores;
-}
-
-Score PagedScores::at(Color stm, indexing::Index i) const {
-  return Score::from_raw(block(reader_.block_of(stm, i))[reader_.offset_in_block(i)]);
-}
-
-void PagedScores::at(Color stm, const indexing::Index* entries, int n, Score* out) const {
-  const uint64_t size = reader_.header().block_entries;
-  uint64_t first = 0, end = 0;  // the entries of the block at hand
-  const std::vector<uint16_t>* scores = nullptr;
-  for (int k = 0; k < n; ++k) {
-    const indexing::Index i = entries[k];
-    if (!scores || i < first || i >= end) {
-      scores = &block(reader_.block_of(stm, i));
-      first = i - reader_.offset_in_block(i);
-      end = first + size;
+Subtables Subtables::load(const Material& material, const std::filesystem::path& directory, Rules rules,
+                          MetricSet metrics) {
+  Subtables subtables;
+  std::shared_ptr<BlockCache> cache;
+  for (const Material& next : material.successors()) {
+    if (next.is_bare_kings() || subtables.contains(next)) continue;
+    const auto path = table_path(directory, next, rules);
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec) && !ec)
+      throw IoError(path, "missing: " + material.str() + " needs its subtable " + next.str() +
+                              " (build it with: egtb generate " + next.str() + " --dir " +
+                              directory.string() + ")");
+    const TableRequirements required{next, rules, metrics};
+    if (indexing::IndexScheme(next).size() <= PagedSubtableEntries) {
+      subtables.add(Table::load(path, required));
+      continue;
     }
-    out[k] = Score::from_raw((*scores)[i - first]);
+    if (!cache) cache = std::make_shared<BlockCache>(PagedCacheBytes);
+    subtables.add(Table::page(path, required, cache));
   }
+  return subtables;
 }
 
-void Subtables::add(std::shared_ptr<const SolvedTable> table) {
-  const Material m = table->scheme.material();
+void Subtables::add(std::shared_ptr<const Table> table) {
+  const Material m = table->material();
   tables_[m] = std::move(table);
 }
 
-std::shared_ptr<const SolvedTable> Subtables::find(const Material& canonical) const {
+std::shared_ptr<const Table> Subtables::find(const Material& canonical) const {
   const auto it = tables_.find(canonical);
   return it == tables_.end() ? nullptr : it->second;
 }
@@ -79,10 +58,10 @@ std::shared_ptr<const SolvedTable> Subtables::find(const Material& canonical) co
 Score Subtables::probe(const Position& pos) const {
   const Material material = Material::from(pos);
   if (material.is_bare_kings()) return Score::draw();
-  const bool flip = !material.is_canonical();
-  const auto table = find(flip ? material.mirrored() : material);
-  if (!table) throw std::logic_error("subtable " + material.normalized().str() + " is not loaded");
-  return score_in(*table, pos, flip);
+  const TableOrientation orientation = orientation_of(material);
+  const auto table = find(orientation.canonical);
+  if (!table) throw std::logic_error("subtable " + orientation.canonical.str() + " is not loaded");
+  return score_in(*table, pos, orientation.flipped);
 }
 
 ExitTables::ExitTables(const Material& material, const Subtables& subtables) {
@@ -102,13 +81,14 @@ ExitTables::ExitTables(const Material& material, const Subtables& subtables) {
           after = after.with_added(mover, PieceType::Pawn, -1).with_added(mover, promotion);
         const Piece captured = victim == PieceType::None ? Piece::None : make_piece(~mover, victim);
         Exit& e = exits_[slot(mover, captured, promotion)];
+        const TableOrientation orientation = orientation_of(after);
         e.material = after;
-        e.flip = !after.is_canonical();
+        e.flip = orientation.flipped;
         e.first_man[static_cast<size_t>(to_index(make_piece(Color::Black, PieceType::King)))] = 1;
-        if (!after.is_bare_kings()) e.table = subtables.find(e.flip ? after.mirrored() : after).get();
+        if (!after.is_bare_kings()) e.table = subtables.find(orientation.canonical).get();
         if (!e.table) continue;
-        for (int j = e.table->scheme.man_count() - 1; j >= 0; --j)
-          e.first_man[static_cast<size_t>(to_index(e.table->scheme.man_piece(j)))] = static_cast<int8_t>(j);
+        for (int j = e.table->scheme().man_count() - 1; j >= 0; --j)
+          e.first_man[static_cast<size_t>(to_index(e.table->scheme().man_piece(j)))] = static_cast<int8_t>(j);
       }
 }
 
@@ -146,7 +126,7 @@ void ExitTables::Child::score_squares(int j, const Square* squares, int n, Score
   std::array<Square, 64> placed;
   std::array<indexing::Index, 64> entries;
   for (int k = 0; k < n; ++k) placed[static_cast<size_t>(k)] = flip ? flip_rank(squares[k]) : squares[k];
-  table->scheme.index_of_squares(men, man, placed.data(), n, entries.data());
+  table->scheme().index_of_squares(men, man, placed.data(), n, entries.data());
   table->at(stm, entries.data(), n, out);
 }
 

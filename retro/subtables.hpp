@@ -1,4 +1,5 @@
-// The solved tables a table's captures and promotions lead into, held in memory for the solver.
+// The solved tables a table's captures and promotions lead into (egtb::Table, whole in memory or
+// paged from their files), for the solver and the verifier.
 #pragma once
 
 #include <array>
@@ -9,62 +10,30 @@
 
 #include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
-#include "egtb/store/block_cache.hpp"
-#include "egtb/store/reader.hpp"
 #include "egtb/store/score.hpp"
+#include "egtb/store/table.hpp"
 #include "indexing/index.hpp"
 
 namespace egtb::retro {
 
-// The scores of a table file read block by block when asked for, through a block cache shared
-// with other paged tables: for subtables too large to hold whole. A 5-man table such as KQRkr
-// (440 MB in memory) is reached from KRPkr only by promotions, a few probes per position with a
-// pawn on the 7th rank, and those land in few blocks at a time.
-class PagedScores {
-public:
-  // Opens the file (TableReader checks it).
-  PagedScores(const std::filesystem::path& path, std::shared_ptr<BlockCache> cache);
-
-  [[nodiscard]] Score at(Color stm, indexing::Index i) const;
-  // out[k] = at(stm, entries[k]) for k < n, a block looked up once for a run of entries in it.
-  void at(Color stm, const indexing::Index* entries, int n, Score* out) const;
-  [[nodiscard]] const TableReader& reader() const { return reader_; }
-
-private:
-  TableReader reader_;
-  std::shared_ptr<BlockCache> cache_;
-  // The scores of one block, through this thread's recent blocks and the cache.
-  [[nodiscard]] const std::vector<uint16_t>& block(uint64_t block) const;
-  uint32_t id_;  // names the table in the cache, unique in the process
-};
-
-// One solved table: its index scheme and the raw Score of every entry, per side to move, held in
-// `scores` or, for a paged subtable, read through `paged`.
-struct SolvedTable {
-  explicit SolvedTable(const Material& m) : scheme(m) {}
-
-  indexing::IndexScheme scheme;
-  std::array<std::vector<uint16_t>, 2> scores;
-  std::shared_ptr<const PagedScores> paged;
-  bool has_dts = true;
-
-  [[nodiscard]] Score at(Color stm, indexing::Index i) const {
-    if (paged) return paged->at(stm, i);
-    return Score::from_raw(scores[static_cast<size_t>(to_index(stm))][i]);
-  }
-  void at(Color stm, const indexing::Index* entries, int n, Score* out) const {
-    if (paged) return paged->at(stm, entries, n, out);
-    for (int k = 0; k < n; ++k)
-      out[k] = Score::from_raw(scores[static_cast<size_t>(to_index(stm))][entries[k]]);
-  }
-};
+// Subtables with more entries per side than this are paged (read block by block through a cache
+// of PagedCacheBytes) instead of loaded whole: the 5-man tables that promotions of a 5-man pawn
+// table lead into, which would otherwise double the memory its solution needs.
+inline constexpr uint64_t PagedSubtableEntries = 50'000'000;
+inline constexpr size_t PagedCacheBytes = size_t{64} << 20;
 
 class Subtables {
 public:
+  // The solved successor tables of `material` (its captures and promotions), from their files in
+  // `directory`, each built under `rules` with at least `metrics`. Throws IoError when one is
+  // missing, FormatError when one is damaged or holds other rules or fewer metrics.
+  [[nodiscard]] static Subtables load(const Material& material, const std::filesystem::path& directory,
+                                      Rules rules, MetricSet metrics);
+
   // Makes a solved table available; its material must be canonical.
-  void add(std::shared_ptr<const SolvedTable> table);
+  void add(std::shared_ptr<const Table> table);
   [[nodiscard]] bool contains(const Material& canonical) const { return tables_.count(canonical) != 0; }
-  [[nodiscard]] std::shared_ptr<const SolvedTable> find(const Material& canonical) const;
+  [[nodiscard]] std::shared_ptr<const Table> find(const Material& canonical) const;
 
   // The score of a legal position of any material held here (either colour orientation), or
   // of bare kings (a draw). Throws std::logic_error when the table is missing: the scheduler
@@ -72,7 +41,7 @@ public:
   [[nodiscard]] Score probe(const Position& pos) const;
 
 private:
-  std::map<Material, std::shared_ptr<const SolvedTable>> tables_;
+  std::map<Material, std::shared_ptr<const Table>> tables_;
 };
 
 // The subtables the moves of one table leave into, looked up once: the piece a move captures and
@@ -92,9 +61,9 @@ public:
   // Position is built. Example, KQRkr men {Ka1, kh8, Qd1, Rb2, rd8} and Qxd8: the KQRk men are
   // {Ka1, kh8, Qd8, Rb2}, and the rook (parent man 3) is child man 3.
   struct Child {
-    const SolvedTable* table = nullptr;  // nullptr: bare kings, a draw unless they touch
-    bool flip = false;                   // the subtable holds the colour-flipped position
-    Color stm = Color::White;            // the side to move in the subtable
+    const Table* table = nullptr;  // nullptr: bare kings, a draw unless they touch
+    bool flip = false;             // the subtable holds the colour-flipped position
+    Color stm = Color::White;      // the side to move in the subtable
     indexing::IndexScheme::Men men;
     std::array<int8_t, indexing::MaxIndexMen> where{};  // parent man -> child man, -1 when captured
 
@@ -107,7 +76,7 @@ public:
     // Its score; Score::invalid() when the move was illegal (the mover's king left in check).
     [[nodiscard]] Score score() const {
       if (square_distance(men.squares[0], men.squares[1]) <= 1) return Score::invalid();  // a king took
-      return table ? table->at(stm, table->scheme.index_of(men)) : Score::draw();
+      return table ? table->at(stm, table->scheme().index_of(men)) : Score::draw();
     }
   };
   // The child of move m (no e.p. capture) of the men `men` (in `scheme`'s order, `stm` to move).
@@ -116,9 +85,9 @@ public:
 
 private:
   struct Exit {
-    Material material;                   // after the move
-    const SolvedTable* table = nullptr;  // nullptr: bare kings (a draw), or not loaded
-    bool flip = false;                   // the table holds the colour-flipped position
+    Material material;             // after the move
+    const Table* table = nullptr;  // nullptr: bare kings (a draw), or not loaded
+    bool flip = false;             // the table holds the colour-flipped position
     // The subtable's first man of each piece (by Piece value, in the table's orientation).
     std::array<int8_t, PieceIndexCount> first_man{};
   };

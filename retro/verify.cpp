@@ -4,7 +4,6 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 #include <tuple>
 #include <utility>
 
@@ -55,23 +54,14 @@ bool leaves_table(const Position& pos, Move m) {
 
 const char* symmetry_name(Symmetry s) { return s == Symmetry::FlipFiles ? "a-h mirror" : "a1-h8 mirror"; }
 
-// A table without DTS cannot tell stalemates from draws: values 1 and 3 read as 2.
-Score without_dts(Score s) {
-  if (!s.is_valid() || is_mate_value(s.value())) return s;
-  return Score::draw();
-}
-
-// Why the depth of `s` cannot be right whatever the moves, or an empty string.
-std::string depth_format_problem(Score s) {
-  const int depth = s.depth();
-  switch (s.value()) {
-    case Lasker::Mates: return depth % 2 == 1 ? "" : "a mate for the side to move needs an odd DTM";
-    case Lasker::Stalemates: return depth % 2 == 1 ? "" : "a stalemate by the side to move needs an odd DTS";
-    case Lasker::Draw: return depth == 0 ? "" : "a draw carries no depth";
-    case Lasker::Stalemated: return depth % 2 == 0 ? "" : "being stalemated needs an even DTS";
-    case Lasker::Mated: return depth % 2 == 0 ? "" : "being mated needs an even DTM";
-  }
-  return "not a Lasker value";
+// Why the depth of `s` cannot be right whatever the moves, or an empty string: wins have odd
+// depths, losses even ones, draws none.
+std::string depth_format_problem(Rules rules, Score s) {
+  const Lasker v = s.value();
+  if (v == Lasker::Draw) return s.depth() == 0 ? "" : "a draw carries no depth";
+  if (is_win(v) == (s.depth() % 2 == 1)) return "";
+  return std::string(is_win(v) ? "a win for the side to move needs an odd " : "a loss needs an even ") +
+         std::string(metric_name(metric_of(rules, v)));
 }
 
 // The e.p. square of a position when it has an e.p. capture, else Square::None.
@@ -137,25 +127,19 @@ Derived combine(const ChildDepths& children) {
   int best = -1;
   for (int v = 0; v <= 4; ++v)
     if (children.seen[static_cast<size_t>(v)]) best = std::max(best, 4 - v);
-  const auto pick = [&](Lasker value, Lasker child, bool slowest) {
-    const auto c = static_cast<size_t>(to_index(child));
-    const int depth = (slowest ? children.max[c] : children.min[c]) + 1;
-    return Derived{Score(value, depth), slowest ? children.max_move[c] : children.min_move[c], {}};
-  };
-  switch (static_cast<Lasker>(best)) {
-    case Lasker::Mates: return pick(Lasker::Mates, Lasker::Mated, false);
-    case Lasker::Stalemates: return pick(Lasker::Stalemates, Lasker::Stalemated, false);
-    case Lasker::Stalemated: return pick(Lasker::Stalemated, Lasker::Stalemates, true);
-    case Lasker::Mated: return pick(Lasker::Mated, Lasker::Mates, true);
-    case Lasker::Draw: break;
-  }
-  return Derived{Score::draw(), {}, {}};
+  const auto value = static_cast<Lasker>(best);
+  if (value == Lasker::Draw) return Derived{Score::draw(), {}, {}};
+  // A win takes the fastest child of the matching loss, a loss the slowest child of that win.
+  const auto c = static_cast<size_t>(to_index(negate(value)));
+  const bool slowest = is_loss(value);
+  const int depth = (slowest ? children.max[c] : children.min[c]) + 1;
+  return Derived{Score(value, depth), slowest ? children.max_move[c] : children.min_move[c], {}};
 }
 
 class Verifier {
 public:
-  Verifier(const SolvedTable& table, const Subtables& subtables, VerifyErrorLog& log)
-      : table_(table), scheme_(table.scheme), subtables_(subtables), log_(log) {}
+  Verifier(const Table& table, const Subtables& subtables, VerifyErrorLog& log)
+      : table_(table), scheme_(table.scheme()), subtables_(subtables), log_(log) {}
 
   // Checks entry i of side c; `pos` is scratch space.
   void check_entry(Color c, Index i, Position& pos, VerifySideCounts& counts) const {
@@ -174,7 +158,7 @@ public:
   }
 
 private:
-  const SolvedTable& table_;
+  const Table& table_;
   const indexing::IndexScheme& scheme_;
   const Subtables& subtables_;
   VerifyErrorLog& log_;
@@ -184,7 +168,8 @@ private:
     log_.add(std::move(error));
   }
 
-  Score read(Score s) const { return table_.has_dts ? s : without_dts(s); }
+  // A child's score as this table would store it (a table without DTS reads stalemates as draws).
+  Score read(Score s) const { return as_stored(table_.rules(), table_.metrics(), s); }
 
   // The decoded position is legal, of this material and side to move, and holds a well-formed score.
   bool check_position(Color c, Index i, const Position& pos, Score stored, VerifySideCounts& counts) const {
@@ -195,10 +180,10 @@ private:
       problem = "the entry decodes to another material or side to move";
     else if (!stored.is_valid())
       problem = "a legal position is stored as " + describe(stored);
-    else if (!table_.has_dts && !is_mate_value(stored.value()) && stored.value() != Lasker::Draw)
-      problem = "a table without DTS stores a stalemate value";
+    else if (read(stored) != stored)
+      problem = "a table with " + to_string(table_.metrics()) + " only stores " + describe(stored);
     else
-      problem = depth_format_problem(stored);
+      problem = depth_format_problem(table_.rules(), stored);
     if (problem.empty()) return true;
     report(counts, {c, i, to_fen(pos), stored, Score::unknown(), problem});
     return false;
@@ -263,8 +248,9 @@ private:
   Derived derive(const Position& pos) const {
     const MoveList moves = legal_moves(pos);
     if (moves.empty()) {
-      if (pos.in_check()) return {Score(Lasker::Mated, 0), {}, {}};
-      return {read(Score(Lasker::Stalemated, 0)), {}, {}};
+      const std::optional<Score> end = terminal_score(table_.rules(), pos.in_check());
+      if (!end) return {Score::unknown(), {}, "no legal move, and the rules do not end the game here"};
+      return {read(*end), {}, {}};
     }
     ChildDepths children;
     for (Move m : moves) {
@@ -289,17 +275,18 @@ private:
   }
 };
 
-// Throws when a successor table is missing or lacks the DTS this table needs.
-void require_subtables(const SolvedTable& table, const Subtables& subtables) {
-  for (const Material& m : table.scheme.material().successors()) {
+// Throws when a successor table is missing, or holds other rules or fewer metrics than this one.
+void require_subtables(const Table& table, const Subtables& subtables) {
+  for (const Material& m : table.material().successors()) {
     if (m.is_bare_kings()) continue;
     const auto sub = subtables.find(m);
     if (!sub)
-      throw std::invalid_argument("verify " + table.scheme.material().str() + ": subtable " + m.str() +
-                                  " is not loaded");
-    if (table.has_dts && !sub->has_dts)
-      throw std::invalid_argument("verify " + table.scheme.material().str() + ": subtable " + m.str() +
-                                  " has no DTS");
+      throw std::invalid_argument("verify " + table.signature() + ": subtable " + m.str() + " is not loaded");
+    if (sub->rules() != table.rules() || !sub->metrics().contains(table.metrics()))
+      throw std::invalid_argument("verify " + table.signature() + ": subtable " + m.str() + " holds " +
+                                  std::string(rules_name(sub->rules())) + " " + to_string(sub->metrics()) +
+                                  ", the table needs " + std::string(rules_name(table.rules())) + " " +
+                                  to_string(table.metrics()));
   }
 }
 
@@ -321,23 +308,18 @@ VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size) {
   return total;
 }
 
-int thread_count(int threads) {
-  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-}
-
 }  // namespace
 
-VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables,
-                          const VerifyOptions& options) {
+VerifyReport verify_table(const Table& table, const Subtables& subtables, const VerifyOptions& options) {
   require_subtables(table, subtables);
   VerifyErrorLog log(options.max_errors);
   const Verifier verifier(table, subtables, log);
   VerifyReport report;
-  report.material = table.scheme.material();
-  tbb::task_arena arena(thread_count(options.threads));
+  report.material = table.material();
+  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
   arena.execute([&] {
     for (Color c : {Color::White, Color::Black})
-      report.sides[side(c)] = verify_side(verifier, c, table.scheme.size());
+      report.sides[side(c)] = verify_side(verifier, c, table.size());
   });
   for (const VerifySideCounts& s : report.sides) report.entries_checked += s.entries;
   report.error_count = log.count();
@@ -345,7 +327,7 @@ VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables,
   return report;
 }
 
-VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables, int threads) {
+VerifyReport verify_table(const Table& table, const Subtables& subtables, int threads) {
   VerifyOptions options;
   options.threads = threads;
   return verify_table(table, subtables, options);

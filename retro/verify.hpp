@@ -26,9 +26,10 @@
 // pawns a position whose kings both stand on the a1-h8 diagonal and its mirror image can have
 // entries of their own).
 //
-// Tables built without DTS (has_dts false) store values 1 and 3 as draws: their stalemates and
-// children of value 1 or 3 are read as 2, so only values 4 and 0 and their DTM are checked, and
-// that everything else is a draw.
+// Rules decide the terminal scores (rules.hpp, terminal_score). Tables built without DTS (--metrics
+// dtm) store values 1 and 3 as draws: their stalemates and children of value 1 or 3 are read as 2
+// (as_stored), so only values 4 and 0 and their DTM are checked, and that everything else is a
+// draw.
 #pragma once
 
 #include <array>
@@ -102,9 +103,9 @@ struct VerifyOptions {
 
 // Checks every entry of `table` against its moves. `subtables` must hold every successor table
 // (with DTS when the table has DTS); throws std::invalid_argument when one is missing.
-[[nodiscard]] VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables,
+[[nodiscard]] VerifyReport verify_table(const Table& table, const Subtables& subtables,
                                         const VerifyOptions& options);
-[[nodiscard]] VerifyReport verify_table(const SolvedTable& table, const Subtables& subtables, int threads);
+[[nodiscard]] VerifyReport verify_table(const Table& table, const Subtables& subtables, int threads);
 
 // A few lines: the table, the counts, the first errors with their FEN.
 [[nodiscard]] std::string format_report(const VerifyReport& report);

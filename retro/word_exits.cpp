@@ -26,29 +26,38 @@ void moves_between(Square from, Square to, bool promotes, F&& f) {
   }
 }
 
-Lasker win_value(Phase p) { return p == Phase::Mates ? Lasker::Mates : Lasker::Stalemates; }
-Lasker loss_value(Phase p) { return p == Phase::Mates ? Lasker::Mated : Lasker::Stalemated; }
+uint8_t bit(Lasker v) { return static_cast<uint8_t>(1u << to_index(v)); }
 
 }  // namespace
 
-void add_exit(ExitSummary& e, Phase phase, Score child) {
+PhaseValues PhaseValues::of(Rules rules, size_t phase) {
+  const std::span<const SolvePhase> phases = solve_phases(rules);
+  PhaseValues out{phases[phase].win, phases[phase].loss, 0, 0};
+  for (size_t p = 0; p <= phase; ++p) {
+    out.refuting = static_cast<uint8_t>(out.refuting | bit(phases[p].win));
+    if (p < phase) out.earlier_losses = static_cast<uint8_t>(out.earlier_losses | bit(phases[p].loss));
+  }
+  return out;
+}
+
+void add_exit(ExitSummary& e, const PhaseValues& phase, Score child) {
   if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
   const Lasker v = child.value();
   const int depth = child.depth() + 1;
-  if (v == Lasker::Mates || (phase == Phase::Stalemates && v == Lasker::Stalemates)) {
-    if (v == win_value(phase)) e.loss_bound = std::max(e.loss_bound, depth);
+  if (phase.refutes(v)) {
+    if (v == phase.win) e.loss_bound = std::max(e.loss_bound, depth);
     return;
   }
-  if (phase == Phase::Stalemates && v == Lasker::Mated)
-    throw std::logic_error("a position that mates through a capture was left for the stalemate phase");
+  if (phase.decided_earlier(v))
+    throw std::logic_error("a position that wins through a capture was left for a later phase");
   e.escape = true;
-  if (v == loss_value(phase)) e.win_depth = std::min(e.win_depth, depth);
+  if (v == phase.loss) e.win_depth = std::min(e.win_depth, depth);
 }
 
 struct WordExits::Work {
   const WordMen& w;
   Color c;
-  Phase phase;
+  const PhaseValues& phase;
   Bitboard bits;     // the positions asked about
   Bitboard victims;  // the opponent's men fixed in the word, kings left out
   indexing::IndexScheme::Men men;
@@ -73,7 +82,8 @@ WordExits::WordExits(const indexing::WordLayout& layout, const indexing::IndexSc
       inner_(layout.inner()),
       inner_piece_(layout.man_piece(layout.inner())) {}
 
-void WordExits::summarize(const WordMen& w, Color c, Bitboard bits, Phase phase, WordExitSummary& out) const {
+void WordExits::summarize(const WordMen& w, Color c, Bitboard bits, const PhaseValues& phase,
+                          WordExitSummary& out) const {
   out.moves = 0;
   if (!bits) return;
   Work k{w, c, phase, bits, 0, w.men, out};

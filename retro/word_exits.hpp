@@ -30,10 +30,25 @@ namespace egtb::retro {
 
 inline constexpr int NoWin = Score::MaxDepth + 1;
 
-// What the moves leaving the table contribute to one phase: in the mate phase a child the
-// opponent loses is a win, one he wins a refuted move (and the slowest of them bounds a loss),
-// anything else an escape; in the stalemate phase likewise with stalemates (and mates) counted
-// as wins of the one who gives them.
+// How children's values count in one phase of solving (rules.hpp, SolvePhase). Example, Lasker's
+// stalemate phase: a child the opponent wins by mate or stalemate (4 or 3) refutes the move, one
+// he is stalemated in (1) is a win, one he is mated in (0) cannot occur (the mate phase decided
+// every position with such a move), anything else escapes.
+struct PhaseValues {
+  Lasker win = Lasker::Mates;
+  Lasker loss = Lasker::Mated;
+  uint8_t refuting = 0;        // bit per value: wins of this phase and the earlier ones
+  uint8_t earlier_losses = 0;  // bit per value: losses of the earlier phases
+
+  // The values of phase `phase` of the rules.
+  [[nodiscard]] static PhaseValues of(Rules rules, size_t phase);
+  [[nodiscard]] bool refutes(Lasker v) const { return (refuting >> to_index(v)) & 1; }
+  [[nodiscard]] bool decided_earlier(Lasker v) const { return (earlier_losses >> to_index(v)) & 1; }
+};
+
+// What the moves leaving the table contribute to one phase: a child the opponent loses in this
+// phase is a win, one he wins a refuted move (and the slowest of them bounds a loss), anything
+// else an escape.
 struct ExitSummary {
   int win_depth = NoWin;  // fastest win through a move out of the table
   int loss_bound = 0;     // slowest loss through one
@@ -41,7 +56,7 @@ struct ExitSummary {
 };
 
 // Adds a legal move out of the table to `child` (the opponent's score there) to e.
-void add_exit(ExitSummary& e, Phase phase, Score child);
+void add_exit(ExitSummary& e, const PhaseValues& phase, Score child);
 
 // The exits of the positions of one word.
 struct WordExitSummary {
@@ -54,7 +69,8 @@ public:
   WordExits(const indexing::WordLayout& layout, const indexing::IndexScheme& scheme, const ExitTables& exits);
 
   // The summaries for `phase` of the positions `bits` of word w with c to move and no e.p. right.
-  void summarize(const WordMen& w, Color c, Bitboard bits, Phase phase, WordExitSummary& out) const;
+  void summarize(const WordMen& w, Color c, Bitboard bits, const PhaseValues& phase,
+                 WordExitSummary& out) const;
 
 private:
   const indexing::WordLayout& layout_;

@@ -50,7 +50,7 @@ struct Style {
   [[nodiscard]] std::string line(const Deepest& d) const {
     if (format != TextFormat::Csv) return text(san_line(d.example, d.line));
     std::string out;
-    for (const std::string& m : uci_moves(d.line)) out += (out.empty() ? "" : " ") + m;
+    for (const std::string& m : uci_line(d.line)) out += (out.empty() ? "" : " ") + m;
     return out;
   }
 };
@@ -231,28 +231,6 @@ std::string format_percent(uint64_t count, uint64_t total, std::string_view epsi
   std::array<char, 32> buffer{};
   std::snprintf(buffer.data(), buffer.size(), "%.3f", x);
   return buffer.data();
-}
-
-std::string san_line(const Position& start, std::span<const Move> line) {
-  std::string out;
-  Position pos = start;
-  int number = 1;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const bool white = pos.side_to_move() == Color::White;
-    if (!out.empty()) out += ' ';
-    if (white) out += std::to_string(number) + ". ";
-    if (!white && i == 0) out += std::to_string(number) + "... ";
-    out += to_san(pos, line[i]);
-    pos.do_move(line[i]);
-    if (!white) ++number;
-  }
-  return out;
-}
-
-std::vector<std::string> uci_moves(std::span<const Move> line) {
-  std::vector<std::string> out;
-  for (Move m : line) out.push_back(to_uci(m));
-  return out;
 }
 
 std::string_view color_name(Color c) { return c == Color::White ? "White" : "Black"; }

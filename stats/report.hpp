@@ -27,11 +27,6 @@ enum class TextFormat : uint8_t { Markdown, Csv, Latex };
 // 0 < x < 0.0005; "0" when total is 0.
 [[nodiscard]] std::string format_percent(uint64_t count, uint64_t total, std::string_view epsilon = "ε");
 
-// Moves in SAN with move numbers from `start`: "1. Bd2 Kf2 2. Bc3", "1... Kb2 2. Nd2".
-[[nodiscard]] std::string san_line(const Position& start, std::span<const Move> line);
-// Moves in UCI, one string each.
-[[nodiscard]] std::vector<std::string> uci_moves(std::span<const Move> line);
-
 // "White" or "Black".
 [[nodiscard]] std::string_view color_name(Color c);
 // The caption of an example diagram, as the article's Fig. 1:

@@ -106,9 +106,11 @@ SideSummary summarize(const CodeTotals& totals) {
 }
 
 // The deepest wins of one value over both sides to move (White first, so White wins ties).
-std::optional<Deepest> deepest(Metric metric, const SideTotals& totals,
+std::optional<Deepest> deepest(Rules rules, Metric metric, const SideTotals& totals,
                                const std::array<SideSummary, 2>& sides, const IndexScheme& scheme) {
-  const Lasker v = metric == Metric::Dts ? Lasker::Stalemates : Lasker::Mates;
+  const std::optional<SolvePhase> phase = phase_of(rules, metric);
+  if (!phase) return std::nullopt;
+  const Lasker v = phase->win;
   std::optional<Deepest> best;
   for (size_t side = 0; side < 2; ++side) {
     const DepthHistogram& h = sides[side].depths[static_cast<size_t>(to_index(v))];
@@ -148,30 +150,22 @@ DepthHistogram SideSummary::dts() const {
   return h;
 }
 
-std::string_view metric_name(Metric m) { return m == Metric::Dtm ? "DTM" : "DTS"; }
-
 TableStatistics compute_statistics(const Tablebase& tablebase, const Material& material,
                                    const StatsOptions& options) {
-  const std::filesystem::path path = tablebase.table_path(material);
-  const TableReader reader(path);
+  const TableReader reader(tablebase.table_path(material), {material, tablebase.rules(), {}});
   TableStatistics out;
-  out.material = check_compatible(reader.header(), path);
+  out.material = reader.material();
   out.convention = options.convention;
+  out.rules = reader.rules();
   out.metrics = reader.header().metrics;
-  const IndexScheme scheme(out.material);
+  const IndexScheme& scheme = reader.scheme();
   const SideTotals totals = scan_table({reader, scheme, options.convention}, options.threads);
   for (size_t side = 0; side < 2; ++side) out.sides[side] = summarize(totals[side]);
-  out.max_dts = deepest(Metric::Dts, totals, out.sides, scheme);
-  out.max_dtm = deepest(Metric::Dtm, totals, out.sides, scheme);
+  out.max_dts = deepest(out.rules, Metric::Dts, totals, out.sides, scheme);
+  out.max_dtm = deepest(out.rules, Metric::Dtm, totals, out.sides, scheme);
   for (std::optional<Deepest>* d : {&out.max_dts, &out.max_dtm})
     if (*d) (*d)->line = line_of(tablebase, (*d)->example);
   return out;
-}
-
-std::optional<Convention> parse_convention(std::string_view text) {
-  for (Convention c : indexing::AllConventions)
-    if (indexing::convention_name(c) == text) return c;
-  return std::nullopt;
 }
 
 }  // namespace egtb::stats

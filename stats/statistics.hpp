@@ -36,6 +36,7 @@
 #include "egtb/core/material.hpp"
 #include "egtb/core/move.hpp"
 #include "egtb/core/position.hpp"
+#include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
 #include "egtb/store/table_stats.hpp"
 #include "egtb/store/tablebase.hpp"
@@ -61,11 +62,6 @@ struct SideSummary {
   [[nodiscard]] DepthHistogram dts() const;
 };
 
-enum class Metric : uint8_t { Dtm, Dts };
-
-// "DTM", "DTS".
-[[nodiscard]] std::string_view metric_name(Metric m);
-
 // The deepest positions of one metric (see the comment at the top).
 struct Deepest {
   Metric metric = Metric::Dts;
@@ -80,7 +76,8 @@ struct Deepest {
 struct TableStatistics {
   Material material;
   Convention convention = Convention::Index462;
-  Metrics metrics;                   // what the table stores: without DTS, values 3 and 1 appear as draws
+  Rules rules = Rules::Lasker;
+  MetricSet metrics;                 // what the table stores: without DTS, values 3 and 1 appear as draws
   std::array<SideSummary, 2> sides;  // indexed by to_index(Color)
   std::optional<Deepest> max_dts;
   std::optional<Deepest> max_dtm;
@@ -100,8 +97,5 @@ struct StatsOptions {
 // missing or damaged file (check has_table first), std::runtime_error when a line cannot be probed.
 [[nodiscard]] TableStatistics compute_statistics(const Tablebase& tablebase, const Material& material,
                                                  const StatsOptions& options = {});
-
-// "index462", "physical" or "classes"; nothing for another word.
-[[nodiscard]] std::optional<Convention> parse_convention(std::string_view text);
 
 }  // namespace egtb::stats

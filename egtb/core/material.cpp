@@ -228,4 +228,9 @@ std::vector<Material> all_signatures(int max_men) {
   return out;
 }
 
+TableOrientation orientation_of(const Material& m) {
+  const Material canonical = m.normalized();
+  return {canonical, !(canonical == m)};
+}
+
 }  // namespace egtb

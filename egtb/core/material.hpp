@@ -86,6 +86,20 @@ private:
   void add(Color c, PieceType pt, int delta);
 };
 
+// How a signature's table holds its positions: the canonical signature, and whether positions
+// are colour-flipped to reach it. Example: Kkq has canonical KQk and flipped true, so a Kkq
+// position is read in KQk's table as its colour flip (colours swapped, board mirrored top to
+// bottom, the other side to move); the score, being from the side to move, is the same. The one
+// place every reader of tables (Tablebase, the solver's subtables, query scans) orients by.
+struct TableOrientation {
+  Material canonical;
+  bool flipped = false;
+
+  // The position as the canonical table holds it.
+  [[nodiscard]] Position oriented(const Position& pos) const { return flipped ? color_flipped(pos) : pos; }
+};
+[[nodiscard]] TableOrientation orientation_of(const Material& m);
+
 // Build order: fewer men first, then fewer pawns, then the canonical text. Every successor of a
 // signature comes before it, because a capture removes a man and a promotion removes a pawn.
 [[nodiscard]] bool build_order_less(const Material& a, const Material& b);

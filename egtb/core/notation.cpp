@@ -148,4 +148,24 @@ Expected<Move, std::string> parse_san(const Position& pos, std::string_view text
   return found;
 }
 
+std::string san_line(const Position& start, std::span<const Move> line) {
+  Position pos = start;
+  std::string text;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const bool white = pos.side_to_move() == Color::White;
+    if (i > 0) text += ' ';
+    if (white || i == 0) text += std::to_string(pos.fullmove_number()) + (white ? ". " : "... ");
+    text += to_san(pos, line[i]);
+    pos.do_move(line[i]);
+  }
+  return text;
+}
+
+std::vector<std::string> uci_line(std::span<const Move> line) {
+  std::vector<std::string> out;
+  out.reserve(line.size());
+  for (Move m : line) out.push_back(to_uci(m));
+  return out;
+}
+
 }  // namespace egtb

@@ -74,16 +74,16 @@ uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 void put_stats(ByteWriter& w, const SideStats& s) {
   for (uint64_t count : s.values) w.put(count);
   w.put(s.invalid);
-  w.put(static_cast<uint32_t>(s.max_dtm));
-  w.put(static_cast<uint32_t>(s.max_dts));
+  for (int depth : s.max_depths) w.put(static_cast<uint32_t>(depth));
+  w.put(uint32_t{0});
 }
 
 SideStats get_stats(ByteReader& r) {
   SideStats s;
   for (uint64_t& count : s.values) count = r.get<uint64_t>();
   s.invalid = r.get<uint64_t>();
-  s.max_dtm = static_cast<int32_t>(r.get<uint32_t>());
-  s.max_dts = static_cast<int32_t>(r.get<uint32_t>());
+  for (int& depth : s.max_depths) depth = static_cast<int32_t>(r.get<uint32_t>());
+  r.get<uint32_t>();
   return s;
 }
 
@@ -138,7 +138,7 @@ std::vector<uint8_t> encode_preamble(TableHeader& h, std::span<const BlockRef> b
   for (uint8_t b : FileMagic) w.put(b);
   w.put(h.format_version);
   w.put(static_cast<uint32_t>(header_bytes(h)));
-  w.put(static_cast<uint32_t>((h.metrics.dtm ? 1 : 0) | (h.metrics.dts ? 2 : 0)));
+  w.put(h.metrics.bits());
   w.put(h.block_entries);
   w.put(h.index_scheme);
   w.put(h.index_version);
@@ -148,6 +148,8 @@ std::vector<uint8_t> encode_preamble(TableHeader& h, std::span<const BlockRef> b
   w.put(h.file_size);
   put_stats(w, h.stats[0]);
   put_stats(w, h.stats[1]);
+  w.put(rules_id(h.rules));
+  w.put(uint32_t{0});
   w.put_text(h.signature);
   w.put_text(h.generator);
   w.pad_to(header_bytes(h));
@@ -169,7 +171,8 @@ uint64_t decode_header_size(std::span<const uint8_t> first16, const std::filesys
   const auto version = r.get<uint32_t>();
   if (version != FormatVersion)
     throw FormatError(path, "table format version " + std::to_string(version) +
-                                ", this program reads version " + std::to_string(FormatVersion));
+                                ", this program reads version " + std::to_string(FormatVersion) + ": " +
+                                rebuild_hint(path));
   const auto size = r.get<uint32_t>();
   if (size < FixedHeaderBytes + 4 || size > MaxHeaderBytes || size % 8 != 0)
     throw FormatError(path, "header size " + std::to_string(size) + " is impossible");
@@ -181,8 +184,7 @@ TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem
   TableHeader h;
   h.format_version = r.get<uint32_t>();
   r.get<uint32_t>();
-  const auto metrics = r.get<uint32_t>();
-  h.metrics = {(metrics & 1) != 0, (metrics & 2) != 0};
+  h.metrics = MetricSet::from_bits(r.get<uint32_t>());
   h.block_entries = r.get<uint32_t>();
   h.index_scheme = r.get<uint32_t>();
   h.index_version = r.get<uint32_t>();
@@ -192,6 +194,12 @@ TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem
   h.file_size = r.get<uint64_t>();
   h.stats[0] = get_stats(r);
   h.stats[1] = get_stats(r);
+  const auto rules = r.get<uint32_t>();
+  r.get<uint32_t>();
+  if (!rules_from_id(rules))
+    throw FormatError(path, "built under rules number " + std::to_string(rules) +
+                                ", which this program does not know: it needs a newer egtb");
+  h.rules = *rules_from_id(rules);
   h.signature = r.get_text();
   h.generator = r.get_text();
   return h;
@@ -225,6 +233,14 @@ std::vector<BlockRef> decode_block_index(const TableHeader& h, std::span<const u
 
 uint64_t checksum_of(std::span<const uint8_t> bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
-std::string table_file_name(const std::string& signature) { return signature + TableExtension; }
+std::string rebuild_hint(const std::filesystem::path& path) {
+  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+  return "rebuild it with: egtb generate " + path.stem().string() + " --force --dir " + dir.string();
+}
+
+std::filesystem::path table_path(const std::filesystem::path& directory, const Material& material,
+                                 [[maybe_unused]] Rules rules) {
+  return directory / (material.normalized().str() + TableExtension);
+}
 
 }  // namespace egtb

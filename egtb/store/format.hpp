@@ -22,7 +22,7 @@
 //              the CR LF / ^Z catch 7-bit transfers, newline conversion and text-mode reads)
 //     8     4  format version (FormatVersion)
 //    12     4  H, the header size in bytes, a multiple of 8
-//    16     4  metrics: bit 0 DTM, bit 1 DTS
+//    16     4  metrics the entries carry: bit 0 DTM, bit 1 DTS (MetricSet, rules.hpp)
 //    20     4  block entries B: entries per block (the last block of each side may hold fewer)
 //    24     4  index scheme id      } of the indexing scheme that numbered the entries; a reader
 //    28     4  index scheme version } refuses a table whose scheme differs from its own
@@ -30,13 +30,15 @@
 //    40     8  entries with Black to move, N_b
 //    48     8  block count n = ceil(N_w / B) + ceil(N_b / B)
 //    56     8  file size in bytes (a shorter file is truncated)
-//    64    56  White-to-move statistics: 6 x u64 counts of values 0, 1, 2, 3, 4 and of invalid
-//              entries, then i32 max DTM and i32 max DTS (-1: no entry with such a depth)
-//   120    56  Black-to-move statistics, the same way
-//   176     2  signature length S, then S bytes of canonical signature ("KQk")
-//   178+S   2  generator length G, then G bytes of generator version ("egtb 0.1.0")
+//    64    72  White-to-move statistics (table_stats.hpp): 6 x u64 counts of values 0, 1, 2, 3, 4
+//              and of invalid entries, 5 x i32 the deepest depth of values 0 to 4 (-1: no entry of
+//              that value), 4 zero bytes
+//   136    72  Black-to-move statistics, the same way
+//   208     4  rules id (rules.hpp: 0 Lasker), then 4 zero bytes
+//   216     2  signature length S, then S bytes of canonical signature ("KQk")
+//   218+S   2  generator length G, then G bytes of generator version ("egtb 0.1.0")
 //              zero bytes up to H
-//
+
 // Block index entry i (at H + 24 i): u64 offset of the block from the start of the file, u32
 // stored size, u8 transform, 3 zero bytes, u64 XXH3-64 of the stored bytes. Blocks 0 ..
 // ceil(N_w / B) - 1 hold White-to-move entries [i B, (i + 1) B); the rest hold Black-to-move
@@ -66,25 +68,28 @@
 // 20-25% smaller at 3-6 MB/s, too slow for generation by default (WriteOptions and `egtb generate
 // --compression-level` pick; the default is 3).
 //
-// Worked example: a toy "KQk" file with B = 4, N_w = 5, N_b = 4, metrics DTM and DTS, index
-// scheme 1 version 1, generator "egtb 0.1.0", and these entries:
+// Worked example: a toy "KQk" file with B = 4, N_w = 5, N_b = 4, metrics DTM and DTS, Lasker
+// rules, index scheme 1 version 1, generator "egtb 0.1.0", and these entries:
 //   White to move: 156 156 156 156 | 5   four times "mates in 10" (4 | 19 << 3), then invalid (5)
 //   Black to move: 2 2 16 2              draws and one "is mated, DTM 2" (0 | 2 << 3)
-// It is 301 bytes (hex dump, offsets in hex):
-//   000  89 45 47 54 42 0d 0a 1a  01 00 00 00  c8 00 00 00   magic, version 1, H = 200
+// It is 341 bytes (hex dump, offsets in hex):
+//   000  89 45 47 54 42 0d 0a 1a  02 00 00 00  f0 00 00 00   magic, version 2, H = 240
 //   010  03 00 00 00  04 00 00 00  01 00 00 00  01 00 00 00   metrics 3, B = 4, scheme 1, version 1
 //   020  05 00 00 00 00 00 00 00  04 00 00 00 00 00 00 00     N_w = 5, N_b = 4
-//   030  03 00 00 00 00 00 00 00  2d 01 00 00 00 00 00 00     3 blocks, file size 301
-//   040  White: counts 0 0 0 0 4, invalid 1 (u64 each), max DTM 13 00 00 00 (19), max DTS ff ff ff ff
-//   078  Black: counts 1 0 3 0 0, invalid 0, max DTM 02 00 00 00, max DTS ff ff ff ff
-//   0b0  03 00 4b 51 6b  0a 00 65 67 74 62 20 30 2e 31 2e 30  "KQk", "egtb 0.1.0", zeros up to 0c8
-//   0c8  block 0: offset 18 01 .. (280), size 2, transform 0, checksum 27 d2 a8 77 6c b7 f1 96
-//   0e0  block 1: offset 1a 01 .. (282), size 2, transform 0, checksum 2c 82 ee ad 68 7f 0b 24
-//   0f8  block 2: offset 1c 01 .. (284), size 17, transform 1, checksum a2 84 16 7c 46 a5 51 ad
-//   110  d5 e2 48 fe b5 d7 1a 21                              file checksum (XXH3-64 of 000-10f)
-//   118  9c 00                                                block 0: Constant 156
-//   11a  05 00                                                block 1: Constant 5 (one entry)
-//   11c  28 b5 2f fd 20 08 41 00 00  02 02 08 02  00 00 00 00 block 2: Planes, a zstd frame
+//   030  03 00 00 00 00 00 00 00  55 01 00 00 00 00 00 00     3 blocks, file size 341
+//   040  White: counts 0 0 0 0 4, invalid 1 (u64 each), max depths ff ff ff ff (value 0) ff ff ff ff
+//        ff ff ff ff ff ff ff ff 13 00 00 00 (value 4: 19), 00 00 00 00
+//   088  Black: counts 1 0 3 0 0, invalid 0, max depths 02 00 00 00, ff ff ff ff, 00 00 00 00 (the
+//        draws' depth 0), ff ff ff ff, ff ff ff ff, 00 00 00 00
+//   0d0  00 00 00 00 00 00 00 00                              rules 0 (Lasker), zeros
+//   0d8  03 00 4b 51 6b  0a 00 65 67 74 62 20 30 2e 31 2e 30  "KQk", "egtb 0.1.0", zeros up to 0f0
+//   0f0  block 0: offset 40 01 .. (320), size 2, transform 0, checksum 27 d2 a8 77 6c b7 f1 96
+//   108  block 1: offset 42 01 .. (322), size 2, transform 0, checksum 2c 82 ee ad 68 7f 0b 24
+//   120  block 2: offset 44 01 .. (324), size 17, transform 1, checksum a2 84 16 7c 46 a5 51 ad
+//   138  5c 9b d4 13 6d 13 f4 5a                              file checksum (XXH3-64 of 000-137)
+//   140  9c 00                                                block 0: Constant 156
+//   142  05 00                                                block 1: Constant 5 (one entry)
+//   144  28 b5 2f fd 20 08 41 00 00  02 02 08 02  00 00 00 00 block 2: Planes, a zstd frame
 // In block 2 the plane code of a draw (2) is 02 and that of "is mated, DTM 2" is 0 | 1 << 3 = 08;
 // the high plane is all zero. zstd stored these 8 bytes raw (so small an input does not
 // compress): magic 28 b5 2f fd, frame header 20 08 (content size 8), block header 41 00 00 (last
@@ -98,17 +103,19 @@
 #include <string>
 #include <vector>
 
+#include "egtb/core/material.hpp"
 #include "egtb/store/block_codec.hpp"
+#include "egtb/store/rules.hpp"
 #include "egtb/store/table_stats.hpp"
 
 namespace egtb {
 
 inline constexpr std::array<uint8_t, 8> FileMagic = {0x89, 'E', 'G', 'T', 'B', '\r', '\n', 0x1a};
-inline constexpr uint32_t FormatVersion = 1;
+inline constexpr uint32_t FormatVersion = 2;
 inline constexpr uint32_t DefaultBlockEntries = 1u << 15;
 inline constexpr const char* TableExtension = ".egtb";
 
-inline constexpr size_t FixedHeaderBytes = 176;
+inline constexpr size_t FixedHeaderBytes = 216;
 inline constexpr size_t BlockIndexEntryBytes = 24;
 inline constexpr size_t MaxHeaderBytes = 4096;
 
@@ -116,7 +123,8 @@ inline constexpr size_t MaxHeaderBytes = 4096;
 struct TableHeader {
   uint32_t format_version = FormatVersion;
   std::string signature;
-  Metrics metrics;
+  Rules rules = Rules::Lasker;
+  MetricSet metrics;
   uint32_t block_entries = DefaultBlockEntries;
   uint32_t index_scheme = 0;
   uint32_t index_version = 0;
@@ -180,7 +188,12 @@ void check_header(const TableHeader& h, const std::filesystem::path& path);
 // XXH3-64 of a byte range (block checksums and the file checksum).
 [[nodiscard]] uint64_t checksum_of(std::span<const uint8_t> bytes);
 
-// The file name of a signature: "KQk" -> "KQk.egtb".
-[[nodiscard]] std::string table_file_name(const std::string& signature);
+// "rebuild it with: egtb generate KQk --force --dir tables" for the table file tables/KQk.egtb.
+[[nodiscard]] std::string rebuild_hint(const std::filesystem::path& table_file);
+
+// Where the table of a signature (either colour orientation) lives in a directory:
+// <directory>/<canonical signature>.egtb, e.g. tables/KQk.egtb for Kkq. The one path builder.
+[[nodiscard]] std::filesystem::path table_path(const std::filesystem::path& directory,
+                                               const Material& material, Rules rules = Rules::Lasker);
 
 }  // namespace egtb

@@ -29,8 +29,6 @@ uint32_t uci_key(Move m) {
   return square_key(m.from()) << 9 | square_key(m.to()) << 3 | promotion;
 }
 
-bool is_win(Lasker v) { return v == Lasker::Mates || v == Lasker::Stalemates; }
-
 ProbeError inconsistent(const Position& pos, std::string message) {
   return ProbeError{ProbeError::Kind::Inconsistent,
                     "inconsistent tables at " + to_fen(pos) + ": " + std::move(message),
@@ -63,10 +61,9 @@ Expected<MoveValue, ProbeError> next_step(const Tablebase& tb, const Position& p
   return step;
 }
 
-// Why the end of a line, scored s with depth 0, is not the checkmate or stalemate it promises.
-std::optional<ProbeError> check_end(const Position& pos, Score s) {
-  if (s.value() == Lasker::Mated && is_checkmate(pos)) return std::nullopt;
-  if (s.value() == Lasker::Stalemated && is_stalemate(pos)) return std::nullopt;
+// Why the end of a line, scored s with depth 0, is not the end of the game its rules promise.
+std::optional<ProbeError> check_end(Rules rules, const Position& pos, Score s) {
+  if (legal_moves(pos).empty() && terminal_score(rules, pos.in_check()) == s) return std::nullopt;
   return inconsistent(pos, "scored '" + describe(s) + "' but the game is not over as that promises");
 }
 
@@ -107,7 +104,7 @@ Expected<std::vector<Move>, ProbeError> optimal_line(const Tablebase& tb, const 
     pos.do_move(step->move);
     s = step->score;
   }
-  if (auto problem = check_end(pos, s)) return unexpected(std::move(*problem));
+  if (auto problem = check_end(tb.rules(), pos, s)) return unexpected(std::move(*problem));
   return line;
 }
 

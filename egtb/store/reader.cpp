@@ -4,6 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <cerrno>
 #include <cstring>
 
@@ -17,20 +21,42 @@ std::string os_error(const std::string& what, int error) { return what + ": " + 
 
 std::string side_name(int side) { return side == 0 ? "White to move" : "Black to move"; }
 
+// Opens a regular file for reading without blocking on a FIFO: a FIFO, a directory or a device in
+// place of a table is refused, never waited on. Throws IoError.
+int open_regular_file(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) throw IoError(path, os_error("cannot open table", errno));
+  struct stat st {};
+  const bool stat_ok = ::fstat(fd, &st) == 0;
+  const int error = errno;
+  if (stat_ok && S_ISREG(st.st_mode)) {
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return fd;
+  }
+  ::close(fd);
+  if (!stat_ok) throw IoError(path, os_error("cannot stat table", error));
+  throw IoError(path, S_ISDIR(st.st_mode)
+                          ? "is a directory, not a table file"
+                          : "is not a regular file (a FIFO, device or socket), not a table file");
+}
+
 }  // namespace
 
-TableReader::TableReader(const std::filesystem::path& path) : path_(path) {
-  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd_ < 0) throw IoError(path_, os_error("cannot open table", errno));
+TableReader::TableReader(const std::filesystem::path& path, const TableRequirements& required)
+    : path_(path), fd_(open_regular_file(path)), scheme_(opened(required)) {}
+
+TableReader::~TableReader() { ::close(fd_); }
+
+std::optional<indexing::IndexScheme> TableReader::opened(const TableRequirements& required) {
   try {
     open_checked();
+    if (!required.indexable) return std::nullopt;
+    return indexing::IndexScheme(check_usable(required));
   } catch (...) {
     ::close(fd_);
     throw;
   }
 }
-
-TableReader::~TableReader() { ::close(fd_); }
 
 void TableReader::open_checked() {
   struct stat st {};
@@ -123,54 +149,66 @@ std::vector<uint16_t> TableReader::read_side(Color stm) const {
   return entries;
 }
 
-void TableReader::verify() const {
-  std::array<SideStats, 2> stats{};
-  std::vector<uint16_t> block;
-  for (uint64_t b = 0; b < header_.block_count; ++b) {
-    read_block(b, block);
-    stats[static_cast<size_t>(block_span(header_, b).side)].merge(compute_stats(block));
-  }
+void TableReader::verify(int threads) const {
+  using Stats = std::array<SideStats, 2>;
+  tbb::enumerable_thread_specific<Stats> partial;
+  tbb::enumerable_thread_specific<std::vector<uint16_t>> blocks;
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(uint64_t{0}, header_.block_count, [&](uint64_t b) {
+      std::vector<uint16_t>& block = blocks.local();
+      read_block(b, block);
+      partial.local()[static_cast<size_t>(block_span(header_, b).side)].merge(compute_stats(block));
+    });
+  });
+  Stats stats{};
+  for (const Stats& p : partial)
+    for (size_t side = 0; side < 2; ++side) stats[side].merge(p[side]);
   for (int side = 0; side < 2; ++side)
     if (!(stats[static_cast<size_t>(side)] == header_.stats[static_cast<size_t>(side)]))
       throw FormatError(path_, side_name(side) + ": the entries do not match the header's counts and maxima");
 }
 
-Material check_compatible(const TableHeader& h, const std::filesystem::path& path) {
+Material TableReader::check_usable(const TableRequirements& required) const {
+  const TableHeader& h = header_;
   const auto material = Material::parse(h.signature);
   if (!material)
-    throw FormatError(path, "header: bad signature \"" + h.signature + "\": " + material.error());
+    throw FormatError(path_, "header: bad signature \"" + h.signature + "\": " + material.error());
   if (material->str() != h.signature || !material->is_canonical())
-    throw FormatError(path, "header: signature \"" + h.signature + "\" is not in canonical form");
+    throw FormatError(path_, "header: signature \"" + h.signature + "\" is not in canonical form");
   if (material->count(Color::White, PieceType::King) != 1 ||
       material->count(Color::Black, PieceType::King) != 1 || material->men() > indexing::MaxIndexMen)
-    throw FormatError(path, "header: no index scheme for \"" + h.signature + "\"");
+    throw FormatError(path_, "header: no index scheme for \"" + h.signature + "\"");
+  if (required.material && required.material->normalized() != *material)
+    throw FormatError(path_, "holds the table " + h.signature + ", not " +
+                                 required.material->normalized().str() +
+                                 " (a file renamed or copied over another?)");
   if (h.index_scheme != indexing::IndexLayoutId || h.index_version != indexing::IndexLayoutVersion)
-    throw FormatError(path, "built with index scheme " + std::to_string(h.index_scheme) + " version " +
-                                std::to_string(h.index_version) + ", this program uses scheme " +
-                                std::to_string(indexing::IndexLayoutId) + " version " +
-                                std::to_string(indexing::IndexLayoutVersion) + ": regenerate the table");
+    throw FormatError(path_, "built with index scheme " + std::to_string(h.index_scheme) + " version " +
+                                 std::to_string(h.index_version) + ", this program uses scheme " +
+                                 std::to_string(indexing::IndexLayoutId) + " version " +
+                                 std::to_string(indexing::IndexLayoutVersion) + ": " + rebuild_hint(path_));
   const indexing::Index size = indexing::IndexScheme(*material).size();
   if (h.entries[0] != size || h.entries[1] != size)
-    throw FormatError(path, "holds " + std::to_string(h.entries[0]) + " and " + std::to_string(h.entries[1]) +
-                                " entries per side to move, the index scheme has " + std::to_string(size));
+    throw FormatError(path_, "holds " + std::to_string(h.entries[0]) + " and " +
+                                 std::to_string(h.entries[1]) +
+                                 " entries per side to move, the index scheme has " + std::to_string(size));
+  if (required.rules && *required.rules != h.rules)
+    throw FormatError(path_, "built under the rules " + std::string(rules_name(h.rules)) + ", not " +
+                                 std::string(rules_name(*required.rules)));
+  if (!h.metrics.contains(required.metrics))
+    throw FormatError(path_, "holds " + to_string(h.metrics) + " only (built with --metrics " +
+                                 to_string(h.metrics) + "), " + to_string(required.metrics) +
+                                 " is needed: " + rebuild_hint(path_));
   return *material;
 }
 
-Table load_table(const std::filesystem::path& path) {
-  const TableReader reader(path);
-  const TableHeader& h = reader.header();
-  Table table(check_compatible(h, path), h.entries[0], h.metrics, h.generator);
-  for (Color stm : {Color::White, Color::Black}) {
-    reader.read_side(stm, table.raw(stm));
-    if (!(table.stats(stm) == h.stats[static_cast<size_t>(to_index(stm))]))
-      throw FormatError(
-          path, side_name(to_index(stm)) + ": the entries do not match the header's counts and maxima");
-  }
-  return table;
+TableHeader read_header(const std::filesystem::path& path, const TableRequirements& required) {
+  return TableReader(path, required).header();
 }
 
-TableHeader read_header(const std::filesystem::path& path) { return TableReader(path).header(); }
-
-void verify_file(const std::filesystem::path& path) { TableReader(path).verify(); }
+void verify_file(const std::filesystem::path& path, const TableRequirements& required) {
+  TableReader(path, required).verify();
+}
 
 }  // namespace egtb

@@ -1,33 +1,58 @@
 // Reading table files (format.hpp): the header and block index once, then single blocks on demand.
+// The one reader of a finished table: Tablebase, the solver's subtables, query scans, statistics,
+// the verifier and the scheduler all open table files through it.
 //
 // Opening reads and checks the header and the block index against the file checksum, and the file
 // size against the header; every block read checks that block's checksum before decoding it. A
 // damaged file therefore raises FormatError naming the file (and the block), never returns a
-// wrong score.
+// wrong score. Opening also checks, once for every caller, that this program can use the table
+// (its index scheme, version and entries) and that it is the table the caller asked for
+// (TableRequirements: signature, rules, metrics), with a message that says how to rebuild it.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "egtb/core/material.hpp"
 #include "egtb/core/types.hpp"
 #include "egtb/store/format.hpp"
+#include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
-#include "egtb/store/table.hpp"
+#include "indexing/index.hpp"
 
 namespace egtb {
 
+// What a caller needs of the table file it opens; an unset field accepts anything.
+struct TableRequirements {
+  std::optional<Material> material;  // the signature it must hold (either colour orientation)
+  std::optional<Rules> rules;        // the rules it must be built under
+  MetricSet metrics;                 // metrics it must carry (DTS for a table that needs stalemates)
+  // False: only the file's integrity is checked, not that this build can index it (`egtb info`
+  // describes any table file; scheme() is then unavailable).
+  bool indexable = true;
+
+  // The requirements that check the file alone.
+  [[nodiscard]] static TableRequirements file_only() { return {std::nullopt, std::nullopt, {}, false}; }
+};
+
 class TableReader {
 public:
-  // Opens and checks a table file. Throws IoError (cannot open or read) or FormatError.
-  explicit TableReader(const std::filesystem::path& path);
+  // Opens and checks a table file. Throws IoError (cannot open or read: missing, a directory,
+  // not a regular file) or FormatError (damaged, incompatible, or not what `required` asks for).
+  explicit TableReader(const std::filesystem::path& path, const TableRequirements& required = {});
   ~TableReader();
   TableReader(const TableReader&) = delete;
   TableReader& operator=(const TableReader&) = delete;
 
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
   [[nodiscard]] const TableHeader& header() const { return header_; }
+  // Precondition: opened with `indexable` requirements.
+  [[nodiscard]] const indexing::IndexScheme& scheme() const { return *scheme_; }
+  [[nodiscard]] const Material& material() const { return scheme_->material(); }
+  [[nodiscard]] Rules rules() const { return header_.rules; }
   [[nodiscard]] const BlockRef& block_ref(uint64_t block) const { return blocks_[block]; }
   [[nodiscard]] uint64_t entries(Color stm) const {
     return header_.entries[static_cast<size_t>(to_index(stm))];
@@ -47,16 +72,23 @@ public:
   // Every entry of one side to move, in index order, into `out` of entries(stm) entries.
   void read_side(Color stm, std::span<uint16_t> out) const;
   [[nodiscard]] std::vector<uint16_t> read_side(Color stm) const;
-  // Reads every block and compares the decoded values with the header's counts and maxima.
-  void verify() const;
+  // Reads every block, on `threads` threads (0: every core), checking its checksum, and compares
+  // the decoded values with the header's counts and maxima.
+  void verify(int threads = 0) const;
 
 private:
   std::filesystem::path path_;
   int fd_ = -1;
   TableHeader header_;
   std::vector<BlockRef> blocks_;
+  std::optional<indexing::IndexScheme> scheme_;
 
+  // Reads and checks the file's preamble and that it meets `required`; closes the file on failure.
+  [[nodiscard]] std::optional<indexing::IndexScheme> opened(const TableRequirements& required);
   void open_checked();
+  // The material of the header, after checking that this program can use the table and that it
+  // meets `required`.
+  [[nodiscard]] Material check_usable(const TableRequirements& required) const;
   // Header, block index and file checksum, the checksum checked; decodes header_.
   [[nodiscard]] std::vector<uint8_t> read_preamble(uint64_t actual_size);
   [[nodiscard]] std::vector<uint8_t> read_bytes(uint64_t offset, uint64_t size,
@@ -64,20 +96,13 @@ private:
   [[nodiscard]] std::string describe_block(uint64_t block) const;
 };
 
-// The header of a table file, after checking the file checksum (for `egtb info`).
-[[nodiscard]] TableHeader read_header(const std::filesystem::path& path);
-
-// The material of a table header, after checking that this program can use the table: a valid
-// canonical signature, this build's index scheme and version, the scheme's number of entries per
-// side to move. Throws FormatError naming `path` otherwise.
-[[nodiscard]] Material check_compatible(const TableHeader& h, const std::filesystem::path& path);
-
-// A whole table file in memory (for the solver's subtables and for statistics), checked like
-// verify_file and with check_compatible.
-[[nodiscard]] Table load_table(const std::filesystem::path& path);
+// The header of a table file, after checking the file checksum and that it meets `required`.
+[[nodiscard]] TableHeader read_header(const std::filesystem::path& path,
+                                      const TableRequirements& required = {});
 
 // Checks every checksum of a file and that its entries match the header's counts (for `egtb
-// info` and `egtb verify`). Throws FormatError or IoError naming the first problem.
-void verify_file(const std::filesystem::path& path);
+// info`, `egtb verify` and the scheduler's "kept"). Throws FormatError or IoError naming the first
+// problem.
+void verify_file(const std::filesystem::path& path, const TableRequirements& required = {});
 
 }  // namespace egtb

@@ -1,17 +1,92 @@
 #include "egtb/store/table.hpp"
 
+#include <atomic>
 #include <utility>
+
+#include "egtb/store/error.hpp"
 
 namespace egtb {
 
 std::string generator_version() { return std::string("egtb ") + EGTB_VERSION; }
 
-Table::Table(const Material& material, indexing::Index entries, Metrics metrics, std::string generator)
-    : material_(material), metrics_(metrics), generator_(std::move(generator)), size_(entries) {
-  for (auto& side : entries_) side.assign(entries, Score::unknown().raw());
+Table::Table(const Material& material, Rules rules) : Table(material, rules, all_metrics(rules)) {}
+
+Table::Table(const Material& material, Rules rules, MetricSet metrics)
+    : scheme_(material), rules_(rules), metrics_(metrics) {
+  for (auto& side : entries_) side.assign(scheme_.size(), Score::unknown().raw());
 }
 
-Table::Table(const indexing::IndexScheme& scheme, Metrics metrics)
-    : Table(scheme.material(), scheme.size(), metrics) {}
+Table::Table(const TableReader& reader)
+    : scheme_(reader.material()),
+      rules_(reader.rules()),
+      metrics_(reader.header().metrics),
+      generator_(reader.header().generator),
+      path_(reader.path()) {}
+
+std::shared_ptr<const Table> Table::load(const std::filesystem::path& path,
+                                         const TableRequirements& required) {
+  const TableReader reader(path, required);
+  auto table = std::shared_ptr<Table>(new Table(reader));
+  for (Color stm : {Color::White, Color::Black}) {
+    table->entries_[side_of(stm)] = reader.read_side(stm);
+    if (!(table->stats(stm) == reader.header().stats[side_of(stm)]))
+      throw FormatError(path, std::string(stm == Color::White ? "White" : "Black") +
+                                  " to move: the entries do not match the header's counts and maxima");
+  }
+  return table;
+}
+
+std::shared_ptr<const Table> Table::page(const std::filesystem::path& path, const TableRequirements& required,
+                                         std::shared_ptr<BlockCache> cache) {
+  static std::atomic<uint32_t> next_id{0};
+  auto reader = std::make_shared<const TableReader>(path, required);
+  auto table = std::shared_ptr<Table>(new Table(*reader));
+  table->reader_ = std::move(reader);
+  table->cache_ = std::move(cache);
+  table->id_ = next_id++;
+  return table;
+}
+
+const std::vector<uint16_t>& Table::block(uint64_t block) const {
+  // Each thread keeps the last blocks it used in a small direct-mapped array. Example: KRPkr's
+  // promotions alternate between KQRkr, KRRkr, KRBkr and KRNkr, whose current blocks then sit in
+  // four slots.
+  struct Slot {
+    uint32_t owner = UINT32_MAX;
+    uint64_t block = 0;
+    BlockCache::Block scores;
+  };
+  constexpr size_t Slots = 32;
+  thread_local std::array<Slot, Slots> recent;
+  Slot& slot = recent[(block * 0x9E3779B97F4A7C15ULL + id_ * 0x632BE59BD9B4E019ULL) >> 59];
+  if (slot.owner != id_ || slot.block != block || !slot.scores)
+    slot = Slot{id_, block, cache_->find_or_load({id_, block}, [&](std::vector<uint16_t>& out) {
+                  reader_->read_block(block, out);
+                })};
+  return *slot.scores;
+}
+
+Score Table::paged_at(Color stm, indexing::Index i) const {
+  return Score::from_raw(block(reader_->block_of(stm, i))[reader_->offset_in_block(i)]);
+}
+
+void Table::at(Color stm, const indexing::Index* entries, int n, Score* out) const {
+  if (!reader_) {
+    for (int k = 0; k < n; ++k) out[k] = Score::from_raw(entries_[side_of(stm)][entries[k]]);
+    return;
+  }
+  const uint64_t size = reader_->header().block_entries;
+  uint64_t first = 0, end = 0;  // the entries of the block at hand
+  const std::vector<uint16_t>* scores = nullptr;
+  for (int k = 0; k < n; ++k) {
+    const indexing::Index i = entries[k];
+    if (!scores || i < first || i >= end) {
+      scores = &block(reader_->block_of(stm, i));
+      first = i - reader_->offset_in_block(i);
+      end = first + size;
+    }
+    out[k] = Score::from_raw((*scores)[i - first]);
+  }
+}
 
 }  // namespace egtb

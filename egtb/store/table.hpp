@@ -1,16 +1,31 @@
-// Table: the scores of one material signature held in memory, one raw 16-bit Score per index
-// entry and side to move. The solver fills one and writes it (writer.hpp); load_table (reader.hpp)
-// reads a whole file back into one, e.g. a subtable the solver probes billions of times.
+// Table: the scores of one material signature, one raw 16-bit Score per index entry and side to
+// move, held whole in memory or read block by block from its file. The one form of a table
+// above the file: the solver fills one in memory and its subtables are Tables read from files,
+// the verifier checks one, Tablebase probes them.
+//
+//   auto kqk = Table::load("tables/KQk.egtb", {Material::parse("KQk").value(), Rules::Lasker, {}});
+//   Score s = kqk->at(Color::White, *kqk->scheme().index_of(pos));
+//
+// Paged tables are for those too large to hold: a 5-man table such as KQRkr (440 MB in memory) is
+// reached from KRPkr only by promotions, a few probes per position with a pawn on the 7th rank,
+// and those land in few blocks at a time. Their blocks come through a BlockCache shared with other
+// tables (Tablebase shares one among all its tables), and each thread keeps its last blocks at
+// hand, so that most lookups touch neither the cache's locks nor the file.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "egtb/core/material.hpp"
 #include "egtb/core/types.hpp"
+#include "egtb/store/block_cache.hpp"
+#include "egtb/store/reader.hpp"
+#include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
 #include "egtb/store/table_stats.hpp"
 #include "indexing/index.hpp"
@@ -22,40 +37,62 @@ namespace egtb {
 
 class Table {
 public:
-  // A table of `entries` entries per side to move, every one Score::unknown().
-  Table(const Material& material, indexing::Index entries, Metrics metrics = {},
-        std::string generator = generator_version());
-  // A table sized for a scheme's material and entries.
-  explicit Table(const indexing::IndexScheme& scheme, Metrics metrics = {});
+  // A table in memory of `material` (canonical) with every entry Score::unknown(), to be filled.
+  explicit Table(const Material& material, Rules rules = Rules::Lasker);
+  Table(const Material& material, Rules rules, MetricSet metrics);
 
-  [[nodiscard]] const Material& material() const { return material_; }
-  [[nodiscard]] std::string signature() const { return material_.str(); }
-  [[nodiscard]] Metrics metrics() const { return metrics_; }
+  // A finished table file read whole into memory: every block checksum and the header's counts
+  // and maxima are checked. Throws IoError or FormatError (TableReader).
+  [[nodiscard]] static std::shared_ptr<const Table> load(const std::filesystem::path& path,
+                                                         const TableRequirements& required = {});
+  // A finished table file whose blocks are read when asked for, through `cache`.
+  [[nodiscard]] static std::shared_ptr<const Table> page(const std::filesystem::path& path,
+                                                         const TableRequirements& required,
+                                                         std::shared_ptr<BlockCache> cache);
+
+  [[nodiscard]] const indexing::IndexScheme& scheme() const { return scheme_; }
+  [[nodiscard]] const Material& material() const { return scheme_.material(); }
+  [[nodiscard]] std::string signature() const { return material().str(); }
+  [[nodiscard]] Rules rules() const { return rules_; }
+  [[nodiscard]] MetricSet metrics() const { return metrics_; }
   [[nodiscard]] const std::string& generator() const { return generator_; }
   // Entries per side to move.
-  [[nodiscard]] indexing::Index size() const { return size_; }
+  [[nodiscard]] indexing::Index size() const { return scheme_.size(); }
+  [[nodiscard]] bool is_paged() const { return reader_ != nullptr; }
+  // The file a loaded or paged table was read from (empty for a table built in memory).
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
 
-  [[nodiscard]] Score at(Color stm, indexing::Index i) const { return Score::from_raw(side(stm)[i]); }
-  void set(Color stm, indexing::Index i, Score s) { side(stm)[i] = s.raw(); }
+  [[nodiscard]] Score at(Color stm, indexing::Index i) const {
+    if (reader_) return paged_at(stm, i);
+    return Score::from_raw(entries_[side_of(stm)][i]);
+  }
+  // out[k] = at(stm, entries[k]) for k < n; a paged table looks a block up once for a run of
+  // entries in it.
+  void at(Color stm, const indexing::Index* entries, int n, Score* out) const;
 
-  // The raw scores of one side to move, for bulk work.
-  [[nodiscard]] std::span<uint16_t> raw(Color stm) { return side(stm); }
-  [[nodiscard]] std::span<const uint16_t> raw(Color stm) const { return side(stm); }
-
-  // Counts of each value and the deepest DTM and DTS of one side to move (computed on each call).
+  // In-memory tables only.
+  void set(Color stm, indexing::Index i, Score s) { entries_[side_of(stm)][i] = s.raw(); }
+  [[nodiscard]] std::span<uint16_t> raw(Color stm) { return entries_[side_of(stm)]; }
+  [[nodiscard]] std::span<const uint16_t> raw(Color stm) const { return entries_[side_of(stm)]; }
+  // Counts of each value and the deepest depths of one side to move (computed on each call).
   [[nodiscard]] SideStats stats(Color stm) const { return compute_stats(raw(stm)); }
 
 private:
-  Material material_;
-  Metrics metrics_;
-  std::string generator_;
-  indexing::Index size_;
+  indexing::IndexScheme scheme_;
+  Rules rules_;
+  MetricSet metrics_;
+  std::string generator_ = generator_version();
+  std::filesystem::path path_;
   std::array<std::vector<uint16_t>, 2> entries_;
+  std::shared_ptr<const TableReader> reader_;  // set for a paged table
+  std::shared_ptr<BlockCache> cache_;
+  uint32_t id_ = 0;  // names a paged table in the cache, unique in the process
 
-  [[nodiscard]] std::vector<uint16_t>& side(Color c) { return entries_[static_cast<size_t>(to_index(c))]; }
-  [[nodiscard]] const std::vector<uint16_t>& side(Color c) const {
-    return entries_[static_cast<size_t>(to_index(c))];
-  }
+  Table(const TableReader& reader);
+  static size_t side_of(Color c) { return static_cast<size_t>(to_index(c)); }
+  [[nodiscard]] Score paged_at(Color stm, indexing::Index i) const;
+  // The scores of one block of a paged table, through this thread's recent blocks and the cache.
+  [[nodiscard]] const std::vector<uint16_t>& block(uint64_t block) const;
 };
 
 }  // namespace egtb

@@ -6,31 +6,29 @@
 
 namespace egtb {
 
-std::string to_string(Metrics m) {
-  if (m.dtm && m.dts) return "dtm,dts";
-  if (m.dtm) return "dtm";
-  if (m.dts) return "dts";
-  return "none";
-}
-
 uint64_t SideStats::positions() const { return std::accumulate(values.begin(), values.end(), uint64_t{0}); }
+
+int SideStats::max_depth(Rules r, Metric m) const {
+  int deepest = NoDepth;
+  for (Lasker v : {Lasker::Mated, Lasker::Stalemated, Lasker::Stalemates, Lasker::Mates})
+    if (metric_of(r, v) == m) deepest = std::max(deepest, max_depths[static_cast<size_t>(to_index(v))]);
+  return deepest;
+}
 
 void SideStats::add(Score s, uint64_t count) {
   if (!s.is_valid()) {
     invalid += count;
     return;
   }
-  const Lasker v = s.value();
-  values[static_cast<size_t>(to_index(v))] += count;
-  if (is_mate_value(v)) max_dtm = std::max(max_dtm, s.depth());
-  if (v == Lasker::Stalemates || v == Lasker::Stalemated) max_dts = std::max(max_dts, s.depth());
+  const auto v = static_cast<size_t>(to_index(s.value()));
+  values[v] += count;
+  max_depths[v] = std::max(max_depths[v], s.depth());
 }
 
 void SideStats::merge(const SideStats& other) {
   for (size_t v = 0; v < values.size(); ++v) values[v] += other.values[v];
   invalid += other.invalid;
-  max_dtm = std::max(max_dtm, other.max_dtm);
-  max_dts = std::max(max_dts, other.max_dts);
+  for (size_t v = 0; v < max_depths.size(); ++v) max_depths[v] = std::max(max_depths[v], other.max_depths[v]);
 }
 
 SideStats compute_stats(std::span<const uint16_t> raw_scores) {

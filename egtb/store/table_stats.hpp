@@ -1,41 +1,34 @@
-// What a table says about itself: the metrics it carries and, per side to move, how many entries
-// have each value and the deepest DTM and DTS. Stored in the file header (format.hpp) and
-// recomputed from the entries when a whole table is loaded, as a cross-check.
+// What a table says about itself: per side to move, how many entries have each value and the
+// deepest depth of each value. Stored in the file header (format.hpp) and recomputed from the
+// entries when a table is read whole, as a cross-check.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <span>
-#include <string>
 
+#include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
 
 namespace egtb {
 
-// The depths a table stores: DTM for values 4 and 0, DTS for 3 and 1. A DTM-only table has no
-// values 3 and 1 (ordinary chess: its draws are all 2).
-struct Metrics {
-  bool dtm = true;
-  bool dts = true;
-
-  bool operator==(const Metrics&) const = default;
-};
-
-// "dtm,dts", "dtm", "dts" or "none".
-[[nodiscard]] std::string to_string(Metrics m);
-
-// Counts and maxima of one side to move.
+// Counts and maxima of one side to move. They are kept per value code, not per metric, so that
+// the file format does not depend on the rules: max_depth(r, m) reads them through the rules.
+// Example, KQk with Black to move under Lasker: values {25,691, 115, 2,838, 0, 0} (the draws:
+// Black takes the queen), max_depths {20, 0, 0, -1, -1}: max DTM 20 (mated in 10), max DTS 0 (the
+// stalemates on the board).
 struct SideStats {
   static constexpr int NoDepth = -1;
 
-  std::array<uint64_t, 5> values{};  // entries of each Lasker value, indexed by to_index(Lasker)
+  std::array<uint64_t, 5> values{};  // entries of each value, indexed by to_index(Lasker)
   uint64_t invalid = 0;              // entries that are not positions
-  int max_dtm = NoDepth;             // deepest DTM among values 4 and 0, NoDepth when there is none
-  int max_dts = NoDepth;             // deepest DTS among values 3 and 1, NoDepth when there is none
+  std::array<int, 5> max_depths{NoDepth, NoDepth, NoDepth, NoDepth, NoDepth};  // per value
 
-  // Entries with a Lasker value (every entry but the invalid ones).
+  // Entries with a value (every entry but the invalid ones).
   [[nodiscard]] uint64_t positions() const;
   [[nodiscard]] uint64_t entries() const { return positions() + invalid; }
+  // The deepest depth of metric m among the values that carry it under rules r; NoDepth when none.
+  [[nodiscard]] int max_depth(Rules r, Metric m) const;
   // Counts `count` entries of score s.
   void add(Score s, uint64_t count = 1);
   void merge(const SideStats& other);

@@ -5,7 +5,6 @@
 #include "egtb/core/fen.hpp"
 #include "egtb/store/error.hpp"
 #include "egtb/store/format.hpp"
-#include "egtb/store/reader.hpp"
 #include "indexing/index.hpp"
 
 namespace egtb {
@@ -43,73 +42,57 @@ std::optional<ProbeError> check_probeable(const Position& pos) {
 
 }  // namespace
 
-struct Tablebase::OpenTable {
-  OpenTable(const std::filesystem::path& path, const Material& material)
-      : reader(path), scheme(check_compatible(reader.header(), path)) {
-    if (!(scheme.material() == material))
-      throw FormatError(path, "holds " + reader.header().signature + ", not " + material.str());
-  }
-
-  TableReader reader;
-  indexing::IndexScheme scheme;
-  uint32_t id = 0;  // the table's number in the block cache keys
-};
-
 Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options)
-    : directory_(std::move(directory)), cache_(options.cache_bytes) {}
+    : directory_(std::move(directory)),
+      rules_(options.rules),
+      cache_(std::make_shared<BlockCache>(options.cache_bytes)) {}
 
 Tablebase::~Tablebase() = default;
 
 std::filesystem::path Tablebase::table_path(const Material& material) const {
-  return directory_ / table_file_name(material.normalized().str());
+  return egtb::table_path(directory_, material, rules_);
 }
 
 bool Tablebase::has_table(const Material& material) const {
   return std::filesystem::is_regular_file(table_path(material));
 }
 
-const Tablebase::OpenTable* Tablebase::find_table(const Material& canonical) const {
-  {
-    const std::shared_lock lock(tables_mutex_);
-    if (const auto it = tables_.find(canonical); it != tables_.end()) return it->second.get();
-  }
-  const std::filesystem::path path = table_path(canonical);
-  if (!std::filesystem::exists(path)) return nullptr;
-  auto table = std::make_unique<OpenTable>(path, canonical);
-  const std::unique_lock lock(tables_mutex_);
-  table->id = static_cast<uint32_t>(tables_.size());
-  return tables_.try_emplace(canonical, std::move(table)).first->second.get();
+std::string Tablebase::missing_message(const Material& material) const {
+  const std::string canonical = material.normalized().str();
+  return "no table for " + canonical + ": " + table_path(material).string() +
+         " is missing (build it with: egtb generate " + canonical + " --dir " + directory_.string() + ")";
 }
 
-Score Tablebase::lookup(const OpenTable& table, Color stm, uint64_t index) const {
-  const BlockCache::Key key{table.id, table.reader.block_of(stm, index)};
-  const BlockCache::Block block =
-      cache_.find_or_load(key, [&](std::vector<uint16_t>& out) { table.reader.read_block(key.block, out); });
-  return Score::from_raw((*block)[table.reader.offset_in_block(index)]);
+std::shared_ptr<const Table> Tablebase::table(const Material& material) const {
+  const Material canonical = material.normalized();
+  {
+    const std::shared_lock lock(tables_mutex_);
+    if (const auto it = tables_.find(canonical); it != tables_.end()) return it->second;
+  }
+  const std::filesystem::path path = table_path(canonical);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec) && !ec) return nullptr;
+  auto opened = Table::page(path, {canonical, rules_, {}}, cache_);
+  const std::unique_lock lock(tables_mutex_);
+  return tables_.try_emplace(canonical, std::move(opened)).first->second;
 }
 
 Expected<Score, ProbeError> Tablebase::probe(const Position& input) const {
   if (auto problem = check_probeable(input)) return unexpected(std::move(*problem));
   const Material material = Material::from(input);
   if (material.is_bare_kings()) return Score::draw();
-  const Material canonical = material.normalized();
-  const OpenTable* table = find_table(canonical);
-  if (!table)
-    return fail(ProbeError::Kind::MissingTable,
-                "no table for " + canonical.str() + ": " + table_path(canonical).string() +
-                    " is missing (build it with: egtb generate " + canonical.str() + " --dir " +
-                    directory_.string() + ")",
-                canonical.str());
-  const Position pos = material == canonical ? input : color_flipped(input);
-  const std::optional<indexing::Index> index = table->scheme.index_of(pos);
+  const TableOrientation orientation = orientation_of(material);
+  const std::shared_ptr<const Table> t = table(orientation.canonical);
+  if (!t) return fail(ProbeError::Kind::MissingTable, missing_message(material), orientation.canonical.str());
+  const Position pos = orientation.oriented(input);
+  const std::optional<indexing::Index> index = t->scheme().index_of(pos);
   if (!index)
-    return fail(ProbeError::Kind::InvalidPosition, "the position has no entry in " + canonical.str(),
-                canonical.str());
-  const Score score = lookup(*table, pos.side_to_move(), *index);
+    return fail(ProbeError::Kind::InvalidPosition,
+                "the position has no entry in " + orientation.canonical.str(), orientation.canonical.str());
+  const Score score = t->at(pos.side_to_move(), *index);
   if (!score.is_valid())
-    throw FormatError(table->reader.path(), "entry " + std::to_string(*index) + " is marked " +
-                                                describe(score) + " but holds the legal position " +
-                                                to_fen(pos));
+    throw FormatError(t->path(), "entry " + std::to_string(*index) + " is marked " + describe(score) +
+                                     " but holds the legal position " + to_fen(pos));
   return score;
 }
 

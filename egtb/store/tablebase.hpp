@@ -29,7 +29,9 @@
 #include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
 #include "egtb/store/block_cache.hpp"
+#include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
+#include "egtb/store/table.hpp"
 
 namespace egtb {
 
@@ -53,6 +55,7 @@ struct TablebaseOptions {
   static constexpr size_t DefaultCacheBytes = size_t{256} << 20;
 
   size_t cache_bytes = DefaultCacheBytes;  // limit of the decoded-block cache
+  Rules rules = Rules::Lasker;             // the rules of the tables probed (a table of others is refused)
 };
 
 class Tablebase {
@@ -69,23 +72,24 @@ public:
   [[nodiscard]] std::optional<Score> try_probe(const Position& pos) const;
 
   [[nodiscard]] const std::filesystem::path& directory() const { return directory_; }
+  [[nodiscard]] Rules rules() const { return rules_; }
   // Where the table of a signature (in either colour orientation) is looked for.
   [[nodiscard]] std::filesystem::path table_path(const Material& material) const;
   [[nodiscard]] bool has_table(const Material& material) const;
-  [[nodiscard]] BlockCache::Stats cache_stats() const { return cache_.stats(); }
-  void clear_cache() { cache_.clear(); }
+  // The open table of a signature in either orientation, opening it on first use; nullptr when
+  // its file is missing. Throws FormatError or IoError for a damaged or unusable file.
+  [[nodiscard]] std::shared_ptr<const Table> table(const Material& material) const;
+  // The message for a missing table, naming the command that builds it.
+  [[nodiscard]] std::string missing_message(const Material& material) const;
+  [[nodiscard]] BlockCache::Stats cache_stats() const { return cache_->stats(); }
+  void clear_cache() { cache_->clear(); }
 
 private:
-  struct OpenTable;
-
   std::filesystem::path directory_;
-  mutable BlockCache cache_;
+  Rules rules_;
+  std::shared_ptr<BlockCache> cache_;
   mutable std::shared_mutex tables_mutex_;
-  mutable std::map<Material, std::unique_ptr<OpenTable>> tables_;
-
-  // The open table of a canonical signature, opening it on first use; nullptr when missing.
-  [[nodiscard]] const OpenTable* find_table(const Material& canonical) const;
-  [[nodiscard]] Score lookup(const OpenTable& table, Color stm, uint64_t index) const;
+  mutable std::map<Material, std::shared_ptr<const Table>> tables_;
 };
 
 }  // namespace egtb

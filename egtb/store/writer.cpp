@@ -3,14 +3,14 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
-#include <exception>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -81,12 +81,6 @@ private:
   }
 };
 
-int thread_count(const WriteOptions& options, uint64_t blocks) {
-  const int wanted =
-      options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
-  return static_cast<int>(std::clamp<uint64_t>(blocks, 1, static_cast<uint64_t>(std::max(wanted, 1))));
-}
-
 // A block's stored form and what it counts.
 struct BlockResult {
   EncodedBlock encoded;
@@ -99,37 +93,24 @@ void check_known(std::span<const uint16_t> entries) {
     throw std::invalid_argument("write_table_file: a table with unknown entries cannot be written");
 }
 
-// Compresses and counts every block, spreading them over threads; the results come back in
-// block order. Rethrows the first exception of any thread.
+// Compresses and counts every block, spread over the threads of `options`; the results come
+// back in block order. An exception of any block (a source that fails, an unknown entry) is
+// rethrown here.
 std::vector<BlockResult> encode_blocks(const TableHeader& h, const EntrySource& source,
                                        const WriteOptions& options) {
   std::vector<BlockResult> blocks(h.block_count);
-  std::atomic<uint64_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  auto work = [&] {
-    try {
-      BlockEncoder encoder(options.level, options.transform);
-      std::vector<uint16_t> entries(h.block_entries);
-      for (uint64_t b = next++; b < h.block_count; b = next++) {
-        const BlockSpan s = block_span(h, b);
-        const auto block = std::span<uint16_t>(entries).first(s.count);
-        source(s.side == 0 ? Color::White : Color::Black, s.first, block);
-        check_known(block);
-        blocks[b] = {encoder.encode(block), compute_stats(block)};
-      }
-    } catch (...) {
-      const std::lock_guard lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      next = h.block_count;
-    }
-  };
-  {
-    std::vector<std::jthread> workers;
-    for (int t = 1; t < thread_count(options, h.block_count); ++t) workers.emplace_back(work);
-    work();
-  }
-  if (failure) std::rethrow_exception(failure);
+  tbb::enumerable_thread_specific<BlockEncoder> encoders(options.level, options.transform);
+  tbb::enumerable_thread_specific<std::vector<uint16_t>> scratch(h.block_entries);
+  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(uint64_t{0}, h.block_count, [&](uint64_t b) {
+      const BlockSpan s = block_span(h, b);
+      const auto block = std::span<uint16_t>(scratch.local()).first(s.count);
+      source(s.side == 0 ? Color::White : Color::Black, s.first, block);
+      check_known(block);
+      blocks[b] = {encoders.local().encode(block), compute_stats(block)};
+    });
+  });
   return blocks;
 }
 
@@ -137,6 +118,7 @@ TableHeader make_header(const TableDescription& d, std::array<uint64_t, 2> entri
                         const WriteOptions& options) {
   TableHeader h;
   h.signature = d.signature;
+  h.rules = d.rules;
   h.metrics = d.metrics;
   h.block_entries = options.block_entries;
   h.index_scheme = d.index_scheme;
@@ -169,6 +151,21 @@ std::filesystem::path temporary_path(const std::filesystem::path& path) {
   return temp;
 }
 
+int remove_stale_temporaries(const std::filesystem::path& directory) {
+  int removed = 0;
+  std::error_code ec;
+  const std::string marker = std::string(TableExtension) + ".tmp.";
+  for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
+    const std::string name = entry.path().filename().string();
+    const size_t at = name.find(marker);
+    if (at == std::string::npos) continue;
+    const std::string pid = name.substr(at + marker.size());
+    if (std::filesystem::exists("/proc/" + pid)) continue;
+    removed += std::filesystem::remove(entry.path(), ec) ? 1 : 0;
+  }
+  return removed;
+}
+
 TableHeader write_table_file(const std::filesystem::path& path, const TableDescription& description,
                              std::array<uint64_t, 2> entries, const EntrySource& source,
                              const WriteOptions& options) {
@@ -192,11 +189,16 @@ TableHeader write_table_file(const std::filesystem::path& path, const TableDescr
   return write_table_file(path, description, {entries[0].size(), entries[1].size()}, copy, options);
 }
 
+TableDescription TableDescription::of(const Material& material, Rules rules, MetricSet metrics) {
+  return {material.str(),     rules, metrics, indexing::IndexLayoutId, indexing::IndexLayoutVersion,
+          generator_version()};
+}
+
 std::filesystem::path write_table(const std::filesystem::path& directory, const Table& table,
                                   const WriteOptions& options) {
-  const TableDescription description{table.signature(), table.metrics(), indexing::IndexLayoutId,
-                                     indexing::IndexLayoutVersion, table.generator()};
-  const std::filesystem::path path = directory / table_file_name(table.signature());
+  TableDescription description = TableDescription::of(table.material(), table.rules(), table.metrics());
+  description.generator = table.generator();
+  const std::filesystem::path path = table_path(directory, table.material(), table.rules());
   write_table_file(path, description, {table.raw(Color::White), table.raw(Color::Black)}, options);
   return path;
 }

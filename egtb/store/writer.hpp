@@ -1,4 +1,4 @@
-// Writing table files (format.hpp): blocks compressed in parallel, checksummed, and written to a
+// Writing table files (format.hpp): blocks compressed in parallel (TBB), checksummed, and written to a
 // temporary file that is renamed to its final name only once complete and synced to disk.
 //
 // A run that fails or is interrupted never leaves a file that looks like a table: the data goes
@@ -14,9 +14,11 @@
 #include <span>
 #include <string>
 
+#include "egtb/core/material.hpp"
 #include "egtb/core/types.hpp"
 #include "egtb/store/block_codec.hpp"
 #include "egtb/store/format.hpp"
+#include "egtb/store/rules.hpp"
 #include "egtb/store/table_stats.hpp"
 
 namespace egtb {
@@ -32,7 +34,7 @@ inline constexpr int MaxCompressionLevel = 22;
 
 struct WriteOptions {
   int level = DefaultCompressionLevel;  // zstd level, 1 to MaxCompressionLevel
-  int threads = 0;                      // compression threads; 0 = hardware concurrency
+  int threads = 0;                      // compression threads; 0 = every core
   uint32_t block_entries = DefaultBlockEntries;
   TransformChoice transform = TransformChoice::Planes;
 };
@@ -40,10 +42,15 @@ struct WriteOptions {
 // What a file records besides its entries.
 struct TableDescription {
   std::string signature;
-  Metrics metrics;
+  Rules rules = Rules::Lasker;
+  MetricSet metrics;
   uint32_t index_scheme = 0;
   uint32_t index_version = 0;
   std::string generator;
+
+  // The description of a table of `material` (canonical) written by this program: this build's
+  // index layout and generator version.
+  [[nodiscard]] static TableDescription of(const Material& material, Rules rules, MetricSet metrics);
 };
 
 // Where the entries of a table come from when they are not held in memory whole: fills `out`
@@ -64,11 +71,15 @@ TableHeader write_table_file(const std::filesystem::path& path, const TableDescr
                              std::array<std::span<const uint16_t>, 2> entries,
                              const WriteOptions& options = {});
 
-// Writes `<directory>/<signature>.egtb` and returns that path.
+// Writes an in-memory table to its file in `directory` (table_path) and returns that path.
 std::filesystem::path write_table(const std::filesystem::path& directory, const Table& table,
                                   const WriteOptions& options = {});
 
 // The temporary name the writer uses for `path` in this process: "KQk.egtb.tmp.<pid>".
 [[nodiscard]] std::filesystem::path temporary_path(const std::filesystem::path& path);
+
+// Removes temporary files (<table>.egtb.tmp.<pid>) left in `directory` by runs that died;
+// returns how many were removed. Files of running processes are kept.
+int remove_stale_temporaries(const std::filesystem::path& directory);
 
 }  // namespace egtb

@@ -1,5 +1,6 @@
 #include "tests/retro/solved_tables.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "indexing/index.hpp"
@@ -26,20 +27,26 @@ Material parse_material(std::string_view text) {
 
 const retro::Subtables& solved_tables() { return tables(); }
 
-std::shared_ptr<retro::SolvedTable> solve_fresh(const Material& m, bool dts) {
+std::shared_ptr<Table> solve_fresh(const Material& m, bool dts) {
   retro::GeneratorConfig config;
-  config.dts = dts;
+  config.metrics = dts ? MetricSet{Metric::Dtm, Metric::Dts} : MetricSet{Metric::Dtm};
   return retro::solve(m, tables(), config);
 }
 
-const retro::SolvedTable& solved(const Material& m) {
+const Table& solved(const Material& m) {
   const std::array<Material, 1> target{m};
   for (const Material& dep : dependency_closure(target))
     if (!tables().contains(dep)) tables().add(solve_fresh(dep, true));
   return *tables().find(m);
 }
 
-const retro::SolvedTable& solved(std::string_view text) { return solved(parse_material(text)); }
+const Table& solved(std::string_view text) { return solved(parse_material(text)); }
+
+bool same_scores(const Table& a, const Table& b) {
+  for (Color c : {Color::White, Color::Black})
+    if (!std::ranges::equal(a.raw(c), b.raw(c))) return false;
+  return true;
+}
 
 uint64_t ValueCounts::positions() const {
   uint64_t n = 0;
@@ -54,11 +61,11 @@ std::pair<int, uint64_t> ValueCounts::max_depth(Lasker value) const {
   return best;
 }
 
-ValueCounts count_values(const retro::SolvedTable& table, Color stm) {
+ValueCounts count_values(const Table& table, Color stm) {
   ValueCounts counts;
   Position pos;
-  for (indexing::Index i = 0; i < table.scheme.size(); ++i) {
-    if (!table.scheme.decode(i, stm, pos)) continue;
+  for (indexing::Index i = 0; i < table.scheme().size(); ++i) {
+    if (!table.scheme().decode(i, stm, pos)) continue;
     const Score s = table.at(stm, i);
     if (!s.is_valid()) continue;
     ++counts.values[static_cast<size_t>(to_index(s.value()))];

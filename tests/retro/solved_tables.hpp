@@ -23,11 +23,14 @@ Material parse_material(std::string_view text);
 const retro::Subtables& solved_tables();
 
 // Solves `m` (canonical) after its dependency closure, with DTM and DTS, unless already done.
-const retro::SolvedTable& solved(const Material& m);
-const retro::SolvedTable& solved(std::string_view text);
+const Table& solved(const Material& m);
+const Table& solved(std::string_view text);
 
 // A fresh solution of `m` with the given metrics; its successors come from solved_tables().
-std::shared_ptr<retro::SolvedTable> solve_fresh(const Material& m, bool dts);
+std::shared_ptr<Table> solve_fresh(const Material& m, bool dts);
+
+// True when two in-memory tables hold the same scores.
+bool same_scores(const Table& a, const Table& b);
 
 // Valid entries of one side to move per stored Lasker value, and per (value, depth).
 struct ValueCounts {
@@ -38,7 +41,7 @@ struct ValueCounts {
   // The largest depth stored with `value`, and how many entries have it.
   [[nodiscard]] std::pair<int, uint64_t> max_depth(Lasker value) const;
 };
-ValueCounts count_values(const retro::SolvedTable& table, Color stm);
+ValueCounts count_values(const Table& table, Color stm);
 
 // The Gaviota directory of ../shared, or nothing (with a Catch2 WARN "SKIPPED: ...") when this
 // build has no Gaviota support or the files are absent.

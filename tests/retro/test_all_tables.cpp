@@ -20,7 +20,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void compare_with_gaviota(const retro::SolvedTable& table, const std::optional<std::filesystem::path>& dir) {
+void compare_with_gaviota(const Table& table, const std::optional<std::filesystem::path>& dir) {
   if (!dir) return;
 #ifdef EGTB_HAVE_GAVIOTA
   const retro::GaviotaReport report = retro::compare_with_gaviota(table, *dir, Threads);
@@ -42,7 +42,7 @@ TEST_CASE("every 3- and 4-man table verifies, forward and against Gaviota", "[sl
   for (const Material& m : signatures) {
     INFO(m.str());
     auto start = std::chrono::steady_clock::now();
-    const retro::SolvedTable& table = solved(m);
+    const Table& table = solved(m);
     solve_time += seconds_since(start);
     start = std::chrono::steady_clock::now();
     const retro::VerifyReport report = retro::verify_table(table, solved_tables(), Threads);

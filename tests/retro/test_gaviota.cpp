@@ -18,7 +18,7 @@ TEST_CASE("3-man tables agree with Gaviota", "[gaviota]") {
   if (!dir) return;
 #ifdef EGTB_HAVE_GAVIOTA
   for (const char* name : {"KQk", "KRk", "KBk", "KNk", "KPk"}) {
-    const retro::SolvedTable& table = solved(name);
+    const Table& table = solved(name);
     const retro::GaviotaReport report = retro::compare_with_gaviota(table, *dir, 2);
     INFO(retro::format_report(report));
     CHECK(report.ok());
@@ -71,7 +71,7 @@ TEST_CASE("gaviota_disagreement: a Gaviota draw is any of 1, 2, 3", "[gaviota]")
 namespace {
 
 // Keeps every mismatch, so that a corrupted entry is found among mismatches elsewhere.
-retro::GaviotaReport compare_all(const retro::SolvedTable& table, const std::filesystem::path& dir) {
+retro::GaviotaReport compare_all(const Table& table, const std::filesystem::path& dir) {
   retro::VerifyOptions options;
   options.threads = 2;
   options.max_errors = 1'000'000;
@@ -86,11 +86,11 @@ const retro::VerifyError* error_at(const retro::GaviotaReport& report, Color c, 
 }
 
 // The first entry of side c holding `score` that agreed with Gaviota in `baseline`.
-indexing::Index find_agreeing(const retro::SolvedTable& table, const retro::GaviotaReport& baseline, Color c,
+indexing::Index find_agreeing(const Table& table, const retro::GaviotaReport& baseline, Color c,
                               Score score) {
   Position pos;
-  for (indexing::Index i = 0; i < table.scheme.size(); ++i)
-    if (table.at(c, i) == score && table.scheme.decode(i, c, pos) && !error_at(baseline, c, i)) return i;
+  for (indexing::Index i = 0; i < table.scheme().size(); ++i)
+    if (table.at(c, i) == score && table.scheme().decode(i, c, pos) && !error_at(baseline, c, i)) return i;
   FAIL("no entry holds " + describe(score));
   return 0;
 }
@@ -102,10 +102,10 @@ TEST_CASE("a corrupted DTM disagrees with Gaviota", "[gaviota][mutation]") {
   const auto dir = gaviota_dir_or_skip();
   if (!dir) return;
 #ifdef EGTB_HAVE_GAVIOTA
-  retro::SolvedTable table = solved("KRk");
+  Table table = solved("KRk");
   const retro::GaviotaReport baseline = compare_all(table, *dir);
   const indexing::Index i = find_agreeing(table, baseline, Color::Black, Score(Lasker::Mated, 20));
-  table.scores[1][i] = Score(Lasker::Mated, 22).raw();
+  table.set(Color::Black, i, Score(Lasker::Mated, 22));
   const retro::GaviotaReport report = compare_all(table, *dir);
   CHECK(report.error_count == baseline.error_count + 1);
   const retro::VerifyError* e = error_at(report, Color::Black, i);
@@ -119,12 +119,12 @@ TEST_CASE("a stalemate value counts as a Gaviota draw, a mate value does not", "
   const auto dir = gaviota_dir_or_skip();
   if (!dir) return;
 #ifdef EGTB_HAVE_GAVIOTA
-  retro::SolvedTable table = solved("KBk");
+  Table table = solved("KBk");
   const retro::GaviotaReport baseline = compare_all(table, *dir);
   const indexing::Index i = find_agreeing(table, baseline, Color::White, Score::draw());
-  table.scores[0][i] = Score(Lasker::Stalemates, 3).raw();
+  table.set(Color::White, i, Score(Lasker::Stalemates, 3));
   CHECK(compare_all(table, *dir).error_count == baseline.error_count);
-  table.scores[0][i] = Score(Lasker::Mates, 3).raw();
+  table.set(Color::White, i, Score(Lasker::Mates, 3));
   const retro::GaviotaReport report = compare_all(table, *dir);
   CHECK(report.error_count == baseline.error_count + 1);
   CHECK(error_at(report, Color::White, i) != nullptr);
@@ -135,7 +135,7 @@ TEST_CASE("Gaviota comparison gives the same report on 1 and 2 threads", "[gavio
   const auto dir = gaviota_dir_or_skip();
   if (!dir) return;
 #ifdef EGTB_HAVE_GAVIOTA
-  const retro::SolvedTable& table = solved("KRkn");
+  const Table& table = solved("KRkn");
   const retro::GaviotaReport one = retro::compare_with_gaviota(table, *dir, 1);
   const retro::GaviotaReport two = retro::compare_with_gaviota(table, *dir, 2);
   CHECK(one.positions_checked == two.positions_checked);

@@ -24,16 +24,15 @@ struct ScratchDir {
 
 TEST_CASE("a paged table reads every entry as the table in memory holds it", "[retro][paged]") {
   const ScratchDir dir;
-  const retro::SolvedTable& whole = solved("KRkp");
-  const auto path = retro::save_solved_table(dir.path, whole);
+  const Table& whole = solved("KRkp");
+  const auto path = write_table(dir.path, whole);
   // A cache smaller than the table: blocks are evicted and read again.
-  const auto paged = retro::load_paged_table(path, std::make_shared<BlockCache>(size_t{1} << 20));
-  REQUIRE(paged->paged);
-  CHECK(paged->scores[0].empty());
-  CHECK(paged->has_dts == whole.has_dts);
+  const auto paged = Table::page(path, {}, std::make_shared<BlockCache>(size_t{1} << 20));
+  REQUIRE(paged->is_paged());
+  CHECK(paged->metrics() == whole.metrics());
   uint64_t differences = 0;
   for (Color c : {Color::White, Color::Black})
-    for (Index i = 0; i < whole.scheme.size(); ++i)
+    for (Index i = 0; i < whole.scheme().size(); ++i)
       differences += paged->at(c, i) != whole.at(c, i) ? 1u : 0u;
   CHECK(differences == 0);
 }
@@ -46,16 +45,16 @@ TEST_CASE("a table solved with paged subtables is the table solved with whole on
   const auto cache = std::make_shared<BlockCache>(size_t{4} << 20);
   for (const Material& next : target.successors()) {
     if (next.is_bare_kings() || whole_subtables.contains(next)) continue;
-    const retro::SolvedTable& table = solved(next.str());
-    const auto path = retro::save_solved_table(dir.path, table);
-    whole_subtables.add(retro::load_solved_table(path));
-    paged_subtables.add(retro::load_paged_table(path, cache));
+    const Table& table = solved(next.str());
+    const auto path = write_table(dir.path, table);
+    whole_subtables.add(Table::load(path));
+    paged_subtables.add(Table::page(path, {}, cache));
   }
   retro::GeneratorConfig config;
   config.threads = 2;
   const auto from_whole = retro::solve(target, whole_subtables, config);
   const auto from_paged = retro::solve(target, paged_subtables, config);
-  CHECK(from_whole->scores == from_paged->scores);
+  CHECK(same_scores(*from_whole, *from_paged));
 }
 
 }  // namespace

@@ -40,14 +40,14 @@ TEST_CASE("KQk, KBk and KNk values match the article's Table 2", "[reference]") 
   };
   for (const Row& row : rows) {
     INFO(row.table);
-    const retro::SolvedTable& table = solved(row.table);
+    const Table& table = solved(row.table);
     CHECK(count_values(table, Color::White).values == row.white);
     CHECK(count_values(table, Color::Black).values == row.black);
   }
 }
 
 TEST_CASE("the KBk DTS histogram matches the article", "[reference]") {
-  const retro::SolvedTable& table = solved("KBk");
+  const Table& table = solved("KBk");
   const std::map<int, uint64_t> white{{1, 139}, {3, 58},  {5, 145}, {7, 273}, {9, 146},
                                       {11, 96}, {13, 61}, {15, 28}, {17, 37}};
   const std::map<int, uint64_t> black{{0, 17},  {2, 13},  {4, 29}, {6, 72}, {8, 49},

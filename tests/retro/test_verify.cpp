@@ -16,7 +16,7 @@ using indexing::Index;
 constexpr int Threads = 2;
 
 // Keeps every error, so that a corrupted entry is found among errors elsewhere.
-retro::VerifyReport verify(const retro::SolvedTable& table) {
+retro::VerifyReport verify(const Table& table) {
   retro::VerifyOptions options;
   options.threads = Threads;
   options.max_errors = 1'000'000;
@@ -34,29 +34,27 @@ const retro::VerifyError* error_at(const retro::VerifyReport& report, Color c, I
 // The first entry of side c with its own position, a score satisfying `pred`, and no error in
 // `baseline` (the table's report before the corruption), so that its moves give its stored score.
 template <class Pred>
-Index find_entry(const retro::SolvedTable& table, const retro::VerifyReport& baseline, Color c, Pred pred) {
+Index find_entry(const Table& table, const retro::VerifyReport& baseline, Color c, Pred pred) {
   Position pos;
-  for (Index i = 0; i < table.scheme.size(); ++i)
-    if (table.scheme.decode(i, c, pos) && table.scheme.index_of(pos) == i && pred(table.at(c, i)) &&
+  for (Index i = 0; i < table.scheme().size(); ++i)
+    if (table.scheme().decode(i, c, pos) && table.scheme().index_of(pos) == i && pred(table.at(c, i)) &&
         !error_at(baseline, c, i))
       return i;
   FAIL("no entry found");
   return 0;
 }
 
-void set_score(retro::SolvedTable& table, Color c, Index i, Score s) {
-  table.scores[static_cast<size_t>(to_index(c))][i] = s.raw();
-}
+void set_score(Table& table, Color c, Index i, Score s) { table.set(c, i, s); }
 
 }  // namespace
 
 TEST_CASE("3-man tables pass the forward verification", "[verify]") {
   for (const char* name : {"KQk", "KRk", "KBk", "KNk", "KPk"}) {
-    const retro::SolvedTable& table = solved(name);
+    const Table& table = solved(name);
     const retro::VerifyReport report = verify(table);
     INFO(retro::format_report(report));
     CHECK(report.ok());
-    CHECK(report.entries_checked == 2 * table.scheme.size());
+    CHECK(report.entries_checked == 2 * table.scheme().size());
     CHECK(report.sides[0].positions == count_values(table, Color::White).positions());
     CHECK(report.sides[1].positions == count_values(table, Color::Black).positions());
   }
@@ -74,7 +72,7 @@ TEST_CASE("the verifier counts positions per side and value", "[verify]") {
 TEST_CASE("DTM-only tables pass with stalemates read as draws", "[verify]") {
   for (const char* name : {"KQk", "KBk", "KNk"}) {
     const auto table = solve_fresh(parse_material(name), false);
-    REQUIRE_FALSE(table->has_dts);
+    REQUIRE_FALSE(table->metrics().contains(Metric::Dts));
     const retro::VerifyReport report = verify(*table);
     INFO(retro::format_report(report));
     CHECK(report.ok());
@@ -86,7 +84,7 @@ TEST_CASE("DTM-only tables pass with stalemates read as draws", "[verify]") {
 }
 
 TEST_CASE("a corrupted depth is found at its entry", "[verify][mutation]") {
-  retro::SolvedTable table = solved("KQk");
+  Table table = solved("KQk");
   const Index i = find_entry(table, verify(table), Color::White,
                              [](Score s) { return s.value() == Lasker::Mates && s.depth() == 9; });
   set_score(table, Color::White, i, Score(Lasker::Mates, 11));
@@ -101,7 +99,7 @@ TEST_CASE("a corrupted depth is found at its entry", "[verify][mutation]") {
 }
 
 TEST_CASE("a corrupted value is found at its entry", "[verify][mutation]") {
-  retro::SolvedTable table = solved("KBk");
+  Table table = solved("KBk");
   const Index i =
       find_entry(table, verify(table), Color::Black, [](Score s) { return s.value() == Lasker::Draw; });
   set_score(table, Color::Black, i, Score(Lasker::Stalemated, 4));
@@ -112,7 +110,7 @@ TEST_CASE("a corrupted value is found at its entry", "[verify][mutation]") {
 }
 
 TEST_CASE("a wrong parity is reported even where the moves would agree", "[verify][mutation]") {
-  retro::SolvedTable table = solved("KNk");
+  Table table = solved("KNk");
   const Index i =
       find_entry(table, verify(table), Color::White, [](Score s) { return s.value() == Lasker::Stalemates; });
   const Score original = table.at(Color::White, i);
@@ -125,11 +123,11 @@ TEST_CASE("a wrong parity is reported even where the moves would agree", "[verif
 }
 
 TEST_CASE("a score in an entry that holds no position is reported", "[verify][mutation]") {
-  retro::SolvedTable table = solved("KRk");
+  Table table = solved("KRk");
   const uint64_t errors_before = verify(table).error_count;
   Position pos;
   Index i = 0;
-  while (table.scheme.decode(i, Color::White, pos)) ++i;
+  while (table.scheme().decode(i, Color::White, pos)) ++i;
   set_score(table, Color::White, i, Score::draw());
   const retro::VerifyReport report = verify(table);
   CHECK(report.error_count == errors_before + 1);
@@ -146,8 +144,8 @@ TEST_CASE("a stalemate value in a DTM-only table is reported", "[verify][mutatio
 }
 
 TEST_CASE("the report keeps the first errors in index order", "[verify][mutation]") {
-  retro::SolvedTable table = solved("KQk");
-  auto& black = table.scores[1];
+  Table table = solved("KQk");
+  const auto black = table.raw(Color::Black);
   std::fill(black.begin(), black.end(), Score::draw().raw());
   retro::VerifyOptions options;
   options.threads = Threads;
@@ -164,10 +162,10 @@ TEST_CASE("the report keeps the first errors in index order", "[verify][mutation
 }
 
 TEST_CASE("a missing subtable is an error, not a silent pass", "[verify]") {
-  const retro::SolvedTable& table = solved("KQk");
+  const Table& table = solved("KQk");
   const retro::Subtables empty;
   CHECK_NOTHROW(retro::verify_table(table, empty, Threads));
-  const retro::SolvedTable& krkn = solved("KRkn");
+  const Table& krkn = solved("KRkn");
   CHECK_THROWS_AS(retro::verify_table(krkn, empty, Threads), std::invalid_argument);
 }
 

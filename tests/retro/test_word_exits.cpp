@@ -16,19 +16,19 @@ namespace egtb::test {
 namespace {
 
 using retro::ExitSummary;
-using retro::Phase;
+using retro::PhaseValues;
 
 // The general summary of pos's exits for `phase`; nothing when a capture mates in the stalemate
 // phase (the solver never asks: such a position is decided in the mate phase).
-std::optional<ExitSummary> general_exits(const retro::ExitTables& exits, const Position& pos, Phase phase,
-                                         bool& any) {
+std::optional<ExitSummary> general_exits(const retro::ExitTables& exits, const Position& pos,
+                                         const PhaseValues& phase, bool& any) {
   ExitSummary e;
   any = false;
   for (Move m : legal_moves(pos)) {
     if (m.kind() != MoveKind::Promotion && pos.empty(m.to())) continue;
     any = true;
     const Score child = exits.probe(pos, m);
-    if (phase == Phase::Stalemates && child.is_valid() && child.value() == Lasker::Mated) return std::nullopt;
+    if (child.is_valid() && phase.decided_earlier(child.value())) return std::nullopt;
     retro::add_exit(e, phase, child);
   }
   return e;
@@ -47,9 +47,10 @@ TEST_CASE("exits a word at a time agree with the general moves and probes", "[re
     retro::WordMen w;
     retro::WordExitSummary summary;
     uint64_t compared = 0, with_exits = 0;
-    for (Phase phase : {Phase::Mates, Phase::Stalemates})
+    for (size_t p = 0; p < solve_phases(Rules::Lasker).size(); ++p)
       for (uint64_t word = 0; word < layout.words(); ++word) {
         moves.decode(word, w);
+        const PhaseValues phase = PhaseValues::of(Rules::Lasker, p);
         for (Color c : {Color::White, Color::Black}) {
           // The general summaries first, to ask the word about the positions that have one.
           std::array<std::optional<ExitSummary>, 64> expected;
@@ -73,8 +74,7 @@ TEST_CASE("exits a word at a time agree with the general moves and probes", "[re
                                                        summary.of[k].loss_bound == expected[k]->loss_bound &&
                                                        summary.of[k].escape == expected[k]->escape));
             if (!same)
-              FAIL_CHECK(sig << " " << to_fen(*layout.placement(word * 64 + k, c))
-                             << (phase == Phase::Mates ? " mates" : " stalemates"));
+              FAIL_CHECK(sig << " " << to_fen(*layout.placement(word * 64 + k, c)) << " phase " << p);
           }
         }
       }

@@ -24,8 +24,8 @@ using retro::WordMen;
 using retro::WordMoves;
 
 // A table's scheme, layout and kernels.
-struct Table {
-  explicit Table(const char* signature)
+struct Layouts {
+  explicit Layouts(const char* signature)
       : scheme(*Material::parse(signature)), layout(scheme), moves(layout) {}
   IndexScheme scheme;
   WordLayout layout;
@@ -39,7 +39,7 @@ struct Table {
 };
 
 // Words to look at: all of a small table, a sample of a large one.
-std::vector<uint64_t> words_of(const Table& t, uint64_t sample) {
+std::vector<uint64_t> words_of(const Layouts& t, uint64_t sample) {
   std::vector<uint64_t> words;
   if (t.layout.words() <= sample) {
     for (uint64_t w = 0; w < t.layout.words(); ++w) words.push_back(w);
@@ -54,7 +54,7 @@ std::vector<uint64_t> words_of(const Table& t, uint64_t sample) {
 // Calls f(w, c, bit, pos) for every legal position pos (side c to move, innermost man on bit) of
 // the words words_of(t, sample) gives.
 template <class F>
-void for_each_position(const Table& t, uint64_t sample, F&& f) {
+void for_each_position(const Layouts& t, uint64_t sample, F&& f) {
   WordMen w;
   for (uint64_t word : words_of(t, sample)) {
     t.moves.decode(word, w);
@@ -68,7 +68,7 @@ void for_each_position(const Table& t, uint64_t sample, F&& f) {
 
 // The storage entries of the predecessors of position `bit` of word w (side c to move) that the
 // kernels list, double steps that may have left an e.p. capture included when none was left.
-std::set<Index> kernel_predecessors(const Table& t, const WordMen& w, Color c, Square bit) {
+std::set<Index> kernel_predecessors(const Layouts& t, const WordMen& w, Color c, Square bit) {
   std::set<Index> out;
   const auto add = [&](uint64_t word, Bitboard bits) {
     for (; bits; bits &= bits - 1)
@@ -92,7 +92,7 @@ std::set<Index> kernel_predecessors(const Table& t, const WordMen& w, Color c, S
   return out;
 }
 
-std::set<Index> general_predecessors(const Table& t, const Position& pos) {
+std::set<Index> general_predecessors(const Layouts& t, const Position& pos) {
   std::vector<Unmove> unmoves;
   UnmoveOptions options;
   options.triple_checks = true;
@@ -104,7 +104,7 @@ std::set<Index> general_predecessors(const Table& t, const Position& pos) {
 
 TEST_CASE("word validity is the storage index's", "[retro][word-moves]") {
   for (const char* sig : {"KQk", "KPk", "KRkr", "KRRk", "KBNk", "KPkp", "KRkp", "KPPk", "KQRkr", "KRPkr"}) {
-    const Table t(sig);
+    const Layouts t(sig);
     WordMen w;
     uint64_t wrong = 0, valid = 0;
     for (uint64_t word : words_of(t, 100'000)) {
@@ -124,7 +124,7 @@ TEST_CASE("word validity is the storage index's", "[retro][word-moves]") {
 
 TEST_CASE("word un-moves are the general un-moves", "[retro][word-moves]") {
   for (const char* sig : {"KQk", "KPk", "KRkr", "KRRk", "KBNk", "KPkp", "KRkp", "KPPk", "KQRBk", "KPPkp"}) {
-    const Table t(sig);
+    const Layouts t(sig);
     uint64_t compared = 0;
     for_each_position(t, 3000, [&](const WordMen& w, Color c, Square bit, const Position& pos) {
       if (validate(pos)) return;  // a triple check: no predecessor
@@ -140,7 +140,7 @@ TEST_CASE("word un-moves are the general un-moves", "[retro][word-moves]") {
 TEST_CASE("forward escapes are the legal moves into the target set", "[retro][word-moves]") {
   // Targets: a random half of the storage entries, so that identical men and twin entries agree.
   for (const char* sig : {"KQk", "KPk", "KRkr", "KRRk", "KBNk", "KPkp", "KRkp", "KPPk", "KQkq"}) {
-    const Table t(sig);
+    const Layouts t(sig);
     std::array<std::vector<uint64_t>, 2> targets;
     for (Color c : {Color::White, Color::Black}) {
       auto& set = targets[static_cast<size_t>(to_index(c))];
@@ -186,7 +186,7 @@ TEST_CASE("forward escapes are the legal moves into the target set", "[retro][wo
 
 TEST_CASE("exit candidates hold every position with a capture or promotion", "[retro][word-moves]") {
   for (const char* sig : {"KQk", "KPk", "KRkr", "KRRk", "KPkp", "KRkp", "KPPk", "KQRkr", "KRPkr", "KPPkp"}) {
-    const Table t(sig);
+    const Layouts t(sig);
     uint64_t missed = 0, exits = 0;
     for_each_position(t, 20'000, [&](const WordMen& w, Color c, Square bit, const Position& pos) {
       bool exit = false;

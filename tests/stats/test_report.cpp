@@ -35,7 +35,7 @@ stats::TableStatistics sample_table() {
   t.sides[1].lasker = {25'691, 115, 2'838, 0, 0};
   t.sides[0].depths[4] = {{1, 312}};
   stats::Deepest d;
-  d.metric = stats::Metric::Dtm;
+  d.metric = Metric::Dtm;
   d.plies = 1;
   d.positions = 312;
   d.example = position("k7/7Q/1K6/8/8/8/8/8 w - - 0 1");
@@ -60,10 +60,10 @@ TEST_CASE("percentages have three decimals, exact 0 and 100, and ε below 0.0005
 TEST_CASE("lines are written in SAN with move numbers and in UCI", "[stats][report]") {
   const Position white = position("8/8/8/8/8/1N6/8/1k1K4 w - - 0 1");
   const std::vector<Move> line = moves(white, {"b3c5", "b1a1", "d1c1"});
-  CHECK(stats::san_line(white, line) == "1. Nc5 Ka1 2. Kc1");
-  CHECK(stats::uci_moves(line) == std::vector<std::string>{"b3c5", "b1a1", "d1c1"});
+  CHECK(san_line(white, line) == "1. Nc5 Ka1 2. Kc1");
+  CHECK(uci_line(line) == std::vector<std::string>{"b3c5", "b1a1", "d1c1"});
   const Position black = position("8/8/8/8/8/1k6/7P/K7 b - - 0 1");
-  CHECK(stats::san_line(black, moves(black, {"b3c3", "a1b1"})) == "1... Kc3 2. Kb1");
+  CHECK(san_line(black, moves(black, {"b3c3", "a1b1"})) == "1... Kc3 2. Kb1");
 }
 
 TEST_CASE("captions read like the article's Fig. 1", "[stats][report]") {
@@ -72,7 +72,7 @@ TEST_CASE("captions read like the article's Fig. 1", "[stats][report]") {
   stats::Deepest d;
   d.plies = 27;
   CHECK(stats::caption(t, d) == "KNk: maxDTS 27, White to move, stalemate in 14");
-  d.metric = stats::Metric::Dtm;
+  d.metric = Metric::Dtm;
   d.plies = 19;
   d.side_to_move = Color::Black;
   CHECK(stats::caption(t, d) == "KNk: maxDTM 19, Black to move, mate in 10");

@@ -34,7 +34,7 @@ Score synthetic_score(const Position& pos) {
 }
 
 Table synthetic_table(const indexing::IndexScheme& scheme) {
-  Table table(scheme);
+  Table table(scheme.material());
   Position pos;
   for (Color stm : {Color::White, Color::Black})
     for (indexing::Index i = 0; i < scheme.size(); ++i)
@@ -63,7 +63,7 @@ void bench(const std::string& signature, const std::filesystem::path& dir) {
     const auto path = write_table(dir, table, options);
     const double write_s = seconds_since(start);
     start = Clock::now();
-    const Table loaded = load_table(path);
+    const auto loaded = Table::load(path);
     const double load_s = seconds_since(start);
     const auto bytes = std::filesystem::file_size(path);
     std::printf(

@@ -3,6 +3,7 @@
 #include "egtb/store/error.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/reader.hpp"
+#include "egtb/store/table.hpp"
 #include "egtb/store/writer.hpp"
 #include "tests/store/store_fixtures.hpp"
 #include "tests/support/catch.hpp"
@@ -22,14 +23,14 @@ std::filesystem::path write_sample(const TempDir& dir, std::vector<uint16_t>& wh
   WriteOptions options;
   options.block_entries = SmallBlocks;
   const auto path = dir / "KRk.egtb";
-  write_table_file(path, {"KRk", {}, 1, 1, "egtb test"}, {white, black}, options);
+  write_table_file(path, {"KRk", Rules::Lasker, {}, 1, 1, "egtb test"}, {white, black}, options);
   return path;
 }
 
 // Opens the file and reads every entry; true when that succeeded and gave the original entries.
 bool reads_back(const std::filesystem::path& path, const std::vector<uint16_t>& white,
                 const std::vector<uint16_t>& black) {
-  const TableReader reader(path);
+  const TableReader reader(path, TableRequirements::file_only());
   return reader.read_side(Color::White) == white && reader.read_side(Color::Black) == black;
 }
 
@@ -39,12 +40,13 @@ TEST_CASE("a damaged block is reported on read and by verify_file", "[store]") {
   const TempDir dir;
   std::vector<uint16_t> white, black;
   const auto path = write_sample(dir, white, black);
-  const TableHeader h = read_header(path);
+  const TableHeader h = read_header(path, TableRequirements::file_only());
   REQUIRE(h.block_count == 9);  // 5 White blocks, 4 Black blocks
-  const BlockRef damaged = TableReader(path).block_ref(6);
+  const BlockRef damaged = TableReader(path, TableRequirements::file_only()).block_ref(6);
   egtb::test::flip_byte(path, damaged.offset + damaged.size / 2);
 
-  const TableReader reader(path);  // header and index are intact: opening succeeds
+  const TableReader reader(path,
+                           TableRequirements::file_only());  // header and index are intact: opening succeeds
   std::vector<uint16_t> block;
   CHECK_NOTHROW(reader.read_block(5, block));
   CHECK_THROWS_AS(reader.read_block(6, block), FormatError);
@@ -54,39 +56,41 @@ TEST_CASE("a damaged block is reported on read and by verify_file", "[store]") {
                         Catch::Contains("checksum mismatch"));
   CHECK_THROWS_AS(reader.read_entry(Color::Black, 700), FormatError);
   CHECK(reader.read_entry(Color::Black, 300).raw() == black[300]);
-  CHECK_THROWS_WITH(verify_file(path), Catch::Contains("block 6"));
-  CHECK_THROWS_AS(load_table(path), FormatError);
+  CHECK_THROWS_WITH(verify_file(path, TableRequirements::file_only()), Catch::Contains("block 6"));
+  CHECK_THROWS_AS(Table::load(path, TableRequirements::file_only()), FormatError);
 }
 
 TEST_CASE("a damaged header or block index is reported on open", "[store]") {
   const TempDir dir;
   std::vector<uint16_t> white, black;
   const auto path = write_sample(dir, white, black);
-  const TableHeader h = read_header(path);
+  const TableHeader h = read_header(path, TableRequirements::file_only());
   SECTION("magic") {
     egtb::test::flip_byte(path, 1);
-    CHECK_THROWS_WITH(TableReader(path), Catch::Contains("bad magic"));
+    CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()), Catch::Contains("bad magic"));
   }
   SECTION("format version") {
     egtb::test::flip_byte(path, 8);
-    CHECK_THROWS_WITH(TableReader(path), Catch::Contains("format version"));
+    CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()), Catch::Contains("format version"));
   }
   SECTION("a count in the header") {
     egtb::test::flip_byte(path, 70);
-    CHECK_THROWS_WITH(TableReader(path),
+    CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()),
                       Catch::Contains(path.string()) && Catch::Contains("header checksum mismatch"));
   }
   SECTION("the signature") {
     egtb::test::flip_byte(path, FixedHeaderBytes + 2);
-    CHECK_THROWS_WITH(read_header(path), Catch::Contains("header checksum mismatch"));
+    CHECK_THROWS_WITH(read_header(path, TableRequirements::file_only()),
+                      Catch::Contains("header checksum mismatch"));
   }
   SECTION("a block checksum in the index") {
     egtb::test::flip_byte(path, header_bytes(h) + 3 * BlockIndexEntryBytes + 20);
-    CHECK_THROWS_WITH(verify_file(path), Catch::Contains("header checksum mismatch"));
+    CHECK_THROWS_WITH(verify_file(path, TableRequirements::file_only()),
+                      Catch::Contains("header checksum mismatch"));
   }
   SECTION("the file checksum") {
     egtb::test::flip_byte(path, h.data_offset() - 1);
-    CHECK_THROWS_AS(TableReader(path), FormatError);
+    CHECK_THROWS_AS(TableReader(path, TableRequirements::file_only()), FormatError);
   }
 }
 
@@ -95,20 +99,20 @@ TEST_CASE("a truncated or extended file is reported on open", "[store]") {
   std::vector<uint16_t> white, black;
   const auto path = write_sample(dir, white, black);
   const std::vector<uint8_t> bytes = egtb::test::read_file(path);
-  const TableHeader h = read_header(path);
+  const TableHeader h = read_header(path, TableRequirements::file_only());
   for (uint64_t size :
        {uint64_t{0}, uint64_t{10}, uint64_t{100}, header_bytes(h) + 30, h.data_offset(), h.file_size - 1}) {
     CAPTURE(size);
     egtb::test::write_file(
         path, std::vector<uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size)));
-    CHECK_THROWS_AS(TableReader(path), FormatError);
+    CHECK_THROWS_AS(TableReader(path, TableRequirements::file_only()), FormatError);
   }
   egtb::test::write_file(path, std::vector<uint8_t>(bytes.begin(), bytes.end() - 1));
-  CHECK_THROWS_WITH(TableReader(path), Catch::Contains("truncated"));
+  CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()), Catch::Contains("truncated"));
   std::vector<uint8_t> longer = bytes;
   longer.push_back(0);
   egtb::test::write_file(path, longer);
-  CHECK_THROWS_WITH(TableReader(path), Catch::Contains("trailing bytes"));
+  CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()), Catch::Contains("trailing bytes"));
 }
 
 TEST_CASE("no single damaged byte anywhere in a file goes unnoticed", "[store]") {
@@ -118,7 +122,7 @@ TEST_CASE("no single damaged byte anywhere in a file goes unnoticed", "[store]")
   WriteOptions options;
   options.block_entries = 128;
   const auto path = dir / "KQk.egtb";
-  write_table_file(path, {"KQk", {}, 1, 1, "g"}, {white, black}, options);
+  write_table_file(path, {"KQk", Rules::Lasker, {}, 1, 1, "g"}, {white, black}, options);
   const std::vector<uint8_t> original = egtb::test::read_file(path);
   int reported = 0;
   for (size_t offset = 0; offset < original.size(); ++offset) {
@@ -138,7 +142,7 @@ TEST_CASE("no single damaged byte anywhere in a file goes unnoticed", "[store]")
 
 TEST_CASE("a missing file is an IoError naming it", "[store]") {
   const TempDir dir;
-  CHECK_THROWS_AS(TableReader(dir / "KQk.egtb"), IoError);
+  CHECK_THROWS_AS(TableReader(dir / "KQk.egtb", TableRequirements::file_only()), IoError);
   CHECK_THROWS_WITH(read_header(dir / "KQk.egtb"),
                     Catch::Contains("KQk.egtb") && Catch::Contains("cannot open"));
   CHECK_THROWS_AS(verify_file(dir / "KQk.egtb"), IoError);
@@ -147,5 +151,6 @@ TEST_CASE("a missing file is an IoError naming it", "[store]") {
 TEST_CASE("a file that is not a table is a FormatError", "[store]") {
   const TempDir dir;
   egtb::test::write_file(dir / "KQk.egtb", std::vector<uint8_t>(1000, 'x'));
-  CHECK_THROWS_WITH(TableReader(dir / "KQk.egtb"), Catch::Contains("not an egtb table file"));
+  CHECK_THROWS_WITH(TableReader(dir / "KQk.egtb", TableRequirements::file_only()),
+                    Catch::Contains("not an egtb table file"));
 }

@@ -17,7 +17,7 @@ using egtb::test::TempDir;
 namespace {
 
 TableDescription description(const std::string& signature) {
-  return {signature, Metrics{true, true}, 7, 3, "egtb test"};
+  return {signature, Rules::Lasker, MetricSet{Metric::Dtm, Metric::Dts}, 7, 3, "egtb test"};
 }
 
 // Writes two sides, reads them back whole and entry by entry, and checks the header.
@@ -26,7 +26,7 @@ void check_round_trip(const std::vector<uint16_t>& white, const std::vector<uint
   const TempDir dir;
   const auto path = dir / "KQk.egtb";
   write_table_file(path, description("KQk"), {white, black}, options);
-  const TableReader reader(path);
+  const TableReader reader(path, TableRequirements::file_only());
   CHECK(reader.read_side(Color::White) == white);
   CHECK(reader.read_side(Color::Black) == black);
   std::mt19937 rng(1);
@@ -42,7 +42,7 @@ void check_round_trip(const std::vector<uint16_t>& white, const std::vector<uint
   CHECK(h.stats[0] == compute_stats(white));
   CHECK(h.stats[1] == compute_stats(black));
   CHECK(h.file_size == std::filesystem::file_size(path));
-  CHECK_NOTHROW(verify_file(path));
+  CHECK_NOTHROW(verify_file(path, TableRequirements::file_only()));
 }
 
 }  // namespace
@@ -128,11 +128,12 @@ TEST_CASE("the header records what the table says about itself", "[store]") {
                                  Score::draw().raw(), Score::draw().raw(), Score::invalid().raw()};
   WriteOptions options;
   options.block_entries = 2;
-  write_table_file(path, {"KRk", Metrics{true, false}, 11, 12, "egtb 9.9"}, {white, black}, options);
-  const TableHeader h = read_header(path);
+  write_table_file(path, {"KRk", Rules::Lasker, MetricSet{Metric::Dtm}, 11, 12, "egtb 9.9"}, {white, black},
+                   options);
+  const TableHeader h = read_header(path, TableRequirements::file_only());
   CHECK(h.format_version == FormatVersion);
   CHECK(h.signature == "KRk");
-  CHECK(h.metrics == Metrics{true, false});
+  CHECK(h.metrics == MetricSet{Metric::Dtm});
   CHECK(h.index_scheme == 11);
   CHECK(h.index_version == 12);
   CHECK(h.generator == "egtb 9.9");
@@ -141,68 +142,96 @@ TEST_CASE("the header records what the table says about itself", "[store]") {
   CHECK(h.entries == std::array<uint64_t, 2>{5, 5});
   CHECK(h.stats[0].values == std::array<uint64_t, 5>{0, 0, 1, 1, 2});
   CHECK(h.stats[0].invalid == 1);
-  CHECK(h.stats[0].max_dtm == 31);
-  CHECK(h.stats[0].max_dts == 9);
+  CHECK(h.stats[0].max_depth(Rules::Lasker, Metric::Dtm) == 31);
+  CHECK(h.stats[0].max_depth(Rules::Lasker, Metric::Dts) == 9);
+  CHECK(h.stats[0].max_depths == std::array<int, 5>{-1, -1, 0, 9, 31});
   CHECK(h.stats[1].values == std::array<uint64_t, 5>{1, 1, 2, 0, 0});
-  CHECK(h.stats[1].max_dtm == 30);
-  CHECK(h.stats[1].max_dts == 0);
+  CHECK(h.stats[1].max_depth(Rules::Lasker, Metric::Dtm) == 30);
+  CHECK(h.stats[1].max_depth(Rules::Lasker, Metric::Dts) == 0);
+  CHECK(h.rules == Rules::Lasker);
   CHECK(h.stats[1].positions() == 4);
   CHECK(h.file_size == std::filesystem::file_size(path));
   CHECK(h.data_offset() == header_bytes(h) + 6 * BlockIndexEntryBytes + 8);
-  CHECK(header_bytes(h) == 192);  // 176 fixed + 2 + 3 + 2 + 8 = 191, rounded up to 192
+  CHECK(header_bytes(h) == 232);  // 216 fixed + 2 + 3 + 2 + 8 = 231, rounded up to 232
 }
 
 TEST_CASE("a header without depths of one kind records -1", "[store]") {
   const SideStats stats = compute_stats(std::vector<uint16_t>{Score::draw().raw(), Score::invalid().raw()});
-  CHECK(stats.max_dtm == SideStats::NoDepth);
-  CHECK(stats.max_dts == SideStats::NoDepth);
+  CHECK(stats.max_depth(Rules::Lasker, Metric::Dtm) == SideStats::NoDepth);
+  CHECK(stats.max_depth(Rules::Lasker, Metric::Dts) == SideStats::NoDepth);
   std::vector<uint16_t> many(300000, Score::draw().raw());
   many[12345] = Score(Lasker::Mates, 77).raw();
   many[54321] = Score::invalid().raw();
   const SideStats big = compute_stats(many);
-  CHECK(big.max_dtm == 77);
+  CHECK(big.max_depth(Rules::Lasker, Metric::Dtm) == 77);
   CHECK(big.values[2] == 299998);
   CHECK(big.invalid == 1);
 }
 
-TEST_CASE("a Table round-trips through write_table and load_table", "[store]") {
+TEST_CASE("a Table round-trips through write_table and Table::load", "[store]") {
   const TempDir dir;
   const indexing::IndexScheme scheme(*Material::parse("KQk"));
-  Table table(scheme, Metrics{true, true});
+  Table table(scheme.material(), Rules::Lasker, MetricSet{Metric::Dtm, Metric::Dts});
   CHECK(table.size() == scheme.size());
   CHECK(table.at(Color::White, 0).is_unknown());
   for (Color stm : {Color::White, Color::Black})
     for (indexing::Index i = 0; i < table.size(); ++i) table.set(stm, i, egtb::test::fake_score(i, stm));
   const auto path = write_table(dir.path(), table);
   CHECK(path == dir / "KQk.egtb");
-  const Table loaded = load_table(path);
+  const auto loaded_table = Table::load(path);
+  const Table& loaded = *loaded_table;
   CHECK(loaded.signature() == "KQk");
-  CHECK(loaded.metrics() == Metrics{true, true});
+  CHECK(loaded.metrics() == MetricSet{Metric::Dtm, Metric::Dts});
   CHECK(loaded.generator() == generator_version());
   CHECK(loaded.size() == table.size());
   for (Color stm : {Color::White, Color::Black})
     CHECK(std::equal(loaded.raw(stm).begin(), loaded.raw(stm).end(), table.raw(stm).begin(),
                      table.raw(stm).end()));
-  CHECK(read_header(path).index_scheme == indexing::IndexLayoutId);
+  CHECK(read_header(path, TableRequirements::file_only()).index_scheme == indexing::IndexLayoutId);
 }
 
-TEST_CASE("load_table refuses tables this program cannot index", "[store]") {
+TEST_CASE("Table::load refuses tables this program cannot index or that are not the one asked for",
+          "[store]") {
   const TempDir dir;
   const std::vector<uint16_t> few(10, Score::draw().raw());
   SECTION("wrong number of entries") {
     write_table_file(dir / "KQk.egtb",
-                     {"KQk", {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion, "t"}, {few, few});
-    CHECK_THROWS_WITH(load_table(dir / "KQk.egtb"), Catch::Contains("index scheme has"));
+                     {"KQk", Rules::Lasker, {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion, "t"},
+                     {few, few});
+    CHECK_THROWS_WITH(Table::load(dir / "KQk.egtb"), Catch::Contains("index scheme has"));
   }
   SECTION("another index scheme version") {
-    write_table_file(dir / "KQk.egtb",
-                     {"KQk", {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion + 1, "t"}, {few, few});
-    CHECK_THROWS_WITH(load_table(dir / "KQk.egtb"), Catch::Contains("regenerate the table"));
+    write_table_file(
+        dir / "KQk.egtb",
+        {"KQk", Rules::Lasker, {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion + 1, "t"},
+        {few, few});
+    CHECK_THROWS_WITH(
+        Table::load(dir / "KQk.egtb"),
+        Catch::Contains("rebuild it with: egtb generate KQk --force --dir " + dir.path().string()));
   }
   SECTION("a signature that is not canonical") {
     write_table_file(dir / "Kkq.egtb",
-                     {"Kkq", {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion, "t"}, {few, few});
-    CHECK_THROWS_AS(load_table(dir / "Kkq.egtb"), FormatError);
+                     {"Kkq", Rules::Lasker, {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion, "t"},
+                     {few, few});
+    CHECK_THROWS_AS(Table::load(dir / "Kkq.egtb"), FormatError);
+  }
+  SECTION("another signature than the one asked for") {
+    const indexing::IndexScheme krk(*Material::parse("KRk"));
+    const std::vector<uint16_t> draws(krk.size(), Score::draw().raw());
+    write_table_file(dir / "KQk.egtb", TableDescription::of(krk.material(), Rules::Lasker, {}),
+                     {draws, draws});
+    CHECK_NOTHROW(Table::load(dir / "KQk.egtb"));
+    CHECK_THROWS_WITH(Table::load(dir / "KQk.egtb", {*Material::parse("Kkq"), Rules::Lasker, {}}),
+                      Catch::Contains("holds the table KRk, not KQk"));
+  }
+  SECTION("fewer metrics than needed") {
+    const indexing::IndexScheme kqk(*Material::parse("KQk"));
+    const std::vector<uint16_t> draws(kqk.size(), Score::draw().raw());
+    write_table_file(dir / "KQk.egtb",
+                     TableDescription::of(kqk.material(), Rules::Lasker, MetricSet{Metric::Dtm}),
+                     {draws, draws});
+    CHECK_THROWS_WITH(Table::load(dir / "KQk.egtb", {std::nullopt, Rules::Lasker, MetricSet{Metric::Dts}}),
+                      Catch::Contains("holds dtm only") && Catch::Contains("rebuild it with"));
   }
 }
 
@@ -222,7 +251,7 @@ TEST_CASE("describe() words a score", "[store]") {
   CHECK(describe(Score(Lasker::Mated, 0)) == "is mated (DTM 0)");
   CHECK(describe(Score::invalid()) == "invalid");
   CHECK(describe(Score::unknown()) == "unknown");
-  CHECK(to_string(Metrics{true, true}) == "dtm,dts");
-  CHECK(to_string(Metrics{true, false}) == "dtm");
-  CHECK(table_file_name("KQk") == "KQk.egtb");
+  CHECK(to_string(MetricSet{Metric::Dtm, Metric::Dts}) == "dtm,dts");
+  CHECK(to_string(MetricSet{Metric::Dtm}) == "dtm");
+  CHECK(table_path("tables", *Material::parse("Kkq")) == std::filesystem::path("tables/KQk.egtb"));
 }

@@ -161,7 +161,7 @@ TEST_CASE("optimal_line reports tables that contradict each other", "[line]") {
   test::TempDir dir;
   const indexing::IndexScheme scheme(*Material::parse("KQk"));
   const auto write = [&](Score white, Score black) {
-    Table table(scheme);
+    Table table(scheme.material());
     for (indexing::Index i = 0; i < table.size(); ++i) {
       table.set(Color::White, i, white);
       table.set(Color::Black, i, black);

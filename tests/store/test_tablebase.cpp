@@ -27,7 +27,7 @@ constexpr uint32_t TestBlockEntries = 1024;
 // Writes `<dir>/<signature>.egtb` whose entry i scores fake_score(i, stm).
 indexing::IndexScheme write_fake_table(const TempDir& dir, const std::string& signature) {
   const indexing::IndexScheme scheme(*Material::parse(signature));
-  Table table(scheme);
+  Table table(scheme.material());
   for (Color stm : {Color::White, Color::Black})
     for (Index i = 0; i < table.size(); ++i) table.set(stm, i, fake_score(i, stm));
   WriteOptions options;
@@ -190,7 +190,7 @@ TEST_CASE("a damaged or mismatched table throws from probe", "[store]") {
   const Position pos =
       *scheme.position_at(sample_entries(scheme, 1, 55)[0].first, sample_entries(scheme, 1, 55)[0].second);
   SECTION("a damaged block") {
-    const TableReader reader(dir / "KQk.egtb");
+    const TableReader reader(dir / "KQk.egtb", TableRequirements::file_only());
     const uint64_t block = reader.block_of(pos.side_to_move(), *scheme.index_of(pos));
     egtb::test::flip_byte(dir / "KQk.egtb", reader.block_ref(block).offset + 1);
     const Tablebase tb(dir.path());
@@ -206,7 +206,7 @@ TEST_CASE("a damaged or mismatched table throws from probe", "[store]") {
   }
   SECTION("an entry marked invalid for a legal position") {
     const Index i = *scheme.index_of(pos);
-    Table table(scheme);
+    Table table(scheme.material());
     for (Color stm : {Color::White, Color::Black})
       for (Index j = 0; j < table.size(); ++j) table.set(stm, j, fake_score(j, stm));
     table.set(pos.side_to_move(), i, Score::invalid());
@@ -257,9 +257,9 @@ TEST_CASE("a Tablebase's cache stays within the caller's limit", "[store]") {
   const Position pos =
       *scheme.position_at(sample_entries(scheme, 1, 57)[0].first, sample_entries(scheme, 1, 57)[0].second);
   (void)tb.probe(pos);
-  const uint64_t hits = tb.cache_stats().hits;
+  const uint64_t misses = tb.cache_stats().misses;
   (void)tb.probe(pos);
-  CHECK(tb.cache_stats().hits == hits + 1);
+  CHECK(tb.cache_stats().misses == misses);  // served by this thread's recent blocks or the cache
 }
 
 TEST_CASE("concurrent probes from several threads agree with the table", "[store]") {

@@ -14,7 +14,7 @@ using egtb::test::TempDir;
 
 namespace {
 
-const TableDescription Description{"KQk", {}, 1, 1, "egtb test"};
+const TableDescription Description{"KQk", Rules::Lasker, {}, 1, 1, "egtb test"};
 
 std::vector<std::string> names_in(const std::filesystem::path& dir) {
   std::vector<std::string> names;
@@ -63,7 +63,7 @@ TEST_CASE("rewriting a table replaces it whole", "[store]") {
   const auto second = egtb::test::realistic_scores(6000, 40, 43);
   write_table_file(dir / "KQk.egtb", Description, {first, first});
   write_table_file(dir / "KQk.egtb", Description, {second, second});
-  CHECK(TableReader(dir / "KQk.egtb").read_side(Color::Black) == second);
+  CHECK(TableReader(dir / "KQk.egtb", TableRequirements::file_only()).read_side(Color::Black) == second);
   CHECK(names_in(dir.path()) == std::vector<std::string>{"KQk.egtb"});
 }
 
@@ -86,7 +86,8 @@ TEST_CASE("a full disk gives an IoError and leaves no file", "[store]") {
                     Catch::Contains(path.string()) && Catch::Contains("No space left on device") &&
                         Catch::Contains("write to temporary file"));
   CHECK(names_in(dir.path()) == std::vector<std::string>{"KQk.egtb"});
-  CHECK(TableReader(path).read_side(Color::White) == old_entries);  // the old table is untouched
+  CHECK(TableReader(path, TableRequirements::file_only()).read_side(Color::White) ==
+        old_entries);  // the old table is untouched
 }
 
 TEST_CASE("a write that fails midway leaves no table", "[store]") {

@@ -69,7 +69,7 @@ Run measure(const Material& m, const retro::Subtables& subtables, int threads, b
             uint64_t& positions) {
   retro::GeneratorConfig config;
   config.threads = threads;
-  config.dts = dts;
+  config.metrics = dts ? MetricSet{Metric::Dtm, Metric::Dts} : MetricSet{Metric::Dtm};
   reset_peak_memory();
   const double cpu_start = cpu_seconds();
   const auto start = std::chrono::steady_clock::now();
@@ -145,7 +145,8 @@ int bench_generate(const std::vector<std::string>& args) {
   options.directory = cl.option("dir", "tables");
   const std::vector<Material> dependencies = m.successors();
   retro::build_tables(dependencies, options);
-  const retro::Subtables subtables = retro::load_subtables(m, options.directory, true);
+  const retro::Subtables subtables =
+      retro::Subtables::load(m, options.directory, Rules::Lasker, all_metrics(Rules::Lasker));
   std::vector<Run> runs;
   uint64_t positions = 0;
   for (int threads : parse_thread_list(cl.option("threads", "1,2")))

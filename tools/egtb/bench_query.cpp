@@ -12,10 +12,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "api/query.hpp"
 #include "query/scan.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
-#include "tools/egtb/query_output.hpp"
 
 namespace egtb::cli {
 
@@ -105,17 +105,16 @@ int bench_query(const std::vector<std::string>& args) {
   if (rest.size() < 2) throw UsageError("bench query: name at least one signature and a query");
   const std::string source = rest.back();
   rest.pop_back();
-  const auto q = query::prepare_query(source);
-  if (!q) throw UsageError(query::format_error(q.error(), source));
+  const query::ScanQuery q = api::prepare_query(source);
   query::ScanOptions o;
   o.list = false;
   o.directory = cl.option("dir", "tables");
-  const std::string convention = cl.option("convention", "index462");
-  o.convention = parse_convention(convention);
+  o.convention = convention_option(cl);
+  const std::string convention(indexing::convention_name(o.convention));
   const int repeat = parse_int(cl.option("repeat", "3"), "--repeat", 1, 1000);
   Json runs = Json::array();
   for (int threads : thread_counts(cl.option("threads", "1,2"))) {
-    const ScanTiming t = fastest_run(*q, materials(rest), o, threads, repeat);
+    const ScanTiming t = fastest_run(q, materials(rest), o, threads, repeat);
     if (cl.json())
       runs.push_back(timing_json(t));
     else

@@ -1,12 +1,11 @@
 // egtb generate SIG... [--all N] [--dir DIR] [--threads N] [--metrics dtm,dts] [--force]
-// [--compression-level N] [--json]: builds tables with every table they depend on.
+// [--compression-level N] [--json]: builds tables with every table they depend on (api/tables.hpp).
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 
-#include "egtb/store/reader.hpp"
-#include "egtb/store/writer.hpp"
-#include "retro/scheduler.hpp"
+#include "api/json.hpp"
+#include "api/tables.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 #include "tools/egtb/progress.hpp"
@@ -15,56 +14,55 @@ namespace egtb::cli {
 
 namespace {
 
-// --metrics: "dtm,dts" (the default) or "dtm"; true when DTS is wanted.
-bool parse_metrics(const std::string& text) {
-  if (text == "dtm,dts" || text == "dts,dtm") return true;
-  if (text == "dtm") return false;
+// --metrics: "dtm,dts" (the default) or "dtm".
+MetricSet parse_metrics(const std::string& text) {
+  if (const auto metrics = parse_metric_set(text)) return *metrics;
   throw UsageError("--metrics must be 'dtm,dts' or 'dtm', not '" + text + "'");
 }
 
 std::string progress_text(const Material& m, const retro::Progress& p) {
   std::ostringstream out;
-  out << std::left << std::setw(8) << m.str() << ' ' << retro::phase_name(p.phase);
-  if (p.phase == retro::Phase::Mates || p.phase == retro::Phase::Stalemates)
-    out << " ply " << p.ply << ", " << with_commas(p.resolved) << " positions resolved";
+  out << std::left << std::setw(8) << m.str() << ' ';
+  if (p.stage == retro::Stage::Solving)
+    out << metric_name(p.metric) << " ply " << p.ply << ", " << with_commas(p.resolved)
+        << " positions resolved";
+  else
+    out << (p.stage == retro::Stage::Setup ? "setup" : "finish");
   out << std::fixed << std::setprecision(1) << " (" << p.seconds << " s)";
   return out.str();
 }
 
 std::string depth_text(int depth) { return depth < 0 ? "-" : std::to_string(depth); }
 
+int max_depth(const TableHeader& h, Metric m) {
+  return std::max(h.stats[0].max_depth(h.rules, m), h.stats[1].max_depth(h.rules, m));
+}
+
 std::string summary_line(const retro::BuildRecord& r) {
   std::ostringstream out;
+  const TableHeader& h = r.header;
   out << std::left << std::setw(8) << r.material.str() << (r.built ? " built " : " kept  ") << " positions w "
-      << with_commas(r.stats[0].positions()) << " b " << with_commas(r.stats[1].positions()) << "  max DTM "
-      << depth_text(std::max(r.stats[0].max_dtm, r.stats[1].max_dtm)) << "  max DTS "
-      << depth_text(std::max(r.stats[0].max_dts, r.stats[1].max_dts));
-  const TableHeader h = read_header(r.path);
-  out << "  " << with_commas(h.file_size) << " bytes (" << std::fixed << std::setprecision(4)
+      << with_commas(h.stats[0].positions()) << " b " << with_commas(h.stats[1].positions()) << "  max DTM "
+      << depth_text(max_depth(h, Metric::Dtm)) << "  max DTS " << depth_text(max_depth(h, Metric::Dts))
+      << "  " << with_commas(h.file_size) << " bytes (" << std::fixed << std::setprecision(4)
       << h.bytes_per_position() << " per position)";
   if (r.built)
     out << std::fixed << std::setprecision(2) << "  " << r.seconds << " s wall, " << r.cpu_seconds
         << " s cpu, peak " << (r.peak_rss_bytes >> 20) << " MB";
+  if (!r.replaced.empty()) out << "\n  (replaced " << r.replaced << ")";
   return out.str();
 }
 
-Json side_json(const SideStats& s) {
-  return {{"positions", s.positions()},
-          {"max_dtm", s.max_dtm < 0 ? Json() : Json(s.max_dtm)},
-          {"max_dts", s.max_dts < 0 ? Json() : Json(s.max_dts)}};
-}
-
-Json record_json(const retro::BuildRecord& r) {
-  const TableHeader h = read_header(r.path);
-  return {{"signature", r.material.str()},
-          {"path", r.path.string()},
-          {"built", r.built},
-          {"file_size", h.file_size},
-          {"bytes_per_position", h.bytes_per_position()},
-          {"sides", {{"w", side_json(r.stats[0])}, {"b", side_json(r.stats[1])}}},
-          {"seconds", r.seconds},
-          {"cpu_seconds", r.cpu_seconds},
-          {"peak_rss_bytes", r.peak_rss_bytes}};
+retro::BuildOptions build_options(const CommandLine& cl) {
+  retro::BuildOptions options;
+  options.directory = cl.option("dir", "tables");
+  options.threads = threads_option(cl);
+  options.metrics = parse_metrics(cl.option("metrics", "dtm,dts"));
+  options.force = cl.flag("force");
+  options.compression_level =
+      parse_int(cl.option("compression-level", std::to_string(DefaultCompressionLevel)),
+                "--compression-level", 1, MaxCompressionLevel);
+  return options;
 }
 
 }  // namespace
@@ -81,24 +79,17 @@ int cmd_generate(const std::vector<std::string>& args) {
       "zstd level of the files, 1 to 22 (default 3; 15-19: 13-22% smaller, far slower to write)");
   cl.json_option();
   if (!cl.parse(args)) return ExitSuccess;
-  retro::BuildOptions options;
-  options.directory = cl.option("dir", "tables");
-  options.threads = parse_int(cl.option("threads", "0"), "--threads", 0, 1024);
-  options.dts = parse_metrics(cl.option("metrics", "dtm,dts"));
-  options.force = cl.flag("force");
-  options.compression_level =
-      parse_int(cl.option("compression-level", std::to_string(DefaultCompressionLevel)),
-                "--compression-level", 1, MaxCompressionLevel);
+  retro::BuildOptions options = build_options(cl);
   const std::vector<Material> targets = parse_signatures(cl, "generate");
   ProgressLine progress;
   options.progress = [&](const Material& m, const retro::Progress& p) {
     progress.update(progress_text(m, p));
   };
   Json tables = Json::array();
-  retro::build_tables(targets, options, [&](const retro::BuildRecord& r) {
+  api::generate(targets, options, [&](const retro::BuildRecord& r) {
     progress.clear();
     if (cl.json())
-      tables.push_back(record_json(r));
+      tables.push_back(api::to_json(r));
     else
       std::cout << summary_line(r) << std::endl;
   });

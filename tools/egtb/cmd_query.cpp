@@ -1,48 +1,32 @@
 // egtb query SIG... 'QUERY' | --file Q.cql | --fens FILE: runs a CQL query over every position of
-// tables (or over a list of FENs) and lists or counts the matching positions (query/scan.hpp;
-// the output formats are in query_output.hpp).
-#include <fstream>
+// tables (or over a list of FENs) and lists or counts the matching positions (api/query.hpp; the
+// output formats are in api/query_output.hpp).
 #include <iostream>
-#include <sstream>
 
-#include "egtb/core/fen.hpp"
+#include "api/input.hpp"
+#include "api/json.hpp"
+#include "api/query.hpp"
+#include "api/query_output.hpp"
+#include "api/signatures.hpp"
 #include "egtb/store/tablebase.hpp"
-#include "query/scan.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 #include "tools/egtb/progress.hpp"
-#include "tools/egtb/query_output.hpp"
 
 namespace egtb::cli {
 
 namespace {
 
-using indexing::Convention;
-
 struct QueryText {
   std::string source;
-  std::string file_name;  // for error messages: the --file path or "query"
+  std::string name;  // for error messages: the --file path or "query"
 };
-
-// The text of a file, or of standard input for "-".
-std::string read_file(const std::string& path, const std::string& what) {
-  if (path == "-") {
-    std::ostringstream text;
-    text << std::cin.rdbuf();
-    return text.str();
-  }
-  std::ifstream in(path);
-  if (!in) throw UsageError("cannot read " + what + " '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The query (the last argument, or --file) and the signatures (the other arguments).
 QueryText query_text(const CommandLine& cl, std::vector<std::string>& args) {
   if (cl.flag("file")) {
-    const std::string path = cl.option("file", "");
-    return {read_file(path, "query file"), path == "-" ? "<stdin>" : path};
+    api::InputFile file(cl.option("file", ""), "query file");
+    return {api::read_all(file), file.name()};
   }
   if (args.empty()) throw UsageError("query: missing QUERY (see egtb query --help)");
   QueryText q{args.back(), "query"};
@@ -50,68 +34,19 @@ QueryText query_text(const CommandLine& cl, std::vector<std::string>& args) {
   return q;
 }
 
-QueryFormat output_format(const CommandLine& cl) {
+api::QueryFormat output_format(const CommandLine& cl) {
   const int chosen = int{cl.json()} + int{cl.flag("csv")} + int{cl.flag("pgn")};
   if (chosen > 1) throw UsageError("query: choose one of --json, --csv and --pgn");
-  if (cl.json()) return QueryFormat::JsonLines;
-  if (cl.flag("csv")) return QueryFormat::Csv;
-  return cl.flag("pgn") ? QueryFormat::Pgn : QueryFormat::Text;
+  if (cl.json()) return api::QueryFormat::JsonLines;
+  if (cl.flag("csv")) return api::QueryFormat::Csv;
+  return cl.flag("pgn") ? api::QueryFormat::Pgn : api::QueryFormat::Text;
 }
 
-std::vector<Material> signatures(const std::vector<std::string>& args) {
-  std::vector<Material> tables;
-  for (const std::string& text : args) {
-    const auto m = Material::parse(text);
-    if (!m) throw UsageError(m.error());
-    if (m->is_bare_kings()) throw UsageError("KK has no table: bare kings are a draw");
-    tables.push_back(*m);
-  }
-  return tables;
-}
-
-// Fails (exit 1) naming the first missing table and the command that builds it.
-void require_tables(const std::vector<Material>& tables, const std::filesystem::path& dir) {
-  const Tablebase tb(dir);
-  for (const Material& m : tables)
-    if (!tb.has_table(m))
-      throw std::runtime_error("table " + m.normalized().str() + " is missing from " + dir.string() +
-                               " (build it with: egtb generate " + m.normalized().str() + " --dir " +
-                               dir.string() + ")");
-}
-
-std::vector<Position> read_fens(const std::string& path) {
-  std::istringstream lines(read_file(path, "FEN file"));
-  std::vector<Position> positions;
-  std::string line;
-  for (int number = 1; std::getline(lines, line); ++number) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-    if (line.back() == '\r') line.pop_back();
-    const Expected<Position, FenError> pos = parse_fen(line);
-    if (!pos)
-      throw UsageError((path == "-" ? "<stdin>" : path) + ":" + std::to_string(number) + ": " +
-                       pos.error().message);
-    positions.push_back(*pos);
-  }
-  return positions;
-}
-
-void print_counts(const query::ScanSummary& s, Convention c, bool json) {
+void print_counts(const query::ScanSummary& s, indexing::Convention c, bool json) {
+  if (json) return print_json(api::to_json(s, c));
   const std::string convention(indexing::convention_name(c));
   if (s.tables.empty()) {  // a FEN list: one position each
-    if (json)
-      print_json({{"matches", s.matches}});
-    else
-      std::cout << with_commas(s.matches) << " positions\n";
-    return;
-  }
-  if (json) {
-    Json tables = Json::array();
-    for (const query::TableTally& t : s.tables)
-      tables.push_back({{"signature", t.table.str()},
-                        {"matches", t.matches},
-                        {"entries", t.entries},
-                        {"evaluated", t.evaluated}});
-    print_json({{"convention", convention}, {"tables", tables}, {"matches", s.matches}});
+    std::cout << with_commas(s.matches) << " positions\n";
     return;
   }
   for (const query::TableTally& t : s.tables)
@@ -139,52 +74,37 @@ CommandLine command_line() {
   return cl;
 }
 
-struct Run {
-  query::ScanOptions options;
-  QueryFormat format = QueryFormat::Text;
-  bool count = false;
-};
-
-Run run_options(const CommandLine& cl) {
-  Run r;
-  r.count = cl.flag("count");
-  r.format = output_format(cl);
-  r.options.directory = cl.option("dir", "tables");
-  r.options.convention = parse_convention(cl.option("convention", "index462"));
-  r.options.threads = parse_int(cl.option("threads", "0"), "--threads", 0, 1024);
-  r.options.limit = static_cast<uint64_t>(parse_int(cl.option("limit", "0"), "--limit", 0, 2'000'000'000));
-  r.options.list = !r.count;
-  return r;
+query::ScanOptions scan_options(const CommandLine& cl) {
+  query::ScanOptions o;
+  o.directory = cl.option("dir", cl.flag("fens") ? "" : "tables");
+  o.convention = convention_option(cl);
+  o.threads = threads_option(cl);
+  o.limit = static_cast<uint64_t>(parse_int(cl.option("limit", "0"), "--limit", 0, 2'000'000'000));
+  o.list = !cl.flag("count");
+  return o;
 }
 
-query::ScanQuery prepare(const QueryText& q) {
-  Expected<query::ScanQuery, query::QueryError> prepared = query::prepare_query(q.source);
-  if (prepared) return std::move(*prepared);
-  std::string message = query::format_error(prepared.error(), q.source, q.file_name);
-  if (!message.empty() && message.back() == '\n') message.pop_back();
-  throw UsageError(message);
+// Evaluates the FEN list; a line that is not a FEN is reported on stderr and the list goes on.
+query::ScanSummary run_fens(const CommandLine& cl, const query::ScanQuery& query, const query::ScanOptions& o,
+                            const query::MatchSink& sink, bool& ok) {
+  api::InputFile input(cl.option("fens", ""), "FEN file");
+  return api::query_fens(query, input.stream(), o, sink, [&](const api::FenLineError& e) {
+    std::cerr << "egtb: " << input.name() << ":" << e.line << ": " << e.message << '\n';
+    ok = false;
+  });
 }
 
-query::ScanSummary run_fens(const CommandLine& cl, const query::ScanQuery& query, Run& r,
-                            const query::MatchSink& sink) {
-  if (query.uses_tables() && !cl.flag("dir"))
-    throw UsageError(
-        "query: this query reads table values (dtm, dts, lasker, ...): give --dir with the tables");
-  if (!cl.flag("dir")) r.options.directory.clear();
-  const std::vector<Position> positions = read_fens(cl.option("fens", ""));
-  return query::scan_positions(query, positions, r.options, sink);
-}
-
-query::ScanSummary run_tables(const std::vector<Material>& tables, const query::ScanQuery& query, Run& r,
-                              const query::MatchSink& sink) {
-  if (tables.empty())
+query::ScanSummary run_tables(const std::vector<std::string>& texts, const query::ScanQuery& query,
+                              query::ScanOptions o, const query::MatchSink& sink) {
+  if (texts.empty())
     throw UsageError("query: name at least one signature, or --fens FILE (see egtb query --help)");
-  require_tables(tables, r.options.directory);
+  std::vector<Material> tables;
+  for (const std::string& text : texts) tables.push_back(api::parse_oriented_signature(text));
   ProgressLine progress;
-  r.options.progress = [&](const query::ScanProgress& p) {
+  o.progress = [&](const query::ScanProgress& p) {
     progress.update(p.table.str() + " " + with_commas(p.done) + " / " + with_commas(p.total) + " entries");
   };
-  query::ScanSummary s = query::scan_tables(query, tables, r.options, sink);
+  query::ScanSummary s = api::query_tables(query, tables, o, sink);
   progress.clear();
   return s;
 }
@@ -196,20 +116,20 @@ int cmd_query(const std::vector<std::string>& args) {
   if (!cl.parse(args)) return ExitSuccess;
   std::vector<std::string> rest = cl.rest_arguments();
   const QueryText text = query_text(cl, rest);
-  Run r = run_options(cl);
-  const query::ScanQuery query = prepare(text);
-  const std::vector<Material> tables = signatures(rest);
-  if (cl.flag("fens") && !tables.empty()) throw UsageError("query: give signatures or --fens, not both");
+  const query::ScanOptions options = scan_options(cl);
+  const api::QueryFormat format = output_format(cl);
+  const query::ScanQuery query = api::prepare_query(text.source, text.name);
+  if (cl.flag("fens") && !rest.empty()) throw UsageError("query: give signatures or --fens, not both");
   std::optional<Tablebase> tablebase;
-  if (r.format == QueryFormat::Pgn && (!cl.flag("fens") || cl.flag("dir")))
-    tablebase.emplace(r.options.directory);
-  const std::unique_ptr<MatchWriter> writer =
-      make_match_writer(r.format, std::cout, tablebase ? &*tablebase : nullptr);
+  if (format == api::QueryFormat::Pgn && !options.directory.empty()) tablebase.emplace(options.directory);
+  const auto writer =
+      api::make_match_writer(format, std::cout, options.rules, tablebase ? &*tablebase : nullptr);
   const query::MatchSink sink = [&](const query::Match& m) { writer->write(m); };
+  bool ok = true;
   const query::ScanSummary s =
-      cl.flag("fens") ? run_fens(cl, query, r, sink) : run_tables(tables, query, r, sink);
-  if (r.count) print_counts(s, r.options.convention, cl.json());
-  return ExitSuccess;
+      cl.flag("fens") ? run_fens(cl, query, options, sink, ok) : run_tables(rest, query, options, sink);
+  if (cl.flag("count")) print_counts(s, options.convention, cl.json());
+  return ok ? ExitSuccess : ExitFailure;
 }
 
 }  // namespace egtb::cli

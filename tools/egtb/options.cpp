@@ -5,6 +5,7 @@
 #include <iostream>
 #include <utility>
 
+#include "api/signatures.hpp"
 #include "egtb/core/fen.hpp"
 
 namespace egtb::cli {
@@ -100,18 +101,26 @@ Position parse_position(const std::string& fen) {
   return *pos;
 }
 
+std::optional<int> all_option(const CommandLine& cl) {
+  if (!cl.flag("all")) return std::nullopt;
+  return parse_int(cl.option("all", ""), "--all", 3, Material::MaxMen);
+}
+
 std::vector<Material> parse_signatures(const CommandLine& cl, const std::string& command) {
-  std::vector<Material> tables;
-  if (cl.flag("all")) tables = all_signatures(parse_int(cl.option("all", ""), "--all", 3, Material::MaxMen));
-  for (const std::string& text : cl.rest_arguments()) {
-    const auto m = Material::parse(text);
-    if (!m) throw UsageError(m.error());
-    if (m->is_bare_kings()) throw UsageError("KK has no table: bare kings are a draw");
-    tables.push_back(m->normalized());
-  }
+  std::vector<Material> tables = api::signatures(cl.rest_arguments(), all_option(cl));
   if (tables.empty())
     throw UsageError(command + ": name at least one signature or --all N (see egtb " + command + " --help)");
   return tables;
+}
+
+indexing::Convention convention_option(const CommandLine& cl) {
+  const std::string text = cl.option("convention", "index462");
+  if (const auto c = indexing::parse_convention(text)) return *c;
+  throw UsageError("--convention must be index462, physical or classes, not '" + text + "'");
+}
+
+int threads_option(const CommandLine& cl) {
+  return parse_int(cl.option("threads", "0"), "--threads", 0, 1024);
 }
 
 int parse_int(const std::string& text, const std::string& what, int min, int max) {
@@ -123,6 +132,6 @@ int parse_int(const std::string& text, const std::string& what, int min, int max
   return value;
 }
 
-void print_json(const Json& json) { std::cout << json.dump(2) << '\n'; }
+void print_json(const Json& json) { std::cout << api::json_text(json) << '\n'; }
 
 }  // namespace egtb::cli

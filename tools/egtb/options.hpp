@@ -9,29 +9,29 @@
 #include <boost/program_options.hpp>
 #pragma GCC diagnostic pop
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "api/errors.hpp"
+#include "api/json.hpp"
 #include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
+#include "indexing/index.hpp"
 
 namespace egtb::cli {
 
 namespace po = boost::program_options;
-using Json = nlohmann::ordered_json;
+using api::Json;
 
 inline constexpr int ExitSuccess = 0;
 inline constexpr int ExitFailure = 1;  // runtime failure
 inline constexpr int ExitUsage = 2;    // usage error or bad input
 
-// A usage error or bad input; main prints "egtb: <message>" on stderr and exits with ExitUsage.
-class UsageError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
+// A usage error or bad input (api/errors.hpp); main prints "egtb: <message>" on stderr and exits
+// with ExitUsage.
+using UsageError = api::InputError;
 
 // The command line of one subcommand: required positional arguments in order, named options,
 // and --help. Example:
@@ -93,6 +93,12 @@ private:
 // The canonical signatures of the texts ("KQk", "KQvK"), plus every signature of 3 to N men when
 // the command line has --all N; a bad or missing signature throws UsageError naming the command.
 [[nodiscard]] std::vector<Material> parse_signatures(const CommandLine& cl, const std::string& command);
+// The N of --all N, when given.
+[[nodiscard]] std::optional<int> all_option(const CommandLine& cl);
+// --convention: index462, physical or classes (default index462).
+[[nodiscard]] indexing::Convention convention_option(const CommandLine& cl);
+// --threads N: 0 (every core) to 1024.
+[[nodiscard]] int threads_option(const CommandLine& cl);
 
 // A whole number in [min, max]; `what` names it in the error message.
 [[nodiscard]] int parse_int(const std::string& text, const std::string& what, int min, int max);

@@ -1,4 +1,4 @@
-// The output formats of `egtb query`: one record per matching position.
+// The output formats of query matches: one record per matching position.
 //
 //   text  8/8/8/8/8/8/8/2K1B1k1 w - - 0 1  lasker 3  dtm -  dts 17  value [c1,e1,g1]
 //         then each message/comment note on its own line, indented by two spaces;
@@ -13,16 +13,11 @@
 
 #include <memory>
 #include <ostream>
-#include <string>
 
 #include "egtb/store/tablebase.hpp"
-#include "indexing/index.hpp"
 #include "query/scan.hpp"
 
-namespace egtb::cli {
-
-// --convention: "index462", "physical" or "classes"; anything else throws UsageError.
-[[nodiscard]] indexing::Convention parse_convention(const std::string& text);
+namespace egtb::api {
 
 enum class QueryFormat : uint8_t { Text, JsonLines, Csv, Pgn };
 
@@ -32,9 +27,9 @@ public:
   virtual void write(const query::Match& match) = 0;
 };
 
-// A writer for `format` on `out`; Pgn needs the tablebase for the optimal lines (may be null:
-// games then hold no moves).
+// A writer for `format` on `out`, reading values under `rules`; Pgn needs the tablebase for the
+// optimal lines (may be null: games then hold no moves).
 [[nodiscard]] std::unique_ptr<MatchWriter> make_match_writer(QueryFormat format, std::ostream& out,
-                                                             const Tablebase* tablebase);
+                                                             Rules rules, const Tablebase* tablebase);
 
-}  // namespace egtb::cli
+}  // namespace egtb::api

@@ -1,16 +1,15 @@
-#include "tools/egtb/query_output.hpp"
+#include "api/query_output.hpp"
 
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "api/json.hpp"
 #include "egtb/core/fen.hpp"
 #include "egtb/core/notation.hpp"
 #include "egtb/store/line.hpp"
-#include "tools/egtb/options.hpp"
 
-namespace egtb::cli {
+namespace egtb::api {
 
 namespace {
 
@@ -21,43 +20,29 @@ std::optional<int> lasker_of(Score s) {
   return to_index(s.value());
 }
 
-std::optional<int> dtm_of(Score s) {
-  if (!s.is_valid() || !is_mate_value(s.value())) return std::nullopt;
-  return s.depth();
-}
-
-std::optional<int> dts_of(Score s) {
-  if (!s.is_valid() || s.value() == Lasker::Draw || is_mate_value(s.value())) return std::nullopt;
-  return s.depth();
-}
-
-std::vector<std::string> square_names(Bitboard b) {
-  std::vector<std::string> names;
-  while (b) names.push_back(square_name(pop_lsb(b)));
-  return names;
-}
-
 // "[a1,b2]" or "5", or nothing when the query has no value.
 std::optional<std::string> value_text(const query::Value& v) {
   if (v.kind == query::FilterKind::Set) {
     std::string text = "[";
-    for (const std::string& s : square_names(v.squares)) text += (text.size() > 1 ? "," : "") + s;
+    for (Bitboard b = v.squares; b;) {
+      if (text.size() > 1) text += ',';
+      text += square_name(pop_lsb(b));
+    }
     return text + "]";
   }
   if (v.kind == query::FilterKind::Numeric && v.has_number) return std::to_string(v.number);
   return std::nullopt;
 }
 
-Json optional_json(std::optional<int> v) { return v ? Json(*v) : Json(); }
-
 std::string dash_or(std::optional<int> v) { return v ? std::to_string(*v) : "-"; }
 
 class TextWriter final : public MatchWriter {
 public:
-  explicit TextWriter(std::ostream& out) : out_(out) {}
+  TextWriter(std::ostream& out, Rules rules) : out_(out), rules_(rules) {}
   void write(const query::Match& m) override {
     out_ << to_fen(m.position) << "  lasker " << dash_or(lasker_of(m.score)) << "  dtm "
-         << dash_or(dtm_of(m.score)) << "  dts " << dash_or(dts_of(m.score));
+         << dash_or(depth_in(rules_, m.score, Metric::Dtm)) << "  dts "
+         << dash_or(depth_in(rules_, m.score, Metric::Dts));
     if (const auto v = value_text(m.value)) out_ << "  value " << *v;
     out_ << '\n';
     for (const std::string& note : m.notes) out_ << "  " << note << '\n';
@@ -65,24 +50,17 @@ public:
 
 private:
   std::ostream& out_;
+  Rules rules_;
 };
 
 class JsonWriter final : public MatchWriter {
 public:
-  explicit JsonWriter(std::ostream& out) : out_(out) {}
-  void write(const query::Match& m) override {
-    Json j{{"fen", to_fen(m.position)},
-           {"lasker", optional_json(lasker_of(m.score))},
-           {"dtm", optional_json(dtm_of(m.score))},
-           {"dts", optional_json(dts_of(m.score))}};
-    if (m.value.kind == query::FilterKind::Set) j["value"] = square_names(m.value.squares);
-    if (m.value.kind == query::FilterKind::Numeric && m.value.has_number) j["value"] = m.value.number;
-    if (!m.notes.empty()) j["notes"] = m.notes;
-    out_ << j.dump() << '\n';
-  }
+  JsonWriter(std::ostream& out, Rules rules) : out_(out), rules_(rules) {}
+  void write(const query::Match& m) override { out_ << json_line(to_json(m, rules_)) << '\n'; }
 
 private:
   std::ostream& out_;
+  Rules rules_;
 };
 
 std::string csv_field(const std::string& text) {
@@ -96,21 +74,25 @@ std::string blank_or(std::optional<int> v) { return v ? std::to_string(*v) : std
 
 class CsvWriter final : public MatchWriter {
 public:
-  explicit CsvWriter(std::ostream& out) : out_(out) { out_ << "fen,lasker,dtm,dts,value\n"; }
+  CsvWriter(std::ostream& out, Rules rules) : out_(out), rules_(rules) {
+    out_ << "fen,lasker,dtm,dts,value\n";
+  }
   void write(const query::Match& m) override {
     out_ << csv_field(to_fen(m.position)) << ',' << blank_or(lasker_of(m.score)) << ','
-         << blank_or(dtm_of(m.score)) << ',' << blank_or(dts_of(m.score)) << ','
+         << blank_or(depth_in(rules_, m.score, Metric::Dtm)) << ','
+         << blank_or(depth_in(rules_, m.score, Metric::Dts)) << ','
          << csv_field(value_text(m.value).value_or("")) << '\n';
   }
 
 private:
   std::ostream& out_;
+  Rules rules_;
 };
 
 // "1-0", "0-1" (mate), "1/2-1/2" (stalemate) or "*" (draw or unknown).
-std::string result_of(Score s, Color stm) {
+std::string result_of(Rules rules, Score s, Color stm) {
   if (!s.is_valid() || s.value() == Lasker::Draw) return "*";
-  if (!is_mate_value(s.value())) return "1/2-1/2";
+  if (metric_of(rules, s.value()) != Metric::Dtm) return "1/2-1/2";
   const bool white_wins = (s.value() == Lasker::Mates) == (stm == Color::White);
   return white_wins ? "1-0" : "0-1";
 }
@@ -139,9 +121,9 @@ private:
 
 class PgnWriter final : public MatchWriter {
 public:
-  PgnWriter(std::ostream& out, const Tablebase* tb) : out_(out), tablebase_(tb) {}
+  PgnWriter(std::ostream& out, Rules rules, const Tablebase* tb) : out_(out), rules_(rules), tablebase_(tb) {}
   void write(const query::Match& m) override {
-    const std::string result = result_of(m.score, m.position.side_to_move());
+    const std::string result = result_of(rules_, m.score, m.position.side_to_move());
     ++games_;
     out_ << "[Event \"egtb query\"]\n[Site \"" << m.table.str() << "\"]\n[Date \"????.??.??\"]\n[Round \""
          << games_ << "\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"" << result << "\"]\n[FEN \""
@@ -151,6 +133,7 @@ public:
 
 private:
   std::ostream& out_;
+  Rules rules_;
   const Tablebase* tablebase_;
   uint64_t games_ = 0;
 
@@ -183,21 +166,15 @@ private:
 
 }  // namespace
 
-indexing::Convention parse_convention(const std::string& text) {
-  for (indexing::Convention c : indexing::AllConventions)
-    if (indexing::convention_name(c) == text) return c;
-  throw UsageError("--convention must be index462, physical or classes, not '" + text + "'");
-}
-
-std::unique_ptr<MatchWriter> make_match_writer(QueryFormat format, std::ostream& out,
+std::unique_ptr<MatchWriter> make_match_writer(QueryFormat format, std::ostream& out, Rules rules,
                                                const Tablebase* tablebase) {
   switch (format) {
-    case QueryFormat::JsonLines: return std::make_unique<JsonWriter>(out);
-    case QueryFormat::Csv: return std::make_unique<CsvWriter>(out);
-    case QueryFormat::Pgn: return std::make_unique<PgnWriter>(out, tablebase);
+    case QueryFormat::JsonLines: return std::make_unique<JsonWriter>(out, rules);
+    case QueryFormat::Csv: return std::make_unique<CsvWriter>(out, rules);
+    case QueryFormat::Pgn: return std::make_unique<PgnWriter>(out, rules, tablebase);
     case QueryFormat::Text: break;
   }
-  return std::make_unique<TextWriter>(out);
+  return std::make_unique<TextWriter>(out, rules);
 }
 
-}  // namespace egtb::cli
+}  // namespace egtb::api

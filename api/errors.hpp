@@ -1,0 +1,35 @@
+// The errors every front end tells apart, and how: the command line by its exit status, the HTTP
+// server by its status code, the Python module by its exception class.
+//
+//   InputError          bad input from the user: a malformed FEN, an unknown signature, a bad
+//                       option value, a CQL syntax error             exit 2, HTTP 400, ValueError
+//   MissingTableError   a table the request needs is not in the directory; the message names
+//                       the command that builds it                   exit 1, HTTP 404, MissingTableError
+//   egtb::StoreError    a damaged or unreadable table file (egtb/store/error.hpp)
+//                                                                    exit 1, HTTP 500, TableError
+// Anything else is a failure of the program itself.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace egtb::api {
+
+class InputError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+class MissingTableError : public std::runtime_error {
+public:
+  MissingTableError(const std::string& message, std::string table)
+      : std::runtime_error(message), table_(std::move(table)) {}
+
+  // The canonical signature of the missing table ("KQk").
+  [[nodiscard]] const std::string& table() const { return table_; }
+
+private:
+  std::string table_;
+};
+
+}  // namespace egtb::api

@@ -1,0 +1,86 @@
+#include "api/input.hpp"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+
+#include "api/errors.hpp"
+
+namespace egtb::api {
+
+namespace {
+
+constexpr std::string_view ByteOrderMark = "\xEF\xBB\xBF";
+
+// Why `path` cannot be read as text, or an empty string.
+std::string unreadable(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::strerror(errno);
+  if (S_ISDIR(st.st_mode)) return "it is a directory";
+  if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) && !S_ISCHR(st.st_mode)) return "it is not a file";
+  return "";
+}
+
+}  // namespace
+
+InputFile::InputFile(const std::string& path, const std::string& what)
+    : name_(path == "-" ? "<stdin>" : path) {
+  if (path == "-") {
+    in_ = &std::cin;
+    return;
+  }
+  if (const std::string why = unreadable(path); !why.empty())
+    throw InputError("cannot read " + what + " '" + path + "': " + why);
+  file_ = std::make_unique<std::ifstream>(path, std::ios::binary);
+  if (!*file_) throw InputError("cannot read " + what + " '" + path + "'");
+  in_ = file_.get();
+}
+
+std::optional<Line> LineReader::next() {
+  Line line;
+  line.number = ++number_;
+  bool any = false;
+  std::streambuf& buffer = *in_.rdbuf();
+  for (int c = buffer.sbumpc(); c != std::char_traits<char>::eof(); c = buffer.sbumpc()) {
+    any = true;
+    if (c == '\n') break;
+    if (line.text.size() < max_bytes_)
+      line.text += static_cast<char>(c);
+    else
+      line.too_long = true;
+  }
+  if (!any) return std::nullopt;
+  if (line.too_long) line.text.clear();
+  if (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();
+  if (line.number == 1 && line.text.starts_with(ByteOrderMark)) line.text.erase(0, ByteOrderMark.size());
+  return line;
+}
+
+std::string read_all(InputFile& input, size_t max_bytes) {
+  std::string text;
+  std::istream& in = input.stream();
+  char buffer[65536];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<size_t>(in.gcount()));
+    if (text.size() > max_bytes)
+      throw InputError(input.name() + ": longer than " + std::to_string(max_bytes >> 20) + " MiB");
+  }
+  if (text.starts_with(ByteOrderMark)) text.erase(0, ByteOrderMark.size());
+  return text;
+}
+
+bool is_utf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const size_t length = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (length == 0 || i + length > text.size()) return false;
+    for (size_t k = 1; k < length; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 2) return false;
+    i += length;
+  }
+  return true;
+}
+
+}  // namespace egtb::api

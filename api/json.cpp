@@ -1,0 +1,175 @@
+#include "api/json.hpp"
+
+#include "egtb/core/fen.hpp"
+#include "egtb/core/notation.hpp"
+
+namespace egtb::api {
+
+namespace {
+
+std::string side_key(Color c) { return std::string(1, color_char(c)); }
+
+// "lasker", "dtm" and "dts" of a score, added to `object`.
+void add_score(Json& object, Rules rules, Score s) {
+  object["lasker"] = s.is_valid() ? Json(to_index(s.value())) : Json();
+  object["dtm"] = depth_json(depth_in(rules, s, Metric::Dtm));
+  object["dts"] = depth_json(depth_in(rules, s, Metric::Dts));
+}
+
+Json deepest_json(const std::optional<stats::Deepest>& d, const char* winner_key) {
+  if (!d) return nullptr;
+  return {{"plies", d->plies},
+          {"positions", d->positions},
+          {"side_to_move", side_key(d->side_to_move)},
+          {winner_key, side_key(d->winner)},
+          {"example", to_fen(d->example)},
+          {"line", uci_line(d->line)}};
+}
+
+Json histogram_json(const stats::DepthHistogram& h) {
+  Json out = Json::object();
+  for (const auto& [plies, n] : h) out[std::to_string(plies)] = n;
+  return out;
+}
+
+std::vector<std::string> square_names(Bitboard b) {
+  std::vector<std::string> names;
+  while (b) names.push_back(square_name(pop_lsb(b)));
+  return names;
+}
+
+int max_depth(const TableHeader& h, int side, Metric m) {
+  return h.stats[static_cast<size_t>(side)].max_depth(h.rules, m);
+}
+
+Json depth_or_null(int depth) { return depth < 0 ? Json() : Json(depth); }
+
+}  // namespace
+
+std::string json_line(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+std::string json_text(const Json& json) { return json.dump(2, ' ', false, Json::error_handler_t::replace); }
+
+Json depth_json(std::optional<int> depth) { return depth ? Json(*depth) : Json(); }
+
+Json to_json(const ProbeReport& r, ProbeDetail detail) {
+  Json out = {{"fen", to_fen(r.position)}};
+  add_score(out, r.rules, r.score);
+  if (detail == ProbeDetail::Value) return out;
+  Json moves = Json::array();
+  for (const MoveValue& m : r.moves) {
+    Json move = {{"uci", to_uci(m.move)}, {"san", to_san(r.position, m.move)}};
+    add_score(move, r.rules, m.score);
+    moves.push_back(std::move(move));
+  }
+  out["moves"] = std::move(moves);
+  out["pv"] = uci_line(r.line);
+  return out;
+}
+
+Json batch_error_json(size_t line, const std::string& input, const std::string& error) {
+  return {{"line", line}, {"input", input}, {"error", error}};
+}
+
+Json to_json(const stats::TableStatistics& t) {
+  Json sides = Json::object();
+  Json histogram = Json::object();
+  for (Color c : {Color::White, Color::Black}) {
+    sides[side_key(c)] = {{"positions", t.side(c).positions()}, {"lasker", t.side(c).lasker}};
+    histogram[side_key(c)] = {{"dtm", histogram_json(t.side(c).dtm())},
+                              {"dts", histogram_json(t.side(c).dts())}};
+  }
+  return {{"signature", t.material.str()},
+          {"convention", indexing::convention_name(t.convention)},
+          {"sides", sides},
+          {"maxdts", deepest_json(t.max_dts, "stalemater")},
+          {"maxdtm", deepest_json(t.max_dtm, "mater")},
+          {"histogram", histogram}};
+}
+
+Json to_json(const query::Match& m, Rules rules) {
+  Json j = {{"fen", to_fen(m.position)}};
+  add_score(j, rules, m.score);
+  if (m.value.kind == query::FilterKind::Set) j["value"] = square_names(m.value.squares);
+  if (m.value.kind == query::FilterKind::Numeric && m.value.has_number) j["value"] = m.value.number;
+  if (!m.notes.empty()) j["notes"] = m.notes;
+  return j;
+}
+
+Json to_json(const query::ScanSummary& s, indexing::Convention convention) {
+  if (s.tables.empty()) return {{"matches", s.matches}};
+  Json tables = Json::array();
+  for (const query::TableTally& t : s.tables)
+    tables.push_back({{"signature", t.table.str()},
+                      {"matches", t.matches},
+                      {"entries", t.entries},
+                      {"evaluated", t.evaluated}});
+  return {{"convention", indexing::convention_name(convention)}, {"tables", tables}, {"matches", s.matches}};
+}
+
+Json to_json(const retro::BuildRecord& r) {
+  const TableHeader& h = r.header;
+  Json out = {{"signature", r.material.str()},
+              {"path", r.path.string()},
+              {"built", r.built},
+              {"file_size", h.file_size},
+              {"bytes_per_position", h.bytes_per_position()},
+              {"sides", {{"w", side_json(h, 0, false)}, {"b", side_json(h, 1, false)}}},
+              {"seconds", r.seconds},
+              {"cpu_seconds", r.cpu_seconds},
+              {"peak_rss_bytes", r.peak_rss_bytes}};
+  if (!r.replaced.empty()) out["replaced"] = r.replaced;
+  return out;
+}
+
+Json errors_json(const std::vector<retro::VerifyError>& errors) {
+  Json out = Json::array();
+  for (const retro::VerifyError& e : errors)
+    out.push_back({{"side_to_move", side_key(e.side_to_move)},
+                   {"index", e.index},
+                   {"fen", e.fen},
+                   {"stored", describe(e.stored)},
+                   {"expected", describe(e.expected)},
+                   {"problem", e.problem}});
+  return out;
+}
+
+Json to_json(const retro::VerifyReport& report) {
+  return {{"signature", report.material.str()},
+          {"entries_checked", report.entries_checked},
+          {"errors", report.error_count},
+          {"first_errors", errors_json(report.errors)}};
+}
+
+Json side_json(const TableHeader& h, int side, bool details) {
+  const SideStats& s = h.stats[static_cast<size_t>(side)];
+  Json out = {{"positions", s.positions()}};
+  if (details) {
+    out["invalid"] = s.invalid;
+    out["lasker"] = s.values;
+  }
+  out["max_dtm"] = depth_or_null(max_depth(h, side, Metric::Dtm));
+  out["max_dts"] = depth_or_null(max_depth(h, side, Metric::Dts));
+  return out;
+}
+
+Json header_json(const std::filesystem::path& path, const TableHeader& h) {
+  return {{"file", path.string()},
+          {"signature", h.signature},
+          {"format_version", h.format_version},
+          {"rules", rules_name(h.rules)},
+          {"metrics", to_string(h.metrics)},
+          {"index_scheme", h.index_scheme},
+          {"index_version", h.index_version},
+          {"entries", {{"w", h.entries[0]}, {"b", h.entries[1]}}},
+          {"blocks", h.block_count},
+          {"file_size", h.file_size},
+          {"positions", h.positions()},
+          {"bytes_per_position", h.bytes_per_position()},
+          {"bytes_per_entry", h.bytes_per_entry()},
+          {"generator", h.generator},
+          {"sides", {{"w", side_json(h, 0, true)}, {"b", side_json(h, 1, true)}}},
+          {"checksums", "verified"}};
+}
+
+}  // namespace egtb::api

@@ -1,0 +1,63 @@
+// The one JSON module: every result of the application layer as the JSON the front ends print
+// (the command line's --json, the HTTP API, the Python module's dicts). Built with nlohmann/json,
+// never by string concatenation; object keys keep the order written here.
+//
+// Conventions: depths are plies, or null where a position has no such depth; "w" and "b" name the
+// sides to move; counts are integers. Examples are in README.md (probing, statistics, queries).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "api/probe.hpp"
+#include "egtb/store/format.hpp"
+#include "egtb/store/rules.hpp"
+#include "egtb/store/score.hpp"
+#include "indexing/index.hpp"
+#include "query/scan.hpp"
+#include "retro/scheduler.hpp"
+#include "retro/verify.hpp"
+#include "stats/statistics.hpp"
+
+namespace egtb::api {
+
+using Json = nlohmann::ordered_json;
+
+// Compact JSON text on one line; text that is not valid UTF-8 (a FEN or comment of the user's)
+// is written with U+FFFD in place of the bad bytes instead of failing.
+[[nodiscard]] std::string json_line(const Json& json);
+// Indented by two spaces (the command line's --json).
+[[nodiscard]] std::string json_text(const Json& json);
+
+// A depth or null.
+[[nodiscard]] Json depth_json(std::optional<int> depth);
+
+// {"fen", "lasker", "dtm", "dts", "moves": [{"uci", "san", "lasker", "dtm", "dts"}], "pv": [uci]};
+// without moves and pv for a report of ProbeDetail::Value. A move's values are those of the
+// position after it, for that position's side to move.
+[[nodiscard]] Json to_json(const ProbeReport& report, ProbeDetail detail);
+
+// A batch line that could not be probed: {"line": N, "input": ..., "error": ...}.
+[[nodiscard]] Json batch_error_json(size_t line, const std::string& input, const std::string& error);
+
+// The statistics of one table (see README.md, "Statistics").
+[[nodiscard]] Json to_json(const stats::TableStatistics& table);
+
+// One query match: {"fen", "lasker", "dtm", "dts"[, "value"][, "notes"]}.
+[[nodiscard]] Json to_json(const query::Match& match, Rules rules);
+// The counts of a scan: {"convention", "tables": [{"signature", "matches", "entries", "evaluated"}],
+// "matches"}, or {"matches"} for a list of positions.
+[[nodiscard]] Json to_json(const query::ScanSummary& summary, indexing::Convention convention);
+
+// One table built or kept by `egtb generate`.
+[[nodiscard]] Json to_json(const retro::BuildRecord& record);
+// The result of verifying one table.
+[[nodiscard]] Json to_json(const retro::VerifyReport& report);
+// The errors of a verification (forward or against Gaviota), as a list.
+[[nodiscard]] Json errors_json(const std::vector<retro::VerifyError>& errors);
+// A table file's header, its checksums verified.
+[[nodiscard]] Json header_json(const std::filesystem::path& path, const TableHeader& header);
+// The counts per side to move of one side of a header: positions, invalid, per value, maxima.
+[[nodiscard]] Json side_json(const TableHeader& header, int side, bool details);
+
+}  // namespace egtb::api

@@ -1,0 +1,51 @@
+// Probing one position: its score, the score every legal move leads to, and the optimal line, as
+// every front end reports them (the command line as text or JSON, the HTTP API, Python, C).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "egtb/core/expected.hpp"
+#include "egtb/core/position.hpp"
+#include "egtb/store/line.hpp"
+#include "egtb/store/rules.hpp"
+#include "egtb/store/tablebase.hpp"
+
+namespace egtb::api {
+
+// How much a probe reports.
+enum class ProbeDetail : uint8_t {
+  Value,  // the score alone (the fast batch form)
+  Full,   // the score, every move's score and the optimal line
+};
+
+struct ProbeReport {
+  Position position;  // as probed, its e.p. square normalised (Position::normalize_ep_square)
+  Rules rules = Rules::Lasker;
+  Score score;
+  std::vector<MoveValue> moves;  // best first (egtb/store/line.hpp); empty for ProbeDetail::Value
+  std::vector<Move> line;        // the optimal line; empty for a draw, a finished game or Value
+
+  // The position at the end of the line (the position itself when the line is empty).
+  [[nodiscard]] Position final_position() const;
+};
+
+// The report of pos. Fails with the ProbeError of the position or of a move's position (a missing
+// table, castling rights, too many men, an invalid position, tables that contradict each other).
+// Throws FormatError or IoError for a damaged or unreadable table.
+[[nodiscard]] Expected<ProbeReport, ProbeError> probe(const Tablebase& tb, Position pos, ProbeDetail detail);
+
+// The same, throwing: InputError for what the user got wrong (castling rights, too many men, an
+// invalid position), MissingTableError for a missing table, std::runtime_error for tables that
+// contradict each other.
+[[nodiscard]] ProbeReport probe_or_throw(const Tablebase& tb, Position pos, ProbeDetail detail);
+// Throws the exception of a ProbeError as probe_or_throw does.
+[[noreturn]] void raise(const ProbeError& e);
+
+// The value of a score for its side to move in words: "White to move forces stalemate: DTS 41
+// plies, 21 moves", "Black to move is checkmated", "Draw".
+[[nodiscard]] std::string value_words(Rules rules, Color stm, Score s);
+// The value of a move for its mover in one word: "mate", "stalemate", "draw", "stalemated", "mated".
+[[nodiscard]] std::string_view move_word(Rules rules, Lasker value_for_mover);
+
+}  // namespace egtb::api

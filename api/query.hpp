@@ -1,0 +1,41 @@
+// Running CQL queries for the front ends: compiling with located errors, scanning tables (each
+// named table checked to be present first), and evaluating a list of FENs line by line.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "egtb/core/material.hpp"
+#include "egtb/store/rules.hpp"
+#include "query/scan.hpp"
+
+namespace egtb::api {
+
+// The query compiled for scanning. Throws InputError with the error located in `source` under
+// `source_name` ("query", a file name): file:line:col, the source line and a caret.
+[[nodiscard]] query::ScanQuery prepare_query(const std::string& source,
+                                             const std::string& source_name = "query");
+
+// Scans `tables` (any orientation) in `options.directory`, each of which must be there (else
+// MissingTableError naming the command that builds it).
+query::ScanSummary query_tables(const query::ScanQuery& query, const std::vector<Material>& tables,
+                                const query::ScanOptions& options, const query::MatchSink& sink);
+
+// A line of a FEN list that could not be read.
+struct FenLineError {
+  size_t line = 0;
+  std::string input;
+  std::string message;
+};
+
+// Evaluates the query on each FEN of `fens` (one per line; blank lines and lines starting with
+// '#' are skipped) in order. A line that is not a FEN goes to `on_error` and the list goes on.
+// `options.directory` empty: no table values (a query that reads them is refused: InputError).
+query::ScanSummary query_fens(const query::ScanQuery& query, std::istream& fens,
+                              const query::ScanOptions& options, const query::MatchSink& sink,
+                              const std::function<void(const FenLineError&)>& on_error);
+
+}  // namespace egtb::api

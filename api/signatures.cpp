@@ -1,0 +1,50 @@
+#include "api/signatures.hpp"
+
+#include "api/errors.hpp"
+
+namespace egtb::api {
+
+Material parse_oriented_signature(std::string_view text) {
+  const auto m = Material::parse(text);
+  if (!m) throw InputError(m.error());
+  if (m->is_bare_kings()) throw InputError("KK has no table: bare kings are a draw");
+  return *m;
+}
+
+Material parse_signature(std::string_view text) { return parse_oriented_signature(text).normalized(); }
+
+int check_men(int men) {
+  if (men < 3 || men > Material::MaxMen)
+    throw InputError("--all must be a whole number from 3 to " + std::to_string(Material::MaxMen) +
+                     ", not '" + std::to_string(men) + "'");
+  return men;
+}
+
+std::vector<Material> signatures(const std::vector<std::string>& texts, std::optional<int> all) {
+  std::vector<Material> tables;
+  if (all) tables = all_signatures(check_men(*all));
+  for (const std::string& text : texts) tables.push_back(parse_signature(text));
+  return tables;
+}
+
+std::vector<Material> present_tables(const Tablebase& tablebase, const std::vector<std::string>& texts,
+                                     std::optional<int> all) {
+  std::vector<Material> tables;
+  if (all) {
+    for (const Material& m : all_signatures(check_men(*all)))
+      if (tablebase.has_table(m)) tables.push_back(m);
+    if (tables.empty())
+      throw MissingTableError("no table of 3 to " + std::to_string(*all) + " men in " +
+                                  tablebase.directory().string() + " (build them with: egtb generate --all " +
+                                  std::to_string(*all) + " --dir " + tablebase.directory().string() + ")",
+                              "");
+  }
+  for (const std::string& text : texts) {
+    const Material m = parse_signature(text);
+    if (!tablebase.has_table(m)) throw MissingTableError(tablebase.missing_message(m), m.str());
+    tables.push_back(m);
+  }
+  return tables;
+}
+
+}  // namespace egtb::api

@@ -1,0 +1,34 @@
+// Which tables a request names: signatures as users write them ("KQk", "KQvK", "Kkq") and the
+// `--all N` expansion, each checked with a message that says what is wrong.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "egtb/core/material.hpp"
+#include "egtb/store/tablebase.hpp"
+
+namespace egtb::api {
+
+// The canonical signature of a text. Throws InputError for a bad signature or bare kings.
+[[nodiscard]] Material parse_signature(std::string_view text);
+// The same, keeping the orientation written ("Kkq" stays Kkq: a query scans it colour-flipped).
+[[nodiscard]] Material parse_oriented_signature(std::string_view text);
+
+// The canonical signatures of `texts`, after every signature of 3 to `all` men when `all` is set.
+// Throws InputError for a bad signature or `all` outside 3..Material::MaxMen.
+[[nodiscard]] std::vector<Material> signatures(const std::vector<std::string>& texts, std::optional<int> all);
+
+// The signatures of `texts`, after every table of 3 to `all` men present in the tablebase's
+// directory; each named table must be present. Throws InputError (bad signature, nothing named,
+// `--all` finding nothing) or MissingTableError.
+[[nodiscard]] std::vector<Material> present_tables(const Tablebase& tablebase,
+                                                   const std::vector<std::string>& texts,
+                                                   std::optional<int> all);
+
+// The number of `--all N`, checked: 3 to Material::MaxMen. Throws InputError.
+int check_men(int men);
+
+}  // namespace egtb::api

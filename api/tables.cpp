@@ -1,0 +1,91 @@
+#include "api/tables.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/combinable.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "api/errors.hpp"
+#include "egtb/store/reader.hpp"
+#include "egtb/store/table.hpp"
+#ifdef EGTB_HAVE_GAVIOTA
+#include "retro/gaviota.hpp"
+#endif
+
+namespace egtb::api {
+
+namespace {
+
+// The positions of one side to move, counted in parallel over ranges of entries.
+indexing::Counts count_in_parallel(const indexing::IndexScheme& scheme, Color stm) {
+  constexpr indexing::Index Grain = 1 << 16;
+  tbb::combinable<indexing::Counts> parts;
+  tbb::parallel_for(tbb::blocked_range<indexing::Index>(0, scheme.size(), Grain),
+                    [&](const tbb::blocked_range<indexing::Index>& r) {
+                      parts.local() += indexing::count_positions(scheme, stm, r.begin(), r.end());
+                    });
+  indexing::Counts total;
+  parts.combine_each([&](const indexing::Counts& c) { total += c; });
+  return total;
+}
+
+void compare_with_gaviota([[maybe_unused]] const Table& table, [[maybe_unused]] const VerifyRequest& request,
+                          [[maybe_unused]] VerifyOutcome& out) {
+#ifdef EGTB_HAVE_GAVIOTA
+  const retro::GaviotaReport g = retro::compare_with_gaviota(table, *request.gaviota, request.threads);
+  out.gaviota_checked = true;
+  out.gaviota_positions = g.positions_checked;
+  out.gaviota_errors = g.error_count;
+  out.gaviota_first_errors = g.errors;
+  out.text += retro::format_report(g);
+#endif
+}
+
+}  // namespace
+
+std::vector<retro::BuildRecord> generate(const std::vector<Material>& targets,
+                                         const retro::BuildOptions& options,
+                                         const std::function<void(const retro::BuildRecord&)>& on_table) {
+  return retro::build_tables(targets, options, on_table);
+}
+
+void check_gaviota(const std::optional<std::filesystem::path>& dir) {
+  if (!dir) return;
+#ifndef EGTB_HAVE_GAVIOTA
+  throw InputError(
+      "--gaviota: this egtb was built without libgaviotatb (apt-get install libgaviotatb-dev, then rebuild)");
+#else
+  if (!std::filesystem::is_directory(*dir))
+    throw InputError("--gaviota: '" + dir->string() + "' is not a directory");
+#endif
+}
+
+VerifyOutcome verify(const Material& m, const VerifyRequest& request) {
+  const auto table = Table::load(table_path(request.directory, m, request.rules), {m, request.rules, {}});
+  const retro::Subtables subtables =
+      retro::Subtables::load(m, request.directory, table->rules(), table->metrics());
+  VerifyOutcome out;
+  out.forward = retro::verify_table(*table, subtables, request.threads);
+  out.text = retro::format_report(out.forward);
+  if (request.gaviota && m.men() <= 4) compare_with_gaviota(*table, request, out);
+  return out;
+}
+
+SignatureInfo signature_info(const Material& material, int threads) {
+  const indexing::IndexScheme scheme(material);
+  SignatureInfo info{material, scheme.size(), scheme.ep_size(), {}};
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    for (Color c : {Color::White, Color::Black})
+      info.positions[static_cast<size_t>(to_index(c))] = count_in_parallel(scheme, c);
+  });
+  return info;
+}
+
+TableHeader file_info(const std::filesystem::path& path, int threads) {
+  const TableReader reader(path, TableRequirements::file_only());
+  reader.verify(threads);
+  return reader.header();
+}
+
+}  // namespace egtb::api

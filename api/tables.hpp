@@ -1,0 +1,63 @@
+// Building, verifying and describing tables for the front ends.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "egtb/core/material.hpp"
+#include "egtb/store/format.hpp"
+#include "indexing/index.hpp"
+#include "retro/scheduler.hpp"
+#include "retro/verify.hpp"
+
+namespace egtb::api {
+
+// Builds `targets` and everything they depend on (retro/scheduler.hpp), calling `on_table` after
+// each table, built or kept, in build order.
+std::vector<retro::BuildRecord> generate(const std::vector<Material>& targets,
+                                         const retro::BuildOptions& options,
+                                         const std::function<void(const retro::BuildRecord&)>& on_table = {});
+
+struct VerifyRequest {
+  std::filesystem::path directory = "tables";
+  Rules rules = Rules::Lasker;
+  std::optional<std::filesystem::path> gaviota;  // also compare 3-4-man tables with these
+  int threads = 0;
+};
+
+// What verifying one table found: one ply forward, and against Gaviota when asked.
+struct VerifyOutcome {
+  retro::VerifyReport forward;
+  bool gaviota_checked = false;
+  uint64_t gaviota_positions = 0;
+  uint64_t gaviota_errors = 0;
+  std::vector<retro::VerifyError> gaviota_first_errors;
+  std::string text;  // the reports as text, ready to print
+
+  [[nodiscard]] bool ok() const { return forward.ok() && gaviota_errors == 0; }
+};
+
+// Whether this build can compare with Gaviota (libgaviotatb-dev). Throws InputError when asked to
+// and it cannot, or when `dir` is not a directory.
+void check_gaviota(const std::optional<std::filesystem::path>& dir);
+
+// Verifies one table (its file, with the subtables its moves lead to).
+[[nodiscard]] VerifyOutcome verify(const Material& table, const VerifyRequest& request);
+
+// A signature's index: entries per side to move and positions in the three conventions.
+struct SignatureInfo {
+  Material material;
+  indexing::Index index_size = 0;
+  indexing::Index ep_entries = 0;
+  std::array<indexing::Counts, 2> positions;  // per side to move
+};
+[[nodiscard]] SignatureInfo signature_info(const Material& material, int threads = 0);
+
+// A table file's header after every checksum of it was verified (throws FormatError, IoError).
+[[nodiscard]] TableHeader file_info(const std::filesystem::path& path, int threads = 0);
+
+}  // namespace egtb::api

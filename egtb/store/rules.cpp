@@ -1,0 +1,107 @@
+#include "egtb/store/rules.hpp"
+
+namespace egtb {
+
+namespace {
+
+constexpr std::array<SolvePhase, 2> LaskerPhases = {
+    SolvePhase{Metric::Dtm, true, false, Lasker::Mates, Lasker::Mated},
+    SolvePhase{Metric::Dts, false, true, Lasker::Stalemates, Lasker::Stalemated},
+};
+
+}  // namespace
+
+std::string_view metric_name(Metric m) { return m == Metric::Dtm ? "DTM" : "DTS"; }
+std::string_view metric_key(Metric m) { return m == Metric::Dtm ? "dtm" : "dts"; }
+
+std::optional<Metric> parse_metric(std::string_view key) {
+  for (Metric m : AllMetrics)
+    if (metric_key(m) == key) return m;
+  return std::nullopt;
+}
+
+std::string to_string(MetricSet s) {
+  std::string text;
+  for (Metric m : AllMetrics)
+    if (s.contains(m)) (text += text.empty() ? "" : ",") += metric_key(m);
+  return text.empty() ? "none" : text;
+}
+
+std::optional<MetricSet> parse_metric_set(std::string_view text) {
+  if (text == "dtm,dts" || text == "dts,dtm") return MetricSet{Metric::Dtm, Metric::Dts};
+  if (text == "dtm") return MetricSet{Metric::Dtm};
+  return std::nullopt;
+}
+
+std::string_view rules_name(Rules r) {
+  switch (r) {
+    case Rules::Lasker: return "lasker";
+  }
+  return "?";
+}
+
+std::optional<Rules> parse_rules(std::string_view name) {
+  for (Rules r : AllRules)
+    if (rules_name(r) == name) return r;
+  return std::nullopt;
+}
+
+std::optional<Rules> rules_from_id(uint32_t id) {
+  for (Rules r : AllRules)
+    if (rules_id(r) == id) return r;
+  return std::nullopt;
+}
+
+std::span<const SolvePhase> solve_phases(Rules r) {
+  switch (r) {
+    case Rules::Lasker: return LaskerPhases;
+  }
+  return {};
+}
+
+std::optional<SolvePhase> phase_of(Rules r, Metric m) {
+  for (const SolvePhase& p : solve_phases(r))
+    if (p.metric == m) return p;
+  return std::nullopt;
+}
+
+MetricSet all_metrics(Rules r) {
+  MetricSet s;
+  for (const SolvePhase& p : solve_phases(r)) s = MetricSet::from_bits(s.bits() | MetricSet{p.metric}.bits());
+  return s;
+}
+
+Metric metric_of(Rules r, Lasker v) {
+  for (const SolvePhase& p : solve_phases(r))
+    if (p.win == v || p.loss == v) return p.metric;
+  return Metric::Dtm;
+}
+
+std::optional<int> depth_in(Rules r, Score s, Metric m) {
+  if (!s.is_valid() || s.value() == Lasker::Draw || metric_of(r, s.value()) != m) return std::nullopt;
+  return s.depth();
+}
+
+Score as_stored(Rules r, MetricSet stored, Score s) {
+  if (!s.is_valid() || s.value() == Lasker::Draw || stored.contains(metric_of(r, s.value()))) return s;
+  return Score::draw();
+}
+
+std::optional<Score> terminal_score(Rules r, bool in_check) {
+  for (const SolvePhase& p : solve_phases(r))
+    if (in_check ? p.checkmate_ends : p.stalemate_ends) return Score(p.loss, 0);
+  return std::nullopt;
+}
+
+std::string_view category([[maybe_unused]] Rules r, Lasker v) {
+  switch (v) {
+    case Lasker::Mates: return "win";
+    case Lasker::Stalemates: return "stalemate-win";
+    case Lasker::Draw: return "draw";
+    case Lasker::Stalemated: return "stalemate-loss";
+    case Lasker::Mated: return "loss";
+  }
+  return "?";
+}
+
+}  // namespace egtb

@@ -1,0 +1,121 @@
+// The rules a table is built under, and the one vocabulary for depths: Metric and MetricSet.
+//
+// A table stores per position a value code 0..4 (score.hpp: 4 and 3 win for the side to move, 2
+// draws, 1 and 0 lose) and a depth in plies. What the codes and depths mean is decided by the
+// table's Rules, recorded in its header (format.hpp) and passed from there to every part that
+// interprets scores: the solver (which positions end the game and how they score), the verifier,
+// optimal lines, statistics, queries and the front ends. DESIGN.md §4 names three rule sets; this
+// build knows
+//
+//   Lasker  stalemating the opponent is a lesser win (DESIGN.md §2). Two solving phases: mates
+//           first (values 4 and 0, depth DTM: plies to mate), then, among the positions left,
+//           stalemates (values 3 and 1, depth DTS: plies to stalemate); the rest is drawn (2).
+//
+// Adding a rule set is a new Rules value, its name, its solving phases (which terminal positions
+// each phase starts from, which values it decides and which metric their depth is) and its
+// category words: nothing else in the code base names a rule set.
+//
+// Metric: what a depth counts. DTM counts plies to checkmate (values 4 and 0 under Lasker), DTS
+// plies to stalemate (values 3 and 1). A table may store fewer metrics than its rules define:
+// `egtb generate --metrics dtm` builds Lasker tables that solve mates only, where stalemate wins
+// and losses are stored as draws (MetricSet {DTM}).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "egtb/store/score.hpp"
+
+namespace egtb {
+
+enum class Metric : uint8_t { Dtm, Dts };
+inline constexpr std::array<Metric, 2> AllMetrics = {Metric::Dtm, Metric::Dts};
+inline constexpr size_t MetricCount = AllMetrics.size();
+
+constexpr size_t to_index(Metric m) { return static_cast<size_t>(m); }
+// "DTM", "DTS": how text and tables name a metric.
+[[nodiscard]] std::string_view metric_name(Metric m);
+// "dtm", "dts": how options, JSON keys and queries name a metric.
+[[nodiscard]] std::string_view metric_key(Metric m);
+[[nodiscard]] std::optional<Metric> parse_metric(std::string_view key);
+
+// A set of metrics, one bit each (bit 0 DTM, bit 1 DTS; the header stores these bits).
+class MetricSet {
+public:
+  constexpr MetricSet() = default;
+  constexpr MetricSet(std::initializer_list<Metric> metrics) {
+    for (Metric m : metrics) bits_ = static_cast<uint8_t>(bits_ | bit(m));
+  }
+  [[nodiscard]] static constexpr MetricSet from_bits(uint32_t bits) {
+    MetricSet s;
+    s.bits_ = static_cast<uint8_t>(bits & ((1u << MetricCount) - 1));
+    return s;
+  }
+
+  [[nodiscard]] constexpr bool contains(Metric m) const { return (bits_ & bit(m)) != 0; }
+  [[nodiscard]] constexpr bool contains(MetricSet other) const { return (other.bits_ & ~bits_) == 0; }
+  [[nodiscard]] constexpr uint32_t bits() const { return bits_; }
+  constexpr bool operator==(const MetricSet&) const = default;
+
+private:
+  uint8_t bits_ = 0;
+  static constexpr uint8_t bit(Metric m) { return static_cast<uint8_t>(1u << to_index(m)); }
+};
+
+// "dtm,dts", "dtm", "dts" or "none".
+[[nodiscard]] std::string to_string(MetricSet s);
+// "dtm,dts" (or "dts,dtm") and "dtm"; nothing for anything else.
+[[nodiscard]] std::optional<MetricSet> parse_metric_set(std::string_view text);
+
+enum class Rules : uint8_t { Lasker = 0 };
+inline constexpr std::array<Rules, 1> AllRules = {Rules::Lasker};
+
+// "lasker": the name in options, file names, headers and JSON.
+[[nodiscard]] std::string_view rules_name(Rules r);
+[[nodiscard]] std::optional<Rules> parse_rules(std::string_view name);
+// The number the table header stores, and back (nothing for an unknown number).
+[[nodiscard]] constexpr uint32_t rules_id(Rules r) { return static_cast<uint32_t>(r); }
+[[nodiscard]] std::optional<Rules> rules_from_id(uint32_t id);
+
+// One phase of solving: the positions that end the game for the side to move in this phase (a
+// checkmate, or a stalemate), the values its wins and losses get, and what their depth counts.
+// The solver runs the phases of a table's rules in order, each over the positions the earlier
+// ones left undecided; what no phase decides is a draw.
+struct SolvePhase {
+  Metric metric = Metric::Dtm;
+  bool checkmate_ends = false;  // a checkmated side to move loses at depth 0 in this phase
+  bool stalemate_ends = false;  // a stalemated side to move loses at depth 0 in this phase
+  Lasker win = Lasker::Mates;
+  Lasker loss = Lasker::Mated;
+};
+
+// The phases of a rule set, in solving order (Lasker: mates by DTM, then stalemates by DTS).
+[[nodiscard]] std::span<const SolvePhase> solve_phases(Rules r);
+// The phase of a metric under these rules, or nothing when the rules have none.
+[[nodiscard]] std::optional<SolvePhase> phase_of(Rules r, Metric m);
+// Every metric the rules define: a table built with all of them is complete.
+[[nodiscard]] MetricSet all_metrics(Rules r);
+
+// The metric of the depth of a decided value (not Draw) under these rules.
+[[nodiscard]] Metric metric_of(Rules r, Lasker v);
+// The depth of s in metric m: its depth when s is a valid score whose value has metric m.
+[[nodiscard]] std::optional<int> depth_in(Rules r, Score s, Metric m);
+// The value of a win or loss as a table without `metric` stores it: a draw.
+[[nodiscard]] Score as_stored(Rules r, MetricSet stored, Score s);
+
+// The score of a side to move that has no legal move, when the rules end the game there (nothing
+// otherwise): under Lasker, checkmated 0 with DTM 0 and stalemated 1 with DTS 0.
+[[nodiscard]] std::optional<Score> terminal_score(Rules r, bool in_check);
+
+// The result category of a value for its side to move, in the words of the HTTP API and JSON:
+// "win", "stalemate-win", "draw", "stalemate-loss", "loss" under Lasker.
+[[nodiscard]] std::string_view category(Rules r, Lasker v);
+// True when the side to move wins (values 4 and 3) or loses (1 and 0).
+constexpr bool is_win(Lasker v) { return v == Lasker::Mates || v == Lasker::Stalemates; }
+constexpr bool is_loss(Lasker v) { return v == Lasker::Mated || v == Lasker::Stalemated; }
+
+}  // namespace egtb
