@@ -1,6 +1,7 @@
 #include "api/json.hpp"
 
 #include "egtb/core/fen.hpp"
+#include "egtb/core/movegen.hpp"
 #include "egtb/core/notation.hpp"
 
 namespace egtb::api {
@@ -14,6 +15,18 @@ void add_score(Json& object, Rules rules, Score s) {
   object["lasker"] = s.is_valid() ? Json(to_index(s.value())) : Json();
   object["dtm"] = depth_json(depth_in(rules, s, Metric::Dtm));
   object["dts"] = depth_json(depth_in(rules, s, Metric::Dts));
+}
+
+// "category", "lasker", "dtm", "dts" of a valid score.
+void add_valued(Json& object, Rules rules, Score s) {
+  object["category"] = category(rules, s.value());
+  add_score(object, rules, s);
+}
+
+// "checkmate" and "stalemate" of a position.
+void add_end(Json& object, const Position& pos) {
+  object["checkmate"] = is_checkmate(pos);
+  object["stalemate"] = is_stalemate(pos);
 }
 
 Json deepest_json(const std::optional<stats::Deepest>& d, const char* winner_key) {
@@ -54,16 +67,39 @@ Json depth_json(std::optional<int> depth) { return depth ? Json(*depth) : Json()
 
 Json to_json(const ProbeReport& r, ProbeDetail detail) {
   Json out = {{"fen", to_fen(r.position)}};
-  add_score(out, r.rules, r.score);
+  add_valued(out, r.rules, r.score);
   if (detail == ProbeDetail::Value) return out;
+  add_end(out, r.position);
   Json moves = Json::array();
   for (const MoveValue& m : r.moves) {
     Json move = {{"uci", to_uci(m.move)}, {"san", to_san(r.position, m.move)}};
-    add_score(move, r.rules, m.score);
+    add_valued(move, r.rules, m.score);
+    add_end(move, r.position.after(m.move));
     moves.push_back(std::move(move));
   }
   out["moves"] = std::move(moves);
   out["pv"] = uci_line(r.line);
+  return out;
+}
+
+Json mainline_json(const ProbeReport& r) {
+  Json out = {{"fen", to_fen(r.position)}};
+  add_valued(out, r.rules, r.score);
+  Json steps = Json::array();
+  Position pos = r.position;
+  Score s = r.score;
+  for (Move m : r.line) {
+    Json step = {{"uci", to_uci(m)}, {"san", to_san(pos, m)}};
+    pos.do_move(m);
+    s = Score(negate(s.value()), s.depth() - 1);
+    step["fen"] = to_fen(pos);
+    add_valued(step, r.rules, s);
+    steps.push_back(std::move(step));
+  }
+  out["mainline"] = std::move(steps);
+  Json end = {{"fen", to_fen(pos)}};
+  add_end(end, pos);
+  out["final"] = std::move(end);
   return out;
 }
 

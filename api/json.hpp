@@ -32,10 +32,17 @@ using Json = nlohmann::ordered_json;
 // A depth or null.
 [[nodiscard]] Json depth_json(std::optional<int> depth);
 
-// {"fen", "lasker", "dtm", "dts", "moves": [{"uci", "san", "lasker", "dtm", "dts"}], "pv": [uci]};
-// without moves and pv for a report of ProbeDetail::Value. A move's values are those of the
-// position after it, for that position's side to move.
+// {"fen", "category", "lasker", "dtm", "dts", "checkmate", "stalemate", "moves": [{"uci", "san",
+// "category", "lasker", "dtm", "dts", "checkmate", "stalemate"}], "pv": [uci]}; without moves and
+// pv, checkmate and stalemate for a report of ProbeDetail::Value (the fast batch form). A move's values are
+// those of the position after it, for that position's side to move (as the lichess tablebase API gives them:
+// a winning move leads to a "loss"); checkmate and stalemate tell whether that position is one.
 [[nodiscard]] Json to_json(const ProbeReport& report, ProbeDetail detail);
+// The optimal line of a full report with each position's value:
+// {"fen", "category", "lasker", "dtm", "dts", "mainline": [{"uci", "san", "fen", "category",
+// "lasker", "dtm", "dts"}], "final": {"fen", "checkmate", "stalemate"}}; each step's values are
+// those of the position after the move. Empty for a draw or a finished game.
+[[nodiscard]] Json mainline_json(const ProbeReport& report);
 
 // A batch line that could not be probed: {"line": N, "input": ..., "error": ...}.
 [[nodiscard]] Json batch_error_json(size_t line, const std::string& input, const std::string& error);
