@@ -96,28 +96,29 @@ private:
 
 class Arith final : public Filter {
 public:
-  Arith(char op, FilterPtr a, FilterPtr b)
+  Arith(ArithOp op, FilterPtr a, FilterPtr b)
       : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
   bool number(Context& ctx, int64_t& out) const override {
     int64_t x = 0, y = 0;
     if (!a_->number(ctx, x) || !b_->number(ctx, y)) return false;
     switch (op_) {
-      case '+': out = x + y; return true;
-      case '-': out = x - y; return true;
-      case '*': out = x * y; return true;
-      case '/':
+      case ArithOp::Add: out = x + y; return true;
+      case ArithOp::Subtract: out = x - y; return true;
+      case ArithOp::Multiply: out = x * y; return true;
+      case ArithOp::Divide:
         if (y == 0) return false;
         out = x / y;
         return true;
-      default:
+      case ArithOp::Modulo:
         if (y == 0) return false;
         out = x % y;
         return true;
     }
+    return false;
   }
 
 private:
-  char op_;
+  ArithOp op_;
   FilterPtr a_, b_;
 };
 
@@ -157,23 +158,16 @@ private:
 // A comparison's value is its left operand, so that 1 < x < 5 reads as 1 < {x < 5}.
 class Compare final : public Filter {
 public:
-  Compare(int op, FilterPtr a, FilterPtr b)
+  Compare(CompareOp op, FilterPtr a, FilterPtr b)
       : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
   bool number(Context& ctx, int64_t& out) const override {
     int64_t y = 0;
     if (!number_of(*a_, ctx, out) || !number_of(*b_, ctx, y)) return false;
-    switch (op_) {
-      case 0: return out == y;
-      case 1: return out != y;
-      case 2: return out < y;
-      case 3: return out <= y;
-      case 4: return out > y;
-      default: return out >= y;
-    }
+    return holds(op_, out, y);
   }
 
 private:
-  int op_;
+  CompareOp op_;
   FilterPtr a_, b_;
 };
 
@@ -366,16 +360,14 @@ FilterPtr make_if(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKin
   return std::make_unique<If>(std::move(test), std::move(then), std::move(otherwise), kind);
 }
 FilterPtr make_number(int64_t value) { return std::make_unique<Number>(value); }
-FilterPtr make_arith(char op, FilterPtr a, FilterPtr b) {
+FilterPtr make_arith(ArithOp op, FilterPtr a, FilterPtr b) {
   return std::make_unique<Arith>(op, std::move(a), std::move(b));
 }
 FilterPtr make_negate(FilterPtr f) { return std::make_unique<Unary>(std::move(f), false); }
 FilterPtr make_abs(FilterPtr f) { return std::make_unique<Unary>(std::move(f), true); }
 FilterPtr make_extremum(bool max, Filters args) { return std::make_unique<Extremum>(max, std::move(args)); }
-FilterPtr make_compare(const std::string& op, FilterPtr a, FilterPtr b) {
-  static constexpr std::string_view Ops[] = {"==", "!=", "<", "<=", ">", ">="};
-  const int index = static_cast<int>(std::find(std::begin(Ops), std::end(Ops), op) - std::begin(Ops));
-  return std::make_unique<Compare>(index, std::move(a), std::move(b));
+FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b) {
+  return std::make_unique<Compare>(op, std::move(a), std::move(b));
 }
 FilterPtr make_count(FilterPtr set) { return std::make_unique<Count>(std::move(set)); }
 FilterPtr make_variable(int slot, FilterKind kind) { return std::make_unique<Variable>(slot, kind); }

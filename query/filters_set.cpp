@@ -209,9 +209,8 @@ FilterPtr make_attacks(FilterPtr from, FilterPtr to, bool value_is_from) {
 FilterPtr make_rays(Filters sets, uint8_t directions, bool attack, bool value_is_first) {
   return std::make_unique<Rays>(std::move(sets), directions, attack, value_is_first);
 }
-FilterPtr make_pin(FilterPtr from, FilterPtr through, FilterPtr to, int role) {
-  return std::make_unique<Pin>(std::move(from), std::move(through), std::move(to),
-                               static_cast<PinRole>(role));
+FilterPtr make_pin(FilterPtr from, FilterPtr through, FilterPtr to, PinRole role) {
+  return std::make_unique<Pin>(std::move(from), std::move(through), std::move(to), role);
 }
 FilterPtr make_between(FilterPtr a, FilterPtr b) {
   return std::make_unique<SetFunction>(SetFunction::Op::Between, std::move(a), std::move(b));

@@ -8,99 +8,6 @@ namespace egtb::query {
 
 namespace {
 
-// Sorted, for binary search.
-constexpr auto Keywords = std::to_array<std::string_view>({
-    "abs",
-    "all",
-    "and",
-    "any",
-    "attack",
-    "attackedby",
-    "attacks",
-    "between",
-    "black",
-    "btm",
-    "capture",
-    "check",
-    "comment",
-    "count",
-    "dark",
-    "diagonal",
-    "distance",
-    "down",
-    "dtm",
-    "dtmend",
-    "dts",
-    "dtsend",
-    "else",
-    "false",
-    "fen",
-    "flip",
-    "flipcolor",
-    "fliphorizontal",
-    "flipvertical",
-    "from",
-    "function",
-    "horizontal",
-    "idealmate",
-    "idealstalemate",
-    "if",
-    "imagine",
-    "in",
-    "lasker",
-    "left",
-    "legal",
-    "legalposition",
-    "light",
-    "mate",
-    "max",
-    "maxdtm",
-    "maxdts",
-    "message",
-    "min",
-    "modelmate",
-    "modelstalemate",
-    "move",
-    "northeast",
-    "northwest",
-    "not",
-    "notransform",
-    "or",
-    "orthogonal",
-    "piece",
-    "pin",
-    "power",
-    "promote",
-    "pseudolegal",
-    "puremate",
-    "purestalemate",
-    "ray",
-    "reachableposition",
-    "reverse",
-    "reversecolor",
-    "right",
-    "rotate90",
-    "shift",
-    "shifthorizontal",
-    "shiftvertical",
-    "sidetomove",
-    "sort",
-    "southeast",
-    "southwest",
-    "square",
-    "stalemate",
-    "swap",
-    "then",
-    "through",
-    "to",
-    "true",
-    "up",
-    "vertical",
-    "white",
-    "wtm",
-    "xray",
-});
-
 constexpr bool is_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
@@ -362,18 +269,25 @@ private:
     size_t n = 0;
     while (is_word_char(peek(n))) ++n;
     Token t = start_token(TokenKind::Identifier, n);
-    if (is_keyword(t.text)) t.kind = TokenKind::Keyword;
+    if (const std::optional<Keyword> k = find_keyword(t.text)) {
+      t.kind = TokenKind::Keyword;
+      t.keyword = *k;
+    }
     return t;
   }
 };
 
 }  // namespace
 
-bool is_keyword(std::string_view word) { return std::binary_search(Keywords.begin(), Keywords.end(), word); }
-
 Expected<Tokens, QueryError> lex(std::string_view source) { return Lexer(source).run(); }
 
-std::string_view token_kind_name(TokenKind kind) {
+std::string_view operator_spelling(TokenKind kind) {
+  for (const OperatorSpelling& op : Operators)
+    if (op.kind == kind) return op.text;
+  return {};
+}
+
+std::string token_kind_name(TokenKind kind) {
   switch (kind) {
     case TokenKind::End: return "end of query";
     case TokenKind::Identifier: return "identifier";
@@ -381,33 +295,8 @@ std::string_view token_kind_name(TokenKind kind) {
     case TokenKind::Number: return "number";
     case TokenKind::String: return "string";
     case TokenKind::PieceDesignator: return "piece designator";
-    case TokenKind::Arrow: return "'->'";
-    case TokenKind::BackArrow: return "'<-'";
-    case TokenKind::LongArrow: return "'-->'";
-    case TokenKind::Amp: return "'&'";
-    case TokenKind::Bar: return "'|'";
-    case TokenKind::Tilde: return "'~'";
-    case TokenKind::Eq: return "'=='";
-    case TokenKind::Ne: return "'!='";
-    case TokenKind::Lt: return "'<'";
-    case TokenKind::Le: return "'<='";
-    case TokenKind::Gt: return "'>'";
-    case TokenKind::Ge: return "'>='";
-    case TokenKind::Assign: return "'='";
-    case TokenKind::Plus: return "'+'";
-    case TokenKind::Minus: return "'-'";
-    case TokenKind::Star: return "'*'";
-    case TokenKind::Slash: return "'/'";
-    case TokenKind::Percent: return "'%'";
-    case TokenKind::Hash: return "'#'";
-    case TokenKind::Colon: return "':'";
-    case TokenKind::LParen: return "'('";
-    case TokenKind::RParen: return "')'";
-    case TokenKind::LBrace: return "'{'";
-    case TokenKind::RBrace: return "'}'";
-    case TokenKind::Comma: return "','";
+    default: return "'" + std::string(operator_spelling(kind)) + "'";
   }
-  return "token";
 }
 
 }  // namespace egtb::query

@@ -11,19 +11,9 @@ struct SemaFailure {
   QueryError error;
 };
 
-bool one_of(std::string_view w, std::initializer_list<std::string_view> words) {
-  for (std::string_view x : words)
-    if (w == x) return true;
-  return false;
-}
-
-FilterKind keyword_kind(std::string_view w) {
-  if (one_of(w, {"puremate", "modelmate", "idealmate", "purestalemate", "modelstalemate", "idealstalemate"}))
-    return FilterKind::Set;
-  if (one_of(w, {"sidetomove", "white", "black", "dtm", "dts", "lasker", "maxdtm", "maxdts"}))
-    return FilterKind::Numeric;
-  return FilterKind::Logical;
-}
+std::string quoted(Keyword k) { return "'" + std::string(keyword_text(k)) + "'"; }
+std::string after(const Node& n) { return "after " + quoted(keyword_of(n)); }
+std::string inside(const Node& n) { return "in " + quoted(keyword_of(n)); }
 
 class Sema {
 public:
@@ -60,6 +50,7 @@ private:
     if (n.kind == NodeKind::Call) return call(n);
     if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
     for (NodePtr& c : n.children) check(c);
+    if (keyword_info(keyword_of(n)).tables) use_tables(n);
     n.filter = kind_of(n);
     return n.filter;
   }
@@ -135,7 +126,7 @@ private:
 
   FilterKind loop(Node& n) {
     check(n.children[0]);
-    require(n.child(0), FilterKind::Set, "square set after 'in'");
+    require(n.child(0), FilterKind::Set, "square set after " + quoted(Keyword::In));
     n.slot = bind(n, FilterKind::Set);
     check(n.children[1]);
     n.filter = n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
@@ -154,17 +145,17 @@ private:
       case NodeKind::Not:
       case NodeKind::And:
       case NodeKind::Or: return FilterKind::Logical;
-      case NodeKind::In: return set_binary(n, "'in'");
+      case NodeKind::In: return set_binary(n, quoted(Keyword::In));
       case NodeKind::Compare: return compare(n);
       case NodeKind::Arith: return arithmetic(n);
       case NodeKind::Negate: return numeric_args(n, "after '-'");
-      case NodeKind::Abs: return numeric_args(n, "after 'abs'");
+      case NodeKind::Abs: return numeric_args(n, after(n));
       case NodeKind::Max:
-      case NodeKind::Min: return numeric_args(n, n.kind == NodeKind::Max ? "in 'max'" : "in 'min'");
+      case NodeKind::Min: return numeric_args(n, inside(n));
       case NodeKind::Union: return set_binary(n, "'|'");
       case NodeKind::Intersect: return set_binary(n, "'&'");
-      case NodeKind::Attacks: return set_binary(n, "'attacks'");
-      case NodeKind::AttackedBy: return set_binary(n, "'attackedby'");
+      case NodeKind::Attacks:
+      case NodeKind::AttackedBy: return set_binary(n, quoted(keyword_of(n)));
       case NodeKind::Complement: return sets(n, "after '~'", FilterKind::Set);
       case NodeKind::Count: return sets(n, "after '#'", FilterKind::Numeric);
       case NodeKind::AttackChain: return chain(n);
@@ -172,29 +163,27 @@ private:
       case NodeKind::Sort: return sort(n);
       case NodeKind::Pin: return pin(n);
       case NodeKind::Ray:
-      case NodeKind::XRay:
-        check_ray_length(n);
-        return sets(n, n.kind == NodeKind::Ray ? "in 'ray'" : "in 'xray'", FilterKind::Set);
-      case NodeKind::Between: return sets(n, "in 'between'", FilterKind::Set);
-      case NodeKind::Power: return sets(n, "after 'power'", FilterKind::Numeric);
-      case NodeKind::Distance: return sets(n, "in 'distance'", FilterKind::Numeric);
-      case NodeKind::Light: return sets(n, "after 'light'", FilterKind::Set);
-      case NodeKind::Dark: return sets(n, "after 'dark'", FilterKind::Set);
+      case NodeKind::XRay: check_ray_length(n); return sets(n, inside(n), FilterKind::Set);
+      case NodeKind::Between: return sets(n, inside(n), FilterKind::Set);
+      case NodeKind::Power: return sets(n, after(n), FilterKind::Numeric);
+      case NodeKind::Distance: return sets(n, inside(n), FilterKind::Numeric);
+      case NodeKind::Light:
+      case NodeKind::Dark: return sets(n, after(n), FilterKind::Set);
       case NodeKind::Transform: return n.has(FlagCount) ? FilterKind::Numeric : n.child(0).filter;
       case NodeKind::NoTransform: return n.child(0).filter;
       case NodeKind::Fen: return n.name.empty() ? FilterKind::String : FilterKind::Logical;
-      case NodeKind::Message: return FilterKind::Logical;
       case NodeKind::Move: return move(n);
       case NodeKind::Imagine: return imagine(n);
       case NodeKind::ImagineSpec: return imagine_spec(n);
-      case NodeKind::LineEnd: use_tables(n); return FilterKind::Logical;
       default: return FilterKind::Logical;
     }
   }
 
-  FilterKind keyword(const Node& n) {
-    if (one_of(n.name, {"dtm", "dts", "lasker", "maxdtm", "maxdts"})) use_tables(n);
-    return keyword_kind(n.name);
+  // A filter named by a keyword: its kind comes from the keyword table.
+  static FilterKind keyword(const Node& n) {
+    const KeywordInfo& k = keyword_info(n.keyword);
+    if (k.use != KeywordUse::Filter) fail(n.range, "expected a filter, found " + quoted(n.keyword));
+    return k.kind;
   }
 
   void use_tables(const Node& n) {
@@ -228,9 +217,9 @@ private:
 
   FilterKind chain(const Node& n) {
     check_ray_length(n);
+    const std::string op = "'" + std::string(operator_text(n.arrow)) + "'";
     for (size_t i = 0; i < n.children.size(); ++i)
-      require(n.child(i), FilterKind::Set,
-              "square set " + std::string(i == 0 ? "before '" : "after '") + n.name + "'");
+      require(n.child(i), FilterKind::Set, "square set " + std::string(i == 0 ? "before " : "after ") + op);
     return FilterKind::Set;
   }
 
@@ -241,22 +230,24 @@ private:
 
   static bool countable(FilterKind k) { return k == FilterKind::Set || k == FilterKind::Numeric; }
 
-  FilterKind compare(const Node& n) {
+  static FilterKind compare(const Node& n) {
     const FilterKind l = n.child(0).filter;
     const FilterKind r = n.child(1).filter;
-    if (!countable(l)) fail(n.child(0).range, "expected a number or square set before '" + n.name + "'");
-    if (!countable(r)) fail(n.child(1).range, "expected a number or square set after '" + n.name + "'");
+    const std::string op = "'" + std::string(operator_text(n.compare)) + "'";
+    if (!countable(l)) fail(n.child(0).range, "expected a number or square set before " + op);
+    if (!countable(r)) fail(n.child(1).range, "expected a number or square set after " + op);
     if (l == FilterKind::Set && r == FilterKind::Set) {
-      if (n.name != "==" && n.name != "!=")
-        fail(n.range, "'" + n.name + "' compares numbers, not square sets (count them with '#')");
+      if (n.compare != CompareOp::Eq && n.compare != CompareOp::Ne)
+        fail(n.range, op + " compares numbers, not square sets (count them with '#')");
       return FilterKind::Logical;
     }
     return FilterKind::Numeric;
   }
 
-  FilterKind arithmetic(const Node& n) {
-    require(n.child(0), FilterKind::Numeric, "numeric filter before '" + n.name + "'");
-    require(n.child(1), FilterKind::Numeric, "numeric filter after '" + n.name + "'");
+  static FilterKind arithmetic(const Node& n) {
+    const std::string op = "'" + std::string(operator_text(n.arith)) + "'";
+    require(n.child(0), FilterKind::Numeric, "numeric filter before " + op);
+    require(n.child(1), FilterKind::Numeric, "numeric filter after " + op);
     return FilterKind::Numeric;
   }
 
@@ -267,22 +258,25 @@ private:
   }
 
   static FilterKind sort(const Node& n) {
-    require(n.child(0), FilterKind::Numeric, "numeric filter after 'sort'");
+    require(n.child(0), FilterKind::Numeric, "numeric filter " + after(n));
     return FilterKind::Numeric;
   }
 
-  FilterKind pin(const Node& n) {
+  static FilterKind pin(const Node& n) {
     for (size_t i = 0; i < n.children.size(); ++i)
-      require(n.child(i), FilterKind::Set, "square set after '" + n.params[i] + "'");
+      require(n.child(i), FilterKind::Set,
+              "square set after " + quoted(spelling(PinRoleWords, n.pin_roles[i])));
     return FilterKind::Set;
   }
 
-  FilterKind move(const Node& n) {
+  static FilterKind move(const Node& n) {
     for (size_t i = 0; i < n.children.size(); ++i) {
-      if (n.params[i] == "body") continue;
-      require(n.child(i), FilterKind::Set, "square set after '" + n.params[i] + "'");
-      if (n.params[i] == "promote" && n.child(i).kind != NodeKind::Designator)
-        fail(n.child(i).range, "expected a piece designator after 'promote'");
+      const MoveRole role = n.move_roles[i];
+      if (role == MoveRole::Body) continue;
+      const std::string word = quoted(spelling(MoveRoleWords, role));
+      require(n.child(i), FilterKind::Set, "square set after " + word);
+      if (role == MoveRole::Promote && n.child(i).kind != NodeKind::Designator)
+        fail(n.child(i).range, "expected a piece designator after " + word);
     }
     if (n.has(FlagCount)) return FilterKind::Numeric;
     return n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
@@ -291,13 +285,17 @@ private:
   static FilterKind imagine(const Node& n) { return n.children.back()->filter; }
 
   static FilterKind imagine_spec(const Node& n) {
-    if (n.name == "piece") {
-      if (n.child(0).squares != ~Bitboard{0} || popcount(n.child(0).pieces) != 1)
-        fail(n.child(0).range, "expected one kind of man (like Q, n or _) without squares after 'piece'");
-      require(n.child(1), FilterKind::Set, "square set after '-->'");
-    } else if (n.name == "swap") {
-      require(n.child(0), FilterKind::Set, "square set after 'swap'");
-      require(n.child(1), FilterKind::Set, "square set after 'swap'");
+    switch (n.imagine_step) {
+      case ImagineStep::Piece:
+        if (n.child(0).squares != ~Bitboard{0} || popcount(n.child(0).pieces) != 1)
+          fail(n.child(0).range, "expected one kind of man (like Q, n or _) without squares " + after(n));
+        require(n.child(1), FilterKind::Set, "square set after '-->'");
+        break;
+      case ImagineStep::Swap:
+        require(n.child(0), FilterKind::Set, "square set " + after(n));
+        require(n.child(1), FilterKind::Set, "square set " + after(n));
+        break;
+      case ImagineStep::SideToMove: break;
     }
     return FilterKind::Logical;
   }
