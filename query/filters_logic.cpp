@@ -1,5 +1,7 @@
 // Logical, numeric, variable and loop filters.
 #include <algorithm>
+#include <limits>
+#include <optional>
 
 #include "query/filter.hpp"
 #include "query/print.hpp"
@@ -94,6 +96,33 @@ private:
   int64_t v_;
 };
 
+// Arithmetic on 64-bit numbers is exact or has no value: an operation whose result does not fit
+// (INT64_MAX + 1, INT64_MIN / -1, -INT64_MIN) or is undefined (a division or remainder by zero)
+// gives no number, so the arithmetic filter fails like a numeric filter without a value, and so
+// does every filter built on it. CQL's documents say nothing of overflow; this is our rule.
+// A remainder by -1 is 0, INT64_MIN % -1 included.
+std::optional<int64_t> exact(ArithOp op, int64_t x, int64_t y) {
+  int64_t out = 0;
+  switch (op) {
+    case ArithOp::Add:
+      if (__builtin_add_overflow(x, y, &out)) return std::nullopt;
+      return out;
+    case ArithOp::Subtract:
+      if (__builtin_sub_overflow(x, y, &out)) return std::nullopt;
+      return out;
+    case ArithOp::Multiply:
+      if (__builtin_mul_overflow(x, y, &out)) return std::nullopt;
+      return out;
+    case ArithOp::Divide:
+      if (y == 0 || (x == std::numeric_limits<int64_t>::min() && y == -1)) return std::nullopt;
+      return x / y;
+    case ArithOp::Modulo:
+      if (y == 0) return std::nullopt;
+      return y == -1 ? 0 : x % y;
+  }
+  return std::nullopt;
+}
+
 class Arith final : public Filter {
 public:
   Arith(ArithOp op, FilterPtr a, FilterPtr b)
@@ -101,20 +130,10 @@ public:
   bool number(Context& ctx, int64_t& out) const override {
     int64_t x = 0, y = 0;
     if (!a_->number(ctx, x) || !b_->number(ctx, y)) return false;
-    switch (op_) {
-      case ArithOp::Add: out = x + y; return true;
-      case ArithOp::Subtract: out = x - y; return true;
-      case ArithOp::Multiply: out = x * y; return true;
-      case ArithOp::Divide:
-        if (y == 0) return false;
-        out = x / y;
-        return true;
-      case ArithOp::Modulo:
-        if (y == 0) return false;
-        out = x % y;
-        return true;
-    }
-    return false;
+    const std::optional<int64_t> result = exact(op_, x, y);
+    if (!result) return false;
+    out = *result;
+    return true;
   }
 
 private:
@@ -122,12 +141,16 @@ private:
   FilterPtr a_, b_;
 };
 
+// - x and abs x; both have no value for INT64_MIN, whose negation does not fit.
 class Unary final : public Filter {
 public:
   Unary(FilterPtr f, bool abs) : Filter(FilterKind::Numeric), f_(std::move(f)), abs_(abs) {}
   bool number(Context& ctx, int64_t& out) const override {
     if (!f_->number(ctx, out)) return false;
-    out = abs_ ? (out < 0 ? -out : out) : -out;
+    if (abs_ && out >= 0) return true;
+    const std::optional<int64_t> negated = exact(ArithOp::Subtract, 0, out);
+    if (!negated) return false;
+    out = *negated;
     return true;
   }
 
