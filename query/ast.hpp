@@ -6,6 +6,11 @@
 // parser reads them and the printer writes them from one list. Example: "A -> k == 1" is
 //   Compare{compare Eq}(AttackChain{arrow Right}(Designator A, Designator k), Number 1)
 // and prints (see print.hpp) as (== (-> A k) 1).
+//
+// A chain of one associative operator ("a and b and c", "A | B | C") is one node with every
+// operand as a child, so that chains of any length stay one level deep; the printer shows them
+// nested to the left, as they associate. The parser bounds the depth of every other nesting
+// (parser.hpp), so every pass may recurse over a tree.
 #pragma once
 
 #include <array>
@@ -36,14 +41,14 @@ enum class NodeKind : uint8_t {
   Function,    // function name(params) { children }
   Keyword,     // a filter named by one keyword (use Filter): keyword ("wtm", "mate", "dtm", ...)
   Not,         // children[0]
-  And,         // children[0], children[1]
+  And,         // two or more children
   Or,
   In,           // children[0] in children[1]
   Compare,      // compare; children[0], children[1]
   Arith,        // arith; children[0], children[1]
   Negate,       // - children[0]
-  Union,        // |
-  Intersect,    // &
+  Union,        // |; two or more children
+  Intersect,    // &; two or more children
   Complement,   // ~
   Count,        // #
   AttackChain,  // arrow; two or more children, in source order

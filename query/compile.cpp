@@ -37,6 +37,17 @@ std::optional<Position> placement(const std::string& fen) {
 class Compiler {
 public:
   FilterPtr compile(const Node& n, const SquareTransform& t) {
+    if (outer_transform_ && ++transformed_ > MaxTransformedFilters)
+      throw CompileFailure{{outer_transform_->range, "transforms expand this query to more than " +
+                                                         std::to_string(MaxTransformedFilters) + " filters"}};
+    return build(n, t);
+  }
+
+private:
+  const Node* outer_transform_ = nullptr;  // the outermost transform being compiled
+  size_t transformed_ = 0;                 // filters compiled inside transforms
+
+  FilterPtr build(const Node& n, const SquareTransform& t) {
     switch (n.kind) {
       case NodeKind::Query:
       case NodeKind::Block: return sequence(n, t);
@@ -49,8 +60,8 @@ public:
       case NodeKind::Call: return compile(*n.expansion, t);
       case NodeKind::Keyword: return keyword(n, t);
       case NodeKind::Not: return detail::make_not(compile(n.child(0), t));
-      case NodeKind::And: return detail::make_and(compile(n.child(0), t), compile(n.child(1), t));
-      case NodeKind::Or: return detail::make_or(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::And: return detail::make_and(children(n, t));
+      case NodeKind::Or: return detail::make_or(children(n, t));
       case NodeKind::In: return detail::make_subset(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Compare: return compare(n, t);
       case NodeKind::Arith:
@@ -59,9 +70,8 @@ public:
       case NodeKind::Abs: return detail::make_abs(compile(n.child(0), t));
       case NodeKind::Max:
       case NodeKind::Min: return detail::make_extremum(n.kind == NodeKind::Max, children(n, t));
-      case NodeKind::Union: return detail::make_union(compile(n.child(0), t), compile(n.child(1), t));
-      case NodeKind::Intersect:
-        return detail::make_intersection(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Union: return detail::make_union(children(n, t));
+      case NodeKind::Intersect: return detail::make_intersection(children(n, t));
       case NodeKind::Complement: return detail::make_complement(compile(n.child(0), t));
       case NodeKind::Count: return detail::make_count(compile(n.child(0), t));
       case NodeKind::AttackChain: return chain(n, t);
@@ -97,7 +107,6 @@ public:
     throw CompileFailure{{n.range, "cannot compile this filter here"}};
   }
 
-private:
   Filters children(const Node& n, const SquareTransform& t) {
     Filters out;
     for (const NodePtr& c : n.children) out.push_back(compile(*c, t));
@@ -196,6 +205,8 @@ bool collect_constants(const Node& n, const SquareTransform& t, std::vector<uint
 }
 
 FilterPtr Compiler::transform(const Node& n, const SquareTransform& outer) {
+  const Node* outer_node = outer_transform_;
+  if (!outer_transform_) outer_transform_ = &n;
   Filters variants;
   std::vector<std::vector<uint64_t>> seen;
   for (const TransformStep& step : transform_family(n.transform)) {
@@ -206,6 +217,7 @@ FilterPtr Compiler::transform(const Node& n, const SquareTransform& outer) {
     seen.push_back(std::move(constants));
     variants.push_back(compile(n.child(0), t));
   }
+  outer_transform_ = outer_node;
   return detail::make_variants(std::move(variants), n.child(0).filter, n.has(FlagCount));
 }
 

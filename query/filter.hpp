@@ -113,8 +113,8 @@ inline bool number_of(const Filter& f, Context& ctx, int64_t& out) {
 FilterPtr make_true(bool value);
 FilterPtr make_sequence(Filters parts);  // { ... }: all match; the value of the last
 FilterPtr make_not(FilterPtr f);
-FilterPtr make_and(FilterPtr a, FilterPtr b);
-FilterPtr make_or(FilterPtr a, FilterPtr b);
+FilterPtr make_and(Filters parts);  // each matches, tried in order
+FilterPtr make_or(Filters parts);   // one matches, tried in order
 FilterPtr make_if(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKind kind);
 FilterPtr make_number(int64_t value);
 FilterPtr make_arith(ArithOp op, FilterPtr a, FilterPtr b);
@@ -131,8 +131,8 @@ FilterPtr make_message(std::string prefix, Filters args, std::vector<std::string
 FilterPtr make_variants(Filters variants, FilterKind kind, bool count);  // transforms
 
 FilterPtr make_designator(PieceMask pieces, Bitboard squares);
-FilterPtr make_union(FilterPtr a, FilterPtr b);
-FilterPtr make_intersection(FilterPtr a, FilterPtr b);
+FilterPtr make_union(Filters sets);
+FilterPtr make_intersection(Filters sets);
 FilterPtr make_complement(FilterPtr a);
 FilterPtr make_subset(FilterPtr a, FilterPtr b);
 FilterPtr make_set_equality(FilterPtr a, FilterPtr b, bool equal);

@@ -51,16 +51,18 @@ private:
   FilterPtr f_;
 };
 
+// a and b and ...: each matches; a or b or ...: one matches. Tried in order, as far as needed.
 class AndOr final : public Filter {
 public:
-  AndOr(FilterPtr a, FilterPtr b, bool is_and)
-      : Filter(FilterKind::Logical), a_(std::move(a)), b_(std::move(b)), and_(is_and) {}
+  AndOr(Filters parts, bool is_and) : Filter(FilterKind::Logical), parts_(std::move(parts)), and_(is_and) {}
   bool matches(Context& ctx) const override {
-    return and_ ? a_->matches(ctx) && b_->matches(ctx) : a_->matches(ctx) || b_->matches(ctx);
+    for (const FilterPtr& f : parts_)
+      if (f->matches(ctx) != and_) return !and_;
+    return and_;
   }
 
 private:
-  FilterPtr a_, b_;
+  Filters parts_;
   bool and_;
 };
 
@@ -373,12 +375,8 @@ private:
 FilterPtr make_true(bool value) { return std::make_unique<Constant>(value); }
 FilterPtr make_sequence(Filters parts) { return std::make_unique<Sequence>(std::move(parts)); }
 FilterPtr make_not(FilterPtr f) { return std::make_unique<Not>(std::move(f)); }
-FilterPtr make_and(FilterPtr a, FilterPtr b) {
-  return std::make_unique<AndOr>(std::move(a), std::move(b), true);
-}
-FilterPtr make_or(FilterPtr a, FilterPtr b) {
-  return std::make_unique<AndOr>(std::move(a), std::move(b), false);
-}
+FilterPtr make_and(Filters parts) { return std::make_unique<AndOr>(std::move(parts), true); }
+FilterPtr make_or(Filters parts) { return std::make_unique<AndOr>(std::move(parts), false); }
 FilterPtr make_if(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKind kind) {
   return std::make_unique<If>(std::move(test), std::move(then), std::move(otherwise), kind);
 }

@@ -45,20 +45,28 @@ private:
   int depth_ = 0;
   std::set<std::string, std::less<>> functions_;
 
-  // Counts nesting on entry to every recursive production.
+  // Counts nesting on entry to every recursive production, and each further operand of a chain
+  // that nests its nodes ("1 + 2 + 3" is (+ (+ 1 2) 3)): every level of the tree is counted.
   class DepthGuard {
   public:
-    explicit DepthGuard(Parser& p) : p_(p) {
+    explicit DepthGuard(Parser& p, int levels = 1) : p_(p) {
+      for (int i = 0; i < levels; ++i) deeper();
+    }
+    ~DepthGuard() { p_.depth_ -= levels_; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+
+    // One level more, failing at the current token beyond MaxParseDepth.
+    void deeper() {
+      ++levels_;
       if (++p_.depth_ > MaxParseDepth)
         throw ParseFailure{{p_.peek().range, "query nested too deeply (more than " +
                                                  std::to_string(MaxParseDepth) + " levels)"}};
     }
-    ~DepthGuard() { --p_.depth_; }
-    DepthGuard(const DepthGuard&) = delete;
-    DepthGuard& operator=(const DepthGuard&) = delete;
 
   private:
     Parser& p_;
+    int levels_ = 0;
   };
 
   // ---- token access
@@ -66,25 +74,22 @@ private:
   [[nodiscard]] const Token& peek(size_t ahead = 0) const {
     return tokens_[std::min(at_ + ahead, tokens_.size() - 1)];
   }
-  [[nodiscard]] bool at(TokenKind k) const { return peek().kind == k; }
-  [[nodiscard]] bool at_keyword(Keyword k) const {
-    return peek().kind == TokenKind::Keyword && peek().keyword == k;
+  // At a token of kind k (and, for a keyword, the keyword `word`).
+  [[nodiscard]] bool at(TokenKind k, Keyword word = Keyword::None) const {
+    return peek().kind == k && (word == Keyword::None || peek().keyword == word);
   }
+  [[nodiscard]] bool at_keyword(Keyword k) const { return at(TokenKind::Keyword, k); }
   const Token& take() {
     const Token& t = peek();
     if (at_ < tokens_.size() - 1) ++at_;
     return t;
   }
-  bool accept(TokenKind k) {
-    if (!at(k)) return false;
+  bool accept(TokenKind k, Keyword word = Keyword::None) {
+    if (!at(k, word)) return false;
     take();
     return true;
   }
-  bool accept_keyword(Keyword k) {
-    if (!at_keyword(k)) return false;
-    take();
-    return true;
-  }
+  bool accept_keyword(Keyword k) { return accept(TokenKind::Keyword, k); }
   [[nodiscard]] const SourceRange& previous_range() const { return tokens_[at_ == 0 ? 0 : at_ - 1].range; }
 
   [[noreturn]] void fail(const SourceRange& r, std::string message) const {
@@ -121,10 +126,7 @@ private:
 
   NodePtr filter() {
     DepthGuard guard(*this);
-    NodePtr left = and_level();
-    while (accept_keyword(Keyword::Or))
-      left = binary(NodeKind::Or, std::move(left), operand(&Parser::and_level, quoted(Keyword::Or)));
-    return left;
+    return associative(NodeKind::Or, &Parser::and_level, TokenKind::Keyword, Keyword::Or);
   }
 
   // The right operand of an operator, with "expected a filter after 'op'" when missing; `op` is
@@ -137,11 +139,25 @@ private:
     return operand(level, "'" + std::string(op) + "'");
   }
 
+  // "a op b op c" for an associative operator (or, and, |, &): one node of `kind` with every
+  // operand as a child, so that a chain of any length is one level deep; the first operand
+  // alone when there is no operator.
+  NodePtr associative(NodeKind kind, NodePtr (Parser::*level)(), TokenKind token,
+                      Keyword word = Keyword::None) {
+    NodePtr first = (this->*level)();
+    if (!accept(token, word)) return first;
+    const std::string op =
+        word == Keyword::None ? "'" + std::string(operator_spelling(token)) + "'" : quoted(word);
+    auto n = make(kind, first->range);
+    n->children.push_back(std::move(first));
+    do n->children.push_back(operand(level, op));
+    while (accept(token, word));
+    n->range = n->range.to(n->children.back()->range);
+    return n;
+  }
+
   NodePtr and_level() {
-    NodePtr left = in_level();
-    while (accept_keyword(Keyword::And))
-      left = binary(NodeKind::And, std::move(left), operand(&Parser::in_level, quoted(Keyword::And)));
-    return left;
+    return associative(NodeKind::And, &Parser::in_level, TokenKind::Keyword, Keyword::And);
   }
 
   NodePtr in_level() {
@@ -178,15 +194,22 @@ private:
 
   NodePtr additive_level() {
     NodePtr left = multiplicative_level();
-    while (const std::optional<ArithOp> op = at_arith({ArithOp::Add, ArithOp::Subtract}))
+    DepthGuard chain(*this, 0);
+    while (const std::optional<ArithOp> op = at_arith({ArithOp::Add, ArithOp::Subtract})) {
+      chain.deeper();
       left = arithmetic(std::move(left), *op, &Parser::multiplicative_level);
+    }
     return left;
   }
 
   NodePtr multiplicative_level() {
     NodePtr left = set_level();
-    while (const std::optional<ArithOp> op = at_arith({ArithOp::Multiply, ArithOp::Divide, ArithOp::Modulo}))
+    DepthGuard chain(*this, 0);
+    while (const std::optional<ArithOp> op =
+               at_arith({ArithOp::Multiply, ArithOp::Divide, ArithOp::Modulo})) {
+      chain.deeper();
       left = arithmetic(std::move(left), *op, &Parser::set_level);
+    }
     return left;
   }
 
@@ -204,23 +227,17 @@ private:
     return chain;
   }
 
-  NodePtr union_level() {
-    NodePtr left = intersection_level();
-    while (accept(TokenKind::Bar))
-      left = binary(NodeKind::Union, std::move(left), operand(&Parser::intersection_level, "'|'"));
-    return left;
-  }
+  NodePtr union_level() { return associative(NodeKind::Union, &Parser::intersection_level, TokenKind::Bar); }
 
   NodePtr intersection_level() {
-    NodePtr left = attack_level();
-    while (accept(TokenKind::Amp))
-      left = binary(NodeKind::Intersect, std::move(left), operand(&Parser::attack_level, "'&'"));
-    return left;
+    return associative(NodeKind::Intersect, &Parser::attack_level, TokenKind::Amp);
   }
 
   NodePtr attack_level() {
     NodePtr left = prefix();
+    DepthGuard chain(*this, 0);
     while (at_keyword(Keyword::Attacks) || at_keyword(Keyword::AttackedBy)) {
+      chain.deeper();
       const Token& op = take();
       const NodeKind kind = op.keyword == Keyword::Attacks ? NodeKind::Attacks : NodeKind::AttackedBy;
       if (!starts_filter()) fail_expected("square set after '" + std::string(op.text) + "'");

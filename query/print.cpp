@@ -118,6 +118,22 @@ std::string role(const Node& n, size_t i) {
   return word(spelling(MoveRoleWords, n.move_roles[i]));
 }
 
+bool associative(const Node& n) {
+  return n.kind == NodeKind::And || n.kind == NodeKind::Or || n.kind == NodeKind::Union ||
+         n.kind == NodeKind::Intersect;
+}
+
+// A chain of an associative operator, printed nested to the left as it associates:
+// "a and b and c" is (and (and a b) c).
+std::string nested(const Node& n) {
+  std::string s;
+  const std::string open = "(" + operator_name(n) + " ";
+  for (size_t i = 1; i < n.children.size(); ++i) s += open;
+  s += to_sexpr(n.child(0));
+  for (size_t i = 1; i < n.children.size(); ++i) s += " " + to_sexpr(n.child(i)) + ")";
+  return s;
+}
+
 bool is_leaf(const Node& n) {
   switch (n.kind) {
     case NodeKind::Designator:
@@ -149,6 +165,7 @@ std::string designator_text(PieceMask pieces, Bitboard squares) {
 
 std::string to_sexpr(const Node& n) {
   if (is_leaf(n)) return leaf(n);
+  if (associative(n)) return nested(n);
   std::string s = "(" + operator_name(n) + header(n);
   if (n.kind == NodeKind::Fen) s += " " + quoted(n.name);
   for (size_t i = 0; i < n.children.size(); ++i) {

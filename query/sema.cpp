@@ -1,5 +1,6 @@
 #include "query/sema.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -30,7 +31,9 @@ private:
   std::vector<std::map<std::string, const Node*, std::less<>>> frames_;  // parameter -> argument
   std::set<std::string, std::less<>> expanding_;
   int expansions_ = 0;
-  static constexpr int MaxExpansions = 10000;
+  size_t expanded_nodes_ = 0;         // copied into the tree by expansions
+  int depth_ = 0;                     // of the node being checked, expansions included
+  const Node* outer_call_ = nullptr;  // the outermost call being expanded
 
   [[noreturn]] static void fail(const SourceRange& r, std::string message) {
     throw SemaFailure{{r, std::move(message)}};
@@ -43,7 +46,56 @@ private:
     for (const NodePtr& c : n.children) require(*c, FilterKind::Set, "square set " + where);
   }
 
+  // Counts the depth of the node being checked while it is.
+  class Level {
+  public:
+    Level(Sema& s, const Node& n) : s_(s) {
+      if (++s_.depth_ > MaxTreeDepth) s_.too_deep(n);
+    }
+    ~Level() { --s_.depth_; }
+    Level(const Level&) = delete;
+    Level& operator=(const Level&) = delete;
+
+  private:
+    Sema& s_;
+  };
+
+  // Function calls are the only way past the parser's bounds, so the error names the call.
+  [[noreturn]] void too_deep(const Node& n) const {
+    fail(outer_call_ ? outer_call_->range : n.range,
+         "query nested too deeply after expanding its function calls (more than " +
+             std::to_string(MaxTreeDepth) + " levels)");
+  }
+
+  struct TreeSize {
+    size_t nodes = 0;
+    int height = 0;
+  };
+  static TreeSize measure(const Node& n) {
+    TreeSize size{1, 1};
+    const auto add = [&size](const Node& c) {
+      const TreeSize s = measure(c);
+      size.nodes += s.nodes;
+      size.height = std::max(size.height, s.height + 1);
+    };
+    for (const NodePtr& c : n.children) add(*c);
+    if (n.expansion) add(*n.expansion);
+    return size;
+  }
+
+  // A copy of `tree` to put into the query at the depth being checked, within the bounds.
+  NodePtr copy_in(const Node& tree, const Node& call) {
+    const TreeSize size = measure(tree);
+    expanded_nodes_ += size.nodes;
+    if (expanded_nodes_ > MaxExpandedNodes)
+      fail((outer_call_ ? *outer_call_ : call).range,
+           "function calls expand this query to more than " + std::to_string(MaxExpandedNodes) + " nodes");
+    if (depth_ + size.height > MaxTreeDepth) too_deep(call);
+    return clone(tree);
+  }
+
   FilterKind check(NodePtr& slot) {
+    const Level level(*this, *slot);
     Node& n = *slot;
     if (n.kind == NodeKind::Variable) return variable(slot);
     if (n.kind == NodeKind::Function) return define(n);
@@ -61,7 +113,7 @@ private:
       const auto p = frames_.back().find(name);
       if (p != frames_.back().end()) {
         const SourceRange use = slot->range;
-        slot = clone(*p->second);
+        slot = copy_in(*p->second, *slot);
         slot->range = use;
         return slot->filter;
       }
@@ -114,12 +166,15 @@ private:
       check(n.children[i]);
       frame.emplace(def.params[i], n.children[i].get());
     }
-    n.expansion = clone(def.child(0));
+    const Node* outer = outer_call_;
+    if (!outer_call_) outer_call_ = &n;
+    n.expansion = copy_in(def.child(0), n);
     frames_.push_back(std::move(frame));
     expanding_.insert(n.name);
     check(n.expansion);
     expanding_.erase(n.name);
     frames_.pop_back();
+    outer_call_ = outer;
     n.filter = n.expansion->filter;
     return n.filter;
   }
@@ -145,17 +200,17 @@ private:
       case NodeKind::Not:
       case NodeKind::And:
       case NodeKind::Or: return FilterKind::Logical;
-      case NodeKind::In: return set_binary(n, quoted(Keyword::In));
+      case NodeKind::In: return set_operator(n, quoted(Keyword::In));
       case NodeKind::Compare: return compare(n);
       case NodeKind::Arith: return arithmetic(n);
       case NodeKind::Negate: return numeric_args(n, "after '-'");
       case NodeKind::Abs: return numeric_args(n, after(n));
       case NodeKind::Max:
       case NodeKind::Min: return numeric_args(n, inside(n));
-      case NodeKind::Union: return set_binary(n, "'|'");
-      case NodeKind::Intersect: return set_binary(n, "'&'");
+      case NodeKind::Union: return set_operator(n, "'|'");
+      case NodeKind::Intersect: return set_operator(n, "'&'");
       case NodeKind::Attacks:
-      case NodeKind::AttackedBy: return set_binary(n, quoted(keyword_of(n)));
+      case NodeKind::AttackedBy: return set_operator(n, quoted(keyword_of(n)));
       case NodeKind::Complement: return sets(n, "after '~'", FilterKind::Set);
       case NodeKind::Count: return sets(n, "after '#'", FilterKind::Numeric);
       case NodeKind::AttackChain: return chain(n);
@@ -199,9 +254,11 @@ private:
     return k;
   }
 
-  FilterKind set_binary(const Node& n, const std::string& op) {
-    require(n.child(0), FilterKind::Set, "square set before " + op);
-    require(n.child(1), FilterKind::Set, "square set after " + op);
+  // The operands of an operator on sets (in, |, &, attacks, ->): "square set before 'op'" for
+  // the first, "after" for the others.
+  static FilterKind set_operator(const Node& n, const std::string& op) {
+    for (size_t i = 0; i < n.children.size(); ++i)
+      require(n.child(i), FilterKind::Set, "square set " + std::string(i == 0 ? "before " : "after ") + op);
     return n.kind == NodeKind::In ? FilterKind::Logical : FilterKind::Set;
   }
 
@@ -215,12 +272,9 @@ private:
     return FilterKind::Numeric;
   }
 
-  FilterKind chain(const Node& n) {
+  static FilterKind chain(const Node& n) {
     check_ray_length(n);
-    const std::string op = "'" + std::string(operator_text(n.arrow)) + "'";
-    for (size_t i = 0; i < n.children.size(); ++i)
-      require(n.child(i), FilterKind::Set, "square set " + std::string(i == 0 ? "before " : "after ") + op);
-    return FilterKind::Set;
+    return set_operator(n, "'" + std::string(operator_text(n.arrow)) + "'");
   }
 
   static void check_ray_length(const Node& n) {
