@@ -224,7 +224,7 @@ FilterPtr Compiler::transform(const Node& n, const SquareTransform& outer) {
 FilterPtr Compiler::fen(const Node& n, const SquareTransform& t) {
   if (n.name.empty()) return detail::make_current_fen();
   const std::optional<Position> p = placement(n.name);
-  if (!p) throw CompileFailure{{n.range, "invalid FEN \"" + n.name + "\""}};
+  if (!p) throw CompileFailure{{n.range, "invalid FEN \"" + quote_source(n.name) + "\""}};
   Position mapped;
   Bitboard men = p->pieces();
   while (men) {

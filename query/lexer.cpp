@@ -156,6 +156,10 @@ public:
   explicit Lexer(std::string_view source) : src_(source) {}
 
   Expected<Tokens, QueryError> run() {
+    if (const size_t bad = invalid_utf8(src_); bad != std::string_view::npos)
+      return unexpected(
+          QueryError{range_at(src_, bad), "invalid UTF-8 byte '" + quote_source(src_.substr(bad, 1)) + "'"});
+    at_ = byte_order_mark(src_);
     Tokens tokens;
     while (true) {
       if (std::optional<QueryError> e = skip_blanks()) return unexpected(std::move(*e));
@@ -180,12 +184,13 @@ private:
     return at_ + ahead < src_.size() ? src_[at_ + ahead] : '\0';
   }
 
+  // Moves n bytes on; a column is a character, so the continuation bytes of UTF-8 count none.
   void advance(size_t n = 1) {
     for (size_t i = 0; i < n && at_ < src_.size(); ++i, ++at_) {
       if (src_[at_] == '\n') {
         ++line_;
         col_ = 1;
-      } else {
+      } else if ((static_cast<unsigned char>(src_[at_]) & 0xC0) != 0x80) {
         ++col_;
       }
     }
@@ -218,8 +223,10 @@ private:
     Token t;
     t.kind = kind;
     t.text = src_.substr(at_, length);
-    t.range = here(length);
+    t.range = here();
     advance(length);
+    t.range.end_line = line_;
+    t.range.end_column = col_;
     return t;
   }
 
@@ -236,7 +243,9 @@ private:
     if (is_word_char(c) && !(c >= '0' && c <= '9')) return word();
     for (const OperatorSpelling& op : Operators)
       if (src_.substr(at_, op.text.size()) == op.text) return start_token(op.kind, op.text.size());
-    return unexpected(QueryError{here(), std::string("unexpected character '") + c + "'"});
+    size_t n = 1;
+    while ((static_cast<unsigned char>(peek(n)) & 0xC0) == 0x80) ++n;
+    return unexpected(QueryError{here(), "unexpected character '" + quote_source(src_.substr(at_, n)) + "'"});
   }
 
   Expected<Token, QueryError> number() {

@@ -97,7 +97,7 @@ private:
   }
   [[noreturn]] void fail_expected(std::string_view what) const {
     const Token& t = peek();
-    const std::string found = t.kind == TokenKind::End ? "end of query" : "'" + std::string(t.text) + "'";
+    const std::string found = t.kind == TokenKind::End ? "end of query" : "'" + quote_source(t.text) + "'";
     fail(t.range, "expected " + std::string(what) + ", found " + found);
   }
   const Token& expect(TokenKind k, std::string_view what) {
@@ -343,7 +343,8 @@ private:
     auto n = make(NodeKind::Call, name.range, std::string(name.text));
     take();
     while (!accept(TokenKind::RParen)) {
-      if (!starts_filter()) fail_expected("an argument or ')' in the call of '" + n->name + "'");
+      if (!starts_filter())
+        fail_expected("an argument or ')' in the call of '" + quote_source(n->name) + "'");
       n->children.push_back(filter());
       accept(TokenKind::Comma);
     }
@@ -415,9 +416,10 @@ private:
     n->name = std::string(
         expect(TokenKind::Identifier, "a variable name after '" + std::string(kw.text) + "'").text);
     if (!accept_keyword(Keyword::In))
-      fail_expected(quoted(Keyword::In) + " after '" + std::string(kw.text) + " " + n->name + "'");
+      fail_expected(quoted(Keyword::In) + " after '" + std::string(kw.text) + " " + quote_source(n->name) +
+                    "'");
     n->children.push_back(operand(&Parser::set_level, quoted(Keyword::In)));
-    n->children.push_back(operand_after(&Parser::filter, n->name + " in ..."));
+    n->children.push_back(operand_after(&Parser::filter, quote_source(n->name) + " in ..."));
     return finish(std::move(n));
   }
 
@@ -431,7 +433,8 @@ private:
       n->params.emplace_back(expect(TokenKind::Identifier, "a parameter name or ')'").text);
       accept(TokenKind::Comma);
     }
-    if (!at(TokenKind::LBrace)) fail_expected("'{' to begin the body of function '" + n->name + "'");
+    if (!at(TokenKind::LBrace))
+      fail_expected("'{' to begin the body of function '" + quote_source(n->name) + "'");
     functions_.insert(n->name);
     n->children.push_back(block());
     return finish(std::move(n));

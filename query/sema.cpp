@@ -120,8 +120,9 @@ private:
     }
     const auto v = variables_.find(name);
     if (v == variables_.end()) {
-      if (functions_.count(name)) fail(slot->range, "function '" + name + "' needs '(' and its arguments");
-      fail(slot->range, "unknown variable '" + name + "'");
+      if (functions_.count(name))
+        fail(slot->range, "function '" + quote_source(name) + "' needs '(' and its arguments");
+      fail(slot->range, "unknown variable '" + quote_source(name) + "'");
     }
     slot->slot = v->second;
     slot->filter = info_.variables[static_cast<size_t>(v->second)].kind;
@@ -133,8 +134,9 @@ private:
     if (v != variables_.end()) {
       const FilterKind old = info_.variables[static_cast<size_t>(v->second)].kind;
       if (old != kind)
-        fail(n.range, "variable '" + n.name + "' holds a " + std::string(filter_kind_name(old)) +
-                          " value; cannot give it a " + std::string(filter_kind_name(kind)) + " value");
+        fail(n.range, "variable '" + quote_source(n.name) + "' holds a " +
+                          std::string(filter_kind_name(old)) + " value; cannot give it a " +
+                          std::string(filter_kind_name(kind)) + " value");
       return v->second;
     }
     const int slot = static_cast<int>(info_.variables.size());
@@ -145,7 +147,7 @@ private:
 
   FilterKind define(Node& n) {
     if (functions_.count(n.name) || variables_.count(n.name))
-      fail(n.range, "'" + n.name + "' is already defined");
+      fail(n.range, "'" + quote_source(n.name) + "' is already defined");
     functions_.emplace(n.name, &n);
     n.filter = FilterKind::Logical;
     return n.filter;
@@ -153,12 +155,12 @@ private:
 
   FilterKind call(Node& n) {
     const auto f = functions_.find(n.name);
-    if (f == functions_.end()) fail(n.range, "unknown function '" + n.name + "'");
+    if (f == functions_.end()) fail(n.range, "unknown function '" + quote_source(n.name) + "'");
     const Node& def = *f->second;
     if (def.params.size() != n.children.size())
-      fail(n.range, "function '" + n.name + "' takes " + std::to_string(def.params.size()) +
+      fail(n.range, "function '" + quote_source(n.name) + "' takes " + std::to_string(def.params.size()) +
                         " argument(s), " + std::to_string(n.children.size()) + " given");
-    if (expanding_.count(n.name)) fail(n.range, "recursive call of function '" + n.name + "'");
+    if (expanding_.count(n.name)) fail(n.range, "recursive call of function '" + quote_source(n.name) + "'");
     if (++expansions_ > MaxExpansions)
       fail(n.range, "too many function expansions (more than " + std::to_string(MaxExpansions) + ")");
     std::map<std::string, const Node*, std::less<>> frame;
@@ -249,7 +251,7 @@ private:
   FilterKind assign(Node& n) {
     const FilterKind k = n.child(0).filter;
     if (k != FilterKind::Set && k != FilterKind::Numeric)
-      fail(n.child(0).range, "expected a square set or a number to assign to '" + n.name + "'");
+      fail(n.child(0).range, "expected a square set or a number to assign to '" + quote_source(n.name) + "'");
     n.slot = bind(n, k);
     return k;
   }
