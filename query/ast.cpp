@@ -1,5 +1,7 @@
 #include "query/ast.hpp"
 
+#include <algorithm>
+
 namespace egtb::query {
 
 NodePtr clone(const Node& node) {
@@ -8,6 +10,18 @@ NodePtr clone(const Node& node) {
   for (const NodePtr& c : node.children) copy->children.push_back(clone(*c));
   if (node.expansion) copy->expansion = clone(*node.expansion);
   return copy;
+}
+
+TreeSize tree_size(const Node& node) {
+  TreeSize size{1, 1};
+  const auto add = [&size](const Node& c) {
+    const TreeSize s = tree_size(c);
+    size.nodes += s.nodes;
+    size.height = std::max(size.height, s.height + 1);
+  };
+  for (const NodePtr& c : node.children) add(*c);
+  if (node.expansion) add(*node.expansion);
+  return size;
 }
 
 Keyword keyword_of(const Node& node) {

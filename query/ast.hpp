@@ -196,6 +196,13 @@ struct Node : NodeData {
 // A deep copy (expansion included).
 [[nodiscard]] NodePtr clone(const Node& node);
 
+// The number of nodes of a tree and its height (1 for a leaf), expansions included.
+struct TreeSize {
+  size_t nodes = 0;
+  int height = 0;
+};
+[[nodiscard]] TreeSize tree_size(const Node& node);
+
 // The keyword that names a node: its filter for Keyword, "not" for Not, "flipcolor" for that
 // Transform, "dtsend" for that LineEnd ...; None for nodes written with symbols or names (Query,
 // Block, numbers, designators, variables, calls, operators).

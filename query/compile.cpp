@@ -1,6 +1,7 @@
 #include "query/compile.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "egtb/core/fen.hpp"
 #include "query/filter.hpp"
@@ -37,15 +38,21 @@ std::optional<Position> placement(const std::string& fen) {
 class Compiler {
 public:
   FilterPtr compile(const Node& n, const SquareTransform& t) {
-    if (outer_transform_ && ++transformed_ > MaxTransformedFilters)
-      throw CompileFailure{{outer_transform_->range, "transforms expand this query to more than " +
-                                                         std::to_string(MaxTransformedFilters) + " filters"}};
+    if (outer_transform_) charge(1);
     return build(n, t);
   }
 
 private:
   const Node* outer_transform_ = nullptr;  // the outermost transform being compiled
-  size_t transformed_ = 0;                 // filters compiled inside transforms
+  size_t transformed_ = 0;                 // filters compiled and nodes read inside transforms
+
+  // Counts the work of expanding transforms, failing beyond MaxTransformedFilters.
+  void charge(size_t filters) {
+    transformed_ += filters;
+    if (transformed_ > MaxTransformedFilters)
+      throw CompileFailure{{outer_transform_->range, "transforms expand this query to more than " +
+                                                         std::to_string(MaxTransformedFilters) + " filters"}};
+  }
 
   FilterPtr build(const Node& n, const SquareTransform& t) {
     switch (n.kind) {
@@ -204,17 +211,20 @@ bool collect_constants(const Node& n, const SquareTransform& t, std::vector<uint
   return true;
 }
 
+// Each step's variant of the operand, but those whose constants an earlier step gave; reading
+// the constants of a step counts as compiling the operand.
 FilterPtr Compiler::transform(const Node& n, const SquareTransform& outer) {
   const Node* outer_node = outer_transform_;
   if (!outer_transform_) outer_transform_ = &n;
+  const size_t operand_size = tree_size(n.child(0)).nodes;
   Filters variants;
-  std::vector<std::vector<uint64_t>> seen;
+  std::set<std::vector<uint64_t>> seen;
   for (const TransformStep& step : transform_family(n.transform)) {
+    charge(operand_size);
     const SquareTransform t = outer.after(step);
     std::vector<uint64_t> constants{t.swaps_colors(), t.swaps_square_colors()};
     if (!collect_constants(n.child(0), t, constants)) continue;
-    if (std::find(seen.begin(), seen.end(), constants) != seen.end()) continue;
-    seen.push_back(std::move(constants));
+    if (!seen.insert(std::move(constants)).second) continue;
     variants.push_back(compile(n.child(0), t));
   }
   outer_transform_ = outer_node;

@@ -209,6 +209,8 @@ const KeywordInfo& keyword_info(Keyword keyword) {
 
 std::string_view keyword_text(Keyword keyword) { return keyword_info(keyword).text; }
 
+std::string quoted(Keyword keyword) { return "'" + std::string(keyword_text(keyword)) + "'"; }
+
 std::optional<Keyword> find_keyword(std::string_view word) {
   const auto at = std::lower_bound(Table.begin(), Table.end(), word,
                                    [](const KeywordInfo& k, std::string_view w) { return k.text < w; });

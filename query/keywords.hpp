@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "query/chess_sets.hpp"
@@ -163,6 +164,8 @@ struct KeywordInfo {
 [[nodiscard]] const KeywordInfo& keyword_info(Keyword keyword);
 // The spelling of a keyword ("" for None).
 [[nodiscard]] std::string_view keyword_text(Keyword keyword);
+// The spelling in quotes, as error messages show it: "'attacks'".
+[[nodiscard]] std::string quoted(Keyword keyword);
 // The keyword spelled `word`, if it is one.
 [[nodiscard]] std::optional<Keyword> find_keyword(std::string_view word);
 

@@ -17,16 +17,10 @@ struct ParseFailure {
 // last one.
 template <size_t N>
 std::string one_of(const std::array<Keyword, N>& words, std::string_view last) {
-  std::string out;
-  for (size_t i = 0; i < N; ++i)
-    out += std::string(i == 0      ? ""
-                       : i + 1 < N ? ", "
-                                   : last) +
-           "'" + std::string(keyword_text(words[i])) + "'";
+  std::string out = quoted(words[0]);
+  for (size_t i = 1; i < N; ++i) out += std::string(i + 1 < N ? ", " : last) + quoted(words[i]);
   return out;
 }
-
-std::string quoted(Keyword k) { return "'" + std::string(keyword_text(k)) + "'"; }
 
 class Parser {
 public:

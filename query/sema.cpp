@@ -12,7 +12,6 @@ struct SemaFailure {
   QueryError error;
 };
 
-std::string quoted(Keyword k) { return "'" + std::string(keyword_text(k)) + "'"; }
 std::string after(const Node& n) { return "after " + quoted(keyword_of(n)); }
 std::string inside(const Node& n) { return "in " + quoted(keyword_of(n)); }
 
@@ -67,25 +66,9 @@ private:
              std::to_string(MaxTreeDepth) + " levels)");
   }
 
-  struct TreeSize {
-    size_t nodes = 0;
-    int height = 0;
-  };
-  static TreeSize measure(const Node& n) {
-    TreeSize size{1, 1};
-    const auto add = [&size](const Node& c) {
-      const TreeSize s = measure(c);
-      size.nodes += s.nodes;
-      size.height = std::max(size.height, s.height + 1);
-    };
-    for (const NodePtr& c : n.children) add(*c);
-    if (n.expansion) add(*n.expansion);
-    return size;
-  }
-
   // A copy of `tree` to put into the query at the depth being checked, within the bounds.
   NodePtr copy_in(const Node& tree, const Node& call) {
-    const TreeSize size = measure(tree);
+    const TreeSize size = tree_size(tree);
     expanded_nodes_ += size.nodes;
     if (expanded_nodes_ > MaxExpandedNodes)
       fail((outer_call_ ? *outer_call_ : call).range,
