@@ -40,8 +40,7 @@ struct TableFacts {
   int max_dts = SideStats::NoDepth;
 };
 
-// The numbers a score and its table define.
-enum class ScoreTerm : uint8_t { Constant, Dtm, Dts, Lasker, MaxDtm, MaxDts };
+// ScoreTerm, the numbers a score and its table define, is in keywords.hpp.
 
 // The value of a term for a score, or nothing when undefined (dtm of a draw, a metric the table
 // lacks, an invalid entry). A Constant term has no value here (see ScoreOperand).
@@ -51,8 +50,6 @@ struct ScoreOperand {
   ScoreTerm term = ScoreTerm::Constant;
   int64_t constant = 0;
 };
-
-enum class CompareOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
 
 struct ScoreComparison {
   CompareOp op = CompareOp::Eq;
@@ -79,7 +76,7 @@ private:
   std::vector<ScoreComparison> comparisons_;
 
   void add(const Node& n);
-  void add_keyword(const std::string& name);
+  void add_keyword(const KeywordInfo& keyword);
   void add_comparison(const Node& n);
 };
 

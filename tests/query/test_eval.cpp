@@ -134,6 +134,32 @@ TEST_CASE("numbers, logic, variables, loops and functions", "[eval]") {
   });
 }
 
+TEST_CASE("arithmetic that overflows 64 bits or divides by zero has no value", "[eval]") {
+  // 922337203685477 * 10000 + 5807 is INT64_MAX, the largest value; Min is INT64_MIN.
+  const std::string Max = "(922337203685477 * 10000 + 5807)";
+  const std::string Min = "(-" + Max + " - 1)";
+  const auto text = [](const std::string& q) { return value(q, Start); };
+  CHECK(text(Max) == "9223372036854775807");
+  CHECK(text(Min) == "-9223372036854775808");
+  CHECK(text(Max + " + 1") == "none");
+  CHECK(text(Min + " - 1") == "none");
+  CHECK(text("999999999999999 * 999999999999999") == "none");
+  CHECK(text(Min + " * -1") == "none");
+  CHECK(text(Min + " / -1") == "none");
+  CHECK(text(Min + " % -1") == "0");
+  CHECK(text("-" + Min) == "none");
+  CHECK(text("abs " + Min) == "none");
+  CHECK(text("abs " + Max) == "9223372036854775807");
+  CHECK(text("7 % 0") == "none");
+  CHECK(text(Min + " / 0") == "none");
+  CHECK(text("-7 / 2") == "-3");
+  CHECK(text("-7 % 2") == "-1");
+  // A comparison or a query with an undefined operand fails, and so does a loop body.
+  CHECK(text(Max + " + 1 < 0") == "none");
+  CHECK(text("square x in [a1,b1] " + Max + " + #x > 0") == "[]");
+  CHECK(text("x = " + Max + " + 1") == "none");
+}
+
 TEST_CASE("transforms", "[eval]") {
   check_all({
       {"flipcolor K & e1", Start, "[e1,e8]"},

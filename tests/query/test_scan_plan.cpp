@@ -80,6 +80,10 @@ TEST_CASE("Symmetry invariance of queries", "[scan_plan]") {
     INFO(text);
     CHECK_FALSE(symmetry_invariant(*analysed(text), false));
   }
+  // Functions count where they are called; a definition calling another one has no expansion.
+  CHECK(symmetry_invariant(*analysed("function f() {K} function g() {f()} g()"), false));
+  CHECK_FALSE(symmetry_invariant(*analysed("function f() {Ka1} function g() {f()} g()"), false));
+  CHECK(symmetry_invariant(*analysed("function f() {Ka1} wtm"), false));
   // With pawns only the a-h mirror counts: ranks and vertical rays are symmetric.
   CHECK(symmetry_invariant(*analysed("P[a-h7] ray up (P k)"), true));
   CHECK_FALSE(symmetry_invariant(*analysed("P[a-h7]"), false));
