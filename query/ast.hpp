@@ -172,7 +172,7 @@ struct NodeData {
   Transform transform = Transform::Flip;
   ImagineStep imagine_step = ImagineStep::Piece;  // ImagineSpec
   Side side = Side::White;                        // ImagineSpec SideToMove
-  LineMetric metric = LineMetric::Dtm;            // LineEnd
+  Metric metric = Metric::Dtm;                    // LineEnd
   std::vector<PinRole> pin_roles;                 // Pin
   std::vector<MoveRole> move_roles;               // Move
   std::vector<Keyword> directions;                // Ray

@@ -165,6 +165,6 @@ struct ImagineAction {
   Side side = Side::White;
 };
 FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, FilterPtr body);
-FilterPtr make_line_end(LineMetric metric, bool all, FilterPtr body);
+FilterPtr make_line_end(Metric metric, bool all, FilterPtr body);
 
 }  // namespace egtb::query::detail

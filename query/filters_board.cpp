@@ -53,18 +53,15 @@ public:
 
   bool number(Context& ctx, int64_t& out) const override {
     const Position& pos = *ctx.pos;
-    std::optional<int> v;
     switch (word_) {
       case Keyword::SideToMove: out = pos.side_to_move() == Color::White ? 1 : -1; return true;
       case Keyword::White: out = 1; return true;
       case Keyword::Black: out = -1; return true;
-      case Keyword::Dtm: v = ctx.tables->dtm(pos); break;
-      case Keyword::Dts: v = ctx.tables->dts(pos); break;
-      case Keyword::Lasker: v = ctx.tables->lasker(pos); break;
-      case Keyword::MaxDtm: v = ctx.tables->max_dtm(pos); break;
-      case Keyword::MaxDts: v = ctx.tables->max_dts(pos); break;
-      default: return false;
+      default: break;
     }
+    const ScoreTerm term = keyword_info(word_).term;
+    if (term.kind == ScoreTerm::Kind::None) return false;
+    const std::optional<int64_t> v = ctx.tables->term(term, pos);
     if (!v) return false;
     out = *v;
     return true;
@@ -278,7 +275,7 @@ private:
 // dtsend / dtmend [any|all] : f, at the final positions of the optimal lines.
 class LineEnd final : public Filter {
 public:
-  LineEnd(LineMetric metric, bool all, FilterPtr body)
+  LineEnd(Metric metric, bool all, FilterPtr body)
       : Filter(FilterKind::Logical), metric_(metric), all_(all), body_(std::move(body)) {}
   bool matches(Context& ctx) const override {
     if (ctx.line_ends.size() <= ctx.line_depth) ctx.line_ends.resize(ctx.line_depth + 1);
@@ -299,7 +296,7 @@ public:
   }
 
 private:
-  LineMetric metric_;
+  Metric metric_;
   bool all_;
   FilterPtr body_;
 };
@@ -340,7 +337,7 @@ FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body) {
 FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, FilterPtr body) {
   return std::make_unique<Imagine>(std::move(steps), std::move(spec_args), std::move(body));
 }
-FilterPtr make_line_end(LineMetric metric, bool all, FilterPtr body) {
+FilterPtr make_line_end(Metric metric, bool all, FilterPtr body) {
   return std::make_unique<LineEnd>(metric, all, std::move(body));
 }
 

@@ -13,7 +13,7 @@
 // sort min).
 //
 // Example: the entry of "dtm" reads
-//   {"dtm", Keyword::Dtm, Filter, Numeric, tables, ScoreTerm::Dtm, ScoreFact::TermDefined}
+//   {"dtm", Keyword::Dtm, Filter, Numeric, tables, ScoreTerm::depth(Metric::Dtm), ScoreFact::TermDefined}
 // so "dtm" alone is a numeric filter that needs tables, a comparison "dtm <= 9" bounds the stored
 // DTM, and "dtm" alone keeps only entries whose DTM is defined (values 4 and 0).
 //
@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 
+#include "egtb/store/rules.hpp"
 #include "query/chess_sets.hpp"
 
 namespace egtb::query {
@@ -36,17 +37,27 @@ enum class FilterKind : uint8_t { Set, Numeric, Logical, Position, String };
 // "Set", "Numeric", ...
 [[nodiscard]] std::string_view filter_kind_name(FilterKind kind);
 
-// The numbers a table entry's score and its table define (scan_plan.hpp); Constant for a number
-// written in the query.
-enum class ScoreTerm : uint8_t { Constant, Dtm, Dts, Lasker, MaxDtm, MaxDts };
+// The number a table word names (scan_plan.hpp): the Lasker value of a position's score, its depth
+// in a metric (dtm, dts), or the deepest depth of its table in a metric (maxdtm, maxdts); None for
+// a word that names no table number.
+struct ScoreTerm {
+  enum class Kind : uint8_t { None, Lasker, Depth, MaxDepth };
+  Kind kind = Kind::None;
+  Metric metric = Metric::Dtm;  // of Depth and MaxDepth
+
+  static constexpr ScoreTerm lasker() { return {Kind::Lasker, Metric::Dtm}; }
+  static constexpr ScoreTerm depth(Metric m) { return {Kind::Depth, m}; }
+  static constexpr ScoreTerm max_depth(Metric m) { return {Kind::MaxDepth, m}; }
+  bool operator==(const ScoreTerm&) const = default;
+};
 
 // What a keyword filter that matches says about the stored score of the entry it runs on.
 enum class ScoreFact : uint8_t {
   None,
   WhiteToMove,  // wtm
   BlackToMove,  // btm
-  Mated,        // mate, puremate, modelmate, idealmate: value 0 with DTM 0
-  Stalemated,   // stalemate, purestalemate, ...: value 1 with DTS 0
+  Mated,        // mate, puremate, modelmate, idealmate: the rules' checkmate score (Lasker: 0, DTM 0)
+  Stalemated,   // stalemate, purestalemate, ...: the rules' stalemate score (Lasker: 1, DTS 0)
   TermDefined   // dtm, dts, dtmend, dtsend: the entry has its term (a DTM, a DTS)
 };
 
@@ -153,7 +164,7 @@ struct KeywordInfo {
   KeywordUse use = KeywordUse::Part;
   FilterKind kind = FilterKind::Logical;  // the value of a Filter keyword
   bool tables = false;                    // reads table values (dtm, dts, lasker, ..., dtsend)
-  ScoreTerm term = ScoreTerm::Constant;   // the number it names, or the depth it follows
+  ScoreTerm term = {};                    // the number it names, or the depth it follows
   ScoreFact fact = ScoreFact::None;
   Keyword colors_swapped = Keyword::None;  // the same filter with the colours swapped, when another
   bool symmetric = true;                   // answers alike on every symmetric image of a position

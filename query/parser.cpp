@@ -599,7 +599,7 @@ private:
   NodePtr line_end() {
     const Token& kw = take();
     auto n = make(NodeKind::LineEnd, kw.range);
-    n->metric = *spelled<LineMetric>(LineEndWords, kw.keyword);
+    n->metric = *spelled<Metric>(LineEndWords, kw.keyword);
     if (accept_keyword(Keyword::All))
       n->flags |= FlagAll;
     else if (accept_keyword(Keyword::Any))

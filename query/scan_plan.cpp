@@ -9,30 +9,28 @@ namespace egtb::query {
 
 namespace {
 
-std::optional<int64_t> depth_if(bool defined, Score s) {
-  if (!defined) return std::nullopt;
-  return s.depth();
-}
-
-std::optional<int64_t> max_if(int depth) {
-  if (depth == SideStats::NoDepth) return std::nullopt;
-  return depth;
-}
-
 // A comparison operand: a table word, a number or a negated number.
 std::optional<ScoreOperand> operand(const Node& n) {
-  if (n.kind == NodeKind::Number) return ScoreOperand{ScoreTerm::Constant, n.number};
+  if (n.kind == NodeKind::Number) return ScoreOperand{{}, n.number};
   if (n.kind == NodeKind::Negate && n.child(0).kind == NodeKind::Number)
-    return ScoreOperand{ScoreTerm::Constant, -n.child(0).number};
+    return ScoreOperand{{}, -n.child(0).number};
   if (n.kind != NodeKind::Keyword) return std::nullopt;
   const ScoreTerm term = keyword_info(n.keyword).term;
-  if (term == ScoreTerm::Constant) return std::nullopt;
+  if (term.kind == ScoreTerm::Kind::None) return std::nullopt;
   return ScoreOperand{term, 0};
 }
 
 std::optional<int64_t> operand_value(const ScoreOperand& o, Score s, const TableFacts& facts) {
-  if (o.term == ScoreTerm::Constant) return o.constant;
+  if (o.term.kind == ScoreTerm::Kind::None) return o.constant;
   return score_term(o.term, s, facts);
+}
+
+// True when the entry's score is the one the rules give a side to move with no legal move (in
+// check: checkmated), as far as the table stores it; true as well when it cannot tell.
+bool terminal_or_unknown(Score score, const TableFacts& facts, bool in_check) {
+  const std::optional<Score> end = terminal_score(facts.rules, in_check);
+  if (!end || !facts.metrics.contains(metric_of(facts.rules, end->value()))) return true;
+  return score == *end;
 }
 
 // ---- symmetry invariance
@@ -92,17 +90,19 @@ private:
 }  // namespace
 
 std::optional<int64_t> score_term(ScoreTerm term, Score score, const TableFacts& facts) {
-  if (!score.is_valid()) return std::nullopt;
-  const Lasker v = score.value();
-  switch (term) {
-    case ScoreTerm::Dtm: return depth_if(is_mate_value(v) && facts.metrics.contains(Metric::Dtm), score);
-    case ScoreTerm::Dts:
-      return depth_if(
-          (v == Lasker::Stalemates || v == Lasker::Stalemated) && facts.metrics.contains(Metric::Dts), score);
-    case ScoreTerm::Lasker: return to_index(v);
-    case ScoreTerm::MaxDtm: return max_if(facts.max_dtm);
-    case ScoreTerm::MaxDts: return max_if(facts.max_dts);
-    case ScoreTerm::Constant: break;
+  switch (term.kind) {
+    case ScoreTerm::Kind::Lasker:
+      if (!score.is_valid()) return std::nullopt;
+      return to_index(score.value());
+    case ScoreTerm::Kind::Depth:
+      if (!facts.metrics.contains(term.metric)) return std::nullopt;
+      return depth_in(facts.rules, score, term.metric);
+    case ScoreTerm::Kind::MaxDepth: {
+      const int deepest = facts.max_depth[to_index(term.metric)];
+      if (deepest == SideStats::NoDepth) return std::nullopt;
+      return deepest;
+    }
+    case ScoreTerm::Kind::None: break;
   }
   return std::nullopt;
 }
@@ -152,10 +152,8 @@ void ScoreCondition::add_comparison(const Node& n) {
 
 bool ScoreCondition::accepts(Color stm, Score score, const TableFacts& facts) const {
   if (!score.is_valid() || (sides_ & (stm == Color::White ? 1 : 2)) == 0) return false;
-  const bool terminal_mate = score.value() == Lasker::Mated && score.depth() == 0;
-  const bool terminal_stalemate = score.value() == Lasker::Stalemated && score.depth() == 0;
-  if (mated_ && facts.metrics.contains(Metric::Dtm) && !terminal_mate) return false;
-  if (stalemated_ && facts.metrics.contains(Metric::Dts) && !terminal_stalemate) return false;
+  if (mated_ && !terminal_or_unknown(score, facts, true)) return false;
+  if (stalemated_ && !terminal_or_unknown(score, facts, false)) return false;
   for (const ScoreComparison& c : comparisons_) {
     const std::optional<int64_t> a = operand_value(c.left, score, facts);
     const std::optional<int64_t> b = operand_value(c.right, score, facts);

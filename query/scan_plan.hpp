@@ -4,8 +4,10 @@
 //    query (its top-level filters, { } blocks and `and`) is searched for filters that a table
 //    entry's score alone decides:
 //      wtm, btm                              the side to move;
-//      mate, puremate, modelmate, idealmate  checkmated: value 0 with DTM 0;
-//      stalemate, purestalemate, ...         stalemated: value 1 with DTS 0;
+//      mate, puremate, modelmate, idealmate  checkmated: the rules' score of a checkmate
+//                                            (rules.hpp, terminal_score; Lasker: 0 with DTM 0);
+//      stalemate, purestalemate, ...         stalemated: the rules' score of a stalemate, when
+//                                            it ends the game (Lasker: 1 with DTS 0);
 //      dtm, dts (alone), dtmend, dtsend      the depth is defined: values 4/0, 3/1;
 //      a comparison of dtm, dts, lasker, maxdtm, maxdts and numbers, such as `dts == maxdts`,
 //      `lasker == 3` or `dtm <= 9` (a comparison fails when a side is undefined, as in CQL).
@@ -21,6 +23,7 @@
 //    imagine and reachableposition make a query count as not invariant.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -35,9 +38,9 @@ namespace egtb::query {
 
 // What a table says about all its entries: its metrics and its deepest DTM and DTS (both sides).
 struct TableFacts {
+  Rules rules = Rules::Lasker;
   MetricSet metrics;
-  int max_dtm = SideStats::NoDepth;
-  int max_dts = SideStats::NoDepth;
+  std::array<int, MetricCount> max_depth{SideStats::NoDepth, SideStats::NoDepth};  // by Metric
 };
 
 // ScoreTerm, the numbers a score and its table define, is in keywords.hpp.
@@ -47,7 +50,7 @@ struct TableFacts {
 [[nodiscard]] std::optional<int64_t> score_term(ScoreTerm term, Score score, const TableFacts& facts);
 
 struct ScoreOperand {
-  ScoreTerm term = ScoreTerm::Constant;
+  ScoreTerm term = {};  // None: the constant
   int64_t constant = 0;
 };
 

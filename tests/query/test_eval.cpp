@@ -44,13 +44,13 @@ void check_all(std::initializer_list<Case> cases) {
 // A fake table context for the tests: fixed values, and one line end (the ideal stalemate above).
 class StubTables final : public egtb::query::TableContext {
 public:
-  std::optional<int> dtm(const egtb::Position&) const override { return std::nullopt; }
-  std::optional<int> dts(const egtb::Position&) const override { return 17; }
-  std::optional<int> lasker(const egtb::Position&) const override { return 3; }
-  std::optional<int> max_dtm(const egtb::Position&) const override { return std::nullopt; }
-  std::optional<int> max_dts(const egtb::Position&) const override { return 17; }
-  void line_ends(const egtb::Position&, egtb::query::LineMetric,
-                 std::vector<egtb::Position>& out) const override {
+  std::optional<int64_t> term(egtb::query::ScoreTerm t, const egtb::Position&) const override {
+    using Kind = egtb::query::ScoreTerm::Kind;
+    if (t.kind == Kind::Lasker) return 3;
+    if (t.metric == egtb::Metric::Dtm) return std::nullopt;
+    return t.kind == Kind::None ? std::nullopt : std::optional<int64_t>(17);
+  }
+  void line_ends(const egtb::Position&, egtb::Metric, std::vector<egtb::Position>& out) const override {
     out.push_back(*egtb::parse_fen(Stalemate));
   }
 };
