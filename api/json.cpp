@@ -72,8 +72,11 @@ Json depth_json(std::optional<int> depth) { return depth ? Json(*depth) : Json()
 
 Json to_json(const ProbeReport& r, ProbeDetail detail) {
   Json out = {{"fen", to_fen(r.position)}};
+  if (detail == ProbeDetail::Value) {
+    add_score(out, r.rules, r.score);
+    return out;
+  }
   add_valued(out, r.rules, r.score);
-  if (detail == ProbeDetail::Value) return out;
   add_end(out, r.position);
   Json moves = Json::array();
   for (const MoveValue& m : r.moves) {
