@@ -1,5 +1,7 @@
 #include "api/json.hpp"
 
+#include <algorithm>
+
 #include "egtb/core/fen.hpp"
 #include "egtb/core/movegen.hpp"
 #include "egtb/core/notation.hpp"
@@ -10,11 +12,17 @@ namespace {
 
 std::string side_key(Color c) { return std::string(1, color_char(c)); }
 
-// "lasker", "dtm" and "dts" of a score, added to `object`.
+// The depth of a score in each metric of its rules ("dtm" and "dts" under Lasker, "dte" or "dtm"
+// under the others), added to `object`.
+void add_depths(Json& object, Rules rules, Score s) {
+  for (Metric m : rule_metrics(rules)) object[std::string(metric_key(m))] = depth_json(depth_in(rules, s, m));
+}
+
+// "lasker", "dtm" and "dts" of a score, added to `object`; under other rules "value" (4 win,
+// 2 draw, 0 loss) and the depth of each metric of the rules.
 void add_score(Json& object, Rules rules, Score s) {
-  object["lasker"] = s.is_valid() ? Json(to_index(s.value())) : Json();
-  object["dtm"] = depth_json(depth_in(rules, s, Metric::Dtm));
-  object["dts"] = depth_json(depth_in(rules, s, Metric::Dts));
+  object[rules == Rules::Lasker ? "lasker" : "value"] = s.is_valid() ? Json(to_index(s.value())) : Json();
+  add_depths(object, rules, s);
 }
 
 // "category", "lasker", "dtm", "dts" of a valid score.
@@ -120,20 +128,30 @@ Json to_json(const stats::TableStatistics& t) {
   Json histogram = Json::object();
   for (Color c : {Color::White, Color::Black}) {
     sides[side_key(c)] = {{"positions", t.side(c).positions()}, {"lasker", t.side(c).lasker}};
-    histogram[side_key(c)] = {{"dtm", histogram_json(t.side(c).dtm())},
-                              {"dts", histogram_json(t.side(c).dts())}};
+    Json metrics = Json::object();
+    for (Metric m : rule_metrics(t.rules))
+      metrics[std::string(metric_key(m))] = histogram_json(t.side(c).histogram(t.rules, m));
+    histogram[side_key(c)] = std::move(metrics);
   }
-  return {{"signature", t.material.str()},
-          {"convention", indexing::convention_name(t.convention)},
-          {"sides", sides},
-          {"maxdts", deepest_json(t, Metric::Dts)},
-          {"maxdtm", deepest_json(t, Metric::Dtm)},
-          {"histogram", histogram}};
+  Json out = {{"signature", t.material.str()}, {"convention", indexing::convention_name(t.convention)}};
+  if (t.rules != Rules::Lasker) out["rules"] = rules_name(t.rules);
+  out["sides"] = sides;
+  const std::vector<Metric> metrics = rule_metrics(t.rules);
+  for (Metric m : {Metric::Dts, Metric::Dtm, Metric::Dte})
+    if (std::find(metrics.begin(), metrics.end(), m) != metrics.end())
+      out["max" + std::string(metric_key(m))] = deepest_json(t, m);
+  out["histogram"] = histogram;
+  return out;
 }
 
 Json to_json(const query::Match& m, Rules rules) {
   Json j = {{"fen", to_fen(m.position)}};
-  add_score(j, rules, m.score);
+  if (rules == Rules::Lasker) {
+    add_score(j, rules, m.score);
+  } else {  // "value" is the query's: the table's value is named by its category
+    j["category"] = m.score.is_valid() ? Json(category(rules, m.score.value())) : Json();
+    add_depths(j, rules, m.score);
+  }
   if (m.value.kind == query::FilterKind::Set) j["value"] = square_names(m.value.squares);
   if (m.value.kind == query::FilterKind::Numeric && m.value.has_number) j["value"] = m.value.number;
   if (!m.notes.empty()) j["notes"] = m.notes;
@@ -192,8 +210,8 @@ Json side_json(const TableHeader& h, int side, bool details) {
     out["invalid"] = s.invalid;
     out["lasker"] = s.values;
   }
-  out["max_dtm"] = depth_or_null(max_depth(h, side, Metric::Dtm));
-  out["max_dts"] = depth_or_null(max_depth(h, side, Metric::Dts));
+  for (Metric m : rule_metrics(h.rules))
+    out["max_" + std::string(metric_key(m))] = depth_or_null(max_depth(h, side, m));
   return out;
 }
 

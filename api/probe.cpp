@@ -52,25 +52,26 @@ ProbeReport probe_or_throw(const Tablebase& tb, Position pos, ProbeDetail detail
   return std::move(*report);
 }
 
-std::string value_words([[maybe_unused]] Rules rules, Color stm, Score s) {
-  const std::string side = stm == Color::White ? "White to move" : "Black to move";
+std::string value_words(Rules rules, const Position& pos, Score s) {
+  const std::string side = pos.side_to_move() == Color::White ? "White to move" : "Black to move";
   const int d = s.depth();
-  switch (s.value()) {
-    case Lasker::Mates:
-      return side + " forces mate: DTM " + plies(d) + ", mate in " + std::to_string((d + 1) / 2);
-    case Lasker::Stalemates: return side + " forces stalemate: DTS " + plies(d) + ", " + moves((d + 1) / 2);
-    case Lasker::Draw: return "Draw";
-    case Lasker::Stalemated:
-      return d == 0 ? side + " is stalemated"
-                    : side + " is stalemated: DTS " + plies(d) + ", " + moves(d / 2);
-    case Lasker::Mated:
-      return d == 0 ? side + " is checkmated"
-                    : side + " is mated: DTM " + plies(d) + ", mate in " + std::to_string(d / 2);
-  }
-  return "?";
+  const Lasker v = s.value();
+  if (v == Lasker::Draw) return "Draw";
+  if (d == 0) return side + (pos.in_check() ? " is checkmated" : " is stalemated");
+  const Metric m = metric_of(rules, v);
+  const std::string depth = std::string(metric_name(m)) + " " + plies(d);
+  const int moves_left = is_win(v) ? (d + 1) / 2 : d / 2;
+  if (!five_valued(rules))
+    return side + (is_win(v) ? " wins: " : " loses: ") + depth + ", " + std::string(metric_end(m)) + " in " +
+           std::to_string(moves_left);
+  if (v == Lasker::Mates) return side + " forces mate: " + depth + ", mate in " + std::to_string(moves_left);
+  if (v == Lasker::Stalemates) return side + " forces stalemate: " + depth + ", " + moves(moves_left);
+  if (v == Lasker::Stalemated) return side + " is stalemated: " + depth + ", " + moves(moves_left);
+  return side + " is mated: " + depth + ", mate in " + std::to_string(moves_left);
 }
 
-std::string_view move_word([[maybe_unused]] Rules rules, Lasker v) {
+std::string_view move_word(Rules rules, Lasker v) {
+  if (!five_valued(rules)) return category(rules, v);
   switch (v) {
     case Lasker::Mates: return "mate";
     case Lasker::Stalemates: return "stalemate";

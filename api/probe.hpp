@@ -42,10 +42,12 @@ struct ProbeReport {
 // Throws the exception of a ProbeError as probe_or_throw does.
 [[noreturn]] void raise(const ProbeError& e);
 
-// The value of a score for its side to move in words: "White to move forces stalemate: DTS 41
-// plies, 21 moves", "Black to move is checkmated", "Draw".
-[[nodiscard]] std::string value_words(Rules rules, Color stm, Score s);
-// The value of a move for its mover in one word: "mate", "stalemate", "draw", "stalemated", "mated".
+// The value of a position's score for its side to move in words: "White to move forces stalemate:
+// DTS 41 plies, 21 moves", "Black to move is checkmated", "Draw"; under the other rules "White to
+// move wins: DTE 9 plies, mate or stalemate in 5".
+[[nodiscard]] std::string value_words(Rules rules, const Position& pos, Score s);
+// The value of a move for its mover in one word: "mate", "stalemate", "draw", "stalemated",
+// "mated"; "win", "draw", "loss" under the other rules.
 [[nodiscard]] std::string_view move_word(Rules rules, Lasker value_for_mover);
 
 }  // namespace egtb::api

@@ -15,10 +15,16 @@ namespace {
 
 constexpr size_t PgnLineWidth = 79;
 
-std::optional<int> lasker_of(Score s) {
-  if (!s.is_valid()) return std::nullopt;
-  return to_index(s.value());
+// The value of a match's score under its rules, as a field: the Lasker value under Lasker, the
+// category ("win", "draw", "loss") under the others; `none` when the score is unknown.
+std::string value_field(Rules rules, Score s, const std::string& none) {
+  if (!s.is_valid()) return none;
+  if (rules == Rules::Lasker) return std::to_string(to_index(s.value()));
+  return std::string(category(rules, s.value()));
 }
+
+// "lasker" or "category": the name of value_field.
+std::string_view value_field_name(Rules rules) { return rules == Rules::Lasker ? "lasker" : "category"; }
 
 // "[a1,b2]" or "5", or nothing when the query has no value.
 std::optional<std::string> value_text(const query::Value& v) {
@@ -40,9 +46,10 @@ class TextWriter final : public MatchWriter {
 public:
   TextWriter(std::ostream& out, Rules rules) : out_(out), rules_(rules) {}
   void write(const query::Match& m) override {
-    out_ << to_fen(m.position) << "  lasker " << dash_or(lasker_of(m.score)) << "  dtm "
-         << dash_or(depth_in(rules_, m.score, Metric::Dtm)) << "  dts "
-         << dash_or(depth_in(rules_, m.score, Metric::Dts));
+    out_ << to_fen(m.position) << "  " << value_field_name(rules_) << ' '
+         << value_field(rules_, m.score, "-");
+    for (Metric metric : rule_metrics(rules_))
+      out_ << "  " << metric_key(metric) << ' ' << dash_or(depth_in(rules_, m.score, metric));
     if (const auto v = value_text(m.value)) out_ << "  value " << *v;
     out_ << '\n';
     for (const std::string& note : m.notes) out_ << "  " << note << '\n';
@@ -75,13 +82,14 @@ std::string blank_or(std::optional<int> v) { return v ? std::to_string(*v) : std
 class CsvWriter final : public MatchWriter {
 public:
   CsvWriter(std::ostream& out, Rules rules) : out_(out), rules_(rules) {
-    out_ << "fen,lasker,dtm,dts,value\n";
+    out_ << "fen," << value_field_name(rules_);
+    for (Metric metric : rule_metrics(rules_)) out_ << ',' << metric_key(metric);
+    out_ << ",value\n";
   }
   void write(const query::Match& m) override {
-    out_ << csv_field(to_fen(m.position)) << ',' << blank_or(lasker_of(m.score)) << ','
-         << blank_or(depth_in(rules_, m.score, Metric::Dtm)) << ','
-         << blank_or(depth_in(rules_, m.score, Metric::Dts)) << ','
-         << csv_field(value_text(m.value).value_or("")) << '\n';
+    out_ << csv_field(to_fen(m.position)) << ',' << value_field(rules_, m.score, "");
+    for (Metric metric : rule_metrics(rules_)) out_ << ',' << blank_or(depth_in(rules_, m.score, metric));
+    out_ << ',' << csv_field(value_text(m.value).value_or("")) << '\n';
   }
 
 private:

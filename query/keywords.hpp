@@ -37,15 +37,19 @@ enum class FilterKind : uint8_t { Set, Numeric, Logical, Position, String };
 // "Set", "Numeric", ...
 [[nodiscard]] std::string_view filter_kind_name(FilterKind kind);
 
-// The number a table word names (scan_plan.hpp): the Lasker value of a position's score, its depth
-// in a metric (dtm, dts), or the deepest depth of its table in a metric (maxdtm, maxdts); None for
-// a word that names no table number.
+// The number a table word names (scan_plan.hpp): the Lasker value of a position's score (lasker,
+// under Lasker rules only), its value under the table's rules (value: 4 win, 2 draw, 0 loss under
+// every rule set, and 3 and 1 under Lasker), its depth in a metric (dtm, dts, dte), its depth in
+// the metric of its value under the table's rules (depth), or the deepest depth of its table in a
+// metric (maxdtm, maxdts); None for a word that names no table number.
 struct ScoreTerm {
-  enum class Kind : uint8_t { None, Lasker, Depth, MaxDepth };
+  enum class Kind : uint8_t { None, Lasker, Value, Depth, RuleDepth, MaxDepth };
   Kind kind = Kind::None;
   Metric metric = Metric::Dtm;  // of Depth and MaxDepth
 
   static constexpr ScoreTerm lasker() { return {Kind::Lasker, Metric::Dtm}; }
+  static constexpr ScoreTerm value() { return {Kind::Value, Metric::Dtm}; }
+  static constexpr ScoreTerm rule_depth() { return {Kind::RuleDepth, Metric::Dtm}; }
   static constexpr ScoreTerm depth(Metric m) { return {Kind::Depth, m}; }
   static constexpr ScoreTerm max_depth(Metric m) { return {Kind::MaxDepth, m}; }
   bool operator==(const ScoreTerm&) const = default;
@@ -79,9 +83,11 @@ enum class Keyword : uint8_t {
   Comment,
   Count,
   Dark,
+  Depth,
   Diagonal,
   Distance,
   Down,
+  Dte,
   Dtm,
   DtmEnd,
   Dts,
@@ -149,6 +155,7 @@ enum class Keyword : uint8_t {
   To,
   True,
   Up,
+  Value,
   Vertical,
   White,
   Wtm,

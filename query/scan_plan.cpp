@@ -92,11 +92,20 @@ private:
 std::optional<int64_t> score_term(ScoreTerm term, Score score, const TableFacts& facts) {
   switch (term.kind) {
     case ScoreTerm::Kind::Lasker:
+      if (!score.is_valid() || facts.rules != Rules::Lasker) return std::nullopt;
+      return to_index(score.value());
+    case ScoreTerm::Kind::Value:
       if (!score.is_valid()) return std::nullopt;
       return to_index(score.value());
     case ScoreTerm::Kind::Depth:
       if (!facts.metrics.contains(term.metric)) return std::nullopt;
       return depth_in(facts.rules, score, term.metric);
+    case ScoreTerm::Kind::RuleDepth: {
+      if (!score.is_valid() || score.value() == Lasker::Draw) return std::nullopt;
+      const Metric m = metric_of(facts.rules, score.value());
+      if (!facts.metrics.contains(m)) return std::nullopt;
+      return depth_in(facts.rules, score, m);
+    }
     case ScoreTerm::Kind::MaxDepth: {
       const int deepest = facts.max_depth[to_index(term.metric)];
       if (deepest == SideStats::NoDepth) return std::nullopt;

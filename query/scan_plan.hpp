@@ -40,7 +40,13 @@ namespace egtb::query {
 struct TableFacts {
   Rules rules = Rules::Lasker;
   MetricSet metrics;
-  std::array<int, MetricCount> max_depth{SideStats::NoDepth, SideStats::NoDepth};  // by Metric
+  std::array<int, MetricCount> max_depth = no_depths();  // by Metric
+
+  static constexpr std::array<int, MetricCount> no_depths() {
+    std::array<int, MetricCount> out{};
+    out.fill(SideStats::NoDepth);
+    return out;
+  }
 };
 
 // ScoreTerm, the numbers a score and its table define, is in keywords.hpp.

@@ -38,10 +38,11 @@ struct Side {
   DueLists terminal_later;  // no legal move, ending the game in a later phase (Lasker: stalemates)
   DueLists pending;         // wins through a move out of the table
   DueLists deferred;        // losses slower than the moves inside the table tell
+  BitSet passes;            // no legal move, not in check, and the rules pass: its one move is a pass
   // A flag per king pair: the pair's words hold a frontier / next / target bit.
   std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs, target_pairs;
 
-  Side(uint64_t positions, size_t pairs)
+  Side(uint64_t positions, size_t pairs, bool with_passes)
       : undecided(positions),
         nonwon(positions),
         escape(positions),
@@ -52,6 +53,7 @@ struct Side {
         terminal_later(positions),
         pending(positions),
         deferred(positions),
+        passes(with_passes ? positions : 0),
         frontier_pairs(pairs),
         next_pairs(pairs),
         target_pairs(pairs) {}
@@ -185,7 +187,7 @@ public:
     if (positions > uint64_t{1} << 32)
       throw std::length_error(scheme_.material().str() + " is too large for the solver");
     const auto pairs = static_cast<size_t>(layout_.kings().size);
-    for (auto& s : sides_) s = std::make_unique<Side>(positions, pairs);
+    for (auto& s : sides_) s = std::make_unique<Side>(positions, pairs, stalemate_passes(config.rules));
   }
 
   void run() {
@@ -345,8 +347,11 @@ private:
       Men men = w.men;
       men.squares[static_cast<size_t>(layout_.inner())] = sq;
       const bool mated = layout_.placement(men, c)->in_check();
-      if (mated ? phases_[phase_].checkmate_ends : phases_[phase_].stalemate_ends)
+      const SolvePhase& phase = phases_[phase_];
+      if (mated ? phase.checkmate_ends : phase.stalemate_ends)
         decide_now(c, p, 0);
+      else if (!mated && phase.stalemate_passes)
+        s.passes.set(p);  // decided by the position it passes to, or a dead draw
       else
         s.terminal_later.add(0, p);
       return;
@@ -445,7 +450,7 @@ private:
   void scatter() {
     for_each_frontier_word([&](Color c, const WordMen& w, Bitboard bits) {
       uint64_t* target = side(~c).target.words().data();
-      bool added = false;
+      bool added = add_passes(w.word, ~c, bits);
       moves_.unmoves(
           w, ~c, bits,
           [&](uint64_t to, Bitboard b) {
@@ -484,6 +489,16 @@ private:
       }
       if (added) flag(side(~c).target_pairs, pair);
     });
+  }
+
+  // The positions of side c in `word` that pass to the frontier positions `bits` (the same
+  // placements with the other side to move) join the targets; true when there are any.
+  bool add_passes(uint64_t word, Color c, Bitboard bits) {
+    Side& s = side(c);
+    if (s.passes.size() == 0) return false;
+    const Bitboard passing = bits & s.passes.words()[word];
+    s.target.words()[word] |= passing;
+    return passing != 0;
   }
 
   // The predecessors of frontier positions b of word w (side c to move) through a double step of
@@ -646,7 +661,9 @@ private:
           if (m.kind() == MoveKind::EnPassant) add_exit(e.exits, values_, exits_.probe(pos, m));
         e.pending = e.exits.win_depth != NoWin ? e.exits.win_depth : -1;
         ep_horizon_ = std::max(ep_horizon_, e.pending);
-        const bool base_refuted = phase_ == 0 ? !e.base_moves : side(c).first_decided.test(e.base);
+        // A base without a legal move gives the node no move (it ends the game or passes, which
+        // the node, having its e.p. captures, does not): only those captures count.
+        const bool base_refuted = !e.base_moves || (phase_ > 0 && side(c).first_decided.test(e.base));
         if (base_refuted && !e.exits.escape) lose_ep(e, e.exits.loss_bound, -1);
       }
     }
@@ -670,7 +687,7 @@ private:
       for (const uint32_t j : ep_open_[side_index]) {
         EpNode& e = ep_[side_index][j];
         if (e.state == EpNode::State::Open) {
-          const bool base_now = s.next.test(e.base);
+          const bool base_now = e.base_moves && s.next.test(e.base);
           if (e.pending == depth || (base_now && depth % 2 == 1)) {
             e.state = EpNode::State::Won;
             e.first = phase_ == 0;

@@ -16,6 +16,7 @@
 #include "egtb/core/movegen.hpp"
 #include "egtb/core/notation.hpp"
 #include "egtb/core/symmetry.hpp"
+#include "egtb/store/line.hpp"
 
 namespace egtb::retro {
 
@@ -227,7 +228,7 @@ private:
   // The score of the child after m, or a problem.
   Score child_score(const Position& pos, Move m, std::string& problem) const {
     const Position child = pos.after(m);
-    if (leaves_table(pos, m)) {
+    if (!m.is_null() && leaves_table(pos, m)) {
       try {
         return read(subtables_.probe(child));
       } catch (const std::logic_error& e) {
@@ -246,7 +247,7 @@ private:
 
   // The score the moves give.
   Derived derive(const Position& pos) const {
-    const MoveList moves = legal_moves(pos);
+    const MoveList moves = rule_moves(table_.rules(), pos);
     if (moves.empty()) {
       const std::optional<Score> end = terminal_score(table_.rules(), pos.in_check());
       if (!end) return {Score::unknown(), {}, "no legal move, and the rules do not end the game here"};

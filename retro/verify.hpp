@@ -5,7 +5,9 @@
 // up (in the table itself through index_of, or in the subtables when the move captures or
 // promotes), and recomputes the entry's score from its children alone (DESIGN.md §2):
 //
-//   value  = max over moves of 4 - child value; no move: checkmated 0 (DTM 0), stalemated 1 (DTS 0)
+//   value  = max over moves of 4 - child value; no move: the rules' terminal score (Lasker:
+//            checkmated 0, DTM 0; stalemated 1, DTS 0); under stalemate-passes a stalemated side's
+//            one move is the pass (line.hpp, rule_moves), checked like any move
 //   depth  value 4: 1 + the smallest DTM of a child of value 0 (the winner mates as fast as it can)
 //          value 0: 1 + the largest DTM of the children, all of value 4 (the loser resists longest)
 //          value 3: 1 + the smallest DTS of a child of value 1

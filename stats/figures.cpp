@@ -174,20 +174,22 @@ void draw_legend(std::ostream& out, const Plot& p, const HistogramSeries& wins,
 }
 
 std::string histogram_file(const TableStatistics& t, Color c, Metric m) {
-  return t.material.str() + "-" + color_char(c) + (m == Metric::Dtm ? "-dtm.svg" : "-dts.svg");
+  return t.material.str() + "-" + color_char(c) + "-" + std::string(metric_key(m)) + ".svg";
 }
 
 // The histogram figure of one side and metric, or nothing when it has no position.
 std::optional<Figure> histogram_figure(const TableStatistics& t, Color c, Metric m) {
   const SideSummary& s = t.side(c);
-  const bool dtm = m == Metric::Dtm;
-  const Lasker win = dtm ? Lasker::Mates : Lasker::Stalemates;
-  const Lasker loss = dtm ? Lasker::Mated : Lasker::Stalemated;
+  const std::optional<SolvePhase> phase = phase_of(t.rules, m);
+  if (!phase) return std::nullopt;
   const std::string side(color_name(c));
-  const HistogramSeries wins{side + (dtm ? " mates (4)" : " stalemates (3)"),
-                             s.depths[static_cast<size_t>(to_index(win))]};
-  const HistogramSeries losses{side + (dtm ? " is mated (0)" : " is stalemated (1)"),
-                               s.depths[static_cast<size_t>(to_index(loss))]};
+  const auto series = [&](Lasker v) {
+    return HistogramSeries{
+        side + " " + std::string(value_verb(t.rules, v)) + " (" + std::to_string(to_index(v)) + ")",
+        s.depths[static_cast<size_t>(to_index(v))]};
+  };
+  const HistogramSeries wins = series(phase->win);
+  const HistogramSeries losses = series(phase->loss);
   if (wins.depths.empty() && losses.depths.empty()) return std::nullopt;
   const std::string title = t.material.str() + ", " + side + " to move: " + std::string(metric_name(m)) +
                             " (" + std::string(indexing::convention_name(t.convention)) + " convention)";
@@ -232,14 +234,14 @@ std::string histogram_svg(std::string_view title, const HistogramSeries& wins,
 
 std::vector<Figure> figures(const TableStatistics& table) {
   std::vector<Figure> out;
-  for (Metric m : {Metric::Dts, Metric::Dtm})
+  for (Metric m : {Metric::Dts, Metric::Dtm, Metric::Dte})
     for (Color winner : {Color::White, Color::Black})
       if (const auto& d = table.deepest_of(m, winner))
         out.push_back(
             {table.material.str() + "-max" + std::string(metric_key(m)) + "-" + color_char(winner) + ".svg",
              board_svg(d->example, caption(table, *d))});
   for (Color c : {Color::White, Color::Black})
-    for (Metric m : {Metric::Dtm, Metric::Dts})
+    for (Metric m : rule_metrics(table.rules))
       if (auto figure = histogram_figure(table, c, m)) out.push_back(std::move(*figure));
   return out;
 }

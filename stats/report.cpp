@@ -49,11 +49,7 @@ struct Style {
     return std::string(s);
   }
   [[nodiscard]] std::string count(uint64_t n) const {
-    std::string digits = std::to_string(n);
-    if (format == TextFormat::Csv) return digits;
-    for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3)
-      digits.insert(static_cast<size_t>(i), ",");
-    return digits;
+    return format == TextFormat::Csv ? std::to_string(n) : with_commas(n);
   }
   [[nodiscard]] std::string line(const Deepest& d) const {
     if (format != TextFormat::Csv) return text(san_line(d.example, d.line));
@@ -65,6 +61,25 @@ struct Style {
 
 std::string_view convention_text(std::span<const TableStatistics> tables) {
   return indexing::convention_name(tables.empty() ? Convention::Index462 : tables.front().convention);
+}
+
+// The rules of the tables reported (one Tablebase: one rule set).
+Rules rules_of(std::span<const TableStatistics> tables) {
+  return tables.empty() ? Rules::Lasker : tables.front().rules;
+}
+
+// "Stalemater" from "stalemater".
+std::string capitalised(std::string_view word) {
+  std::string out(word);
+  if (!out.empty()) out[0] = static_cast<char>(out[0] - 'a' + 'A');
+  return out;
+}
+
+// "index462 convention" or "index462 convention, stalemate-wins rules".
+std::string scope_text(std::span<const TableStatistics> tables) {
+  std::string text = std::string(convention_text(tables)) + " convention";
+  if (rules_of(tables) != Rules::Lasker) text += ", " + std::string(rules_name(rules_of(tables))) + " rules";
+  return text;
 }
 
 std::vector<std::string> deepest_row(const Style& st, const DeepestRow& r) {
@@ -95,19 +110,23 @@ std::string without_rows(std::span<const TableStatistics> tables, Metric metric)
     if (!t.deepest_of(metric, Color::White) && !t.deepest_of(metric, Color::Black))
       names += (names.empty() ? "" : ", ") + t.material.str();
   if (names.empty()) return "";
-  return std::string(metric == Metric::Dts ? "No forced stalemate: " : "No forced mate: ") + names + ".";
+  return "No forced " + std::string(metric_end(metric)) + ": " + names + ".";
+}
+
+// "mates", "stalemates", "wins by mate or stalemate".
+std::string plural_end(Metric metric) {
+  if (metric == Metric::Dte) return "wins by " + std::string(metric_end(metric));
+  return std::string(metric_end(metric)) + "s";
 }
 
 TextTable deepest_table(const Style& st, std::span<const TableStatistics> tables, Metric metric,
-                        const ReportOptions& options) {
-  const bool dts = metric == Metric::Dts;
-  const std::string name = dts ? "maxDTS" : "maxDTM";
-  TextTable out{std::string(dts ? "Table 1. " : "") + name + ": the deepest forced " +
-                    (dts ? "stalemates" : "mates") + " per " + (dts ? "stalemater" : "mater") +
-                    ", either side to move" + (options.rank ? ", deepest first" : "") + " (" +
-                    std::string(convention_text(tables)) + " convention)",
+                        const ReportOptions& options, bool first) {
+  const std::string name = "max" + std::string(metric_name(metric));
+  TextTable out{std::string(first ? "Table 1. " : "") + name + ": the deepest forced " + plural_end(metric) +
+                    " per " + std::string(metric_winner(metric)) + ", either side to move" +
+                    (options.rank ? ", deepest first" : "") + " (" + scope_text(tables) + ")",
                 "llrrlp",
-                {"Endgame", dts ? "Stalemater" : "Mater", "# " + name + " positions", name,
+                {"Endgame", capitalised(metric_winner(metric)), "# " + name + " positions", name,
                  "Example position", std::string(metric_name(metric)) + "-optimal line"},
                 {},
                 options.rank ? "" : without_rows(tables, metric)};
@@ -115,23 +134,37 @@ TextTable deepest_table(const Style& st, std::span<const TableStatistics> tables
   return out;
 }
 
-constexpr std::array<Lasker, 5> ValueOrder = {Lasker::Mates, Lasker::Stalemates, Lasker::Draw,
-                                              Lasker::Stalemated, Lasker::Mated};
+// "4 mates, 3 stalemates the opponent, 2 draw, 1 is stalemated, 0 is mated" or "4 wins, 2 draw,
+// 0 loses".
+std::string value_legend(Rules rules) {
+  std::string text;
+  for (Lasker v : rule_values(rules)) {
+    if (!text.empty()) text += ", ";
+    text += std::to_string(to_index(v)) + " " + std::string(value_verb(rules, v));
+    if (v == Lasker::Stalemates) text += " the opponent";
+  }
+  return text;
+}
 
 TextTable values_table(const Style& st, std::span<const TableStatistics> tables, bool percent) {
-  TextTable out{std::string(percent ? "Table 2. Lasker values, % of the positions of each side to move"
-                                    : "Lasker values, positions of each side to move") +
-                    " (4 mates, 3 stalemates the opponent, 2 draw, 1 is stalemated, 0 is mated; " +
-                    std::string(convention_text(tables)) + " convention)",
-                "llrrrrrr",
-                {"Endgame", "stm", "Positions", "4", "3", "2", "1", "0"},
+  const Rules rules = rules_of(tables);
+  const std::string values = rules == Rules::Lasker ? "Lasker values" : "Values";
+  TextTable out{std::string(percent ? "Table 2. " + values + ", % of the positions of each side to move"
+                                    : values + ", positions of each side to move") +
+                    " (" + value_legend(rules) + "; " + scope_text(tables) + ")",
+                "llr",
+                {"Endgame", "stm", "Positions"},
                 {}};
+  for (Lasker v : rule_values(rules)) {
+    out.align += 'r';
+    out.header.push_back(std::to_string(to_index(v)));
+  }
   for (const TableStatistics& t : tables)
     for (Color c : {Color::White, Color::Black}) {
       const SideSummary& s = t.side(c);
       std::vector<std::string> row = {t.material.str(), std::string(1, color_char(c)),
                                       st.count(s.positions())};
-      for (Lasker v : ValueOrder) {
+      for (Lasker v : rule_values(rules)) {
         const uint64_t n = s.lasker[static_cast<size_t>(to_index(v))];
         row.push_back(percent ? format_percent(n, s.positions(), st.epsilon()) : st.count(n));
       }
@@ -140,15 +173,9 @@ TextTable values_table(const Style& st, std::span<const TableStatistics> tables,
   return out;
 }
 
-std::string_view result_name(Lasker v) {
-  switch (v) {
-    case Lasker::Mates: return "mates (4)";
-    case Lasker::Stalemates: return "stalemates (3)";
-    case Lasker::Draw: return "draw (2)";
-    case Lasker::Stalemated: return "is stalemated (1)";
-    case Lasker::Mated: return "is mated (0)";
-  }
-  return "";
+// "mates (4)", "is stalemated (1)", "wins (4)".
+std::string result_name(Rules rules, Lasker v) {
+  return std::string(value_verb(rules, v)) + " (" + std::to_string(to_index(v)) + ")";
 }
 
 std::string histogram_text(const Style& st, const DepthHistogram& h) {
@@ -163,18 +190,18 @@ std::string histogram_text(const Style& st, const DepthHistogram& h) {
 }
 
 TextTable histogram_table(const Style& st, std::span<const TableStatistics> tables) {
-  TextTable out{
-      "Depth histograms, plies: positions (" + std::string(convention_text(tables)) + " convention)",
-      "llllp",
-      {"Endgame", "stm", "Metric", "Result", "Positions by depth"},
-      {}};
+  TextTable out{"Depth histograms, plies: positions (" + scope_text(tables) + ")",
+                "llllp",
+                {"Endgame", "stm", "Metric", "Result", "Positions by depth"},
+                {}};
   for (const TableStatistics& t : tables)
     for (Color c : {Color::White, Color::Black})
-      for (Lasker v : ValueOrder) {
+      for (Lasker v : rule_values(t.rules)) {
         const DepthHistogram& h = t.side(c).depths[static_cast<size_t>(to_index(v))];
-        if (h.empty()) continue;
-        out.rows.push_back({t.material.str(), std::string(1, color_char(c)), is_mate_value(v) ? "DTM" : "DTS",
-                            std::string(result_name(v)), histogram_text(st, h)});
+        if (h.empty() || v == Lasker::Draw) continue;
+        out.rows.push_back({t.material.str(), std::string(1, color_char(c)),
+                            std::string(metric_name(metric_of(t.rules, v))), result_name(t.rules, v),
+                            histogram_text(st, h)});
       }
   return out;
 }
@@ -236,9 +263,13 @@ void write_latex(std::ostream& out, const Style& st, const TextTable& t) {
 
 std::vector<TextTable> all_tables(const Style& st, std::span<const TableStatistics> tables,
                                   const ReportOptions& options) {
-  std::vector<TextTable> out = {deepest_table(st, tables, Metric::Dts, options),
-                                deepest_table(st, tables, Metric::Dtm, options),
-                                values_table(st, tables, true), values_table(st, tables, false)};
+  // Lasker's Table 1 is the article's maxDTS, then maxDTM; other rules have one metric.
+  std::vector<Metric> metrics = rule_metrics(rules_of(tables));
+  std::reverse(metrics.begin(), metrics.end());
+  std::vector<TextTable> out;
+  for (Metric m : metrics) out.push_back(deepest_table(st, tables, m, options, out.empty()));
+  out.push_back(values_table(st, tables, true));
+  out.push_back(values_table(st, tables, false));
   if (st.format != TextFormat::Latex) out.push_back(histogram_table(st, tables));
   return out;
 }
@@ -281,6 +312,13 @@ std::string caption(const TableStatistics& table, const Deepest& d) {
                                                         : (dts ? "stalemated in " : "mated in ");
   return table.material.str() + ": max" + name + " " + std::to_string(d.plies) + ", " +
          std::string(color_name(d.side_to_move)) + " to move, " + result + std::to_string(moves_of(d.plies));
+}
+
+std::string with_commas(uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3)
+    digits.insert(static_cast<size_t>(i), ",");
+  return digits;
 }
 
 }  // namespace egtb::stats

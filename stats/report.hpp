@@ -35,6 +35,9 @@ struct ReportOptions {
 // 0 < x < 0.0005; "0" when total is 0.
 [[nodiscard]] std::string format_percent(uint64_t count, uint64_t total, std::string_view epsilon = "ε");
 
+// "12,345,678": a count with thousands separators.
+[[nodiscard]] std::string with_commas(uint64_t n);
+
 // "White" or "Black".
 [[nodiscard]] std::string_view color_name(Color c);
 // The caption of an example diagram, as the article's Fig. 1:

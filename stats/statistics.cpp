@@ -139,15 +139,11 @@ uint64_t SideSummary::positions() const {
   return n;
 }
 
-DepthHistogram SideSummary::dtm() const {
-  DepthHistogram h = depths[static_cast<size_t>(to_index(Lasker::Mates))];
-  for (const auto& [plies, n] : depths[static_cast<size_t>(to_index(Lasker::Mated))]) h[plies] += n;
-  return h;
-}
-
-DepthHistogram SideSummary::dts() const {
-  DepthHistogram h = depths[static_cast<size_t>(to_index(Lasker::Stalemates))];
-  for (const auto& [plies, n] : depths[static_cast<size_t>(to_index(Lasker::Stalemated))]) h[plies] += n;
+DepthHistogram SideSummary::histogram(Rules rules, Metric m) const {
+  DepthHistogram h;
+  for (Lasker v : rule_values(rules))
+    if (v != Lasker::Draw && metric_of(rules, v) == m)
+      for (const auto& [plies, n] : depths[static_cast<size_t>(to_index(v))]) h[plies] += n;
   return h;
 }
 
@@ -162,7 +158,7 @@ TableStatistics compute_statistics(const Tablebase& tablebase, const Material& m
   const IndexScheme& scheme = reader.scheme();
   const SideTotals totals = scan_table({reader, scheme, options.convention}, options.threads);
   for (size_t side = 0; side < 2; ++side) out.sides[side] = summarize(totals[side]);
-  for (Metric m : AllMetrics)
+  for (Metric m : rule_metrics(out.rules))
     for (Color winner : {Color::White, Color::Black}) {
       std::optional<Deepest>& d = out.deepest[to_index(m)][static_cast<size_t>(to_index(winner))];
       d = deepest(out.rules, m, winner, totals, out.sides, scheme);

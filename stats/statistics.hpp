@@ -55,10 +55,9 @@ struct SideSummary {
                                          // 1); empty for 2
 
   [[nodiscard]] uint64_t positions() const;
-  // DTM depths: wins (value 4) at odd plies, losses (value 0) at even plies.
-  [[nodiscard]] DepthHistogram dtm() const;
-  // DTS depths: wins (value 3) at odd plies, losses (value 1) at even plies.
-  [[nodiscard]] DepthHistogram dts() const;
+  // The depths of one metric under the rules: wins at odd plies, losses at even plies (Lasker DTM:
+  // values 4 and 0; DTS: 3 and 1).
+  [[nodiscard]] DepthHistogram histogram(Rules rules, Metric m) const;
 };
 
 // The deepest positions of one metric won by one colour (see the comment at the top).

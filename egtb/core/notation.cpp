@@ -102,6 +102,7 @@ bool matches(const Position& pos, Move m, const SanParts& p) {
 }  // namespace
 
 std::string to_uci(Move m) {
+  if (m.is_null()) return "0000";
   std::string out = square_name(m.from()) + square_name(m.to());
   if (m.kind() == MoveKind::Promotion) out += lower(piece_type_char(m.promotion()));
   return out;
@@ -114,6 +115,7 @@ Expected<Move, std::string> parse_uci(const Position& pos, std::string_view text
 }
 
 std::string to_san(const Position& pos, Move m) {
+  if (m.is_null()) return "--";
   if (m.kind() == MoveKind::Castling) return (file_of(m.to()) == 6 ? "O-O" : "O-O-O") + check_suffix(pos, m);
   const PieceType pt = type_of(pos.piece_on(m.from()));
   const bool capture = is_capture(pos, m);

@@ -13,6 +13,8 @@
 
 namespace egtb {
 
+// The null move (a pass, rules.hpp StalematePasses) is "0000" in UCI and "--" in SAN, as UCI
+// engines and PGN readers write it.
 [[nodiscard]] std::string to_uci(Move m);
 // The legal move of pos written as `text` in UCI, or why there is none.
 [[nodiscard]] Expected<Move, std::string> parse_uci(const Position& pos, std::string_view text);

@@ -81,7 +81,15 @@ void Position::update_castling_rights(Square from, Square to) {
   castling_ = static_cast<CastlingRights>(castling_ & ~(rights_touched(from) | rights_touched(to)));
 }
 
+void Position::pass() {
+  ep_square_ = Square::None;
+  ++halfmove_clock_;
+  if (side_to_move_ == Color::Black) ++fullmove_number_;
+  side_to_move_ = ~side_to_move_;
+}
+
 void Position::do_move(Move m) {
+  if (m.is_null()) return pass();
   const Color us = side_to_move_;
   const Square from = m.from();
   const Square to = m.to();

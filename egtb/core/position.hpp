@@ -68,8 +68,12 @@ public:
     fullmove_number_ = fullmove;
   }
 
-  // Plays a legal move. The caller guarantees legality (see movegen.hpp).
+  // Plays a legal move, or a pass for the null move Move() (the other side to move, no e.p. right:
+  // how a stalemated side moves under the stalemate-passes rules). The caller guarantees legality
+  // (see movegen.hpp).
   void do_move(Move m);
+  // The pass: the same placement with the other side to move, no e.p. right.
+  void pass();
   // The position after a legal move.
   [[nodiscard]] Position after(Move m) const {
     Position p = *this;

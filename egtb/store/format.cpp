@@ -235,12 +235,20 @@ uint64_t checksum_of(std::span<const uint8_t> bytes) { return XXH3_64bits(bytes.
 
 std::string rebuild_hint(const std::filesystem::path& path) {
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
-  return "rebuild it with: egtb generate " + path.stem().string() + " --force --dir " + dir.string();
+  const std::string name = path.filename().string();
+  const size_t dot = name.find('.');
+  const std::string signature = name.substr(0, dot);
+  std::string rules;
+  if (const size_t second = name.find('.', dot + 1); dot != std::string::npos && second != std::string::npos)
+    rules = " --rules " + name.substr(dot + 1, second - dot - 1);
+  return "rebuild it with: egtb generate " + signature + rules + " --force --dir " + dir.string();
 }
 
 std::filesystem::path table_path(const std::filesystem::path& directory, const Material& material,
-                                 [[maybe_unused]] Rules rules) {
-  return directory / (material.normalized().str() + TableExtension);
+                                 Rules rules) {
+  std::string name = material.normalized().str();
+  if (rules != Rules::Lasker) (name += '.') += rules_name(rules);
+  return directory / (name + TableExtension);
 }
 
 }  // namespace egtb

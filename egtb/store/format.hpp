@@ -188,11 +188,14 @@ void check_header(const TableHeader& h, const std::filesystem::path& path);
 // XXH3-64 of a byte range (block checksums and the file checksum).
 [[nodiscard]] uint64_t checksum_of(std::span<const uint8_t> bytes);
 
-// "rebuild it with: egtb generate KQk --force --dir tables" for the table file tables/KQk.egtb.
+// "rebuild it with: egtb generate KQk --force --dir tables" for the table file tables/KQk.egtb
+// ("... KQk --rules stalemate-wins ..." for tables/KQk.stalemate-wins.egtb).
 [[nodiscard]] std::string rebuild_hint(const std::filesystem::path& table_file);
 
 // Where the table of a signature (either colour orientation) lives in a directory:
-// <directory>/<canonical signature>.egtb, e.g. tables/KQk.egtb for Kkq. The one path builder.
+// <directory>/<canonical signature>.egtb under Lasker rules, e.g. tables/KQk.egtb for Kkq, and
+// <directory>/<signature>.<rules>.egtb under others (tables/KQk.stalemate-wins.egtb), so that
+// tables of every rule set live side by side. The one path builder.
 [[nodiscard]] std::filesystem::path table_path(const std::filesystem::path& directory,
                                                const Material& material, Rules rules = Rules::Lasker);
 

@@ -35,10 +35,10 @@ ProbeError inconsistent(const Position& pos, std::string message) {
                     Material::from(pos).normalized().str()};
 }
 
-// The best legal move of pos and its score, or nothing when pos has no legal move.
+// The best move of pos and its score, or nothing when pos has no move.
 Expected<std::optional<MoveValue>, ProbeError> best_move(const Tablebase& tb, const Position& pos) {
   std::optional<MoveValue> best;
-  for (Move m : legal_moves(pos)) {
+  for (Move m : rule_moves(tb.rules(), pos)) {
     const auto score = tb.probe(pos.after(m));
     if (!score) return unexpected(score.error());
     const MoveValue candidate{m, *score};
@@ -63,11 +63,17 @@ Expected<MoveValue, ProbeError> next_step(const Tablebase& tb, const Position& p
 
 // Why the end of a line, scored s with depth 0, is not the end of the game its rules promise.
 std::optional<ProbeError> check_end(Rules rules, const Position& pos, Score s) {
-  if (legal_moves(pos).empty() && terminal_score(rules, pos.in_check()) == s) return std::nullopt;
+  if (rule_moves(rules, pos).empty() && terminal_score(rules, pos.in_check()) == s) return std::nullopt;
   return inconsistent(pos, "scored '" + describe(s) + "' but the game is not over as that promises");
 }
 
 }  // namespace
+
+MoveList rule_moves(Rules rules, const Position& pos) {
+  MoveList moves = legal_moves(pos);
+  if (moves.empty() && !pos.in_check() && stalemate_passes(rules)) moves.push_back(Move());
+  return moves;
+}
 
 bool better_move(const MoveValue& a, const MoveValue& b) {
   if (a.value() != b.value()) return to_index(a.value()) > to_index(b.value());
@@ -77,7 +83,7 @@ bool better_move(const MoveValue& a, const MoveValue& b) {
 
 Expected<std::vector<MoveValue>, ProbeError> move_values(const Tablebase& tb, const Position& pos) {
   if (const auto own = tb.probe(pos); !own) return unexpected(own.error());
-  const MoveList moves = legal_moves(pos);
+  const MoveList moves = rule_moves(tb.rules(), pos);
   std::vector<MoveValue> out;
   out.reserve(moves.size());
   for (Move m : moves) {

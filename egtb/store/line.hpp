@@ -22,6 +22,7 @@
 
 #include "egtb/core/expected.hpp"
 #include "egtb/core/move.hpp"
+#include "egtb/core/movegen.hpp"
 #include "egtb/core/position.hpp"
 #include "egtb/store/score.hpp"
 #include "egtb/store/tablebase.hpp"
@@ -36,10 +37,14 @@ struct MoveValue {
   [[nodiscard]] Lasker value() const { return negate(score.value()); }
 };
 
+// The moves of pos under the rules: its legal moves, or the pass (the null move Move()) when it has
+// none, is not in check and the rules let a stalemated side pass.
+[[nodiscard]] MoveList rule_moves(Rules rules, const Position& pos);
+
 // True when move a is to be preferred to move b (the order above).
 [[nodiscard]] bool better_move(const MoveValue& a, const MoveValue& b);
 
-// Every legal move of pos with the score it leads to, best first; empty when pos has no legal
+// Every move of pos (rule_moves) with the score it leads to, best first; empty when pos has no
 // move. Fails when pos cannot be probed or a position after a move needs a missing table.
 [[nodiscard]] Expected<std::vector<MoveValue>, ProbeError> move_values(const Tablebase& tb,
                                                                        const Position& pos);

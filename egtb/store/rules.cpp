@@ -5,14 +5,35 @@ namespace egtb {
 namespace {
 
 constexpr std::array<SolvePhase, 2> LaskerPhases = {
-    SolvePhase{Metric::Dtm, true, false, Lasker::Mates, Lasker::Mated},
-    SolvePhase{Metric::Dts, false, true, Lasker::Stalemates, Lasker::Stalemated},
+    SolvePhase{Metric::Dtm, true, false, false, Lasker::Mates, Lasker::Mated},
+    SolvePhase{Metric::Dts, false, true, false, Lasker::Stalemates, Lasker::Stalemated},
+};
+constexpr std::array<SolvePhase, 1> StalemateWinsPhases = {
+    SolvePhase{Metric::Dte, true, true, false, Lasker::Mates, Lasker::Mated},
+};
+constexpr std::array<SolvePhase, 1> StalematePassesPhases = {
+    SolvePhase{Metric::Dtm, true, false, true, Lasker::Mates, Lasker::Mated},
 };
 
 }  // namespace
 
-std::string_view metric_name(Metric m) { return m == Metric::Dtm ? "DTM" : "DTS"; }
-std::string_view metric_key(Metric m) { return m == Metric::Dtm ? "dtm" : "dts"; }
+std::string_view metric_name(Metric m) {
+  switch (m) {
+    case Metric::Dtm: return "DTM";
+    case Metric::Dts: return "DTS";
+    case Metric::Dte: return "DTE";
+  }
+  return "?";
+}
+
+std::string_view metric_key(Metric m) {
+  switch (m) {
+    case Metric::Dtm: return "dtm";
+    case Metric::Dts: return "dts";
+    case Metric::Dte: return "dte";
+  }
+  return "?";
+}
 
 std::optional<Metric> parse_metric(std::string_view key) {
   for (Metric m : AllMetrics)
@@ -36,6 +57,8 @@ std::optional<MetricSet> parse_metric_set(std::string_view text) {
 std::string_view rules_name(Rules r) {
   switch (r) {
     case Rules::Lasker: return "lasker";
+    case Rules::StalemateWins: return "stalemate-wins";
+    case Rules::StalematePasses: return "stalemate-passes";
   }
   return "?";
 }
@@ -55,6 +78,8 @@ std::optional<Rules> rules_from_id(uint32_t id) {
 std::span<const SolvePhase> solve_phases(Rules r) {
   switch (r) {
     case Rules::Lasker: return LaskerPhases;
+    case Rules::StalemateWins: return StalemateWinsPhases;
+    case Rules::StalematePasses: return StalematePassesPhases;
   }
   return {};
 }
@@ -93,7 +118,60 @@ std::optional<Score> terminal_score(Rules r, bool in_check) {
   return std::nullopt;
 }
 
-std::string_view category([[maybe_unused]] Rules r, Lasker v) {
+bool stalemate_passes(Rules r) {
+  for (const SolvePhase& p : solve_phases(r))
+    if (p.stalemate_passes) return true;
+  return false;
+}
+
+bool five_valued(Rules r) { return r == Rules::Lasker; }
+
+std::span<const Lasker> rule_values(Rules r) {
+  static constexpr std::array<Lasker, 5> Five = {Lasker::Mates, Lasker::Stalemates, Lasker::Draw,
+                                                 Lasker::Stalemated, Lasker::Mated};
+  static constexpr std::array<Lasker, 3> Three = {Lasker::Mates, Lasker::Draw, Lasker::Mated};
+  if (five_valued(r)) return Five;
+  return Three;
+}
+
+std::string_view value_verb(Rules r, Lasker v) {
+  if (!five_valued(r)) return is_win(v) ? "wins" : is_loss(v) ? "loses" : "draw";
+  switch (v) {
+    case Lasker::Mates: return "mates";
+    case Lasker::Stalemates: return "stalemates";
+    case Lasker::Draw: return "draw";
+    case Lasker::Stalemated: return "is stalemated";
+    case Lasker::Mated: return "is mated";
+  }
+  return "?";
+}
+
+std::string_view metric_end(Metric m) {
+  switch (m) {
+    case Metric::Dtm: return "mate";
+    case Metric::Dts: return "stalemate";
+    case Metric::Dte: return "mate or stalemate";
+  }
+  return "?";
+}
+
+std::string_view metric_winner(Metric m) {
+  switch (m) {
+    case Metric::Dtm: return "mater";
+    case Metric::Dts: return "stalemater";
+    case Metric::Dte: return "winner";
+  }
+  return "?";
+}
+
+std::vector<Metric> rule_metrics(Rules r) {
+  std::vector<Metric> out;
+  for (const SolvePhase& p : solve_phases(r)) out.push_back(p.metric);
+  return out;
+}
+
+std::string_view category(Rules r, Lasker v) {
+  if (!five_valued(r)) return is_win(v) ? "win" : is_loss(v) ? "loss" : "draw";
   switch (v) {
     case Lasker::Mates: return "win";
     case Lasker::Stalemates: return "stalemate-win";

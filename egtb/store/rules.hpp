@@ -4,21 +4,30 @@
 // draws, 1 and 0 lose) and a depth in plies. What the codes and depths mean is decided by the
 // table's Rules, recorded in its header (format.hpp) and passed from there to every part that
 // interprets scores: the solver (which positions end the game and how they score), the verifier,
-// optimal lines, statistics, queries and the front ends. DESIGN.md §4 names three rule sets; this
-// build knows
+// optimal lines, statistics, queries and the front ends. The three rule sets of DESIGN.md §4:
 //
-//   Lasker  stalemating the opponent is a lesser win (DESIGN.md §2). Two solving phases: mates
-//           first (values 4 and 0, depth DTM: plies to mate), then, among the positions left,
-//           stalemates (values 3 and 1, depth DTS: plies to stalemate); the rest is drawn (2).
+//   Lasker           stalemating the opponent is a lesser win (DESIGN.md §2). Two solving phases:
+//                    mates first (values 4 and 0, depth DTM: plies to mate), then, among the
+//                    positions left, stalemates (values 3 and 1, depth DTS: plies to stalemate);
+//                    the rest is drawn (2).
+//   StalemateWins    a stalemate ends the game as a loss for the stalemated side, exactly like
+//                    mate. One phase: wins 4, losses 0, draws 2, depth DTE (plies to the end: the
+//                    first mate or stalemate; the winner hurries, the loser delays).
+//   StalematePasses  a side to move with no legal move that is not in check passes: the same
+//                    placement with the other side to move (a null move, a ply of its own). A
+//                    position where neither side can move is a dead draw. One phase: wins 4,
+//                    losses 0, draws 2, depth DTM counting passes.
+// Values 4 and 0 are win and loss under every rule set, so a table's codes, their depth parity
+// (wins odd, losses even) and its file format mean the same under all of them.
 //
 // Adding a rule set is a new Rules value, its name, its solving phases (which terminal positions
 // each phase starts from, which values it decides and which metric their depth is) and its
 // category words: nothing else in the code base names a rule set.
 //
-// Metric: what a depth counts. DTM counts plies to checkmate (values 4 and 0 under Lasker), DTS
-// plies to stalemate (values 3 and 1). A table may store fewer metrics than its rules define:
-// `egtb generate --metrics dtm` builds Lasker tables that solve mates only, where stalemate wins
-// and losses are stored as draws (MetricSet {DTM}).
+// Metric: what a depth counts. DTM counts plies to checkmate, DTS plies to stalemate, DTE plies to
+// the first mate or stalemate. A table may store fewer metrics than its rules define: `egtb
+// generate --metrics dtm` builds Lasker tables that solve mates only, where stalemate wins and
+// losses are stored as draws (MetricSet {DTM}).
 #pragma once
 
 #include <array>
@@ -27,23 +36,24 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "egtb/store/score.hpp"
 
 namespace egtb {
 
-enum class Metric : uint8_t { Dtm, Dts };
-inline constexpr std::array<Metric, 2> AllMetrics = {Metric::Dtm, Metric::Dts};
+enum class Metric : uint8_t { Dtm, Dts, Dte };
+inline constexpr std::array<Metric, 3> AllMetrics = {Metric::Dtm, Metric::Dts, Metric::Dte};
 inline constexpr size_t MetricCount = AllMetrics.size();
 
 constexpr size_t to_index(Metric m) { return static_cast<size_t>(m); }
-// "DTM", "DTS": how text and tables name a metric.
+// "DTM", "DTS", "DTE": how text and tables name a metric.
 [[nodiscard]] std::string_view metric_name(Metric m);
-// "dtm", "dts": how options, JSON keys and queries name a metric.
+// "dtm", "dts", "dte": how options, JSON keys and queries name a metric.
 [[nodiscard]] std::string_view metric_key(Metric m);
 [[nodiscard]] std::optional<Metric> parse_metric(std::string_view key);
 
-// A set of metrics, one bit each (bit 0 DTM, bit 1 DTS; the header stores these bits).
+// A set of metrics, one bit each (bit 0 DTM, bit 1 DTS, bit 2 DTE; the header stores these bits).
 class MetricSet {
 public:
   constexpr MetricSet() = default;
@@ -71,10 +81,11 @@ private:
 // "dtm,dts" (or "dts,dtm") and "dtm"; nothing for anything else.
 [[nodiscard]] std::optional<MetricSet> parse_metric_set(std::string_view text);
 
-enum class Rules : uint8_t { Lasker = 0 };
-inline constexpr std::array<Rules, 1> AllRules = {Rules::Lasker};
+enum class Rules : uint8_t { Lasker = 0, StalemateWins = 1, StalematePasses = 2 };
+inline constexpr std::array<Rules, 3> AllRules = {Rules::Lasker, Rules::StalemateWins,
+                                                  Rules::StalematePasses};
 
-// "lasker": the name in options, file names, headers and JSON.
+// "lasker", "stalemate-wins", "stalemate-passes": the name in options, file names, headers and JSON.
 [[nodiscard]] std::string_view rules_name(Rules r);
 [[nodiscard]] std::optional<Rules> parse_rules(std::string_view name);
 // The number the table header stores, and back (nothing for an unknown number).
@@ -87,8 +98,9 @@ inline constexpr std::array<Rules, 1> AllRules = {Rules::Lasker};
 // ones left undecided; what no phase decides is a draw.
 struct SolvePhase {
   Metric metric = Metric::Dtm;
-  bool checkmate_ends = false;  // a checkmated side to move loses at depth 0 in this phase
-  bool stalemate_ends = false;  // a stalemated side to move loses at depth 0 in this phase
+  bool checkmate_ends = false;    // a checkmated side to move loses at depth 0 in this phase
+  bool stalemate_ends = false;    // a stalemated side to move loses at depth 0 in this phase
+  bool stalemate_passes = false;  // a stalemated side to move passes (its one move, a null move)
   Lasker win = Lasker::Mates;
   Lasker loss = Lasker::Mated;
 };
@@ -110,10 +122,27 @@ struct SolvePhase {
 // The score of a side to move that has no legal move, when the rules end the game there (nothing
 // otherwise): under Lasker, checkmated 0 with DTM 0 and stalemated 1 with DTS 0.
 [[nodiscard]] std::optional<Score> terminal_score(Rules r, bool in_check);
+// True when a stalemated side to move passes (StalematePasses).
+[[nodiscard]] bool stalemate_passes(Rules r);
+// True when the rules have the five Lasker values (3 and 1 as well as 4, 2 and 0).
+[[nodiscard]] bool five_valued(Rules r);
 
 // The result category of a value for its side to move, in the words of the HTTP API and JSON:
-// "win", "stalemate-win", "draw", "stalemate-loss", "loss" under Lasker.
+// "win", "stalemate-win", "draw", "stalemate-loss", "loss" under Lasker; "win", "draw", "loss"
+// under the other rules.
 [[nodiscard]] std::string_view category(Rules r, Lasker v);
+// The values the rules give, best first: 4 3 2 1 0 under Lasker, 4 2 0 under the others.
+[[nodiscard]] std::span<const Lasker> rule_values(Rules r);
+// How text names a value for its side to move: "mates", "stalemates", "draw", "is stalemated",
+// "is mated" under Lasker; "wins", "draw", "loses" under the others.
+[[nodiscard]] std::string_view value_verb(Rules r, Lasker v);
+// How text names the end a metric counts to and its winner: "mate" and "mater", "stalemate" and
+// "stalemater", "mate or stalemate" and "winner".
+[[nodiscard]] std::string_view metric_end(Metric m);
+[[nodiscard]] std::string_view metric_winner(Metric m);
+// The metrics of the rules' phases, in solving order (Lasker: DTM, DTS).
+[[nodiscard]] std::vector<Metric> rule_metrics(Rules r);
+
 // True when the side to move wins (values 4 and 3) or loses (1 and 0).
 constexpr bool is_win(Lasker v) { return v == Lasker::Mates || v == Lasker::Stalemates; }
 constexpr bool is_loss(Lasker v) { return v == Lasker::Mated || v == Lasker::Stalemated; }

@@ -18,7 +18,8 @@ NodePtr analysed(const std::string& text) {
 ScoreCondition condition(const std::string& text) { return ScoreCondition::of(*analysed(text)); }
 
 // KBk: maxdts 17, no DTM.
-const TableFacts KBkFacts{Rules::Lasker, MetricSet{Metric::Dtm, Metric::Dts}, {SideStats::NoDepth, 17}};
+const TableFacts KBkFacts{
+    Rules::Lasker, MetricSet{Metric::Dtm, Metric::Dts}, {SideStats::NoDepth, 17, SideStats::NoDepth}};
 
 }  // namespace
 
@@ -35,7 +36,8 @@ TEST_CASE("The score condition of btm purestalemate keeps only stalemated Black 
 
 TEST_CASE("Without DTS a table scores stalemates as draws, so stalemate conditions are dropped",
           "[scan_plan]") {
-  const TableFacts dtm_only{Rules::Lasker, MetricSet{Metric::Dtm}, {20, SideStats::NoDepth}};
+  const TableFacts dtm_only{
+      Rules::Lasker, MetricSet{Metric::Dtm}, {20, SideStats::NoDepth, SideStats::NoDepth}};
   const ScoreCondition c = condition("stalemate");
   CHECK(c.accepts(Color::Black, Score::draw(), dtm_only));
   CHECK_FALSE(c.accepts(Color::Black, Score::draw(), KBkFacts));

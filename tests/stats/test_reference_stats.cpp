@@ -82,9 +82,9 @@ TEST_CASE("the KBk DTS histogram is the article's", "[stats][reference]") {
                                     {11, 96}, {13, 61}, {15, 28}, {17, 37}};
   const stats::DepthHistogram black{{0, 17},  {2, 13},  {4, 29}, {6, 72}, {8, 49},
                                     {10, 40}, {12, 33}, {14, 8}, {16, 19}};
-  CHECK(t.side(Color::White).dts() == white);
-  CHECK(t.side(Color::Black).dts() == black);
-  CHECK(t.side(Color::White).dtm().empty());
+  CHECK(t.side(Color::White).histogram(Rules::Lasker, Metric::Dts) == white);
+  CHECK(t.side(Color::Black).histogram(Rules::Lasker, Metric::Dts) == black);
+  CHECK(t.side(Color::White).histogram(Rules::Lasker, Metric::Dtm).empty());
 }
 
 TEST_CASE("maxDTS of KBk and KNk is the article's Table 1 in every convention", "[stats][reference]") {
@@ -127,11 +127,11 @@ TEST_CASE("maxDTM of KQk is 20 plies with Black to move, mated in 10; KQk has no
   REQUIRE(d.has_value());
   CHECK(d->plies == 20);
   CHECK(d->side_to_move == Color::Black);
-  CHECK(d->positions == t.side(Color::Black).dtm().rbegin()->second);
+  CHECK(d->positions == t.side(Color::Black).histogram(Rules::Lasker, Metric::Dtm).rbegin()->second);
   CHECK(d->line.size() == 20);
   CHECK(is_checkmate(end_of_line(*d)));
   // The winner to move mates in 10 at most (19 plies), the published longest KQk mate.
-  CHECK(t.side(Color::White).dtm().rbegin()->first == 19);
+  CHECK(t.side(Color::White).histogram(Rules::Lasker, Metric::Dtm).rbegin()->first == 19);
 }
 
 TEST_CASE("KPk: the deepest stalemate has the stalemated side to move, and each colour has a row",

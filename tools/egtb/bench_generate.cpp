@@ -1,10 +1,12 @@
-// egtb bench generate SIG [--dir DIR] [--threads LIST] [--json]: solves one table in memory in
-// four configurations (1 and 2 threads, DTM alone and DTM+DTS; --threads changes the counts) and
-// prints wall and CPU seconds, peak memory and positions per second for each, plus the ratios.
+// egtb bench generate SIG [--dir DIR] [--threads LIST] [--rules LIST] [--json]: solves one table in
+// memory in several configurations (1 and 2 threads, DTM alone and DTM+DTS; --threads changes the
+// counts; --rules adds the table under other rule sets, each with all its metrics) and prints wall
+// and CPU seconds, peak memory and positions per second for each, plus the ratios.
 // Its dependencies are built into --dir first if missing; nothing is written for the table itself,
 // and the time does not include turning the result into the storage index.
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iomanip>
@@ -22,7 +24,8 @@ namespace {
 
 struct Run {
   int threads = 1;
-  bool dts = true;
+  Rules rules = Rules::Lasker;
+  MetricSet metrics;
   double wall = 0;
   double cpu = 0;
   uint64_t peak_bytes = 0;
@@ -65,18 +68,23 @@ uint64_t count_positions(const retro::Solution& solution) {
 
 // Times one configuration; the positions are counted in the first run's solution only (every
 // configuration solves the same positions).
-Run measure(const Material& m, const retro::Subtables& subtables, int threads, bool dts,
+Run measure(const Material& m, const retro::Subtables& subtables, int threads, Rules rules, MetricSet metrics,
             uint64_t& positions) {
   retro::GeneratorConfig config;
   config.threads = threads;
-  config.metrics = dts ? MetricSet{Metric::Dtm, Metric::Dts} : MetricSet{Metric::Dtm};
+  config.rules = rules;
+  config.metrics = metrics;
   reset_peak_memory();
   const double cpu_start = cpu_seconds();
   const auto start = std::chrono::steady_clock::now();
   const auto solution = retro::solve_table(m, subtables, config);
-  Run run{threads, dts, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-          cpu_seconds() - cpu_start, peak_memory_bytes()};
-  if (positions == 0) positions = count_positions(*solution);
+  Run run{threads,
+          rules,
+          metrics,
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+          cpu_seconds() - cpu_start,
+          peak_memory_bytes()};
+  if (positions == 0) positions = count_positions(*solution);  // the same positions under every rule set
   run.positions = positions;
   return run;
 }
@@ -90,42 +98,70 @@ std::vector<int> parse_thread_list(const std::string& text) {
   return counts;
 }
 
+std::vector<Rules> parse_rules_list(const std::string& text) {
+  std::vector<Rules> list;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    const std::optional<Rules> r = parse_rules(item);
+    if (!r)
+      throw UsageError("--rules takes names of rule sets (lasker, stalemate-wins, stalemate-passes), not '" +
+                       item + "'");
+    list.push_back(*r);
+  }
+  if (list.empty()) throw UsageError("--rules needs a list such as lasker,stalemate-wins");
+  return list;
+}
+
+// "dtm", "dtm,dts" under Lasker; "stalemate-wins dte" under the others.
+std::string run_label(const Run& r) {
+  const std::string metrics = to_string(r.metrics);
+  return r.rules == Rules::Lasker ? metrics : std::string(rules_name(r.rules)) + " " + metrics;
+}
+
 std::string run_line(const Run& r) {
   std::ostringstream out;
-  out << std::fixed << std::setprecision(2) << std::left << std::setw(9) << (r.dts ? "dtm,dts" : "dtm")
-      << std::right << std::setw(3) << r.threads << " threads  " << std::setw(8) << r.wall << " s wall  "
-      << std::setw(8) << r.cpu << " s cpu  " << std::setw(6) << (r.peak_bytes >> 20) << " MB peak  "
-      << std::setw(10) << with_commas(static_cast<uint64_t>(static_cast<double>(r.positions) / r.wall))
-      << " positions/s";
+  out << std::fixed << std::setprecision(2) << std::left << std::setw(9) << run_label(r) << std::right
+      << std::setw(3) << r.threads << " threads  " << std::setw(8) << r.wall << " s wall  " << std::setw(8)
+      << r.cpu << " s cpu  " << std::setw(6) << (r.peak_bytes >> 20) << " MB peak  " << std::setw(10)
+      << with_commas(static_cast<uint64_t>(static_cast<double>(r.positions) / r.wall)) << " positions/s";
   return out.str();
 }
 
 Json run_json(const Run& r) {
-  return {{"metrics", r.dts ? "dtm,dts" : "dtm"},
-          {"threads", r.threads},
-          {"wall_seconds", r.wall},
-          {"cpu_seconds", r.cpu},
-          {"peak_bytes", r.peak_bytes},
-          {"positions", r.positions},
-          {"positions_per_second", static_cast<double>(r.positions) / r.wall}};
+  return {
+      {"rules", rules_name(r.rules)}, {"metrics", to_string(r.metrics)},
+      {"threads", r.threads},         {"wall_seconds", r.wall},
+      {"cpu_seconds", r.cpu},         {"peak_bytes", r.peak_bytes},
+      {"positions", r.positions},     {"positions_per_second", static_cast<double>(r.positions) / r.wall}};
 }
 
-// Ratios between the runs: DTM+DTS against DTM alone, the most threads against one.
+// Ratios between the runs: DTM+DTS against DTM alone, other rules against Lasker's DTM+DTS, the
+// most threads against one.
 void print_ratios(const std::vector<Run>& runs) {
-  const auto find = [&](int threads, bool dts) -> const Run* {
+  const auto find = [&](int threads, Rules rules, MetricSet metrics) -> const Run* {
     for (const Run& r : runs)
-      if (r.threads == threads && r.dts == dts) return &r;
+      if (r.threads == threads && r.rules == rules && r.metrics == metrics) return &r;
     return nullptr;
   };
+  const MetricSet dtm{Metric::Dtm};
+  const MetricSet full = all_metrics(Rules::Lasker);
+  const int fewest = runs.front().threads;
   const int most = runs.back().threads;
   std::cout << std::fixed << std::setprecision(2);
-  for (int t : {runs.front().threads, most})
-    if (const Run* a = find(t, false), *b = find(t, true); a && b)
-      std::cout << "DTM+DTS / DTM alone, " << t << " threads: " << b->wall / a->wall << "x wall\n";
-  for (bool dts : {false, true})
-    if (const Run* a = find(runs.front().threads, dts), *b = find(most, dts); a && b && a != b)
-      std::cout << (dts ? "dtm,dts" : "dtm") << ": " << most << " threads are " << a->wall / b->wall
-                << "x faster than " << a->threads << '\n';
+  for (int t : {fewest, most}) {
+    const Run* lasker = find(t, Rules::Lasker, full);
+    if (const Run* a = find(t, Rules::Lasker, dtm); a && lasker)
+      std::cout << "DTM+DTS / DTM alone, " << t << " threads: " << lasker->wall / a->wall << "x wall\n";
+    for (Rules r : {Rules::StalemateWins, Rules::StalematePasses})
+      if (const Run* b = find(t, r, all_metrics(r)); b && lasker)
+        std::cout << rules_name(r) << " / lasker dtm,dts, " << t << " threads: " << b->wall / lasker->wall
+                  << "x wall, " << b->cpu / lasker->cpu << "x cpu\n";
+    if (most == fewest) break;
+  }
+  for (const Run& a : runs)
+    if (const Run* b = find(most, a.rules, a.metrics); a.threads == fewest && b && b != &a)
+      std::cout << run_label(a) << ": " << most << " threads are " << a.wall / b->wall << "x faster than "
+                << a.threads << '\n';
 }
 
 }  // namespace
@@ -135,7 +171,9 @@ int bench_generate(const std::vector<std::string>& args) {
   cl.positional("SIG", "the material signature, e.g. KQRkr");
   cl.options()("dir", po::value<std::string>()->value_name("DIR"),
                "where its dependencies are (default ./tables)")(
-      "threads", po::value<std::string>()->value_name("LIST"), "thread counts to compare (default 1,2)");
+      "threads", po::value<std::string>()->value_name("LIST"), "thread counts to compare (default 1,2)")(
+      "rules", po::value<std::string>()->value_name("LIST"),
+      "rule sets to compare (default lasker; e.g. lasker,stalemate-wins,stalemate-passes)");
   cl.json_option();
   if (!cl.parse(args)) return ExitSuccess;
   const auto parsed = Material::parse(cl.argument("SIG"));
@@ -143,17 +181,26 @@ int bench_generate(const std::vector<std::string>& args) {
   const Material m = parsed->normalized();
   retro::BuildOptions options;
   options.directory = cl.option("dir", "tables");
-  const std::vector<Material> dependencies = m.successors();
-  retro::build_tables(dependencies, options);
-  const retro::Subtables subtables =
-      retro::Subtables::load(m, options.directory, Rules::Lasker, all_metrics(Rules::Lasker));
+  const std::vector<Rules> rule_sets = parse_rules_list(cl.option("rules", "lasker"));
+  const std::vector<int> thread_counts = parse_thread_list(cl.option("threads", "1,2"));
   std::vector<Run> runs;
   uint64_t positions = 0;
-  for (int threads : parse_thread_list(cl.option("threads", "1,2")))
-    for (bool dts : {false, true}) {
-      runs.push_back(measure(m, subtables, threads, dts, positions));
-      if (!cl.json()) std::cout << m.str() << "  " << run_line(runs.back()) << std::endl;
-    }
+  for (Rules rules : rule_sets) {
+    options.rules = rules;
+    options.metrics = all_metrics(rules);
+    retro::build_tables(m.successors(), options);
+    const retro::Subtables subtables =
+        retro::Subtables::load(m, options.directory, rules, all_metrics(rules));
+    std::vector<MetricSet> metric_sets{all_metrics(rules)};
+    if (rules == Rules::Lasker) metric_sets.insert(metric_sets.begin(), MetricSet{Metric::Dtm});
+    for (int threads : thread_counts)
+      for (MetricSet metrics : metric_sets) {
+        runs.push_back(measure(m, subtables, threads, rules, metrics, positions));
+        if (!cl.json()) std::cout << m.str() << "  " << run_line(runs.back()) << std::endl;
+      }
+  }
+  std::stable_sort(runs.begin(), runs.end(),
+                   [](const Run& a, const Run& b) { return a.threads < b.threads; });
   if (cl.json()) {
     Json list = Json::array();
     for (const Run& r : runs) list.push_back(run_json(r));

@@ -42,9 +42,10 @@ std::string summary_line(const retro::BuildRecord& r) {
   std::ostringstream out;
   const TableHeader& h = r.header;
   out << std::left << std::setw(8) << r.material.str() << (r.built ? " built " : " kept  ") << " positions w "
-      << with_commas(h.stats[0].positions()) << " b " << with_commas(h.stats[1].positions()) << "  max DTM "
-      << depth_text(max_depth(h, Metric::Dtm)) << "  max DTS " << depth_text(max_depth(h, Metric::Dts))
-      << "  " << with_commas(h.file_size) << " bytes (" << std::fixed << std::setprecision(4)
+      << with_commas(h.stats[0].positions()) << " b " << with_commas(h.stats[1].positions());
+  for (Metric m : rule_metrics(h.rules))
+    out << "  max " << metric_name(m) << ' ' << depth_text(max_depth(h, m));
+  out << "  " << with_commas(h.file_size) << " bytes (" << std::fixed << std::setprecision(4)
       << h.bytes_per_position() << " per position)";
   if (r.built)
     out << std::fixed << std::setprecision(2) << "  " << r.seconds << " s wall, " << r.cpu_seconds
@@ -57,7 +58,12 @@ retro::BuildOptions build_options(const CommandLine& cl) {
   retro::BuildOptions options;
   options.directory = cl.option("dir", "tables");
   options.threads = threads_option(cl);
-  options.metrics = parse_metrics(cl.option("metrics", "dtm,dts"));
+  options.rules = rules_of(cl);
+  options.metrics = all_metrics(options.rules);
+  if (cl.flag("metrics")) {
+    if (options.rules != Rules::Lasker) throw UsageError("--metrics applies to lasker tables only");
+    options.metrics = parse_metrics(cl.option("metrics", "dtm,dts"));
+  }
   options.force = cl.flag("force");
   options.compression_level =
       parse_int(cl.option("compression-level", std::to_string(DefaultCompressionLevel)),
@@ -77,7 +83,7 @@ int cmd_generate(const std::vector<std::string>& args) {
       "force", "rebuild the named tables even when present (not their dependencies)")(
       "compression-level", po::value<std::string>()->value_name("N"),
       "zstd level of the files, 1 to 22 (default 3; 15-19: 13-22% smaller, far slower to write)");
-  cl.json_option();
+  cl.rules_option().json_option();
   if (!cl.parse(args)) return ExitSuccess;
   retro::BuildOptions options = build_options(cl);
   const std::vector<Material> targets = parse_signatures(cl, "generate");

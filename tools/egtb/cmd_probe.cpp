@@ -61,11 +61,12 @@ void add_options(CommandLine& cl) {
   cl.options()("value-only", "with --epd: print only fen, lasker, dtm and dts (no moves, no pv)");
   cl.options()("threads", text("N"), "with --epd: probing threads (default: every core)");
   cl.options()("cache-mb", text("MB"), "decoded-block cache limit in MiB (default 1024)");
-  cl.json_option();
+  cl.rules_option().json_option();
 }
 
 TablebaseOptions tablebase_options(const CommandLine& cl) {
   TablebaseOptions options;
+  options.rules = rules_of(cl);
   options.cache_bytes = size_t{1} << 20;
   options.cache_bytes *=
       static_cast<size_t>(parse_int(cl.option("cache-mb", "1024"), "--cache-mb", 1, 1 << 20));

@@ -70,7 +70,7 @@ CommandLine command_line() {
       "them), classes (each symmetry class once)")("threads", po::value<std::string>()->value_name("N"),
                                                    "worker threads (default: every core)")(
       "csv", "list matches as CSV")("pgn", "list matches as PGN games with the optimal line");
-  cl.json_option();
+  cl.rules_option().json_option();
   return cl;
 }
 
@@ -78,6 +78,7 @@ query::ScanOptions scan_options(const CommandLine& cl) {
   query::ScanOptions o;
   o.directory = cl.option("dir", cl.flag("fens") ? "" : "tables");
   o.convention = convention_option(cl);
+  o.rules = rules_of(cl);
   o.threads = threads_option(cl);
   o.limit = static_cast<uint64_t>(parse_int(cl.option("limit", "0"), "--limit", 0, 2'000'000'000));
   o.list = !cl.flag("count");
@@ -121,7 +122,9 @@ int cmd_query(const std::vector<std::string>& args) {
   const query::ScanQuery query = api::prepare_query(text.source, text.name);
   if (cl.flag("fens") && !rest.empty()) throw UsageError("query: give signatures or --fens, not both");
   std::optional<Tablebase> tablebase;
-  if (format == api::QueryFormat::Pgn && !options.directory.empty()) tablebase.emplace(options.directory);
+  if (format == api::QueryFormat::Pgn && !options.directory.empty())
+    tablebase.emplace(options.directory,
+                      TablebaseOptions{TablebaseOptions::DefaultCacheBytes, options.rules});
   const auto writer =
       api::make_match_writer(format, std::cout, options.rules, tablebase ? &*tablebase : nullptr);
   const query::MatchSink sink = [&](const query::Match& m) { writer->write(m); };

@@ -42,7 +42,7 @@ void write_figures(const std::filesystem::path& dir, const std::vector<stats::Ta
 }
 
 void warn_missing_dts(const stats::TableStatistics& t) {
-  if (!t.metrics.contains(Metric::Dts))
+  if (!t.metrics.contains(all_metrics(t.rules)))
     std::cerr << "egtb stats: " << t.material.str()
               << " was built without DTS (--metrics dtm): its values 3 and 1 count as draws\n";
 }
@@ -64,7 +64,7 @@ CommandLine command_line() {
       "rank", "Table 1 and maxDTM: the rows of every table together, deepest first")(
       "top", po::value<std::string>()->value_name("N"), "with --rank: at most N rows each")(
       "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)");
-  cl.json_option();
+  cl.rules_option().json_option();
   return cl;
 }
 
@@ -80,7 +80,7 @@ int cmd_stats(const std::vector<std::string>& args) {
   if (cl.flag("top") && !cl.flag("rank")) throw UsageError("stats: --top needs --rank");
   const stats::ReportOptions report{
       cl.flag("rank"), static_cast<size_t>(parse_int(cl.option("top", "0"), "--top", 0, 1'000'000))};
-  const Tablebase tablebase(cl.option("dir", "tables"));
+  const Tablebase tablebase(cl.option("dir", "tables"), {TablebaseOptions::DefaultCacheBytes, rules_of(cl)});
   const std::vector<Material> targets = api::present_tables(tablebase, cl.rest_arguments(), all_option(cl));
   if (targets.empty())
     throw UsageError("stats: name at least one signature or --all N (see egtb stats --help)");

@@ -30,12 +30,13 @@ int cmd_verify(const std::vector<std::string>& args) {
       "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
       "gaviota", po::value<std::string>()->value_name("DIR"), "also compare 3-4-man tables with Gaviota's")(
       "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)");
-  cl.json_option();
+  cl.rules_option().json_option();
   if (!cl.parse(args)) return ExitSuccess;
   api::VerifyRequest request;
   request.directory = cl.option("dir", "tables");
   if (cl.flag("gaviota")) request.gaviota = cl.option("gaviota", "");
   request.threads = threads_option(cl);
+  request.rules = rules_of(cl);
   api::check_gaviota(request.gaviota);
   Json tables = Json::array();
   bool ok = true;

@@ -16,6 +16,7 @@ int bench_generate(const std::vector<std::string>& args);
 int bench_probe(const std::vector<std::string>& args);
 // `egtb bench query` (bench_query.cpp).
 int bench_query(const std::vector<std::string>& args);
+int cmd_compare(const std::vector<std::string>& args);
 int cmd_fen(const std::vector<std::string>& args);
 int cmd_generate(const std::vector<std::string>& args);
 int cmd_info(const std::vector<std::string>& args);

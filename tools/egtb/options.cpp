@@ -36,6 +36,14 @@ std::vector<std::string> CommandLine::rest_arguments() const {
   return {arguments_.begin() + static_cast<std::ptrdiff_t>(positionals_.size()), arguments_.end()};
 }
 
+CommandLine& CommandLine::rules_option() {
+  options_.add_options()(
+      "rules", po::value<std::string>()->value_name("NAME"),
+      "lasker (default: stalemate is a lesser win), stalemate-wins (stalemate wins like mate) "
+      "or stalemate-passes (a stalemated side passes)");
+  return *this;
+}
+
 CommandLine& CommandLine::json_option() {
   options_.add_options()("json", "print machine-readable JSON");
   return *this;
@@ -117,6 +125,12 @@ indexing::Convention convention_option(const CommandLine& cl) {
   const std::string text = cl.option("convention", "index462");
   if (const auto c = indexing::parse_convention(text)) return *c;
   throw UsageError("--convention must be index462, physical or classes, not '" + text + "'");
+}
+
+Rules rules_of(const CommandLine& cl) {
+  const std::string name = cl.option("rules", "lasker");
+  if (const auto rules = parse_rules(name)) return *rules;
+  throw UsageError("--rules must be lasker, stalemate-wins or stalemate-passes, not '" + name + "'");
 }
 
 int threads_option(const CommandLine& cl) {

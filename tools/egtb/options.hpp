@@ -18,6 +18,7 @@
 #include "api/json.hpp"
 #include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
+#include "egtb/store/rules.hpp"
 #include "indexing/index.hpp"
 
 namespace egtb::cli {
@@ -52,6 +53,8 @@ public:
   CommandLine& rest(std::string name, std::string description);
   // Adds the --json flag.
   CommandLine& json_option();
+  // Adds --rules lasker|stalemate-wins|stalemate-passes (egtb/store/rules.hpp).
+  CommandLine& rules_option();
 
   // Parses the arguments after the command name. Returns false when --help was given (the help
   // is then on stdout); throws UsageError on unknown options and missing or extra arguments.
@@ -99,6 +102,8 @@ private:
 [[nodiscard]] indexing::Convention convention_option(const CommandLine& cl);
 // --threads N: 0 (every core) to 1024.
 [[nodiscard]] int threads_option(const CommandLine& cl);
+// --rules NAME (default lasker).
+[[nodiscard]] Rules rules_of(const CommandLine& cl);
 
 // A whole number in [min, max]; `what` names it in the error message.
 [[nodiscard]] int parse_int(const std::string& text, const std::string& what, int min, int max);

@@ -41,8 +41,8 @@ void print_line(std::ostream& out, const api::ProbeReport& r) {
 
 void print_report(std::ostream& out, const api::ProbeReport& r) {
   out << "Position  " << to_fen(r.position) << '\n';
-  out << "Value     " << to_index(r.score.value()) << ", "
-      << api::value_words(r.rules, r.position.side_to_move(), r.score) << '\n';
+  out << "Value     " << to_index(r.score.value()) << ", " << api::value_words(r.rules, r.position, r.score)
+      << '\n';
   print_moves(out, r);
   print_line(out, r);
 }

@@ -27,11 +27,4 @@ void ProgressLine::clear() {
   shown_ = false;
 }
 
-std::string with_commas(uint64_t n) {
-  std::string digits = std::to_string(n);
-  for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3)
-    digits.insert(static_cast<size_t>(i), ",");
-  return digits;
-}
-
 }  // namespace egtb::cli

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <string>
 
+#include "stats/report.hpp"
+
 namespace egtb::cli {
 
 class ProgressLine {
@@ -25,7 +27,6 @@ private:
   std::chrono::steady_clock::time_point last_{};
 };
 
-// "12,345,678": a count with thousands separators.
-[[nodiscard]] std::string with_commas(uint64_t n);
+using stats::with_commas;  // "12,345,678"
 
 }  // namespace egtb::cli

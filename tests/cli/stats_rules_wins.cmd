@@ -1,0 +1,7 @@
+stats
+KBkp
+KQk
+--dir
+../../test-tables
+--rules
+stalemate-wins
