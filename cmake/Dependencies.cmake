@@ -43,3 +43,5 @@ if(EGTB_BUILD_TESTS)
   find_package(Catch2 REQUIRED)
   include(Catch)
 endif()
+
+find_package(Threads REQUIRED)
