@@ -3,8 +3,9 @@
 // errors into Python exceptions, and computes nothing of its own. The package around it
 // (python/egtb/__init__.py) defines the exception classes and Record, the dict type of results.
 //
-// Results: every dict is a JSON object of api/json.hpp converted key by key (the same keys in the
-// same order as the command line's --json), made a Record so that keys read as attributes.
+// Directories are str or os.PathLike (pathlib.Path). Results: every dict is a JSON object of
+// api/json.hpp converted key by key (the same keys in the same order as the command line's
+// --json), made a Record so that keys read as attributes.
 // Errors (api/errors.hpp): InputError -> ValueError, MissingTableError -> egtb.MissingTableError
 // (a KeyError), egtb::StoreError -> egtb.TableError.
 // Threads: the GIL is released while C++ works (probes, generation, statistics, scans); a
@@ -12,9 +13,11 @@
 // keeps the tables it uses alive until it returns.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
 
 #include <chrono>
 #include <deque>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -108,7 +111,8 @@ int threads_of(std::optional<int> threads) {
 
 class PyTablebase {
 public:
-  PyTablebase(const std::string& directory, std::optional<double> cache_mb) : directory_(directory) {
+  PyTablebase(const std::filesystem::path& directory, std::optional<double> cache_mb)
+      : directory_(directory.string()) {
     TablebaseOptions options;
     if (cache_mb) {
       if (!(*cache_mb >= 1)) throw py::value_error("cache_mb must be at least 1");
@@ -236,7 +240,7 @@ private:
   bool finished_ = false;
 };
 
-query::ScanOptions scan_options(const std::string& directory, const std::string& convention,
+query::ScanOptions scan_options(const std::filesystem::path& directory, const std::string& convention,
                                 std::optional<int> threads) {
   query::ScanOptions o;
   o.directory = directory;
@@ -252,9 +256,9 @@ std::vector<Material> oriented_tables(py::handle signatures) {
   return tables;
 }
 
-PyQueryIterator run_query(py::handle signatures, const std::string& source, const std::string& directory,
-                          std::optional<int64_t> limit, const std::string& convention,
-                          std::optional<int> threads) {
+PyQueryIterator run_query(py::handle signatures, const std::string& source,
+                          const std::filesystem::path& directory, std::optional<int64_t> limit,
+                          const std::string& convention, std::optional<int> threads) {
   if (limit && *limit < 1) throw py::value_error("limit must be at least 1, or None for every match");
   query::ScanOptions o = scan_options(directory, convention, threads);
   o.limit = static_cast<uint64_t>(limit.value_or(0));
@@ -263,8 +267,9 @@ PyQueryIterator run_query(py::handle signatures, const std::string& source, cons
   return PyQueryIterator(std::move(stream), o.convention);
 }
 
-py::object count_query(py::handle signatures, const std::string& source, const std::string& directory,
-                       const std::string& convention, std::optional<int> threads) {
+py::object count_query(py::handle signatures, const std::string& source,
+                       const std::filesystem::path& directory, const std::string& convention,
+                       std::optional<int> threads) {
   query::ScanOptions o = scan_options(directory, convention, threads);
   o.list = false;
   const std::vector<Material> tables = oriented_tables(signatures);
@@ -277,8 +282,8 @@ py::object count_query(py::handle signatures, const std::string& source, const s
   return to_record(api::to_json(summary, o.convention));
 }
 
-py::list table_stats(py::handle signatures, const std::string& directory, const std::string& convention,
-                     std::optional<int> threads, std::optional<int> all) {
+py::list table_stats(py::handle signatures, const std::filesystem::path& directory,
+                     const std::string& convention, std::optional<int> threads, std::optional<int> all) {
   const api::StatsRequest request{directory,
                                   signature_texts(signatures),
                                   all,
@@ -305,9 +310,9 @@ void call_back(const py::object& callback, const Json& record) {
   if (!callback.is_none()) callback(to_record(record));
 }
 
-py::list generate_tables(py::handle signatures, const std::string& directory, std::optional<int> threads,
-                         const py::object& progress, const py::object& on_table, const std::string& metrics,
-                         bool force, std::optional<int> all) {
+py::list generate_tables(py::handle signatures, const std::filesystem::path& directory,
+                         std::optional<int> threads, const py::object& progress, const py::object& on_table,
+                         const std::string& metrics, bool force, std::optional<int> all) {
   retro::BuildOptions options;
   options.directory = directory;
   options.threads = threads_of(threads);
@@ -329,7 +334,7 @@ py::list generate_tables(py::handle signatures, const std::string& directory, st
   return out;
 }
 
-py::list sample_positions(const std::string& directory, size_t count, uint64_t seed) {
+py::list sample_positions(const std::filesystem::path& directory, size_t count, uint64_t seed) {
   const std::unique_ptr<Tablebase> tb = api::open_tablebase(directory);
   std::vector<Position> positions;
   {
@@ -399,7 +404,7 @@ void define_functions(py::module_& m) {
   using namespace pybind11::literals;
   m.def(
       "open_tablebase",
-      [](const std::string& directory, std::optional<double> cache_mb) {
+      [](const std::filesystem::path& directory, std::optional<double> cache_mb) {
         return PyTablebase(directory, cache_mb);
       },
       "directory"_a, py::kw_only(), "cache_mb"_a = py::none(),

@@ -4,6 +4,7 @@ context manager, and the same positions as `egtb bench probe`."""
 
 import json
 import os
+import pathlib
 import unittest
 
 import egtb
@@ -100,6 +101,12 @@ class Lifetime(TablesTestCase):
         self.assertIn("KPkp", tb.tables())
         tb.close()
         tb.close()  # closing twice is harmless
+
+    def test_directories_may_be_paths(self):
+        with egtb.open_tablebase(pathlib.Path(TABLES)) as tb:
+            self.assertEqual(tb.directory, TABLES)
+            self.assertEqual(tb.probe_dts(KNK_MAX_DTS), 27)
+        self.assertEqual(egtb.stats("KNk", pathlib.Path(TABLES))[0].maxdts.plies, 27)
 
 
 if __name__ == "__main__":
