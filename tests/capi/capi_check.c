@@ -172,7 +172,7 @@ typedef struct worker {
   const egtb_tablebase *tb;
   const fen_list *list;
   const egtb_result *expected; /* NULL: benchmark */
-  size_t stride;               /* positions visited in the order i * stride mod count */
+  size_t start, stride;        /* positions visited in the order start + i * stride mod count */
   int rounds;
   size_t mismatches;
   double seconds;     /* wall */
@@ -191,7 +191,7 @@ static void *work(void *arg) {
   const double start = now(CLOCK_MONOTONIC), cpu_start = now(CLOCK_THREAD_CPUTIME_ID);
   for (int round = 0; round < w->rounds; ++round) {
     for (size_t i = 0; i < n; ++i) {
-      const size_t k = (i * w->stride + (size_t)round) % n;
+      const size_t k = (w->start + i * w->stride + (size_t)round) % n;
       egtb_result r;
       probe_board(w->tb, &w->list->boards[k], &r);
       if (w->expected && !same_result(&r, &w->expected[k])) ++w->mismatches;
@@ -210,8 +210,11 @@ static size_t run_workers(const egtb_tablebase *tb, const fen_list *list, const 
   size_t mismatches = 0;
   double seconds = 0, cpu_seconds = 0;
   for (int t = 0; t < threads; ++t) {
-    /* strides coprime with most counts: each thread walks the positions in its own order */
-    workers[t] = (worker){tb, list, expected, (size_t)(2 * t + 1) * 7919u, rounds, 0, 0, 0};
+    /* The test: strides coprime with most counts, each thread walks the positions in its own
+     * order. The benchmark: in order, as `egtb bench probe`, each thread from its own start. */
+    const size_t start = expected ? 0 : list->count / (size_t)threads * (size_t)t;
+    const size_t stride = expected ? (size_t)(2 * t + 1) * 7919u : 1;
+    workers[t] = (worker){tb, list, expected, start, stride, rounds, 0, 0, 0};
     pthread_create(&ids[t], NULL, work, &workers[t]);
   }
   for (int t = 0; t < threads; ++t) {

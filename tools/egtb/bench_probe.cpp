@@ -4,6 +4,7 @@
 // Tablebase::probe is timed), probes them all once to warm the block cache, then times a second
 // pass. The Python and C benchmarks (scripts/bench_bindings.py) time the same positions.
 #include <chrono>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <stdexcept>
@@ -18,31 +19,43 @@ namespace egtb::cli {
 
 namespace {
 
-// Seconds to probe every position once; throws on a failed probe.
-double probe_all(const Tablebase& tb, const std::vector<Position>& positions) {
+struct PassTime {
+  double seconds = 0;      // wall
+  double cpu_seconds = 0;  // of the process, which probes on one thread
+};
+
+// The time to probe every position once; throws on a failed probe.
+PassTime probe_all(const Tablebase& tb, const std::vector<Position>& positions) {
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
   for (const Position& pos : positions)
     if (const auto score = tb.probe(pos); !score) throw std::runtime_error(score.error().message);
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-  return elapsed.count();
+  return {elapsed.count(), static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC};
 }
 
 struct ProbeTiming {
   size_t tables = 0;
   size_t probes = 0;
-  double cold_seconds = 0;
-  double warm_seconds = 0;
+  PassTime cold;
+  PassTime warm;
   BlockCache::Stats cache;
 
-  [[nodiscard]] double per_second() const {
-    return warm_seconds > 0 ? static_cast<double>(probes) / warm_seconds : 0.0;
+  [[nodiscard]] double per_second() const { return rate(warm.seconds); }
+  // Per second of CPU time: what other jobs on a shared machine leave out of the wall figure.
+  [[nodiscard]] double per_cpu_second() const { return rate(warm.cpu_seconds); }
+
+private:
+  [[nodiscard]] double rate(double seconds) const {
+    return seconds > 0 ? static_cast<double>(probes) / seconds : 0.0;
   }
 };
 
 void print_timing(const ProbeTiming& t) {
   std::cout << "tables        " << t.tables << "\nprobes        " << t.probes << std::fixed
-            << std::setprecision(3) << "\ncold seconds  " << t.cold_seconds << "\nwarm seconds  "
-            << t.warm_seconds << std::setprecision(0) << "\nprobes/s      " << t.per_second()
+            << std::setprecision(3) << "\ncold seconds  " << t.cold.seconds << "\nwarm seconds  "
+            << t.warm.seconds << " (CPU " << t.warm.cpu_seconds << ")" << std::setprecision(0)
+            << "\nprobes/s      " << t.per_second() << " (per CPU second " << t.per_cpu_second() << ")"
             << "\ncache blocks  " << t.cache.blocks << " (" << (t.cache.bytes >> 20) << " MiB), hits "
             << t.cache.hits << ", misses " << t.cache.misses << '\n';
 }
@@ -51,9 +64,11 @@ Json timing_json(const ProbeTiming& t) {
   return {{"benchmark", "probe"},
           {"tables", t.tables},
           {"probes", t.probes},
-          {"cold_seconds", t.cold_seconds},
-          {"warm_seconds", t.warm_seconds},
+          {"cold_seconds", t.cold.seconds},
+          {"warm_seconds", t.warm.seconds},
+          {"warm_cpu_seconds", t.warm.cpu_seconds},
           {"probes_per_second", t.per_second()},
+          {"probes_per_cpu_second", t.per_cpu_second()},
           {"cache_blocks", t.cache.blocks},
           {"cache_bytes", t.cache.bytes}};
 }
@@ -83,8 +98,8 @@ int bench_probe(const std::vector<std::string>& args) {
   ProbeTiming t;
   t.tables = api::available_tables(tb).size();
   t.probes = positions.size();
-  t.cold_seconds = probe_all(tb, positions);
-  t.warm_seconds = probe_all(tb, positions);
+  t.cold = probe_all(tb, positions);
+  t.warm = probe_all(tb, positions);
   t.cache = tb.cache_stats();
   if (cl.json())
     print_json(timing_json(t));
