@@ -8,6 +8,7 @@
  *                                       FEN, and the root moves by bitboards, checked equal to the
  *                                       root moves by FEN; prints
  *                                       "status lasker dtm dts|uci lasker dtm dts|..." per line
+ *   capi_check errors DIR               calls that must fail, with their status and message
  *   capi_check threads DIR N < FENS     N threads probe every FEN (by bitboards) on one tablebase
  *                                       opened cold, each in its own order, several rounds, and
  *                                       compare with a single-threaded probe; exit 1 on a mismatch
@@ -253,6 +254,32 @@ static int run_bench(const char *dir, int threads) {
   return 0;
 }
 
+/* Prints "<what>: <status name>: <message>" for one call. */
+static void report(const char *what, int status) {
+  printf("%s: %s: %s\n", what, egtb_status_name(status), status == EGTB_OK ? "" : egtb_last_error());
+}
+
+/* Calls that must fail, each reported: bad bitboards, bad arguments, a small root-move array. */
+static int run_errors(const char *dir) {
+  egtb_tablebase *tb = open_or_exit(dir, 0);
+  const uint64_t e1 = (uint64_t)1 << 4, e8 = (uint64_t)1 << 60, d1 = (uint64_t)1 << 3;
+  egtb_result r;
+  egtb_root_move moves[2];
+  size_t count = 0;
+  report("two types", egtb_probe(tb, e1 | d1, e8, e1 | e8 | d1, d1, d1, 0, 0, 0, 0, 1, &r));
+  report("no colour", egtb_probe(tb, e1, e8, e1 | e8, d1, 0, 0, 0, 0, 0, 1, &r));
+  report("no type", egtb_probe(tb, e1 | d1, e8, e1 | e8, 0, 0, 0, 0, 0, 0, 1, &r));
+  report("ep square 64", egtb_probe(tb, e1 | d1, e8, e1 | e8, d1, 0, 0, 0, 0, 64, 1, &r));
+  report("null result", egtb_probe(tb, e1 | d1, e8, e1 | e8, d1, 0, 0, 0, 0, 0, 1, NULL));
+  report("null fen", egtb_probe_fen(tb, NULL, &r));
+  report("null tablebase", egtb_probe_fen(NULL, "8/8/8/8/8/8/8/K6k w - - 0 1", &r));
+  report("two moves", egtb_probe_root(tb, e1 | d1, e8, e1 | e8, d1, 0, 0, 0, 0, 0, 1, &r, moves, 2, &count));
+  report("queen", egtb_probe(tb, e1 | d1, e8, e1 | e8, d1, 0, 0, 0, 0, 0, 1, &r));
+  printf("queen: lasker %d dtm %d dts %d\n", r.lasker, r.dtm, r.dts);
+  egtb_close(tb);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc >= 3 && strcmp(argv[1], "open") == 0) {
     egtb_tablebase *tb = open_or_exit(argv[2], 0);
@@ -261,10 +288,11 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (argc >= 3 && strcmp(argv[1], "probe") == 0) return run_probe(argv[2]);
+  if (argc >= 3 && strcmp(argv[1], "errors") == 0) return run_errors(argv[2]);
   const int threads = argc >= 4 ? atoi(argv[3]) : 1;
   if (threads < 1 || threads > 64) return 2;
   if (argc >= 3 && strcmp(argv[1], "threads") == 0) return run_threads(argv[2], threads);
   if (argc >= 3 && strcmp(argv[1], "bench") == 0) return run_bench(argv[2], threads);
-  fprintf(stderr, "usage: capi_check open|probe|threads|bench DIR [THREADS] < FENS\n");
+  fprintf(stderr, "usage: capi_check open|probe|errors|threads|bench DIR [THREADS] < FENS\n");
   return 2;
 }

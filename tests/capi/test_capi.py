@@ -4,6 +4,7 @@ pkg-config (C11, -Wall -Wextra -pedantic -Werror), then
 
   * its probes (by bitboards it parses itself, and by FEN) compared with `egtb probe --epd`:
     values, depths, failures, and every root move against the command line's move list;
+  * bad bitboards and arguments failing with their status and message;
   * many threads probing one tablebase opened cold, against a single thread;
   * the library's exported symbols: egtb_* only, each with the version node EGTB_0.
 
@@ -151,6 +152,22 @@ class InstalledLibrary(unittest.TestCase):
         lines = self.run_check("probe", TABLES, stdin="\n".join(SPECIAL[-4:]) + "\n").stdout.splitlines()
         statuses = [parse_line(line)[0][0] for line in lines]
         self.assertEqual(statuses, [2, 3, 4, 4])  # too many men, castling, invalid, bad FEN
+
+    def test_bad_arguments_fail_with_a_status_and_a_message(self):
+        lines = self.run_check("errors", TABLES).stdout.splitlines()
+        self.assertEqual(lines[:8], [
+            "two types: invalid position: bitboards: square d1 has two piece types",
+            "no colour: invalid position: bitboards: square d1 has a piece type but no colour",
+            "no type: invalid position: bitboards: square d1 has a colour but no piece type",
+            "ep square 64: bad argument: ep_square must be 0 to 63",
+            "null result: bad argument: tb or result is NULL",
+            "null fen: bad argument: fen is NULL",
+            "null tablebase: bad argument: tb or result is NULL",
+            "two moves: bad argument: the position has 21 legal moves, more than the capacity 2",
+        ])
+        # The bitboards of Ke1 Qd1 v Ke8, White to move, as the command line probes its FEN.
+        cli = self.command_line_probes(["4k3/8/8/8/8/8/8/3QK3 w - - 0 1"])[0]
+        self.assertEqual(lines[8:], ["queen: ok: ", f"queen: lasker {cli['lasker']} dtm {cli['dtm']} dts -1"])
 
     def test_many_threads_agree_with_one(self):
         fens = random_fens(6000, seed=9)
