@@ -151,6 +151,17 @@ Json to_json(const query::ScanSummary& s, indexing::Convention convention) {
   return {{"convention", indexing::convention_name(convention)}, {"tables", tables}, {"matches", s.matches}};
 }
 
+Json to_json(const Material& table, const retro::Progress& p) {
+  const bool solving = p.stage == retro::Stage::Solving;
+  const char* stage = solving ? "solving" : p.stage == retro::Stage::Setup ? "setup" : "finish";
+  return {{"signature", table.str()},
+          {"stage", stage},
+          {"metric", solving ? Json(metric_key(p.metric)) : Json()},
+          {"ply", p.ply},
+          {"resolved", p.resolved},
+          {"seconds", p.seconds}};
+}
+
 Json to_json(const retro::BuildRecord& r) {
   const TableHeader& h = r.header;
   Json out = {{"signature", r.material.str()},

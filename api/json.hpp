@@ -56,6 +56,9 @@ using Json = nlohmann::ordered_json;
 // "matches"}, or {"matches"} for a list of positions.
 [[nodiscard]] Json to_json(const query::ScanSummary& summary, indexing::Convention convention);
 
+// Where building a table is (retro::Progress): {"signature", "stage": "setup" | "solving" |
+// "finish", "metric": "dtm" | "dts" | null (while solving), "ply", "resolved", "seconds"}.
+[[nodiscard]] Json to_json(const Material& table, const retro::Progress& progress);
 // One table built or kept by `egtb generate`.
 [[nodiscard]] Json to_json(const retro::BuildRecord& record);
 // The result of verifying one table.

@@ -20,6 +20,16 @@ Position ProbeReport::final_position() const {
   return end;
 }
 
+std::unique_ptr<Tablebase> open_tablebase(const std::filesystem::path& directory,
+                                          const TablebaseOptions& options) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(directory, ec))
+    throw InputError(
+        "no table directory " + directory.string() +
+        (std::filesystem::exists(directory, ec) ? " (it is not a directory)" : " (it does not exist)"));
+  return std::make_unique<Tablebase>(directory, options);
+}
+
 Expected<ProbeReport, ProbeError> probe(const Tablebase& tb, Position pos, ProbeDetail detail) {
   pos.normalize_ep_square();
   const auto score = tb.probe(pos);
@@ -68,6 +78,12 @@ std::string value_words([[maybe_unused]] Rules rules, Color stm, Score s) {
                     : side + " is mated: DTM " + plies(d) + ", mate in " + std::to_string(d / 2);
   }
   return "?";
+}
+
+std::optional<int> mover_depth(Rules rules, const MoveValue& m, Metric metric) {
+  const std::optional<int> after = depth_in(rules, m.score, metric);
+  if (!after) return std::nullopt;
+  return *after + 1;
 }
 
 std::string_view move_word([[maybe_unused]] Rules rules, Lasker v) {

@@ -2,6 +2,9 @@
 // every front end reports them (the command line as text or JSON, the HTTP API, Python, C).
 #pragma once
 
+#include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,13 @@ struct ProbeReport {
   [[nodiscard]] Position final_position() const;
 };
 
+// A tablebase over the tables of `directory` (lazily opened, tablebase.hpp), for the front ends
+// that keep one open: the Python module and the C library. Throws InputError when `directory` is
+// not a directory, so that a mistyped path shows when it is opened, not as a missing table at
+// every probe.
+[[nodiscard]] std::unique_ptr<Tablebase> open_tablebase(const std::filesystem::path& directory,
+                                                        const TablebaseOptions& options = {});
+
 // The report of pos. Fails with the ProbeError of the position or of a move's position (a missing
 // table, castling rights, too many men, an invalid position, tables that contradict each other).
 // Throws FormatError or IoError for a damaged or unreadable table.
@@ -45,6 +55,11 @@ struct ProbeReport {
 // The value of a score for its side to move in words: "White to move forces stalemate: DTS 41
 // plies, 21 moves", "Black to move is checkmated", "Draw".
 [[nodiscard]] std::string value_words(Rules rules, Color stm, Score s);
+// The depth in metric m of a move for its mover, the move included (the depth of the position
+// after it plus one), when the move's value for the mover has that metric: the depth `egtb probe`
+// prints beside each move and the C library's root moves carry. Example: a move to a position
+// whose side to move is mated in DTM 2 is a mate in DTM 3 for its mover.
+[[nodiscard]] std::optional<int> mover_depth(Rules rules, const MoveValue& m, Metric metric);
 // The value of a move for its mover in one word: "mate", "stalemate", "draw", "stalemated", "mated".
 [[nodiscard]] std::string_view move_word(Rules rules, Lasker value_for_mover);
 

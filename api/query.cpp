@@ -15,12 +15,16 @@ query::ScanQuery prepare_query(const std::string& source, const std::string& sou
   throw InputError(message);
 }
 
-query::ScanSummary query_tables(const query::ScanQuery& query, const std::vector<Material>& tables,
-                                const query::ScanOptions& options, const query::MatchSink& sink) {
+void check_tables_present(const std::vector<Material>& tables, const query::ScanOptions& options) {
   if (tables.empty()) throw InputError("query: name at least one signature, or a list of FENs");
   const Tablebase tb(options.directory, {TablebaseOptions::DefaultCacheBytes, options.rules});
   for (const Material& m : tables)
     if (!tb.has_table(m)) throw MissingTableError(tb.missing_message(m), m.normalized().str());
+}
+
+query::ScanSummary query_tables(const query::ScanQuery& query, const std::vector<Material>& tables,
+                                const query::ScanOptions& options, const query::MatchSink& sink) {
+  check_tables_present(tables, options);
   return query::scan_tables(query, tables, options, sink);
 }
 

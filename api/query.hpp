@@ -19,6 +19,10 @@ namespace egtb::api {
 [[nodiscard]] query::ScanQuery prepare_query(const std::string& source,
                                              const std::string& source_name = "query");
 
+// Throws MissingTableError, naming the command that builds it, for the first of `tables` (any
+// orientation) not in `options.directory`; InputError when `tables` is empty.
+void check_tables_present(const std::vector<Material>& tables, const query::ScanOptions& options);
+
 // Scans `tables` (any orientation) in `options.directory`, each of which must be there (else
 // MissingTableError naming the command that builds it).
 query::ScanSummary query_tables(const query::ScanQuery& query, const std::vector<Material>& tables,

@@ -27,6 +27,13 @@ std::vector<Material> signatures(const std::vector<std::string>& texts, std::opt
   return tables;
 }
 
+std::vector<Material> available_tables(const Tablebase& tablebase) {
+  std::vector<Material> tables;
+  for (const Material& m : all_signatures(Material::MaxMen))
+    if (tablebase.has_table(m)) tables.push_back(m);
+  return tables;
+}
+
 std::vector<Material> present_tables(const Tablebase& tablebase, const std::vector<std::string>& texts,
                                      std::optional<int> all) {
   std::vector<Material> tables;

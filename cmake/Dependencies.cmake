@@ -43,3 +43,26 @@ if(EGTB_BUILD_TESTS)
   find_package(Catch2 REQUIRED)
   include(Catch)
 endif()
+
+find_package(Threads REQUIRED)
+
+# Python, optional: its interpreter runs the tests of the Python module and of the C library, and
+# with its development headers and pybind11 the Python module (python/) is built; EGTB_PYTHON_MODULE
+# tells. Debian's interpreter is preferred, since python3-dev and pybind11-dev are built for it
+# (another python3 may come first on PATH).
+if(NOT DEFINED Python3_EXECUTABLE AND EXISTS /usr/bin/python3)
+  set(Python3_EXECUTABLE /usr/bin/python3 CACHE FILEPATH "The Python interpreter of the module and its tests")
+endif()
+find_package(Python3 COMPONENTS Interpreter Development.Module)
+set(EGTB_PYTHON_MODULE FALSE)
+if(Python3_Development.Module_FOUND)
+  find_package(pybind11 2.6 CONFIG QUIET)
+  if(pybind11_FOUND)
+    set(EGTB_PYTHON_MODULE TRUE)
+  endif()
+endif()
+if(EGTB_PYTHON_MODULE)
+  message(STATUS "Python module: ${Python3_EXECUTABLE} ${Python3_VERSION}, pybind11 ${pybind11_VERSION}")
+else()
+  message(STATUS "Python module: not built (needs python3-dev and pybind11-dev)")
+endif()

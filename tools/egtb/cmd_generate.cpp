@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "api/json.hpp"
+#include "api/options.hpp"
 #include "api/tables.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
@@ -13,12 +14,6 @@
 namespace egtb::cli {
 
 namespace {
-
-// --metrics: "dtm,dts" (the default) or "dtm".
-MetricSet parse_metrics(const std::string& text) {
-  if (const auto metrics = parse_metric_set(text)) return *metrics;
-  throw UsageError("--metrics must be 'dtm,dts' or 'dtm', not '" + text + "'");
-}
 
 std::string progress_text(const Material& m, const retro::Progress& p) {
   std::ostringstream out;
@@ -57,7 +52,7 @@ retro::BuildOptions build_options(const CommandLine& cl) {
   retro::BuildOptions options;
   options.directory = cl.option("dir", "tables");
   options.threads = threads_option(cl);
-  options.metrics = parse_metrics(cl.option("metrics", "dtm,dts"));
+  options.metrics = api::metrics_named(cl.option("metrics", "dtm,dts"), "--metrics");
   options.force = cl.flag("force");
   options.compression_level =
       parse_int(cl.option("compression-level", std::to_string(DefaultCompressionLevel)),
