@@ -2,11 +2,13 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
 
 #include "api/errors.hpp"
+#include "egtb/core/fen.hpp"
 
 namespace egtb::api {
 
@@ -69,6 +71,17 @@ std::string read_all(InputFile& input, size_t max_bytes) {
   }
   if (text.starts_with(ByteOrderMark)) text.erase(0, ByteOrderMark.size());
   return text;
+}
+
+Position parse_position(std::string_view fen) {
+  if (fen.size() > MaxFenBytes)
+    throw InputError("a FEN has at most " + std::to_string(MaxFenBytes) + " characters, this one " +
+                     std::to_string(fen.size()));
+  std::string text(fen == "startpos" ? StartFen : fen);
+  std::replace(text.begin(), text.end(), '_', ' ');
+  const Expected<Position, FenError> pos = parse_fen(text);
+  if (!pos) throw InputError(pos.error().message, InputLocation{.fen_field = pos.error().field});
+  return *pos;
 }
 
 bool is_utf8(std::string_view text) {

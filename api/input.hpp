@@ -13,6 +13,9 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+
+#include "egtb/core/position.hpp"
 
 namespace egtb::api {
 
@@ -56,6 +59,14 @@ private:
 
 // The whole text of an input, at most `max_bytes` (a query file). Throws InputError beyond that.
 [[nodiscard]] std::string read_all(InputFile& input, size_t max_bytes = 16 * MaxLineBytes);
+
+// The longest FEN parse_position reads (a FEN of five men is about 40 characters).
+inline constexpr size_t MaxFenBytes = 256;
+
+// The position of a FEN as users write it: "startpos" is the initial position, and '_' stands for
+// a space, as in the URLs of the lichess tablebase API ("8/8/8/8/8/8/8/K1k5_w_-_-_0_1"). Throws
+// InputError with the FenError's message and field, or for a text longer than MaxFenBytes.
+[[nodiscard]] Position parse_position(std::string_view fen);
 
 // True when `text` is valid UTF-8.
 [[nodiscard]] bool is_utf8(std::string_view text);

@@ -78,7 +78,7 @@ Json to_json(const ProbeReport& r, ProbeDetail detail) {
     moves.push_back(std::move(move));
   }
   out["moves"] = std::move(moves);
-  out["pv"] = uci_line(r.line);
+  if (detail == ProbeDetail::Full) out["pv"] = uci_line(r.line);
   return out;
 }
 
@@ -105,6 +105,37 @@ Json mainline_json(const ProbeReport& r) {
 
 Json batch_error_json(size_t line, const std::string& input, const std::string& error) {
   return {{"line", line}, {"input", input}, {"error", error}};
+}
+
+Json error_json(const std::string& message, const std::optional<InputLocation>& location,
+                const std::string& missing_table) {
+  Json out = {{"error", message}};
+  if (location && location->fen_field > 0) out["location"] = {{"fen_field", location->fen_field}};
+  if (location && location->line > 0)
+    out["location"] = {{"line", location->line},
+                       {"column", location->column},
+                       {"end_line", location->end_line},
+                       {"end_column", location->end_column}};
+  if (!missing_table.empty()) out["table"] = missing_table;
+  return out;
+}
+
+Json to_json(const PresentTable& t) {
+  const TableHeader& h = t.header;
+  Json sides = Json::object();
+  for (Color c : {Color::White, Color::Black}) {
+    const SideStats& s = h.stats[static_cast<size_t>(to_index(c))];
+    sides[side_key(c)] = {
+        {"positions", s.positions()},
+        {"lasker", s.values},
+        {"maxdtm", depth_or_null(s.max_depths[static_cast<size_t>(to_index(Lasker::Mates))])},
+        {"maxdts", depth_or_null(s.max_depths[static_cast<size_t>(to_index(Lasker::Stalemates))])}};
+  }
+  return {{"signature", t.material.str()},
+          {"men", t.material.men()},
+          {"file_size", h.file_size},
+          {"metrics", to_string(h.metrics)},
+          {"sides", sides}};
 }
 
 Json to_json(const stats::TableStatistics& t) {
@@ -141,6 +172,30 @@ Json to_json(const query::ScanSummary& s, indexing::Convention convention) {
                       {"entries", t.entries},
                       {"evaluated", t.evaluated}});
   return {{"convention", indexing::convention_name(convention)}, {"tables", tables}, {"matches", s.matches}};
+}
+
+Json tables_json(const std::vector<PresentTable>& tables) {
+  Json list = Json::array();
+  for (const PresentTable& t : tables) list.push_back(to_json(t));
+  return {{"tables", std::move(list)}};
+}
+
+Json to_json(const BoundedResult& r, indexing::Convention convention, Rules rules) {
+  Json matches = Json::array();
+  for (const query::Match& m : r.matches) {
+    Json match = to_json(m, rules);
+    match["table"] = m.table.str();
+    matches.push_back(std::move(match));
+  }
+  return {{"convention", indexing::convention_name(convention)},
+          {"matches", std::move(matches)},
+          {"count", r.matches.size()},
+          {"complete", !r.limit_reached && !r.out_of_time},
+          {"limit_reached", r.limit_reached},
+          {"out_of_time", r.out_of_time},
+          {"entries", r.summary.entries},
+          {"evaluated", r.summary.evaluated},
+          {"seconds", r.summary.seconds}};
 }
 
 Json to_json(const retro::BuildRecord& r) {

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <utility>
 
+#include "api/input.hpp"
 #include "api/signatures.hpp"
-#include "egtb/core/fen.hpp"
 
 namespace egtb::cli {
 
@@ -95,11 +95,7 @@ void CommandLine::print_help(std::ostream& out) const {
   out << '\n' << options_;
 }
 
-Position parse_position(const std::string& fen) {
-  const auto pos = parse_fen(fen == "startpos" ? StartFen : std::string_view(fen));
-  if (!pos) throw UsageError(pos.error().message);
-  return *pos;
-}
+Position parse_position(const std::string& fen) { return api::parse_position(fen); }
 
 std::optional<int> all_option(const CommandLine& cl) {
   if (!cl.flag("all")) return std::nullopt;

@@ -86,8 +86,8 @@ private:
   void check_arguments() const;
 };
 
-// The position of a FEN argument; "startpos" is the initial position. A bad FEN throws
-// UsageError carrying the FenError message.
+// The position of a FEN argument (api::parse_position: "startpos" is the initial position, '_'
+// may stand for a space). A bad FEN throws UsageError carrying the FenError message.
 [[nodiscard]] Position parse_position(const std::string& fen);
 
 // The canonical signatures of the texts ("KQk", "KQvK"), plus every signature of 3 to N men when
