@@ -21,6 +21,12 @@ find_package(Boost 1.74 REQUIRED COMPONENTS program_options)
 add_library(deps::program_options INTERFACE IMPORTED)
 target_link_libraries(deps::program_options INTERFACE Boost::program_options)
 
+# Boost.Beast and Boost.Asio, header-only (libboost-dev, which libboost-program-options-dev brings),
+# for the HTTP server of `egtb serve`, with the threads they run on.
+find_package(Threads REQUIRED)
+add_library(deps::beast INTERFACE IMPORTED)
+target_link_libraries(deps::beast INTERFACE Boost::headers Threads::Threads)
+
 find_package(nlohmann_json 3 REQUIRED)
 add_library(deps::json INTERFACE IMPORTED)
 target_link_libraries(deps::json INTERFACE nlohmann_json::nlohmann_json)
