@@ -59,7 +59,7 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   uint16_t port = 8080;  // 0: a free port chosen by the system (see HttpServer::port)
   int threads = 0;       // I/O threads; 0: one per core
-  int slow_threads = 1;
+  int slow_threads = 2;
   size_t max_pending_slow = 8;
   size_t max_header_bytes = size_t{16} << 10;
   size_t max_body_bytes = size_t{64} << 10;

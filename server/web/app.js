@@ -472,6 +472,7 @@ function renderTableDetail(stats) {
   table.className = 'table1';
   const head = table.createTHead().insertRow();
   for (const text of ['', 'winner', 'to move', 'plies', 'positions', 'example']) head.insertCell().textContent = text;
+  head.lastChild.className = 'example';
   const rows = [['maxDTS', stats.maxdts, 'stalemater'], ['maxDTM', stats.maxdtm, 'mater']];
   for (const [name, field, winnerKey] of rows) {
     const list = deepestList(field);
@@ -480,11 +481,38 @@ function renderTableDetail(stats) {
       row.insertCell().textContent = name;
       const cell = row.insertCell();
       cell.colSpan = 5;
+      cell.className = 'none';
       cell.textContent = 'none';
     }
     for (const d of list) table.appendChild(deepestRow(name, d, winnerKey));
   }
   detail.appendChild(table);
+  detail.appendChild(valueTable(stats));
+}
+
+// The article's Table 2 row of a table: the share of each Lasker value per side to move.
+function valueTable(stats) {
+  const table = document.createElement('table');
+  table.className = 'table2';
+  const head = table.createTHead().insertRow();
+  head.insertCell().textContent = 'values';
+  for (const category of CATEGORIES) {
+    const cell = head.insertCell();
+    cell.textContent = { win: 'mates', 'stalemate-win': 'stalemates', draw: 'draw', 'stalemate-loss': 'is stalemated',
+      loss: 'is mated' }[category];
+    cell.className = `cat-${category}`;
+  }
+  for (const side of ['w', 'b']) {
+    const counts = stats.sides[side].lasker;
+    const total = counts.reduce((a, b) => a + b, 0);
+    const row = table.insertRow();
+    row.insertCell().textContent = side === 'w' ? 'White to move' : 'Black to move';
+    for (let value = 4; value >= 0; --value) {
+      const share = total ? (100 * counts[value]) / total : 0;
+      row.insertCell().textContent = counts[value] && share < 0.0005 ? 'ε' : `${share.toFixed(3)}%`;
+    }
+  }
+  return table;
 }
 
 function deepestRow(name, d, winnerKey) {

@@ -140,6 +140,8 @@ async function explorerTests(page) {
     await page.click('#table-list tr[data-signature="KBk"]');
     await shown(page, '8/8/8/8/8/8/8/2K1B1k1 w - - 0 1');
     assert.match(await page.textContent('#table-detail'), /maxDTSWhiteWhite1737/);
+    // Table 2: KBk, White to move stalemates in 983 of 24,736 positions (3.974%).
+    assert.match(await page.textContent('#table-detail .table2'), /White to move0\.000%3\.974%96\.026%0\.000%0\.000%/);
     assert.match(await status(page), /DTS 17 plies · 9 moves/);
   });
 
