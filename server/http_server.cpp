@@ -167,7 +167,8 @@ struct HttpServer::Impl {
 
   void listen() {
     beast::error_code ec;
-    const net::ip::address address = net::ip::make_address(shared.options.host, ec);
+    const std::string& host = shared.options.host;
+    const net::ip::address address = net::ip::make_address(host == "localhost" ? "127.0.0.1" : host, ec);
     if (ec) throw std::runtime_error("serve: '" + shared.options.host + "' is not an IP address");
     const tcp::endpoint endpoint(address, shared.options.port);
     acceptor.open(endpoint.protocol(), ec);

@@ -56,9 +56,9 @@ public:
 };
 
 struct ServerOptions {
-  std::string host = "127.0.0.1";
-  uint16_t port = 8080;  // 0: a free port chosen by the system (see HttpServer::port)
-  int threads = 0;       // I/O threads; 0: one per core
+  std::string host = "127.0.0.1";  // an IPv4 or IPv6 address, or "localhost" (127.0.0.1)
+  uint16_t port = 8080;            // 0: a free port chosen by the system (see HttpServer::port)
+  int threads = 0;                 // I/O threads; 0: one per core
   int slow_threads = 2;
   size_t max_pending_slow = 8;
   size_t max_header_bytes = size_t{16} << 10;

@@ -11,6 +11,7 @@ trap 'rm -rf "$work"' EXIT
 
 # Starts the server on a free port; sets pid and url.
 start() {
+  : >"$work/out"  # now, not when the background job gets to it: no URL of an earlier run is read
   "$egtb" serve --dir "$tables" --port 0 >"$work/out" 2>"$work/err" &
   pid=$!
   for _ in $(seq 100); do
@@ -38,7 +39,8 @@ echo "$answer" | grep -q '"category":"stalemate-win","lasker":3,"dtm":null,"dts"
 stop_with TERM
 
 start
-curl -sf "${url}" | grep -q '<svg id="board"' || { echo "no page"; exit 1; }
+page=$(curl -sf "${url}")
+[[ "$page" == *'<svg id="board"'* ]] || { echo "no page"; exit 1; }
 stop_with INT
 
 status=0

@@ -298,6 +298,16 @@ TEST_CASE("Hostile clients: oversized and malformed requests, slow clients", "[s
   CHECK(both.find("HTTP/1.1 200") != both.rfind("HTTP/1.1 200"));
 }
 
+TEST_CASE("Queries beyond the slow pool's queue are answered 503 with Retry-After", "[server]") {
+  ServerOptions o = server_options();
+  o.max_pending_slow = 0;
+  const TestServer s(service_options(), o);
+  const Reply busy = post(s.port(), "/api/query", R"({"tables": ["KBk"], "query": "wtm"})");
+  check_error(busy, 503, "busy");
+  CHECK(busy.header("retry-after") == "2");
+  CHECK(get(s.port(), std::string("/api/lasker?fen=") + KnkDeepest).status == 200);  // probes go on
+}
+
 TEST_CASE("CORS headers only when an origin is allowed", "[server]") {
   ServiceOptions o = service_options();
   o.cors_origin = "http://localhost:3000";

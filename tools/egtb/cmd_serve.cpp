@@ -78,7 +78,7 @@ int cmd_serve(const std::vector<std::string>& args) {
   const size_t tables = api::list_tables(Tablebase(service_opts.directory)).size();
   std::cout << "egtb serve: " << url(server_opts.host, http.port()) << "  (" << tables << " tables in "
             << service_opts.directory.string() << "; Ctrl-C stops)" << std::endl;
-  if (server_opts.host != "127.0.0.1" && server_opts.host != "::1")
+  if (server_opts.host != "127.0.0.1" && server_opts.host != "::1" && server_opts.host != "localhost")
     std::cerr << "egtb serve: listening on " << server_opts.host << ", reachable from other machines\n";
   http.run(true);
   std::cout << "egtb serve: stopped" << std::endl;
