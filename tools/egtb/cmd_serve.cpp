@@ -78,6 +78,10 @@ int cmd_serve(const std::vector<std::string>& args) {
   const size_t tables = api::list_tables(Tablebase(service_opts.directory)).size();
   std::cout << "egtb serve: " << url(server_opts.host, http.port()) << "  (" << tables << " tables in "
             << service_opts.directory.string() << "; Ctrl-C stops)" << std::endl;
+  if (tables == 0)
+    std::cerr << "egtb serve: no tables in " << service_opts.directory.string()
+              << " yet (build them with: egtb generate --all 4 --dir " << service_opts.directory.string()
+              << ")\n";
   if (server_opts.host != "127.0.0.1" && server_opts.host != "::1" && server_opts.host != "localhost")
     std::cerr << "egtb serve: listening on " << server_opts.host << ", reachable from other machines\n";
   http.run(true);
