@@ -1,6 +1,7 @@
 #include "server/service.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 #include "api/errors.hpp"
 #include "api/input.hpp"
@@ -62,32 +63,43 @@ Json body_object(const Request& r) {
   return body;
 }
 
-// The "tables" of a query request: a list of signatures, or one string of them separated by spaces.
-std::vector<Material> query_tables(const Json& body, size_t max_tables) {
-  std::vector<std::string> texts;
+// The words of the "tables" of a query request: a list of strings, or one string of words separated
+// by spaces or commas.
+std::vector<std::string> table_words(const Json& body) {
+  std::vector<std::string> words;
   const Json& tables = body.contains("tables") ? body["tables"] : Json();
-  if (tables.is_string()) {
-    std::string word;
-    for (char c : tables.get<std::string>() + " ")
-      if (c == ' ' || c == ',') {
-        if (!word.empty()) texts.push_back(std::move(word));
-        word.clear();
-      } else {
-        word += c;
-      }
-  } else if (tables.is_array()) {
+  if (tables.is_array()) {
     for (const Json& t : tables) {
       if (!t.is_string()) throw api::InputError("\"tables\" must be a list of signatures such as \"KBk\"");
-      texts.push_back(t.get<std::string>());
+      words.push_back(t.get<std::string>());
     }
+  } else if (tables.is_string()) {
+    std::string word;
+    for (char c : tables.get<std::string>() + " ")
+      if (c != ' ' && c != ',')
+        word += c;
+      else if (!word.empty())
+        words.push_back(std::exchange(word, ""));
   }
-  if (texts.empty())
+  if (words.empty())
     throw api::InputError("\"tables\" must name at least one table, e.g. [\"KBk\", \"KNk\"]");
-  if (texts.size() > max_tables)
+  return words;
+}
+
+// The tables of a query request: its signatures in the orientation written, or every table present
+// for the one word "all".
+std::vector<Material> query_tables(const Json& body, const Tablebase& tablebase, size_t max_tables) {
+  const std::vector<std::string> words = table_words(body);
+  std::vector<Material> tables;
+  if (words.size() == 1 && words[0] == "all") {
+    for (const api::PresentTable& t : api::list_tables(tablebase)) tables.push_back(t.material);
+    if (tables.empty()) throw api::MissingTableError("no table in " + tablebase.directory().string(), "");
+  }
+  if (words.size() > max_tables || tables.size() > max_tables)
     throw LimitError(422, "a query reads at most " + std::to_string(max_tables) + " tables");
-  std::vector<Material> out;
-  for (const std::string& text : texts) out.push_back(api::parse_oriented_signature(text));
-  return out;
+  if (tables.empty())
+    for (const std::string& word : words) tables.push_back(api::parse_oriented_signature(word));
+  return tables;
 }
 
 uint64_t query_limit(const Json& body, const ServiceOptions& o) {
@@ -188,7 +200,7 @@ Response Service::stats(const std::string& signature, const Request& r) {
 Response Service::query(const Request& r) {
   const Json body = body_object(r);
   api::BoundedQuery request;
-  request.tables = query_tables(body, options_.max_query_tables);
+  request.tables = query_tables(body, tablebase_, options_.max_query_tables);
   request.limit = query_limit(body, options_);
   request.budget = options_.query_budget;
   request.cancelled = [this] { return stopping_.load(); };
