@@ -37,9 +37,12 @@ std::string pieces_sprite() {
   for (Color c : {Color::White, Color::Black})
     for (PieceType t : {PieceType::King, PieceType::Queen, PieceType::Rook, PieceType::Bishop,
                         PieceType::Knight, PieceType::Pawn}) {
-      const Piece p = make_piece(c, t);
-      svg += std::string(R"(<symbol viewBox="0 0 45 45" id=")") + color_char(c) +
-             piece_char(make_piece(Color::White, t)) + "\">" + stats::piece_svg(p) + "</symbol>";
+      svg += R"(<symbol viewBox="0 0 45 45" id=")";
+      svg += color_char(c);
+      svg += piece_char(make_piece(Color::White, t));
+      svg += "\">";
+      svg += stats::piece_svg(make_piece(c, t));
+      svg += "</symbol>";
     }
   return svg + "</svg>\n";
 }

@@ -155,6 +155,7 @@ struct HttpServer::Impl {
   Shared shared;
   net::io_context io;
   tcp::acceptor acceptor;
+  net::steady_timer accept_pause;
   net::signal_set signals;
   net::thread_pool slow_pool;
 
@@ -162,6 +163,7 @@ struct HttpServer::Impl {
       : shared{options, handler},
         io(io_threads(options.threads)),
         acceptor(io),
+        accept_pause(io),
         signals(io),
         slow_pool(static_cast<size_t>(std::max(1, options.slow_threads))) {}
 
@@ -180,10 +182,17 @@ struct HttpServer::Impl {
                                std::to_string(shared.options.port) + ": " + ec.message());
   }
 
+  // Accepts connections one after the other. After a failed accept (no file descriptor left, say)
+  // it waits a moment rather than spinning on the same error.
   void accept() {
     acceptor.async_accept(net::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
       if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
-      if (!ec && shared.connections < shared.options.max_connections)
+      if (ec) {
+        accept_pause.expires_after(std::chrono::milliseconds(100));
+        accept_pause.async_wait([this](beast::error_code) { accept(); });
+        return;
+      }
+      if (shared.connections < shared.options.max_connections)
         std::make_shared<Session>(std::move(socket), shared, slow_pool)->start();
       accept();
     });
@@ -193,6 +202,7 @@ struct HttpServer::Impl {
     net::post(io, [this] {
       beast::error_code ignored;
       acceptor.close(ignored);
+      accept_pause.cancel();
       signals.cancel(ignored);
       shared.handler.shutdown();
       io.stop();
