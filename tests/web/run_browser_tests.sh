@@ -10,6 +10,8 @@ shots=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 command -v node >/dev/null || { echo "SKIPPED: node is not installed (apt-get install nodejs)"; exit 0; }
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+[ "$node_major" -ge 20 ] || { echo "SKIPPED: playwright-core needs Node.js 20 or later, this is $(node --version)"; exit 0; }
 chromium=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$chromium" ] || { echo "SKIPPED: $chromium is missing (apt-get install chromium)"; exit 0; }
 [ -d "$here/node_modules/playwright-core" ] ||
