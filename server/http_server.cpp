@@ -26,6 +26,7 @@ struct Shared {
   Handler& handler;
   std::atomic<size_t> connections = 0;
   std::atomic<size_t> pending_slow = 0;
+  bool loopback = false;  // listening on a loopback address: requests must name it (see listen())
 };
 
 // One connection: reads a request, answers it, and reads the next while the client keeps it alive.
@@ -78,7 +79,21 @@ private:
     const http::request<http::string_body>& req = parser_->get();
     version_ = req.version();
     keep_alive_ = req.keep_alive();
+    const auto host = req.find(http::field::host);
+    if (shared_.loopback && host != req.end() && !loopback_name(host->value())) {
+      keep_alive_ = false;
+      return write(
+          shared_.handler.error(403, "this server answers requests to 127.0.0.1, localhost or [::1] only"));
+    }
     dispatch(to_request(req));
+  }
+
+  // True when a Host header names a loopback address or localhost, with or without a port.
+  static bool loopback_name(beast::string_view host) {
+    const std::string_view h(host.data(), host.size());
+    const std::string_view name =
+        h.starts_with('[') ? h.substr(0, h.find(']') + 1) : h.substr(0, h.find(':'));
+    return name == "localhost" || name == "[::1]" || name.starts_with("127.");
   }
 
   static Request to_request(const http::request<http::string_body>& req) {
@@ -177,6 +192,9 @@ struct HttpServer::Impl {
     if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
     if (!ec) acceptor.bind(endpoint, ec);
     if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
+    // A page of another site that renames its host to 127.0.0.1 (DNS rebinding) must not reach a
+    // server that listens on loopback only: its requests still carry the other site's Host.
+    shared.loopback = address.is_loopback();
     if (ec)
       throw std::runtime_error("serve: cannot listen on " + shared.options.host + ":" +
                                std::to_string(shared.options.port) + ": " + ec.message());

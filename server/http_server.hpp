@@ -12,7 +12,8 @@
 // `max_body_bytes` 413, a malformed request 400. A whole request must arrive within `read_timeout`
 // of the previous response (or of the connection), so slow clients (a byte every few seconds) and
 // idle keep-alive connections are closed; a response must be taken within `write_timeout`; beyond
-// `max_connections` open connections, new ones are closed at once.
+// `max_connections` open connections, new ones are closed at once. On a loopback address, a request
+// whose Host header names another host is answered 403 (a web page's DNS rebinding attack).
 #pragma once
 
 #include <chrono>

@@ -263,8 +263,8 @@ TEST_CASE("The page's files are served from memory, nothing else", "[server]") {
   // A cached copy is revalidated by its ETag.
   const std::string etag = page.header("etag");
   REQUIRE_FALSE(etag.empty());
-  const Reply again = test::exchange(
-      s.port(), "GET / HTTP/1.1\r\nHost: x\r\nIf-None-Match: " + etag + "\r\nConnection: close\r\n\r\n");
+  const Reply again = test::exchange(s.port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: " + etag +
+                                                   "\r\nConnection: close\r\n\r\n");
   CHECK(again.status == 304);
   CHECK(again.body.empty());
 
@@ -294,10 +294,18 @@ TEST_CASE("Hostile clients: oversized and malformed requests, slow clients", "[s
   CHECK(get(s.port(), std::string("/api/lasker?fen=") + KnkDeepest).status == 200);
   CHECK(slow.closed_within(std::chrono::milliseconds(3000)));
 
+  // A Host other than the loopback's (a page of another site rebinding its name): 403.
+  CHECK(test::exchange(s.port(), "GET /api/tables HTTP/1.1\r\nHost: evil.example:80\r\n\r\n").status == 403);
+  CHECK(test::exchange(s.port(),
+                       "GET /api/tables HTTP/1.1\r\nHost: localhost:8080\r\nConnection: close\r\n\r\n")
+            .status == 200);
+  CHECK(test::exchange(s.port(), "GET /api/tables HTTP/1.1\r\nHost: [::1]:8080\r\nConnection: close\r\n\r\n")
+            .status == 200);
+
   // Keep-alive: two requests on one connection.
   test::Connection keep(s.port());
-  keep.send("GET /api/tables HTTP/1.1\r\nHost: x\r\n\r\nGET /api/lasker?fen=" + std::string(KnkDeepest) +
-            " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  keep.send("GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /api/lasker?fen=" +
+            std::string(KnkDeepest) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
   const std::string both = keep.receive_all();
   CHECK(both.find("HTTP/1.1 200") != both.rfind("HTTP/1.1 200"));
 }
@@ -317,9 +325,9 @@ TEST_CASE("CORS headers only when an origin is allowed", "[server]") {
   o.cors_origin = "http://localhost:3000";
   const TestServer s(o);
   CHECK(get(s.port(), "/api/tables").header("access-control-allow-origin") == "http://localhost:3000");
-  const Reply preflight = test::exchange(
-      s.port(),
-      "OPTIONS /api/query HTTP/1.1\r\nHost: x\r\nOrigin: http://localhost:3000\r\nConnection: close\r\n\r\n");
+  const Reply preflight = test::exchange(s.port(),
+                                         "OPTIONS /api/query HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: "
+                                         "http://localhost:3000\r\nConnection: close\r\n\r\n");
   CHECK(preflight.status == 204);
   CHECK(preflight.header("access-control-allow-methods") == "GET, POST");
 }
