@@ -7,7 +7,8 @@ egtb=$1
 tables=$2
 command -v curl >/dev/null || { echo "SKIPPED: curl is not installed"; exit 0; }
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+pid=""
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 # Starts the server on a free port; sets pid and url.
 start() {
