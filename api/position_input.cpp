@@ -1,5 +1,6 @@
 #include "api/position_input.hpp"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -16,8 +17,13 @@ std::string first_square(Bitboard b) { return square_name(lsb(b)); }
 }  // namespace
 
 Position parse_position(std::string_view fen) {
-  const auto pos = parse_fen(fen == "startpos" ? StartFen : fen);
-  if (!pos) throw InputError(pos.error().message);
+  if (fen.size() > MaxFenBytes)
+    throw InputError("a FEN has at most " + std::to_string(MaxFenBytes) + " characters, this one " +
+                     std::to_string(fen.size()));
+  std::string text(fen == "startpos" ? StartFen : fen);
+  std::replace(text.begin(), text.end(), '_', ' ');
+  const Expected<Position, FenError> pos = parse_fen(text);
+  if (!pos) throw InputError(pos.error().message, InputLocation{.fen_field = pos.error().field});
   return *pos;
 }
 

@@ -10,6 +10,7 @@
 // (validate(), position.hpp) when it is probed.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -32,8 +33,13 @@ struct BoardSets {
   Color side_to_move = Color::White;
 };
 
-// The position of a FEN; the word "startpos" is the initial position. Throws InputError with the
-// FenError's message (egtb/core/fen.hpp) for anything else that is not a legal position.
+// The longest FEN parse_position reads (a FEN of five men is about 40 characters).
+inline constexpr size_t MaxFenBytes = 256;
+
+// The position of a FEN as users write it: "startpos" is the initial position, and '_' stands for
+// a space, as in the URLs of the lichess tablebase API ("8/8/8/8/8/8/8/K1k5_w_-_-_0_1"). Throws
+// InputError with the FenError's message and field (egtb/core/fen.hpp), or for a text longer than
+// MaxFenBytes.
 [[nodiscard]] Position parse_position(std::string_view fen);
 
 // The position of board sets, or why they do not describe one: a square in both colours, a man

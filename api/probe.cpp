@@ -38,9 +38,10 @@ Expected<ProbeReport, ProbeError> probe(const Tablebase& tb, Position pos, Probe
   if (detail == ProbeDetail::Value) return report;
   auto moves = move_values(tb, pos);
   if (!moves) return unexpected(moves.error());
+  report.moves = std::move(*moves);
+  if (detail == ProbeDetail::Moves) return report;
   auto line = optimal_line(tb, pos);
   if (!line) return unexpected(line.error());
-  report.moves = std::move(*moves);
   report.line = std::move(*line);
   return report;
 }

@@ -19,6 +19,7 @@ namespace egtb::api {
 // How much a probe reports.
 enum class ProbeDetail : uint8_t {
   Value,  // the score alone (the fast batch form)
+  Moves,  // the score and every move's score, without the optimal line (the HTTP API's answer)
   Full,   // the score, every move's score and the optimal line
 };
 
@@ -27,7 +28,7 @@ struct ProbeReport {
   Rules rules = Rules::Lasker;
   Score score;
   std::vector<MoveValue> moves;  // best first (egtb/store/line.hpp); empty for ProbeDetail::Value
-  std::vector<Move> line;        // the optimal line; empty for a draw, a finished game or Value
+  std::vector<Move> line;        // the optimal line; empty for a draw, a finished game, Value or Moves
 
   // The position at the end of the line (the position itself when the line is empty).
   [[nodiscard]] Position final_position() const;

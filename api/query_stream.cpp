@@ -16,10 +16,7 @@ QueryStream::QueryStream(query::ScanQuery query, std::vector<Material> tables, q
 
 query::ScanOptions QueryStream::listing(query::ScanOptions options) {
   options.list = true;
-  options.progress = [this](const query::ScanProgress&) {  // after each wave of blocks
-    const std::lock_guard lock(mutex_);
-    if (cancelled_) throw Cancelled{};
-  };
+  options.stop = [this] { return cancelled_.load(std::memory_order_relaxed); };  // before each block
   return options;
 }
 

@@ -5,10 +5,11 @@
 // into its JSON (api/json.hpp), to a queue of at most `capacity` matches: the scan waits while
 // the queue is full, so memory stays small however many positions match and a consumer that
 // stops early costs no more than it read. Matches come in the scan's fixed order. Destroying the
-// stream stops the scan (at the next match or the next wave of blocks read) and waits for its
-// thread.
+// stream stops the scan (at the next match, or before the next block through ScanOptions::stop)
+// and waits for its thread.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -59,7 +60,7 @@ private:
   std::condition_variable changed_;
   std::deque<Json> queue_;
   bool done_ = false;
-  bool cancelled_ = false;
+  std::atomic<bool> cancelled_ = false;  // set under mutex_, read by the scan's stop hook too
   std::exception_ptr error_;
   query::ScanSummary summary_;
   std::thread thread_;  // last: started when everything above is ready

@@ -27,6 +27,7 @@ constexpr Command Commands[] = {
     {"verify", "check tables one ply forward and against the Gaviota tables", cmd_verify},
     {"query", "run a CQL query over every position of tables or over a list of FENs", cmd_query},
     {"stats", "print the article's Tables 1 and 2, depth histograms and SVG figures of tables", cmd_stats},
+    {"serve", "a local web page and HTTP API to probe, explore and query tables", cmd_serve},
     {"perft", "count the leaf nodes of the legal move tree of a position", cmd_perft},
     {"fen", "check a FEN, print it normalised with the legal moves in SAN", cmd_fen},
     {"bench", "time a workload (bench perft)", cmd_bench},

@@ -87,7 +87,8 @@ private:
   void check_arguments() const;
 };
 
-// The position of a FEN argument; "startpos" is the initial position (api/position_input.hpp).
+// The position of a FEN argument; "startpos" is the initial position and '_' may stand for a space
+// (api/position_input.hpp).
 using api::parse_position;
 
 // The canonical signatures of the texts ("KQk", "KQvK"), plus every signature of 3 to N men when
