@@ -37,19 +37,34 @@ void add_end(Json& object, const Position& pos) {
   object["stalemate"] = is_stalemate(pos);
 }
 
-// {"w": {...} | null, "b": {...} | null}: the deepest positions of a metric keyed by the winner.
-Json deepest_json(const stats::TableStatistics& t, Metric metric) {
+// {"w": row(White), "b": row(Black)}: a Table 1 field keyed by the winner.
+template <typename Row>
+Json by_winner(Row row) {
   Json out = Json::object();
-  for (Color winner : {Color::White, Color::Black}) {
-    const std::optional<stats::Deepest>& d = t.deepest_of(metric, winner);
-    out[side_key(winner)] = d ? Json{{"plies", d->plies},
-                                     {"positions", d->positions},
-                                     {"side_to_move", side_key(d->side_to_move)},
-                                     {"example", to_fen(d->example)},
-                                     {"line", uci_line(d->line)}}
-                              : Json();
-  }
+  for (Color winner : {Color::White, Color::Black}) out[side_key(winner)] = row(winner);
   return out;
+}
+
+// The deepest positions of a metric keyed by the winner, each {...} or null.
+Json deepest_json(const stats::TableStatistics& t, Metric metric) {
+  return by_winner([&](Color winner) {
+    const std::optional<stats::Deepest>& d = t.deepest_of(metric, winner);
+    return d ? Json{{"plies", d->plies},
+                    {"positions", d->positions},
+                    {"side_to_move", side_key(d->side_to_move)},
+                    {"example", to_fen(d->example)},
+                    {"line", uci_line(d->line)}}
+             : Json();
+  });
+}
+
+// The depths of a metric's Table 1 rows from a table's header, keyed by the winner: {"plies",
+// "side_to_move"} or null.
+Json deepest_json(const TableHeader& h, Metric metric) {
+  return by_winner([&](Color winner) {
+    const std::optional<stats::DeepestDepth> d = stats::deepest_depth(h.rules, h.stats, metric, winner);
+    return d ? Json{{"plies", d->plies}, {"side_to_move", side_key(d->side_to_move)}} : Json();
+  });
 }
 
 Json histogram_json(const stats::DepthHistogram& h) {
@@ -94,7 +109,7 @@ Json to_json(const ProbeReport& r, ProbeDetail detail) {
     moves.push_back(std::move(move));
   }
   out["moves"] = std::move(moves);
-  out["pv"] = uci_line(r.line);
+  if (detail == ProbeDetail::Full) out["pv"] = uci_line(r.line);
   return out;
 }
 
@@ -121,6 +136,35 @@ Json mainline_json(const ProbeReport& r) {
 
 Json batch_error_json(size_t line, const std::string& input, const std::string& error) {
   return {{"line", line}, {"input", input}, {"error", error}};
+}
+
+Json error_json(const std::string& message, const std::optional<InputLocation>& location,
+                const std::string& missing_table) {
+  Json out = {{"error", message}};
+  if (location && location->fen_field > 0) out["location"] = {{"fen_field", location->fen_field}};
+  if (location && location->line > 0)
+    out["location"] = {{"line", location->line},
+                       {"column", location->column},
+                       {"end_line", location->end_line},
+                       {"end_column", location->end_column}};
+  if (!missing_table.empty()) out["table"] = missing_table;
+  return out;
+}
+
+Json to_json(const PresentTable& t) {
+  const TableHeader& h = t.header;
+  Json sides = Json::object();
+  for (Color c : {Color::White, Color::Black}) {
+    const SideStats& s = h.stats[static_cast<size_t>(to_index(c))];
+    sides[side_key(c)] = {{"positions", s.positions()}, {"lasker", s.values}};
+  }
+  return {{"signature", t.material.str()},
+          {"men", t.material.men()},
+          {"file_size", h.file_size},
+          {"metrics", to_string(h.metrics)},
+          {"sides", sides},
+          {"maxdts", deepest_json(h, Metric::Dts)},
+          {"maxdtm", deepest_json(h, Metric::Dtm)}};
 }
 
 Json to_json(const stats::TableStatistics& t) {
@@ -167,6 +211,41 @@ Json to_json(const query::ScanSummary& s, indexing::Convention convention) {
                       {"entries", t.entries},
                       {"evaluated", t.evaluated}});
   return {{"convention", indexing::convention_name(convention)}, {"tables", tables}, {"matches", s.matches}};
+}
+
+Json to_json(const Material& table, const retro::Progress& p) {
+  const bool solving = p.stage == retro::Stage::Solving;
+  const char* stage = solving ? "solving" : p.stage == retro::Stage::Setup ? "setup" : "finish";
+  return {{"signature", table.str()},
+          {"stage", stage},
+          {"metric", solving ? Json(metric_key(p.metric)) : Json()},
+          {"ply", p.ply},
+          {"resolved", p.resolved},
+          {"seconds", p.seconds}};
+}
+
+Json tables_json(const std::vector<PresentTable>& tables) {
+  Json list = Json::array();
+  for (const PresentTable& t : tables) list.push_back(to_json(t));
+  return {{"tables", std::move(list)}};
+}
+
+Json to_json(const BoundedResult& r, indexing::Convention convention, Rules rules) {
+  Json matches = Json::array();
+  for (const query::Match& m : r.matches) {
+    Json match = to_json(m, rules);
+    match["table"] = m.table.str();
+    matches.push_back(std::move(match));
+  }
+  return {{"convention", indexing::convention_name(convention)},
+          {"matches", std::move(matches)},
+          {"count", r.matches.size()},
+          {"complete", !r.limit_reached && !r.out_of_time},
+          {"limit_reached", r.limit_reached},
+          {"out_of_time", r.out_of_time},
+          {"entries", r.summary.entries},
+          {"evaluated", r.summary.evaluated},
+          {"seconds", r.summary.seconds}};
 }
 
 Json to_json(const retro::BuildRecord& r) {

@@ -9,7 +9,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "api/errors.hpp"
 #include "api/probe.hpp"
+#include "api/query.hpp"
+#include "api/tables.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
@@ -33,10 +36,11 @@ using Json = nlohmann::ordered_json;
 [[nodiscard]] Json depth_json(std::optional<int> depth);
 
 // {"fen", "category", "lasker", "dtm", "dts", "checkmate", "stalemate", "moves": [{"uci", "san",
-// "category", "lasker", "dtm", "dts", "checkmate", "stalemate"}], "pv": [uci]}; without moves and
-// {"fen", "lasker", "dtm", "dts"} for a report of ProbeDetail::Value (the fast batch form). A move's values
-// are those of the position after it, for that position's side to move (as the lichess tablebase API gives
-// them: a winning move leads to a "loss"); checkmate and stalemate tell whether that position is one.
+// "category", "lasker", "dtm", "dts", "checkmate", "stalemate"}], "pv": [uci]}; without pv for
+// ProbeDetail::Moves (the HTTP API's /api/lasker); {"fen", "lasker", "dtm", "dts"} alone for a report
+// of ProbeDetail::Value (the fast batch form). A move's values are those of the position after it,
+// for that position's side to move (as the lichess tablebase API gives them: a winning move leads to
+// a "loss"); checkmate and stalemate tell whether that position is one.
 [[nodiscard]] Json to_json(const ProbeReport& report, ProbeDetail detail);
 // The optimal line of a full report with each position's value:
 // {"fen", "category", "lasker", "dtm", "dts", "mainline": [{"uci", "san", "fen", "category",
@@ -47,6 +51,20 @@ using Json = nlohmann::ordered_json;
 // A batch line that could not be probed: {"line": N, "input": ..., "error": ...}.
 [[nodiscard]] Json batch_error_json(size_t line, const std::string& input, const std::string& error);
 
+// A request that failed: {"error": message[, "location": {"fen_field"} or {"line", "column",
+// "end_line", "end_column"}][, "table": signature]}.
+[[nodiscard]] Json error_json(const std::string& message, const std::optional<InputLocation>& location = {},
+                              const std::string& missing_table = "");
+
+// A table present in a directory, from its header: {"signature", "men", "file_size", "metrics",
+// "sides": {"w"|"b": {"positions", "lasker": [5 counts]}}, "maxdts": {"w"|"b": {"plies",
+// "side_to_move"} | null}, "maxdtm": ...}: maxdts and maxdtm keyed by the winner as in the statistics
+// of a table (to_json(TableStatistics)), with the depth and side to move of each Table 1 row but not
+// its positions, example and line, which only a scan of the table gives (stats::deepest_depth).
+[[nodiscard]] Json to_json(const PresentTable& table);
+// The tables present: {"tables": [to_json(table)...]}.
+[[nodiscard]] Json tables_json(const std::vector<PresentTable>& tables);
+
 // The statistics of one table (see README.md, "Statistics").
 [[nodiscard]] Json to_json(const stats::TableStatistics& table);
 
@@ -56,6 +74,14 @@ using Json = nlohmann::ordered_json;
 // "matches"}, or {"matches"} for a list of positions.
 [[nodiscard]] Json to_json(const query::ScanSummary& summary, indexing::Convention convention);
 
+// A bounded query run: {"convention", "matches": [match + "table"], "count", "complete",
+// "limit_reached", "out_of_time", "entries", "evaluated", "seconds"}; complete is false when the
+// listing stopped at the limit or the time budget.
+[[nodiscard]] Json to_json(const BoundedResult& result, indexing::Convention convention, Rules rules);
+
+// Where building a table is (retro::Progress): {"signature", "stage": "setup" | "solving" |
+// "finish", "metric": "dtm" | "dts" | null (while solving), "ply", "resolved", "seconds"}.
+[[nodiscard]] Json to_json(const Material& table, const retro::Progress& progress);
 // One table built or kept by `egtb generate`.
 [[nodiscard]] Json to_json(const retro::BuildRecord& record);
 // The result of verifying one table.

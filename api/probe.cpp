@@ -20,6 +20,16 @@ Position ProbeReport::final_position() const {
   return end;
 }
 
+std::unique_ptr<Tablebase> open_tablebase(const std::filesystem::path& directory,
+                                          const TablebaseOptions& options) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(directory, ec))
+    throw InputError(
+        "no table directory " + directory.string() +
+        (std::filesystem::exists(directory, ec) ? " (it is not a directory)" : " (it does not exist)"));
+  return std::make_unique<Tablebase>(directory, options);
+}
+
 Expected<ProbeReport, ProbeError> probe(const Tablebase& tb, Position pos, ProbeDetail detail) {
   pos.normalize_ep_square();
   const auto score = tb.probe(pos);
@@ -28,9 +38,10 @@ Expected<ProbeReport, ProbeError> probe(const Tablebase& tb, Position pos, Probe
   if (detail == ProbeDetail::Value) return report;
   auto moves = move_values(tb, pos);
   if (!moves) return unexpected(moves.error());
+  report.moves = std::move(*moves);
+  if (detail == ProbeDetail::Moves) return report;
   auto line = optimal_line(tb, pos);
   if (!line) return unexpected(line.error());
-  report.moves = std::move(*moves);
   report.line = std::move(*line);
   return report;
 }
@@ -68,6 +79,12 @@ std::string value_words(Rules rules, const Position& pos, Score s) {
   if (v == Lasker::Stalemates) return side + " forces stalemate: " + depth + ", " + moves(moves_left);
   if (v == Lasker::Stalemated) return side + " is stalemated: " + depth + ", " + moves(moves_left);
   return side + " is mated: " + depth + ", mate in " + std::to_string(moves_left);
+}
+
+std::optional<int> mover_depth(Rules rules, const MoveValue& m, Metric metric) {
+  const std::optional<int> after = depth_in(rules, m.score, metric);
+  if (!after) return std::nullopt;
+  return *after + 1;
 }
 
 std::string_view move_word(Rules rules, Lasker v) {

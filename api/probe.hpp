@@ -2,6 +2,9 @@
 // every front end reports them (the command line as text or JSON, the HTTP API, Python, C).
 #pragma once
 
+#include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +19,7 @@ namespace egtb::api {
 // How much a probe reports.
 enum class ProbeDetail : uint8_t {
   Value,  // the score alone (the fast batch form)
+  Moves,  // the score and every move's score, without the optimal line (the HTTP API's answer)
   Full,   // the score, every move's score and the optimal line
 };
 
@@ -24,11 +28,18 @@ struct ProbeReport {
   Rules rules = Rules::Lasker;
   Score score;
   std::vector<MoveValue> moves;  // best first (egtb/store/line.hpp); empty for ProbeDetail::Value
-  std::vector<Move> line;        // the optimal line; empty for a draw, a finished game or Value
+  std::vector<Move> line;        // the optimal line; empty for a draw, a finished game, Value or Moves
 
   // The position at the end of the line (the position itself when the line is empty).
   [[nodiscard]] Position final_position() const;
 };
+
+// A tablebase over the tables of `directory` (lazily opened, tablebase.hpp), for the front ends
+// that keep one open: the Python module and the C library. Throws InputError when `directory` is
+// not a directory, so that a mistyped path shows when it is opened, not as a missing table at
+// every probe.
+[[nodiscard]] std::unique_ptr<Tablebase> open_tablebase(const std::filesystem::path& directory,
+                                                        const TablebaseOptions& options = {});
 
 // The report of pos. Fails with the ProbeError of the position or of a move's position (a missing
 // table, castling rights, too many men, an invalid position, tables that contradict each other).
@@ -46,6 +57,11 @@ struct ProbeReport {
 // DTS 41 plies, 21 moves", "Black to move is checkmated", "Draw"; under the other rules "White to
 // move wins: DTE 9 plies, mate or stalemate in 5".
 [[nodiscard]] std::string value_words(Rules rules, const Position& pos, Score s);
+// The depth in metric m of a move for its mover, the move included (the depth of the position
+// after it plus one), when the move's value for the mover has that metric: the depth `egtb probe`
+// prints beside each move and the C library's root moves carry. Example: a move to a position
+// whose side to move is mated in DTM 2 is a mate in DTM 3 for its mover.
+[[nodiscard]] std::optional<int> mover_depth(Rules rules, const MoveValue& m, Metric metric);
 // The value of a move for its mover in one word: "mate", "stalemate", "draw", "stalemated",
 // "mated"; "win", "draw", "loss" under the other rules.
 [[nodiscard]] std::string_view move_word(Rules rules, Lasker value_for_mover);

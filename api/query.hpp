@@ -2,6 +2,7 @@
 // named table checked to be present first), and evaluating a list of FENs line by line.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <istream>
@@ -15,14 +16,39 @@
 namespace egtb::api {
 
 // The query compiled for scanning. Throws InputError with the error located in `source` under
-// `source_name` ("query", a file name): file:line:col, the source line and a caret.
+// `source_name` ("query", a file name): file:line:col, the source line and a caret; its
+// location() holds the line and column range.
 [[nodiscard]] query::ScanQuery prepare_query(const std::string& source,
                                              const std::string& source_name = "query");
+
+// Throws MissingTableError, naming the command that builds it, for the first of `tables` (any
+// orientation) not in `options.directory`; InputError when `tables` is empty.
+void check_tables_present(const std::vector<Material>& tables, const query::ScanOptions& options);
 
 // Scans `tables` (any orientation) in `options.directory`, each of which must be there (else
 // MissingTableError naming the command that builds it).
 query::ScanSummary query_tables(const query::ScanQuery& query, const std::vector<Material>& tables,
                                 const query::ScanOptions& options, const query::MatchSink& sink);
+
+// A query run that must end: at most `limit` matches, and no longer than `budget` (a request to a
+// server, which one query must not hold).
+struct BoundedQuery {
+  std::vector<Material> tables;  // any orientation, as written
+  query::ScanOptions options;    // directory, rules, convention, threads; `limit` and `stop` are set here
+  uint64_t limit = 100;
+  std::chrono::milliseconds budget{5000};
+  std::function<bool()> cancelled;  // polled too (a server shutting down); may be empty
+};
+
+struct BoundedResult {
+  std::vector<query::Match> matches;  // in scan order (query/scan.hpp)
+  query::ScanSummary summary;
+  bool limit_reached = false;  // more matches may follow the last one
+  bool out_of_time = false;    // the budget ran out (or `cancelled` said so) before the scan ended
+};
+
+// Runs `query` as `request` says (query_tables: each table must be present).
+[[nodiscard]] BoundedResult run_bounded(const query::ScanQuery& query, const BoundedQuery& request);
 
 // A line of a FEN list that could not be read.
 struct FenLineError {

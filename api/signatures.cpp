@@ -27,12 +27,18 @@ std::vector<Material> signatures(const std::vector<std::string>& texts, std::opt
   return tables;
 }
 
+std::vector<Material> available_tables(const Tablebase& tablebase, int max_men) {
+  std::vector<Material> tables;
+  for (const Material& m : all_signatures(check_men(max_men)))
+    if (tablebase.has_table(m)) tables.push_back(m);
+  return tables;
+}
+
 std::vector<Material> present_tables(const Tablebase& tablebase, const std::vector<std::string>& texts,
                                      std::optional<int> all) {
   std::vector<Material> tables;
   if (all) {
-    for (const Material& m : all_signatures(check_men(*all)))
-      if (tablebase.has_table(m)) tables.push_back(m);
+    tables = available_tables(tablebase, *all);
     if (tables.empty())
       throw MissingTableError("no table of 3 to " + std::to_string(*all) + " men in " +
                                   tablebase.directory().string() + " (build them with: egtb generate --all " +

@@ -28,6 +28,12 @@ namespace egtb::api {
                                                    const std::vector<std::string>& texts,
                                                    std::optional<int> all);
 
+// Every canonical signature of 3 to `max_men` men whose table file is in the tablebase's directory,
+// fewest men first (the order of all_signatures). Throws InputError for `max_men` outside
+// 3..Material::MaxMen.
+[[nodiscard]] std::vector<Material> available_tables(const Tablebase& tablebase,
+                                                     int max_men = Material::MaxMen);
+
 // The number of `--all N`, checked: 3 to Material::MaxMen. Throws InputError.
 int check_men(int men);
 

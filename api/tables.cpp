@@ -6,6 +6,7 @@
 #include <tbb/task_arena.h>
 
 #include "api/errors.hpp"
+#include "api/signatures.hpp"
 #include "egtb/store/reader.hpp"
 #include "egtb/store/table.hpp"
 #ifdef EGTB_HAVE_GAVIOTA
@@ -80,6 +81,13 @@ SignatureInfo signature_info(const Material& material, int threads) {
       info.positions[static_cast<size_t>(to_index(c))] = count_in_parallel(scheme, c);
   });
   return info;
+}
+
+std::vector<PresentTable> list_tables(const Tablebase& tablebase, int max_men) {
+  std::vector<PresentTable> tables;
+  for (const Material& m : available_tables(tablebase, max_men))
+    tables.push_back({m, TableReader(tablebase.table_path(m), TableRequirements::file_only()).header()});
+  return tables;
 }
 
 TableHeader file_info(const std::filesystem::path& path, int threads) {

@@ -10,6 +10,7 @@
 
 #include "egtb/core/material.hpp"
 #include "egtb/store/format.hpp"
+#include "egtb/store/tablebase.hpp"
 #include "indexing/index.hpp"
 #include "retro/scheduler.hpp"
 #include "retro/verify.hpp"
@@ -59,5 +60,16 @@ struct SignatureInfo {
 
 // A table file's header after every checksum of it was verified (throws FormatError, IoError).
 [[nodiscard]] TableHeader file_info(const std::filesystem::path& path, int threads = 0);
+
+// A table present in a directory, as its header describes it (no block read).
+struct PresentTable {
+  Material material;  // canonical
+  TableHeader header;
+};
+
+// Every table of 3 to `max_men` men present in the tablebase's directory, in the order of
+// all_signatures (fewer men first). Throws FormatError or IoError for a damaged header.
+[[nodiscard]] std::vector<PresentTable> list_tables(const Tablebase& tablebase,
+                                                    int max_men = Material::MaxMen);
 
 }  // namespace egtb::api

@@ -6,6 +6,7 @@
 #include <tbb/task_arena.h>
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <memory>
 
@@ -203,10 +204,11 @@ public:
     bool more = true;
     for (size_t start = 0; start < blocks.size() && more; start += wave) {
       const std::span<const uint64_t> part(blocks.data() + start, std::min(wave, blocks.size() - start));
-      more = merge(run_wave(t, part), tally, summary);
+      more = merge(run_wave(t, part), tally, summary) && !stopped_;
       if (options_.progress) options_.progress({m, tally.entries, total_entries(t)});
     }
     summary.tables.push_back(tally);
+    summary.stopped = stopped_;
     return more;
   }
 
@@ -217,6 +219,13 @@ private:
   Tablebase tablebase_;
   tbb::task_arena arena_;
   tbb::enumerable_thread_specific<std::unique_ptr<Worker>> workers_;
+  std::atomic<bool> stopped_ = false;
+
+  // True once ScanOptions::stop has said so (it is then no longer polled).
+  bool stop_requested() {
+    if (!stopped_.load(std::memory_order_relaxed) && options_.stop && options_.stop()) stopped_ = true;
+    return stopped_.load(std::memory_order_relaxed);
+  }
 
   static uint64_t total_entries(const TableScan& t) {
     return t.reader.entries(Color::White) + t.reader.entries(Color::Black);
@@ -239,7 +248,7 @@ private:
       tbb::parallel_for(tbb::blocked_range<size_t>(0, blocks.size(), 1),
                         [&](const tbb::blocked_range<size_t>& r) {
                           Worker& w = *workers_.local();
-                          for (size_t i = r.begin(); i != r.end(); ++i)
+                          for (size_t i = r.begin(); i != r.end() && !stop_requested(); ++i)
                             w.scan_block(t, blocks[i], options_, results[i]);
                         });
     });
@@ -320,6 +329,10 @@ ScanSummary scan_positions(const ScanQuery& query, std::span<const Position> pos
   ScanSummary summary;
   for (const Position& pos : positions) {
     if (options.list && options.limit && summary.matches >= options.limit) break;
+    if (options.stop && options.stop()) {
+      summary.stopped = true;
+      break;
+    }
     ++summary.evaluated;
     const Expected<Value, QueryError> v = evaluator.evaluate(pos);
     if (!v || !v->matched) continue;

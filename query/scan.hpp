@@ -83,6 +83,9 @@ struct ScanOptions {
   bool list = true;                                   // false: count only, on_match is not called
   uint64_t limit = 0;                                 // listing: stop after this many matches (0: no limit)
   std::function<void(const ScanProgress&)> progress;  // called from the calling thread
+  // Polled before each block (a table scan, from any worker thread) or position (a list): true
+  // stops the scan early, with ScanSummary::stopped set (a time budget, a server shutting down).
+  std::function<bool()> stop;
 };
 
 struct TableTally {
@@ -99,6 +102,7 @@ struct ScanSummary {
   uint64_t evaluated = 0;
   double seconds = 0;  // wall time
   int threads = 1;
+  bool stopped = false;  // ScanOptions::stop ended the scan before every position was seen
 };
 
 using MatchSink = std::function<void(const Match&)>;

@@ -105,14 +105,19 @@ SideSummary summarize(const CodeTotals& totals) {
   return s;
 }
 
-// The deepest positions of one metric that `winner` wins: its wins with it to move and its
-// opponent's losses with the opponent to move; the depth parities keep the two apart.
+// The positions of a phase that `winner` wins, as (side to move, value): its wins with it to move
+// and its opponent's losses with the opponent to move; the depth parities keep the two apart.
+std::array<std::pair<Color, Lasker>, 2> won_by(const SolvePhase& phase, Color winner) {
+  return {{{winner, phase.win}, {~winner, phase.loss}}};
+}
+
+// The deepest positions of one metric that `winner` wins.
 std::optional<Deepest> deepest(Rules rules, Metric metric, Color winner, const SideTotals& totals,
                                const std::array<SideSummary, 2>& sides, const IndexScheme& scheme) {
   const std::optional<SolvePhase> phase = phase_of(rules, metric);
   if (!phase) return std::nullopt;
   std::optional<Deepest> best;
-  for (const auto& [stm, value] : {std::pair{winner, phase->win}, std::pair{~winner, phase->loss}}) {
+  for (const auto& [stm, value] : won_by(*phase, winner)) {
     const size_t side = static_cast<size_t>(to_index(stm));
     const DepthHistogram& h = sides[side].depths[static_cast<size_t>(to_index(value))];
     if (h.empty() || (best && h.rbegin()->first <= best->plies)) continue;
@@ -145,6 +150,20 @@ DepthHistogram SideSummary::histogram(Rules rules, Metric m) const {
     if (v != Lasker::Draw && metric_of(rules, v) == m)
       for (const auto& [plies, n] : depths[static_cast<size_t>(to_index(v))]) h[plies] += n;
   return h;
+}
+
+std::optional<DeepestDepth> deepest_depth(Rules rules, const std::array<SideStats, 2>& sides, Metric metric,
+                                          Color winner) {
+  const std::optional<SolvePhase> phase = phase_of(rules, metric);
+  if (!phase) return std::nullopt;
+  std::optional<DeepestDepth> best;
+  for (const auto& [stm, value] : won_by(*phase, winner)) {
+    const int plies =
+        sides[static_cast<size_t>(to_index(stm))].max_depths[static_cast<size_t>(to_index(value))];
+    // Depth 0 is a (stale)mate on the board, which nobody forces.
+    if (plies > 0 && (!best || plies > best->plies)) best = DeepestDepth{plies, stm};
+  }
+  return best;
 }
 
 TableStatistics compute_statistics(const Tablebase& tablebase, const Material& material,

@@ -99,4 +99,16 @@ struct StatsOptions {
 [[nodiscard]] TableStatistics compute_statistics(const Tablebase& tablebase, const Material& material,
                                                  const StatsOptions& options = {});
 
+// The depth of a Table 1 row as a table's header records it (its maxima per side to move and value,
+// table_stats.hpp), without reading the table: the deepest depth in metric m that `winner` forces
+// and the side to move there, or nothing when it forces none. These are the plies and side_to_move
+// of compute_statistics's Deepest in index462 (the header counts every valid entry). Example: KQk,
+// winner White, DTM: 20 plies, Black to move.
+struct DeepestDepth {
+  int plies = 0;
+  Color side_to_move = Color::White;
+};
+[[nodiscard]] std::optional<DeepestDepth> deepest_depth(Rules rules, const std::array<SideStats, 2>& sides,
+                                                        Metric metric, Color winner);
+
 }  // namespace egtb::stats

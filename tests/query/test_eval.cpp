@@ -237,6 +237,11 @@ TEST_CASE("speculative moves and imagined positions", "[eval]") {
       {"imagine piece Q --> c7 : stalemate", "k7/8/1K6/8/8/8/8/8 b - - 0 1", "true"},
       {"imagine piece N --> c7 : stalemate", "k7/8/1K6/8/8/8/8/8 b - - 0 1", "false"},
       {"flipcolor imagine sidetomove white : wtm", Start, "true"},
+      // White, imagined to move, is stalemated; Black, to move, is not.
+      {"imagine sidetomove white : move legal count", "K7/P1k5/8/8/8/8/8/8 b - - 0 1", "0"},
+      {"imagine sidetomove white : stalemate", "K7/P1k5/8/8/8/8/8/8 b - - 0 1", "true"},
+      {"imagine sidetomove white : not move legal", "K7/P1k5/8/8/8/8/8/8 b - - 0 1", "true"},
+      {"imagine sidetomove white : move legal count", "k7/2P5/K7/8/8/8/8/8 b - - 0 1", "7"},
   });
 }
 

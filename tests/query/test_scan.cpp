@@ -3,6 +3,7 @@
 // listings against a brute force over every physical placement, and dtsend against an
 // independent walk of the optimal lines.
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <set>
 
@@ -281,6 +282,32 @@ TEST_CASE("A list of positions is evaluated with or without tables", "[scan]") {
   scan_positions(prepared("dts == maxdts"), positions, o, [&](const Match& m) { matches.push_back(m); });
   REQUIRE(matches.size() == 1);
   CHECK(matches[0].score == Score(Lasker::Stalemates, 27));
+}
+
+}  // namespace egtb::query
+
+namespace egtb::query {
+
+TEST_CASE("ScanOptions::stop ends a scan early and says so", "[scan]") {
+  const std::array<Material, 2> tables{material("KQRk"), material("KRkr")};
+  ScanOptions o = options(Convention::Index462, 2);
+  const ScanSummary whole = scan_tables(prepared("wtm"), tables, o);
+  CHECK_FALSE(whole.stopped);
+
+  // Stopped after a few polls: fewer entries read, no second table, the flag set.
+  std::atomic<int> polls = 0;
+  o.stop = [&] { return ++polls > 3; };
+  const ScanSummary part = scan_tables(prepared("wtm"), tables, o);
+  CHECK(part.stopped);
+  CHECK(part.entries < whole.entries);
+  CHECK(part.tables.size() == 1);
+
+  // A list of positions stops at once.
+  const std::vector<Position> positions(5, *parse_fen("8/8/8/8/8/1N6/8/1k1K4 w - - 0 1"));
+  o.stop = [] { return true; };
+  const ScanSummary none = scan_positions(prepared("wtm"), positions, o);
+  CHECK(none.stopped);
+  CHECK(none.evaluated == 0);
 }
 
 }  // namespace egtb::query

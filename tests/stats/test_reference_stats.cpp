@@ -1,9 +1,10 @@
 // The published figures of ../shared/reference/README.md, computed by the statistics library in
 // the three counting conventions: the article's Table 2 (index462), the physical KQk totals, the
 // Syzygy-style class counts of KQvK and KPvK, the KBk DTS histogram and the maxDTS rows of the
-// article's Table 1 with their example positions.
+// article's Table 1 with their example positions; the depths of those rows read from table headers.
 #include "egtb/core/fen.hpp"
 #include "egtb/core/movegen.hpp"
+#include "egtb/store/reader.hpp"
 #include "tests/stats/stats_fixture.hpp"
 #include "tests/support/catch.hpp"
 
@@ -156,6 +157,26 @@ TEST_CASE("KPk: the deepest stalemate has the stalemated side to move, and each 
   CHECK(mate->plies == 56);
   CHECK(mate->side_to_move == Color::Black);
   CHECK(is_checkmate(end_of_line(*mate)));
+}
+
+// What `GET /api/tables` shows without a scan (KQk: mater White, 20 plies, Black to move).
+TEST_CASE("the depths of the Table 1 rows read from a header are those of the statistics", "[stats]") {
+  for (const char* table : {"KQk", "KBk", "KNk", "KPk"}) {
+    INFO(table);
+    const stats::TableStatistics t = table_stats(table, Convention::Index462);
+    const TableHeader header =
+        TableReader(stats_tablebase().table_path(t.material), TableRequirements::file_only()).header();
+    for (Metric m : AllMetrics)
+      for (Color winner : {Color::White, Color::Black}) {
+        const std::optional<stats::DeepestDepth> d =
+            stats::deepest_depth(header.rules, header.stats, m, winner);
+        const std::optional<stats::Deepest>& full = t.deepest_of(m, winner);
+        REQUIRE(d.has_value() == full.has_value());
+        if (!d) continue;
+        CHECK(d->plies == full->plies);
+        CHECK(d->side_to_move == full->side_to_move);
+      }
+  }
 }
 
 }  // namespace egtb::test

@@ -91,7 +91,7 @@ TEST_CASE("Under stalemate-wins a position wins exactly when its Lasker value is
 TEST_CASE("Under stalemate-passes a stalemated side passes: the other side's value, one ply deeper",
           "[tables][rules]") {
   const Tablebase& tb = tables_of(Rules::StalematePasses);
-  uint64_t stalemates = 0;
+  uint64_t stalemates = 0, dead = 0;
   for (const Material& m : all_signatures(4)) {
     const TableReader reader(table_path(test::tables_dir(), m, Rules::StalematePasses));
     for (Color stm : {Color::White, Color::Black}) {
@@ -105,6 +105,7 @@ TEST_CASE("Under stalemate-passes a stalemated side passes: the other side's val
         passed.pass();
         INFO(m.str() << ' ' << to_fen(pos) << " stores " << describe(s));
         if (legal_moves(passed).empty()) {  // neither side can move: a dead draw
+          ++dead;
           CHECK(s == Score::draw());
           continue;
         }
@@ -115,6 +116,8 @@ TEST_CASE("Under stalemate-passes a stalemated side passes: the other side's val
     }
   }
   CHECK(stalemates > 1000);
+  // Neither side able to move needs more men (the article's Fig. 3c has more): none of 3-4 men.
+  CHECK(dead == 0);
 }
 
 TEST_CASE("Hand-made positions under each rule set", "[tables][rules]") {

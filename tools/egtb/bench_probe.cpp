@@ -1,21 +1,17 @@
 // egtb bench probe [--dir DIR] [--count N] [--seed S] [--json]: probes per second on warm tables.
 //
-// Draws N random legal positions from the tables in DIR (a random valid entry of a random table,
-// side to move at random, then a random board symmetry and, half of the time, the colour flip, so
-// that every orientation path of Tablebase::probe is timed), probes them all once to warm the
-// block cache, then times a second pass.
-#include <algorithm>
+// Draws N random legal positions from the tables in DIR (api/sample.hpp: every orientation path of
+// Tablebase::probe is timed), probes them all once to warm the block cache, then times a second
+// pass. The Python and C benchmarks (scripts/bench_bindings.py) time the same positions.
 #include <chrono>
-#include <filesystem>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
-#include <random>
 #include <stdexcept>
 
-#include "egtb/core/symmetry.hpp"
-#include "egtb/store/format.hpp"
+#include "api/sample.hpp"
+#include "api/signatures.hpp"
 #include "egtb/store/tablebase.hpp"
-#include "indexing/index.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 
@@ -23,67 +19,43 @@ namespace egtb::cli {
 
 namespace {
 
-// The index schemes of the table files in `dir`, in file name order.
-std::vector<indexing::IndexScheme> tables_in(const std::filesystem::path& dir) {
-  if (!std::filesystem::is_directory(dir)) throw UsageError("bench probe: no directory " + dir.string());
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(dir))
-    if (entry.path().extension() == TableExtension) files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  std::vector<indexing::IndexScheme> schemes;
-  for (const auto& file : files)
-    if (const auto m = Material::parse(file.stem().string()); m && m->is_canonical())
-      schemes.emplace_back(*m);
-  if (schemes.empty())
-    throw UsageError("bench probe: no tables in " + dir.string() + " (build some with egtb generate)");
-  return schemes;
-}
+struct PassTime {
+  double seconds = 0;      // wall
+  double cpu_seconds = 0;  // of the process, which probes on one thread
+};
 
-// A random legal position of one of the tables, in a random orientation.
-Position random_position(const std::vector<indexing::IndexScheme>& schemes, std::mt19937_64& rng) {
-  const auto& scheme = schemes[rng() % schemes.size()];
-  Position pos;
-  bool valid = false;
-  while (!valid) valid = scheme.decode(rng() % scheme.size(), rng() % 2 ? Color::White : Color::Black, pos);
-  const int symmetries = scheme.material().has_pawns() ? 2 : SymmetryCount;
-  pos = apply(AllSymmetries[rng() % static_cast<uint64_t>(symmetries)], pos);
-  return rng() % 2 ? color_flipped(pos) : pos;
-}
-
-std::vector<Position> random_positions(const std::vector<indexing::IndexScheme>& schemes, int count,
-                                       uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<Position> positions;
-  positions.reserve(static_cast<size_t>(count));
-  for (int i = 0; i < count; ++i) positions.push_back(random_position(schemes, rng));
-  return positions;
-}
-
-// Seconds to probe every position once; throws on a failed probe.
-double probe_all(const Tablebase& tb, const std::vector<Position>& positions) {
+// The time to probe every position once; throws on a failed probe.
+PassTime probe_all(const Tablebase& tb, const std::vector<Position>& positions) {
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
   for (const Position& pos : positions)
     if (const auto score = tb.probe(pos); !score) throw std::runtime_error(score.error().message);
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-  return elapsed.count();
+  return {elapsed.count(), static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC};
 }
 
 struct ProbeTiming {
   size_t tables = 0;
   size_t probes = 0;
-  double cold_seconds = 0;
-  double warm_seconds = 0;
+  PassTime cold;
+  PassTime warm;
   BlockCache::Stats cache;
 
-  [[nodiscard]] double per_second() const {
-    return warm_seconds > 0 ? static_cast<double>(probes) / warm_seconds : 0.0;
+  [[nodiscard]] double per_second() const { return rate(warm.seconds); }
+  // Per second of CPU time: what other jobs on a shared machine leave out of the wall figure.
+  [[nodiscard]] double per_cpu_second() const { return rate(warm.cpu_seconds); }
+
+private:
+  [[nodiscard]] double rate(double seconds) const {
+    return seconds > 0 ? static_cast<double>(probes) / seconds : 0.0;
   }
 };
 
 void print_timing(const ProbeTiming& t) {
   std::cout << "tables        " << t.tables << "\nprobes        " << t.probes << std::fixed
-            << std::setprecision(3) << "\ncold seconds  " << t.cold_seconds << "\nwarm seconds  "
-            << t.warm_seconds << std::setprecision(0) << "\nprobes/s      " << t.per_second()
+            << std::setprecision(3) << "\ncold seconds  " << t.cold.seconds << "\nwarm seconds  "
+            << t.warm.seconds << " (CPU " << t.warm.cpu_seconds << ")" << std::setprecision(0)
+            << "\nprobes/s      " << t.per_second() << " (per CPU second " << t.per_cpu_second() << ")"
             << "\ncache blocks  " << t.cache.blocks << " (" << (t.cache.bytes >> 20) << " MiB), hits "
             << t.cache.hits << ", misses " << t.cache.misses << '\n';
 }
@@ -92,9 +64,11 @@ Json timing_json(const ProbeTiming& t) {
   return {{"benchmark", "probe"},
           {"tables", t.tables},
           {"probes", t.probes},
-          {"cold_seconds", t.cold_seconds},
-          {"warm_seconds", t.warm_seconds},
+          {"cold_seconds", t.cold.seconds},
+          {"warm_seconds", t.warm.seconds},
+          {"warm_cpu_seconds", t.warm.cpu_seconds},
           {"probes_per_second", t.per_second()},
+          {"probes_per_cpu_second", t.per_cpu_second()},
           {"cache_blocks", t.cache.blocks},
           {"cache_bytes", t.cache.bytes}};
 }
@@ -118,14 +92,14 @@ int bench_probe(const std::vector<std::string>& args) {
   options.cache_bytes = size_t{1} << 20;
   options.cache_bytes *=
       static_cast<size_t>(parse_int(cl.option("cache-mb", "1024"), "--cache-mb", 1, 1 << 20));
-  const auto schemes = tables_in(dir);
-  const std::vector<Position> positions = random_positions(schemes, count, static_cast<uint64_t>(seed));
   const Tablebase tb(dir, options);
+  const std::vector<Position> positions =
+      api::random_positions(tb, static_cast<size_t>(count), static_cast<uint64_t>(seed));
   ProbeTiming t;
-  t.tables = schemes.size();
+  t.tables = api::available_tables(tb).size();
   t.probes = positions.size();
-  t.cold_seconds = probe_all(tb, positions);
-  t.warm_seconds = probe_all(tb, positions);
+  t.cold = probe_all(tb, positions);
+  t.warm = probe_all(tb, positions);
   t.cache = tb.cache_stats();
   if (cl.json())
     print_json(timing_json(t));

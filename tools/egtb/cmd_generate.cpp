@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "api/json.hpp"
+#include "api/options.hpp"
 #include "api/tables.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
@@ -13,12 +14,6 @@
 namespace egtb::cli {
 
 namespace {
-
-// --metrics: "dtm,dts" (the default) or "dtm".
-MetricSet parse_metrics(const std::string& text) {
-  if (const auto metrics = parse_metric_set(text)) return *metrics;
-  throw UsageError("--metrics must be 'dtm,dts' or 'dtm', not '" + text + "'");
-}
 
 std::string progress_text(const Material& m, const retro::Progress& p) {
   std::ostringstream out;
@@ -62,7 +57,7 @@ retro::BuildOptions build_options(const CommandLine& cl) {
   options.metrics = all_metrics(options.rules);
   if (cl.flag("metrics")) {
     if (options.rules != Rules::Lasker) throw UsageError("--metrics applies to lasker tables only");
-    options.metrics = parse_metrics(cl.option("metrics", "dtm,dts"));
+    options.metrics = api::metrics_named(cl.option("metrics", "dtm,dts"), "--metrics");
   }
   options.force = cl.flag("force");
   options.compression_level =

@@ -6,11 +6,10 @@
 #include <iostream>
 
 #include "api/json.hpp"
-#include "api/signatures.hpp"
+#include "api/statistics.hpp"
 #include "egtb/store/error.hpp"
 #include "stats/figures.hpp"
 #include "stats/report.hpp"
-#include "stats/statistics.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 
@@ -41,12 +40,6 @@ void write_figures(const std::filesystem::path& dir, const std::vector<stats::Ta
   std::cerr << "egtb stats: wrote " << count << " SVG figures to " << dir.string() << '\n';
 }
 
-void warn_missing_dts(const stats::TableStatistics& t) {
-  if (!t.metrics.contains(all_metrics(t.rules)))
-    std::cerr << "egtb stats: " << t.material.str()
-              << " was built without DTS (--metrics dtm): its values 3 and 1 count as draws\n";
-}
-
 CommandLine command_line() {
   CommandLine cl(
       "stats",
@@ -73,22 +66,22 @@ CommandLine command_line() {
 int cmd_stats(const std::vector<std::string>& args) {
   CommandLine cl = command_line();
   if (!cl.parse(args)) return ExitSuccess;
-  const stats::StatsOptions options{convention_option(cl), threads_option(cl)};
   if (cl.json() && cl.flag("format")) throw UsageError("stats: give --json or --format, not both");
   const std::optional<stats::TextFormat> format =
       parse_format(cl.json() ? "json" : cl.option("format", "md"));
   if (cl.flag("top") && !cl.flag("rank")) throw UsageError("stats: --top needs --rank");
   const stats::ReportOptions report{
       cl.flag("rank"), static_cast<size_t>(parse_int(cl.option("top", "0"), "--top", 0, 1'000'000))};
-  const Tablebase tablebase(cl.option("dir", "tables"), {TablebaseOptions::DefaultCacheBytes, rules_of(cl)});
-  const std::vector<Material> targets = api::present_tables(tablebase, cl.rest_arguments(), all_option(cl));
-  if (targets.empty())
+  if (cl.rest_arguments().empty() && !cl.flag("all"))
     throw UsageError("stats: name at least one signature or --all N (see egtb stats --help)");
-  std::vector<stats::TableStatistics> tables;
-  for (const Material& m : targets) {
-    tables.push_back(stats::compute_statistics(tablebase, m, options));
-    warn_missing_dts(tables.back());
-  }
+  const api::StatsRequest request{cl.option("dir", "tables"),
+                                  cl.rest_arguments(),
+                                  all_option(cl),
+                                  {convention_option(cl), threads_option(cl)},
+                                  rules_of(cl)};
+  const std::vector<stats::TableStatistics> tables = api::table_statistics(request);
+  for (const stats::TableStatistics& t : tables)
+    if (const auto warning = api::missing_dts_warning(t)) std::cerr << "egtb stats: " << *warning << '\n';
   if (format) {
     std::cout << stats::render(tables, *format, report);
   } else {

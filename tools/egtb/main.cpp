@@ -29,6 +29,7 @@ constexpr Command Commands[] = {
     {"stats", "print the article's Tables 1 and 2, depth histograms and SVG figures of tables", cmd_stats},
     {"compare", "one endgame under the three rule sets side by side: value changes, deepest wins",
      cmd_compare},
+    {"serve", "a local web page and HTTP API to probe, explore and query tables", cmd_serve},
     {"perft", "count the leaf nodes of the legal move tree of a position", cmd_perft},
     {"fen", "check a FEN, print it normalised with the legal moves in SAN", cmd_fen},
     {"bench", "time a workload (bench perft)", cmd_bench},

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <utility>
 
+#include "api/options.hpp"
 #include "api/signatures.hpp"
-#include "egtb/core/fen.hpp"
 
 namespace egtb::cli {
 
@@ -103,12 +103,6 @@ void CommandLine::print_help(std::ostream& out) const {
   out << '\n' << options_;
 }
 
-Position parse_position(const std::string& fen) {
-  const auto pos = parse_fen(fen == "startpos" ? StartFen : std::string_view(fen));
-  if (!pos) throw UsageError(pos.error().message);
-  return *pos;
-}
-
 std::optional<int> all_option(const CommandLine& cl) {
   if (!cl.flag("all")) return std::nullopt;
   return parse_int(cl.option("all", ""), "--all", 3, Material::MaxMen);
@@ -122,9 +116,7 @@ std::vector<Material> parse_signatures(const CommandLine& cl, const std::string&
 }
 
 indexing::Convention convention_option(const CommandLine& cl) {
-  const std::string text = cl.option("convention", "index462");
-  if (const auto c = indexing::parse_convention(text)) return *c;
-  throw UsageError("--convention must be index462, physical or classes, not '" + text + "'");
+  return api::convention_named(cl.option("convention", "index462"), "--convention");
 }
 
 Rules rules_of(const CommandLine& cl) {

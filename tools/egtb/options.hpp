@@ -16,6 +16,7 @@
 
 #include "api/errors.hpp"
 #include "api/json.hpp"
+#include "api/position_input.hpp"
 #include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
 #include "egtb/store/rules.hpp"
@@ -89,9 +90,9 @@ private:
   void check_arguments() const;
 };
 
-// The position of a FEN argument; "startpos" is the initial position. A bad FEN throws
-// UsageError carrying the FenError message.
-[[nodiscard]] Position parse_position(const std::string& fen);
+// The position of a FEN argument; "startpos" is the initial position and '_' may stand for a space
+// (api/position_input.hpp).
+using api::parse_position;
 
 // The canonical signatures of the texts ("KQk", "KQvK"), plus every signature of 3 to N men when
 // the command line has --all N; a bad or missing signature throws UsageError naming the command.

@@ -14,7 +14,8 @@ namespace {
 // "DTM 3" for the mover of a move leading to a child mated in DTM 2; "-" for a draw.
 std::string move_depth(Rules rules, const MoveValue& m) {
   if (m.value() == Lasker::Draw) return "-";
-  return std::string(metric_name(metric_of(rules, m.value()))) + " " + std::to_string(m.score.depth() + 1);
+  const Metric metric = metric_of(rules, m.value());
+  return std::string(metric_name(metric)) + " " + std::to_string(*api::mover_depth(rules, m, metric));
 }
 
 void print_moves(std::ostream& out, const api::ProbeReport& r) {

@@ -1,0 +1,19 @@
+// The option values every front end accepts as words (the command line's --convention and
+// --metrics, the Python module's keyword arguments), checked with one message each.
+#pragma once
+
+#include <string_view>
+
+#include "egtb/store/rules.hpp"
+#include "indexing/index.hpp"
+
+namespace egtb::api {
+
+// The counting convention `text` names: index462, physical or classes. Throws InputError
+// "<what> must be index462, physical or classes, not '<text>'".
+[[nodiscard]] indexing::Convention convention_named(std::string_view text, std::string_view what);
+
+// The metrics `text` names: "dtm,dts" or "dtm" (mates only). Throws InputError.
+[[nodiscard]] MetricSet metrics_named(std::string_view text, std::string_view what);
+
+}  // namespace egtb::api

@@ -1,0 +1,32 @@
+// The statistics of finished tables for the front ends (`egtb stats`, the Python module's
+// egtb.stats): which tables a request names, their statistics (stats/statistics.hpp) and the note
+// a table built without DTS deserves. The JSON of each table is api/json.hpp's.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "stats/statistics.hpp"
+
+namespace egtb::api {
+
+struct StatsRequest {
+  std::filesystem::path directory = "tables";
+  std::vector<std::string> signatures;  // as users write them ("KBk", "KBvK")
+  std::optional<int> all;               // also every table of 3 to N men present
+  stats::StatsOptions options;
+  Rules rules = Rules::Lasker;  // the rules of the tables read
+};
+
+// The statistics of every table the request names (present_tables, signatures.hpp), in order.
+// Throws InputError for a bad signature or a request naming nothing, MissingTableError for a
+// table not in the directory, StoreError for a damaged one.
+[[nodiscard]] std::vector<stats::TableStatistics> table_statistics(const StatsRequest& request);
+
+// The warning for statistics of a table built without all the metrics of its rules (a Lasker
+// table without DTS: its values 3 and 1 count as draws), or nothing.
+[[nodiscard]] std::optional<std::string> missing_dts_warning(const stats::TableStatistics& table);
+
+}  // namespace egtb::api

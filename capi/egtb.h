@@ -1,0 +1,156 @@
+/*
+ * egtb.h: probing Lasker-chess endgame tables from C or C++ (libegtb), for chess engines.
+ *
+ * Shaped like the Fathom API engines use for Syzygy tables: positions go in as bitboards, the
+ * result comes back in a small struct, nothing is allocated per probe and no FEN is parsed on the
+ * hot path. Tables are built by the egtb command (`egtb generate --all 5 --dir DIR`).
+ *
+ *   char err[256];
+ *   egtb_tablebase *tb = egtb_open("tables", 256, err, sizeof err);
+ *   if (!tb) { fprintf(stderr, "%s\n", err); return; }
+ *   egtb_result r;
+ *   if (egtb_probe(tb, white, black, kings, queens, rooks, bishops, knights, pawns,
+ *                  ep_square, white_to_move, &r) == EGTB_OK)
+ *     ... r.lasker, r.dtm, r.dts ...
+ *   egtb_close(tb);
+ *
+ * Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63; bit i of a bitboard is square i. Values are
+ * from the side to move (Lasker chess): 4 forces mate, 3 forces stalemate of the opponent, 2 draw,
+ * 1 is stalemated, 0 is mated. Depths are plies: DTM for values 4 and 0 (odd when winning, even
+ * when losing, 0 for a checkmated side to move), DTS for 3 and 1; -1 where the value has none.
+ * Tables hold positions without castling rights and count no 50-move rule.
+ *
+ * Threads: every probe function may be called from any number of threads at once on one
+ * tablebase; egtb_close must not run while another thread probes it. Tables open on the first
+ * probe that needs them and decoded blocks are cached (cache_mb of egtb_open), so the first probes
+ * of a table are slower. No C++ exception leaves the library: each function returns a status.
+ *
+ * Versions: EGTB_VERSION_* name the header's version, egtb_version() the library's; the shared
+ * library's symbols carry the version node EGTB_0 (its soname is libegtb.so.0).
+ */
+#ifndef EGTB_H
+#define EGTB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EGTB_VERSION_MAJOR 0
+#define EGTB_VERSION_MINOR 1
+#define EGTB_VERSION_PATCH 0
+
+/* The most legal moves a chess position has is 218; a root-move array of this size always fits. */
+#define EGTB_MAX_MOVES 256
+
+/* Lasker values, from the side to move. */
+enum egtb_value {
+  EGTB_MATED = 0,      /* will be checkmated */
+  EGTB_STALEMATED = 1, /* will be stalemated, cannot do better */
+  EGTB_DRAW = 2,
+  EGTB_STALEMATES = 3, /* forces stalemate of the opponent, cannot force mate */
+  EGTB_MATES = 4       /* forces checkmate */
+};
+
+/* What a call returns: EGTB_OK, or why it failed (egtb_last_error() has the message). */
+enum egtb_status {
+  EGTB_OK = 0,
+  EGTB_MISSING_TABLE = 1,    /* the table of the position's material is not in the directory */
+  EGTB_TOO_MANY_MEN = 2,     /* more men than any table holds */
+  EGTB_CASTLING = 3,         /* castling rights (egtb_probe_fen): tables hold none */
+  EGTB_INVALID_POSITION = 4, /* not a legal position, inconsistent bitboards or a bad FEN */
+  EGTB_TABLE_ERROR = 5,      /* a damaged or unreadable table file, or tables that contradict */
+  EGTB_BAD_ARGUMENT = 6,     /* a null pointer, too small an array, a bad number */
+  EGTB_INTERNAL_ERROR = 7    /* out of memory, or a bug */
+};
+
+/* Piece types, as in egtb_root_move.promotion. */
+enum egtb_piece {
+  EGTB_NO_PIECE = 0,
+  EGTB_PAWN = 1,
+  EGTB_KNIGHT = 2,
+  EGTB_BISHOP = 3,
+  EGTB_ROOK = 4,
+  EGTB_QUEEN = 5,
+  EGTB_KING = 6
+};
+
+/* The result of a probe. On failure status says why and the other fields are -1. */
+typedef struct egtb_result {
+  int status; /* enum egtb_status */
+  int lasker; /* enum egtb_value, for the side to move */
+  int dtm;    /* plies to mate for values 4 and 0, else -1 */
+  int dts;    /* plies to stalemate for values 3 and 1, else -1 */
+} egtb_result;
+
+/* A legal move of the probed position with its value for the side playing it: lasker is 4 minus
+ * the value of the position after the move, and dtm or dts count the plies from the probed
+ * position to the mate or stalemate, the move included (the depth after it plus one). So the
+ * first (best) root move has the probed position's own value and depth. */
+typedef struct egtb_root_move {
+  int from;      /* square 0-63 */
+  int to;        /* square 0-63; an e.p. capture goes to the e.p. square */
+  int promotion; /* enum egtb_piece promoted to, or EGTB_NO_PIECE */
+  char uci[8];   /* the move in UCI, NUL-terminated: "e7e8q" */
+  int lasker;    /* value for the mover, enum egtb_value */
+  int dtm;       /* for the mover, move included, or -1 */
+  int dts;       /* for the mover, move included, or -1 */
+} egtb_root_move;
+
+typedef struct egtb_tablebase egtb_tablebase;
+
+/* The library's version, "MAJOR.MINOR.PATCH". */
+const char *egtb_version(void);
+
+/* Opens the tables of a directory with a cache of decoded blocks of cache_mb MiB (0: 256). Returns
+ * NULL when the directory cannot be used, with the reason in errbuf (errlen bytes, may be 0). */
+egtb_tablebase *egtb_open(const char *directory, size_t cache_mb, char *errbuf, size_t errlen);
+
+/* Closes the tables and frees the tablebase; NULL is ignored. */
+void egtb_close(egtb_tablebase *tb);
+
+/* The most men of any table in the directory (0 when there is none): positions with more men
+ * need not be probed (Fathom's TB_LARGEST). */
+int egtb_max_men(const egtb_tablebase *tb);
+
+/* Probes a position given as bitboards: the men of each colour, the men of each type, the e.p.
+ * square (the square a pawn skipped with its double step, e.g. 20 for e3; 0 for none, as in
+ * Fathom; it counts when an e.p. capture is legal) and the side to move (non-zero: White).
+ * Fills *result and returns its status. */
+int egtb_probe(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+               uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep_square,
+               int white_to_move, egtb_result *result);
+
+/* The same for a FEN (six fields, or the first four). */
+int egtb_probe_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result);
+
+/* Probes a position and every legal move of it, for ordering the moves at the root of a search:
+ * fills *result like egtb_probe, moves[0 .. *count - 1] best first (the mover's value, then the
+ * winner's shortest or the loser's longest depth, then UCI text: the order of `egtb probe`) and
+ * *count. A position with no legal move (mate or stalemate) has *count 0. EGTB_BAD_ARGUMENT when
+ * capacity is too small (EGTB_MAX_MOVES always suffices); a move into a missing table fails the
+ * whole call with EGTB_MISSING_TABLE. */
+int egtb_probe_root(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                    uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep_square,
+                    int white_to_move, egtb_result *result, egtb_root_move *moves, size_t capacity,
+                    size_t *count);
+
+/* The same for a FEN. */
+int egtb_probe_root_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result, egtb_root_move *moves,
+                        size_t capacity, size_t *count);
+
+/* The name of a status: "ok", "missing table", ... */
+const char *egtb_status_name(int status);
+
+/* The message of the last call that failed on this thread ("" when none failed): the FEN error,
+ * the missing table with the command that builds it, the damaged file. Valid until this thread's
+ * next failing call. */
+const char *egtb_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EGTB_H */

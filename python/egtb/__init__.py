@@ -1,0 +1,86 @@
+"""Endgame tables for Lasker chess: probing, generation, statistics and CQL queries.
+
+A thin adapter over egtb's application layer (the C++ extension ``egtb._egtb``); this file holds
+only what is easier written in Python: the exception classes and the record type of results.
+
+    import egtb
+    with egtb.open_tablebase("tables") as tb:
+        tb.probe_lasker("8/8/8/8/8/1N6/8/1k1K4 w - - 0 1")   # 3: White forces stalemate
+        tb.probe_dts(board)                                  # 27 (any object with a fen() method)
+        result = tb.probe(board)                             # value, depths, every move, the line
+
+Values (``lasker``) are from the side to move: 4 forces mate, 3 forces stalemate of the opponent,
+2 draw, 1 is stalemated, 0 is mated. Depths are plies: ``dtm`` for 4 and 0, ``dts`` for 3 and 1,
+None otherwise. Results are Records: the JSON objects of ``egtb probe --json``, ``egtb stats
+--format json`` and ``egtb query --json`` as dicts (same keys, same order), whose keys also read
+as attributes.
+"""
+
+
+class MissingTableError(KeyError):
+    """No table for a position's material (or a named signature) in the directory.
+
+    ``table`` is the canonical signature ("KRkn"); the message names the command that builds it.
+    A KeyError, as in python-chess's tablebase modules.
+    """
+
+    def __init__(self, message, table=""):
+        super().__init__(message)
+        self.table = table
+
+    def __str__(self):
+        return str(self.args[0])
+
+
+class TableError(Exception):
+    """A damaged, unreadable or incompatible table file; ``path`` names it."""
+
+    def __init__(self, message, path=""):
+        super().__init__(message)
+        self.path = path
+
+
+class Record(dict):
+    """A JSON object of the application layer as a dict whose keys also read as attributes."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+class ProbeResult(Record):
+    """What ``Tablebase.probe`` returns: the keys of ``egtb probe --json`` (fen, category, lasker,
+    dtm, dts, checkmate, stalemate, moves, pv), and two attributes: ``line``, the optimal line
+    with the values after each move (uci, san, fen, category, lasker, dtm, dts), and ``final``,
+    its last position (fen, checkmate, stalemate)."""
+
+    __slots__ = ("line", "final")
+
+
+from egtb._egtb import (  # noqa: E402  (the extension needs the classes above)
+    MATED,
+    STALEMATED,
+    DRAW,
+    STALEMATES,
+    MATES,
+    Tablebase,
+    QueryIterator,
+    open_tablebase,
+    generate,
+    stats,
+    query,
+    count,
+    random_positions,
+    __version__,
+)
+
+__all__ = [
+    "MATED", "STALEMATED", "DRAW", "STALEMATES", "MATES",
+    "MissingTableError", "TableError", "Record", "ProbeResult",
+    "Tablebase", "QueryIterator", "open_tablebase", "generate", "stats", "query", "count",
+    "random_positions", "__version__",
+]

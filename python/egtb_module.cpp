@@ -1,0 +1,450 @@
+// egtb._egtb: the Python module's extension (pybind11), a thin adapter over the application layer
+// (api/): it turns Python arguments into api requests, api results into Python objects and api
+// errors into Python exceptions, and computes nothing of its own. The package around it
+// (python/egtb/__init__.py) defines the exception classes and Record, the dict type of results.
+//
+// Directories are str or os.PathLike (pathlib.Path). Results: every dict is a JSON object of
+// api/json.hpp converted key by key (the same keys in the same order as the command line's
+// --json), made a Record so that keys read as attributes.
+// Errors (api/errors.hpp): InputError -> ValueError, MissingTableError -> egtb.MissingTableError
+// (a KeyError), egtb::StoreError -> egtb.TableError.
+// Threads: the GIL is released while C++ works (probes, generation, statistics, scans); a
+// Tablebase may be shared by Python threads, and close() waits for no one: a probe under way
+// keeps the tables it uses alive until it returns.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "api/errors.hpp"
+#include "api/json.hpp"
+#include "api/options.hpp"
+#include "api/position_input.hpp"
+#include "api/probe.hpp"
+#include "api/query.hpp"
+#include "api/query_stream.hpp"
+#include "api/sample.hpp"
+#include "api/signatures.hpp"
+#include "api/statistics.hpp"
+#include "api/tables.hpp"
+#include "egtb/core/fen.hpp"
+#include "egtb/store/error.hpp"
+
+namespace py = pybind11;
+
+namespace egtb::python {
+
+namespace {
+
+using api::Json;
+
+// A class or function of the egtb package (python/egtb/__init__.py).
+py::object package_attr(const char* name) { return py::module_::import("egtb").attr(name); }
+
+// A JSON value as Python objects, objects as instances of `record` (a dict type).
+py::object to_python(const Json& j, const py::handle& record) {
+  switch (j.type()) {
+    case Json::value_t::boolean: return py::bool_(j.get<bool>());
+    case Json::value_t::number_integer: return py::int_(j.get<int64_t>());
+    case Json::value_t::number_unsigned: return py::int_(j.get<uint64_t>());
+    case Json::value_t::number_float: return py::float_(j.get<double>());
+    case Json::value_t::string: return py::str(j.get_ref<const std::string&>());
+    case Json::value_t::array: {
+      py::list out;
+      for (const Json& item : j) out.append(to_python(item, record));
+      return out;
+    }
+    case Json::value_t::object: {
+      py::object out = record();
+      for (const auto& item : j.items()) out[py::str(item.key())] = to_python(item.value(), record);
+      return out;
+    }
+    default: return py::none();
+  }
+}
+
+py::object to_record(const Json& j) { return to_python(j, package_attr("Record")); }
+
+// The UTF-8 text of a Python str.
+std::string_view text_of(py::handle s) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(s.ptr(), &size);
+  if (!data) throw py::error_already_set();
+  return {data, static_cast<size_t>(size)};
+}
+
+// A position given as a FEN string or as any object with a fen() method (a python-chess Board).
+Position position_of(py::handle position) {
+  if (PyUnicode_Check(position.ptr())) return api::parse_position(text_of(position));
+  if (py::hasattr(position, "fen")) {
+    const py::object fen = position.attr("fen")();
+    if (PyUnicode_Check(fen.ptr())) return api::parse_position(text_of(fen));
+  }
+  throw py::type_error("position must be a FEN string or an object with a fen() method, not " +
+                       std::string(py::str(py::type::handle_of(position).attr("__name__"))));
+}
+
+// Signatures given as one string ("KQk") or an iterable of strings.
+std::vector<std::string> signature_texts(py::handle signatures) {
+  if (PyUnicode_Check(signatures.ptr())) return {std::string(text_of(signatures))};
+  std::vector<std::string> texts;
+  for (py::handle s : signatures) {
+    if (!PyUnicode_Check(s.ptr())) throw py::type_error("signatures must be strings such as 'KQk'");
+    texts.emplace_back(text_of(s));
+  }
+  return texts;
+}
+
+// A thread count: None is every core.
+int threads_of(std::optional<int> threads) {
+  if (threads && *threads < 1) throw py::value_error("threads must be at least 1, or None for every core");
+  return threads.value_or(0);
+}
+
+class PyTablebase {
+public:
+  PyTablebase(const std::filesystem::path& directory, std::optional<double> cache_mb)
+      : directory_(directory.string()) {
+    TablebaseOptions options;
+    if (cache_mb) {
+      if (!(*cache_mb >= 1)) throw py::value_error("cache_mb must be at least 1");
+      options.cache_bytes = static_cast<size_t>(*cache_mb * (1 << 20));
+    }
+    tables_ = api::open_tablebase(directory, options);
+  }
+
+  struct Scored {
+    Expected<Score, ProbeError> score;
+    Rules rules;
+  };
+
+  // The score of a position, as Tablebase::probe gives it, the GIL released while probing.
+  [[nodiscard]] Scored score(py::handle position) const {
+    const Position pos = position_of(position);
+    const std::shared_ptr<const Tablebase> tb = tables();
+    const py::gil_scoped_release release;
+    return {tb->probe(pos), tb->rules()};
+  }
+
+  [[nodiscard]] py::object probe(py::handle position) const {
+    auto report = full_report(position);
+    if (!report) api::raise(report.error());
+    return report_object(*report);
+  }
+
+  [[nodiscard]] py::object get(py::handle position, py::object fallback) const {
+    auto report = full_report(position);
+    return report ? report_object(*report) : fallback;
+  }
+
+  [[nodiscard]] std::shared_ptr<const Tablebase> tables() const {
+    if (!tables_) throw py::value_error("the tablebase is closed");
+    return tables_;
+  }
+
+  void close() { tables_.reset(); }
+  [[nodiscard]] bool closed() const { return tables_ == nullptr; }
+  [[nodiscard]] const std::string& directory() const { return directory_; }
+
+private:
+  std::string directory_;
+  std::shared_ptr<const Tablebase> tables_;
+
+  [[nodiscard]] Expected<api::ProbeReport, ProbeError> full_report(py::handle position) const {
+    const Position pos = position_of(position);
+    const std::shared_ptr<const Tablebase> tb = tables();
+    const py::gil_scoped_release release;
+    return api::probe(*tb, pos, api::ProbeDetail::Full);
+  }
+
+  // The report as a ProbeResult: the keys of `egtb probe --json`, `line` and `final` beside them.
+  [[nodiscard]] static py::object report_object(const api::ProbeReport& report) {
+    const Json main = api::mainline_json(report);
+    py::object result = to_python(api::to_json(report, api::ProbeDetail::Full), package_attr("ProbeResult"));
+    result.attr("line") = to_record(main["mainline"]);
+    result.attr("final") = to_record(main["final"]);
+    return result;
+  }
+};
+
+// A value of a score, or None: lasker (an int), dtm or dts (plies, None where the value has none).
+using ScoreField = py::object (*)(Rules, Score);
+py::object lasker_of(Rules, Score s) { return py::int_(to_index(s.value())); }
+py::object dtm_of(Rules r, Score s) { return py::cast(depth_in(r, s, Metric::Dtm)); }
+py::object dts_of(Rules r, Score s) { return py::cast(depth_in(r, s, Metric::Dts)); }
+
+// tb.probe_<field>(position): raises what a probe fails with.
+template <ScoreField field>
+py::object probe_field(const PyTablebase& tb, py::handle position) {
+  const auto [score, rules] = tb.score(position);
+  if (!score) api::raise(score.error());
+  return field(rules, *score);
+}
+
+// tb.get_<field>(position, default): `default` when the tables cannot answer (Tablebase::try_probe).
+template <ScoreField field>
+py::object get_field(const PyTablebase& tb, py::handle position, py::object fallback) {
+  const auto [score, rules] = tb.score(position);
+  return score ? field(rules, *score) : fallback;
+}
+
+// The matches of a query, pulled from an api::QueryStream a batch at a time.
+class PyQueryIterator {
+public:
+  explicit PyQueryIterator(std::unique_ptr<api::QueryStream> stream, indexing::Convention convention)
+      : stream_(std::move(stream)), convention_(convention) {}
+  PyQueryIterator(PyQueryIterator&&) = default;
+  // Stops the scan; other Python threads run while its thread finishes the block at hand.
+  ~PyQueryIterator() {
+    if (!stream_) return;
+    const py::gil_scoped_release release;
+    stream_.reset();
+  }
+
+  py::object next() {
+    while (pending_.empty()) {
+      if (finished_) throw py::stop_iteration();
+      api::QueryStream::Batch batch;
+      {
+        const py::gil_scoped_release release;
+        batch = stream_->next(BatchSize, std::chrono::milliseconds(100));
+      }
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      finished_ = batch.finished;
+      for (Json& m : batch.matches) pending_.push_back(std::move(m));
+    }
+    const Json match = std::move(pending_.front());
+    pending_.pop_front();
+    return to_record(match);
+  }
+
+  // The counts of the scan once every match was read, else None.
+  py::object summary() const {
+    if (!finished_ || !pending_.empty()) return py::none();
+    return to_record(api::to_json(stream_->summary(), convention_));
+  }
+
+private:
+  static constexpr size_t BatchSize = 256;
+  std::unique_ptr<api::QueryStream> stream_;
+  indexing::Convention convention_;
+  std::deque<Json> pending_;
+  bool finished_ = false;
+};
+
+query::ScanOptions scan_options(const std::filesystem::path& directory, const std::string& convention,
+                                std::optional<int> threads) {
+  query::ScanOptions o;
+  o.directory = directory;
+  o.convention = api::convention_named(convention, "convention");
+  o.threads = threads_of(threads);
+  return o;
+}
+
+std::vector<Material> oriented_tables(py::handle signatures) {
+  std::vector<Material> tables;
+  for (const std::string& text : signature_texts(signatures))
+    tables.push_back(api::parse_oriented_signature(text));
+  return tables;
+}
+
+PyQueryIterator run_query(py::handle signatures, const std::string& source,
+                          const std::filesystem::path& directory, std::optional<int64_t> limit,
+                          const std::string& convention, std::optional<int> threads) {
+  if (limit && *limit < 1) throw py::value_error("limit must be at least 1, or None for every match");
+  query::ScanOptions o = scan_options(directory, convention, threads);
+  o.limit = static_cast<uint64_t>(limit.value_or(0));
+  const std::vector<Material> tables = oriented_tables(signatures);
+  auto stream = std::make_unique<api::QueryStream>(api::prepare_query(source), tables, o);
+  return PyQueryIterator(std::move(stream), o.convention);
+}
+
+py::object count_query(py::handle signatures, const std::string& source,
+                       const std::filesystem::path& directory, const std::string& convention,
+                       std::optional<int> threads) {
+  query::ScanOptions o = scan_options(directory, convention, threads);
+  o.list = false;
+  const std::vector<Material> tables = oriented_tables(signatures);
+  const query::ScanQuery q = api::prepare_query(source);
+  query::ScanSummary summary;
+  {
+    const py::gil_scoped_release release;
+    summary = api::query_tables(q, tables, o, {});
+  }
+  return to_record(api::to_json(summary, o.convention));
+}
+
+py::list table_stats(py::handle signatures, const std::filesystem::path& directory,
+                     const std::string& convention, std::optional<int> threads, std::optional<int> all) {
+  const api::StatsRequest request{directory,
+                                  signature_texts(signatures),
+                                  all,
+                                  {api::convention_named(convention, "convention"), threads_of(threads)}};
+  std::vector<stats::TableStatistics> tables;
+  {
+    const py::gil_scoped_release release;
+    tables = api::table_statistics(request);
+  }
+  py::list out;
+  for (const stats::TableStatistics& t : tables) {
+    if (const auto warning = api::missing_dts_warning(t))
+      if (PyErr_WarnEx(PyExc_UserWarning, warning->c_str(), 1) != 0) throw py::error_already_set();
+    out.append(to_record(api::to_json(t)));
+  }
+  return out;
+}
+
+// Calls `callback` (may be None) with a record, the GIL held; first lets Python handle signals,
+// so that Ctrl-C stops a long build.
+void call_back(const py::object& callback, const Json& record) {
+  const py::gil_scoped_acquire acquire;
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  if (!callback.is_none()) callback(to_record(record));
+}
+
+py::list generate_tables(py::handle signatures, const std::filesystem::path& directory,
+                         std::optional<int> threads, const py::object& progress, const py::object& on_table,
+                         const std::string& metrics, bool force, std::optional<int> all) {
+  retro::BuildOptions options;
+  options.directory = directory;
+  options.threads = threads_of(threads);
+  options.metrics = api::metrics_named(metrics, "metrics");
+  options.force = force;
+  const std::vector<Material> targets = api::signatures(signature_texts(signatures), all);
+  if (targets.empty()) throw py::value_error("generate: name at least one signature, or all=N");
+  options.progress = [&](const Material& m, const retro::Progress& p) {
+    call_back(progress, api::to_json(m, p));
+  };
+  std::vector<retro::BuildRecord> records;
+  {
+    const py::gil_scoped_release release;
+    records = api::generate(targets, options,
+                            [&](const retro::BuildRecord& r) { call_back(on_table, api::to_json(r)); });
+  }
+  py::list out;
+  for (const retro::BuildRecord& r : records) out.append(to_record(api::to_json(r)));
+  return out;
+}
+
+py::list sample_positions(const std::filesystem::path& directory, size_t count, uint64_t seed) {
+  const std::unique_ptr<Tablebase> tb = api::open_tablebase(directory);
+  std::vector<Position> positions;
+  {
+    const py::gil_scoped_release release;
+    positions = api::random_positions(*tb, count, seed);
+  }
+  py::list out;
+  for (const Position& pos : positions) out.append(py::str(to_fen(pos)));
+  return out;
+}
+
+// Raises an instance of the package's exception class `name` built from (message, detail).
+void raise_package_error(const char* name, const std::string& message, const std::string& detail) {
+  const py::object error = package_attr(name)(message, detail);
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+}
+
+void translate_errors(std::exception_ptr p) {
+  try {
+    if (p) std::rethrow_exception(p);
+  } catch (const api::InputError& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  } catch (const api::MissingTableError& e) {
+    raise_package_error("MissingTableError", e.what(), e.table());
+  } catch (const StoreError& e) {
+    raise_package_error("TableError", e.what(), e.path().string());
+  }
+}
+
+void define_tablebase(py::module_& m) {
+  using namespace pybind11::literals;
+  py::class_<PyTablebase>(m, "Tablebase", "A directory of tables; open with egtb.open_tablebase(directory).")
+      .def(py::init<const std::string&, std::optional<double>>(), "directory"_a, py::kw_only(),
+           "cache_mb"_a = py::none())
+      .def("probe", &PyTablebase::probe, "position"_a,
+           "The value, depths, every legal move and the optimal line of a position (a ProbeResult).")
+      .def("get", &PyTablebase::get, "position"_a, "default"_a = py::none(),
+           "probe(), or `default` when the tables cannot answer (missing table, too many men, castling "
+           "rights).")
+      .def("probe_lasker", &probe_field<lasker_of>, "position"_a, "The Lasker value 0-4 of the side to move.")
+      .def("probe_dtm", &probe_field<dtm_of>, "position"_a, "Plies to mate for values 4 and 0, else None.")
+      .def("probe_dts", &probe_field<dts_of>, "position"_a,
+           "Plies to stalemate for values 3 and 1, else None.")
+      .def("get_lasker", &get_field<lasker_of>, "position"_a, "default"_a = py::none())
+      .def("get_dtm", &get_field<dtm_of>, "position"_a, "default"_a = py::none())
+      .def("get_dts", &get_field<dts_of>, "position"_a, "default"_a = py::none())
+      .def(
+          "tables",
+          [](const PyTablebase& tb) {
+            std::vector<std::string> names;
+            for (const Material& t : api::available_tables(*tb.tables())) names.push_back(t.str());
+            return names;
+          },
+          "The canonical signatures of the tables in the directory.")
+      .def("close", &PyTablebase::close, "Closes the tables; probes under way finish first.")
+      .def_property_readonly("closed", &PyTablebase::closed)
+      .def_property_readonly("directory", &PyTablebase::directory)
+      .def("__enter__", [](py::object self) { return self; })
+      .def("__exit__", [](PyTablebase& tb, py::args) { tb.close(); })
+      .def("__repr__", [](const PyTablebase& tb) {
+        return "<egtb.Tablebase " + py::repr(py::str(tb.directory())).cast<std::string>() +
+               (tb.closed() ? " (closed)>" : ">");
+      });
+}
+
+void define_functions(py::module_& m) {
+  using namespace pybind11::literals;
+  m.def(
+      "open_tablebase",
+      [](const std::filesystem::path& directory, std::optional<double> cache_mb) {
+        return PyTablebase(directory, cache_mb);
+      },
+      "directory"_a, py::kw_only(), "cache_mb"_a = py::none(),
+      "Opens a directory of tables; each table opens on the first probe that needs it.");
+  m.def("generate", &generate_tables, "signatures"_a, "directory"_a, py::kw_only(), "threads"_a = py::none(),
+        "progress"_a = py::none(), "on_table"_a = py::none(), "metrics"_a = "dtm,dts", "force"_a = false,
+        "all"_a = py::none(), "Builds tables after every table they depend on; a record per table.");
+  m.def("stats", &table_stats, "signatures"_a, "directory"_a, py::kw_only(), "convention"_a = "index462",
+        "threads"_a = py::none(), "all"_a = py::none(), "The statistics of tables, a record per table.");
+  m.def("query", &run_query, "signatures"_a, "query"_a, "directory"_a, py::kw_only(), "limit"_a = py::none(),
+        "convention"_a = "index462", "threads"_a = py::none(),
+        "An iterator over the positions that match a CQL query.");
+  m.def("count", &count_query, "signatures"_a, "query"_a, "directory"_a, py::kw_only(),
+        "convention"_a = "index462", "threads"_a = py::none(),
+        "The number of positions that match a CQL query, per table.");
+  m.def("random_positions", &sample_positions, "directory"_a, "count"_a, py::kw_only(), "seed"_a = 1,
+        "FENs of random legal positions of the tables in a directory (the positions of egtb bench probe).");
+}
+
+// The module's contents.
+void define_module(py::module_& m) {
+  m.doc() = "The C++ extension of the egtb package (see help(egtb)).";
+  m.attr("__version__") = EGTB_VERSION;
+  m.attr("MATED") = to_index(Lasker::Mated);
+  m.attr("STALEMATED") = to_index(Lasker::Stalemated);
+  m.attr("DRAW") = to_index(Lasker::Draw);
+  m.attr("STALEMATES") = to_index(Lasker::Stalemates);
+  m.attr("MATES") = to_index(Lasker::Mates);
+  py::register_exception_translator(&translate_errors);
+  define_tablebase(m);
+  py::class_<PyQueryIterator>(m, "QueryIterator", "The matches of egtb.query(), one record each.")
+      .def("__iter__", [](py::object self) { return self; })
+      .def("__next__", &PyQueryIterator::next)
+      .def_property_readonly("summary", &PyQueryIterator::summary,
+                             "The counts of the scan once every match was read (else None).");
+  define_functions(m);
+}
+
+}  // namespace
+
+}  // namespace egtb::python
+
+PYBIND11_MODULE(_egtb, m) { egtb::python::define_module(m); }

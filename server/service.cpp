@@ -1,0 +1,236 @@
+#include "server/service.hpp"
+
+#include <stdexcept>
+#include <utility>
+
+#include "api/errors.hpp"
+#include "api/json.hpp"
+#include "api/options.hpp"
+#include "api/position_input.hpp"
+#include "api/probe.hpp"
+#include "api/query.hpp"
+#include "api/signatures.hpp"
+#include "api/tables.hpp"
+#include "egtb/store/error.hpp"
+#include "server/url.hpp"
+#include "stats/statistics.hpp"
+
+namespace egtb::server {
+
+namespace {
+
+using api::Json;
+
+// A request over one of the server's limits: 413 or 422.
+class LimitError : public std::runtime_error {
+public:
+  LimitError(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
+  [[nodiscard]] int status() const { return status_; }
+
+private:
+  int status_;
+};
+
+constexpr std::string_view ApiPrefix = "/api/";
+constexpr std::string_view StatsPrefix = "/api/stats/";
+
+// The header of the page: its scripts, styles and requests come from this server alone.
+constexpr const char* PagePolicy =
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+std::string required_fen(const Request& r) {
+  const std::optional<std::string> fen = query_parameter(r.query, "fen");
+  if (!fen)
+    throw api::InputError("missing parameter fen, e.g. " + r.path + "?fen=8/8/8/8/8/8/8/K1k5_w_-_-_0_1");
+  return *fen;
+}
+
+// The body of a POST as a JSON object.
+Json body_object(const Request& r) {
+  Json body;
+  try {
+    body = Json::parse(r.body);
+  } catch (const Json::parse_error& e) {
+    throw api::InputError(std::string("the request body is not JSON: ") + e.what());
+  }
+  if (!body.is_object()) throw api::InputError("the request body must be a JSON object");
+  return body;
+}
+
+// The words of the "tables" of a query request: a list of strings, or one string of words separated
+// by spaces or commas.
+std::vector<std::string> table_words(const Json& body) {
+  std::vector<std::string> words;
+  const Json& tables = body.contains("tables") ? body["tables"] : Json();
+  if (tables.is_array()) {
+    for (const Json& t : tables) {
+      if (!t.is_string()) throw api::InputError("\"tables\" must be a list of signatures such as \"KBk\"");
+      words.push_back(t.get<std::string>());
+    }
+  } else if (tables.is_string()) {
+    std::string word;
+    for (char c : tables.get<std::string>() + " ")
+      if (c != ' ' && c != ',')
+        word += c;
+      else if (!word.empty())
+        words.push_back(std::exchange(word, ""));
+  }
+  if (words.empty())
+    throw api::InputError("\"tables\" must name at least one table, e.g. [\"KBk\", \"KNk\"]");
+  return words;
+}
+
+// The tables of a query request: its signatures in the orientation written, or every table present
+// for the one word "all".
+std::vector<Material> query_tables(const Json& body, const Tablebase& tablebase, size_t max_tables) {
+  const std::vector<std::string> words = table_words(body);
+  std::vector<Material> tables;
+  if (words.size() == 1 && words[0] == "all") {
+    tables = api::available_tables(tablebase);
+    if (tables.empty()) throw api::MissingTableError("no table in " + tablebase.directory().string(), "");
+  }
+  if (words.size() > max_tables || tables.size() > max_tables)
+    throw LimitError(422, "a query reads at most " + std::to_string(max_tables) + " tables");
+  if (tables.empty())
+    for (const std::string& word : words) tables.push_back(api::parse_oriented_signature(word));
+  return tables;
+}
+
+uint64_t query_limit(const Json& body, const ServiceOptions& o) {
+  if (!body.contains("limit") || body["limit"].is_null()) return o.default_query_limit;
+  const Json& limit = body["limit"];
+  if (!limit.is_number_integer()) throw api::InputError("\"limit\" must be a whole number");
+  if (limit.get<int64_t>() < 1 || limit.get<int64_t>() > static_cast<int64_t>(o.max_query_limit))
+    throw LimitError(422, "\"limit\" must be from 1 to " + std::to_string(o.max_query_limit));
+  return limit.get<uint64_t>();
+}
+
+std::string string_field(const Json& body, const char* name, const std::string& fallback) {
+  if (!body.contains(name) || body[name].is_null()) return fallback;
+  if (!body[name].is_string()) throw api::InputError(std::string("\"") + name + "\" must be a string");
+  return body[name].get<std::string>();
+}
+
+Response method_not_allowed(const Service& s, const char* allowed) {
+  Response r = s.error(405, std::string("this resource answers ") + allowed + " only");
+  r.headers.emplace_back("Allow", allowed);
+  return r;
+}
+
+}  // namespace
+
+Service::Service(const ServiceOptions& options)
+    : options_(options), tablebase_(options.directory, {options.cache_bytes, Rules::Lasker}) {}
+
+Response Service::handle(const Request& request) {
+  try {
+    return route(request);
+  } catch (const api::InputError& e) {
+    return json(400, api::json_line(api::error_json(e.what(), e.location())));
+  } catch (const api::MissingTableError& e) {
+    return json(404, api::json_line(api::error_json(e.what(), {}, e.table())));
+  } catch (const LimitError& e) {
+    return error(e.status(), e.what());
+  } catch (const StoreError& e) {
+    return error(500, e.what());
+  }
+}
+
+bool Service::is_slow(const Request& request) const {
+  return request.path == "/api/query" || request.path.starts_with(StatsPrefix);
+}
+
+Response Service::error(int status, const std::string& message) const {
+  return json(status, api::json_line(api::error_json(message)));
+}
+
+Response Service::route(const Request& r) {
+  if (!options_.cors_origin.empty() && r.method == "OPTIONS")
+    return {204,
+            "text/plain",
+            "",
+            {{"Access-Control-Allow-Origin", options_.cors_origin},
+             {"Access-Control-Allow-Methods", "GET, POST"},
+             {"Access-Control-Allow-Headers", "Content-Type"}}};
+  if (!r.path.starts_with(ApiPrefix)) return file(r);
+  const bool get = r.method == "GET";
+  if (r.path == "/api/lasker" || r.path == "/api/lasker/mainline")
+    return get ? lasker(r, r.path.ends_with("/mainline")) : method_not_allowed(*this, "GET");
+  if (r.path == "/api/tables") return get ? tables() : method_not_allowed(*this, "GET");
+  if (r.path.starts_with(StatsPrefix))
+    return get ? stats(percent_decode(r.path.substr(StatsPrefix.size())), r)
+               : method_not_allowed(*this, "GET");
+  if (r.path == "/api/query") return r.method == "POST" ? query(r) : method_not_allowed(*this, "POST");
+  return error(404, "no API resource " + r.path + " (see README.md, egtb serve)");
+}
+
+Response Service::lasker(const Request& r, bool mainline) {
+  const Position pos = api::parse_position(required_fen(r));
+  const api::ProbeReport report =
+      api::probe_or_throw(tablebase_, pos, mainline ? api::ProbeDetail::Full : api::ProbeDetail::Moves);
+  return json(200, api::json_line(mainline ? api::mainline_json(report)
+                                           : api::to_json(report, api::ProbeDetail::Moves)));
+}
+
+Response Service::tables() {
+  return json(200, api::json_line(api::tables_json(api::list_tables(tablebase_))));
+}
+
+Response Service::stats(const std::string& signature, const Request& r) {
+  const indexing::Convention c =
+      api::convention_named(query_parameter(r.query, "convention").value_or("index462"), "convention");
+  const Material m = api::present_tables(tablebase_, {signature}, std::nullopt).front();  // present
+  const std::string key = m.str() + "/" + std::string(indexing::convention_name(c));
+  {
+    const std::lock_guard lock(stats_mutex_);
+    if (const auto it = stats_cache_.find(key); it != stats_cache_.end()) return json(200, it->second);
+  }
+  const stats::TableStatistics s = stats::compute_statistics(tablebase_, m, {c, options_.work_threads});
+  std::string text = api::json_line(api::to_json(s));
+  const std::lock_guard lock(stats_mutex_);
+  return json(200, stats_cache_.emplace(key, std::move(text)).first->second);
+}
+
+Response Service::query(const Request& r) {
+  const Json body = body_object(r);
+  api::BoundedQuery request;
+  request.tables = query_tables(body, tablebase_, options_.max_query_tables);
+  request.limit = query_limit(body, options_);
+  request.budget = options_.query_budget;
+  request.cancelled = [this] { return stopping_.load(); };
+  request.options.directory = options_.directory;
+  request.options.rules = tablebase_.rules();
+  request.options.convention =
+      api::convention_named(string_field(body, "convention", "index462"), "convention");
+  request.options.threads = options_.work_threads;
+  const std::string source = string_field(body, "query", "");
+  if (source.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw api::InputError("\"query\" must hold a CQL query, e.g. \"stalemate\"");
+  const api::BoundedResult result = api::run_bounded(api::prepare_query(source), request);
+  return json(200, api::json_line(api::to_json(result, request.options.convention, tablebase_.rules())));
+}
+
+Response Service::file(const Request& r) const {
+  if (r.method != "GET") return method_not_allowed(*this, "GET");
+  const Asset* asset = assets_.find(r.path);
+  if (!asset) return {404, "text/plain; charset=utf-8", "not found\n", {}};
+  Response out{200, asset->content_type, asset->body, {{"ETag", asset->etag}, {"Cache-Control", "no-cache"}}};
+  out.headers.emplace_back("X-Content-Type-Options", "nosniff");
+  if (asset->content_type.starts_with("text/html"))
+    out.headers.emplace_back("Content-Security-Policy", PagePolicy);
+  if (r.if_none_match == asset->etag) {
+    out.status = 304;
+    out.body.clear();
+  }
+  return out;
+}
+
+Response Service::json(int status, const std::string& body) const {
+  Response r{status, "application/json", body, {{"Cache-Control", "no-cache"}}};
+  if (!options_.cors_origin.empty())
+    r.headers.emplace_back("Access-Control-Allow-Origin", options_.cors_origin);
+  return r;
+}
+
+}  // namespace egtb::server

@@ -1,0 +1,66 @@
+// The routes of `egtb serve`: the JSON API over the application layer (api/) and the web page's
+// files. Every JSON body comes from api/json.hpp; errors map to status codes as api/errors.hpp
+// says (InputError 400, MissingTableError 404, StoreError 500 with its message) and request limits
+// to 413 (a body too large) and 422 (a limit or list over its maximum).
+//
+//   GET  /api/lasker?fen=FEN            the position's value and every move's, best first
+//   GET  /api/lasker/mainline?fen=FEN   the optimal line with each position's value
+//   GET  /api/tables                    the tables present, from their headers
+//   GET  /api/stats/SIG?convention=C    a table's statistics (computed once, then kept)
+//   POST /api/query                     {"tables", "query", "limit", "convention"}: matches
+//   GET  /, /app.js, /style.css, ...    the page (server/assets.hpp)
+//
+// A FEN may use '_' for spaces, as the lichess tablebase API allows.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "egtb/store/tablebase.hpp"
+#include "server/assets.hpp"
+#include "server/http_server.hpp"
+
+namespace egtb::server {
+
+struct ServiceOptions {
+  std::filesystem::path directory = "tables";
+  size_t cache_bytes = size_t{1} << 30;  // the decoded-block cache of probes
+  int work_threads = 0;                  // threads of one query scan or statistics run; 0: every core
+  uint64_t max_query_limit = 1000;       // the most matches one query may ask for
+  uint64_t default_query_limit = 100;
+  size_t max_query_tables = 200;
+  std::chrono::milliseconds query_budget{5000};  // wall time of one query scan
+  std::string cors_origin;                       // empty: no CORS headers (the default)
+};
+
+class Service final : public Handler {
+public:
+  explicit Service(const ServiceOptions& options);
+
+  Response handle(const Request& request) override;
+  [[nodiscard]] bool is_slow(const Request& request) const override;
+  [[nodiscard]] Response error(int status, const std::string& message) const override;
+  void shutdown() override { stopping_ = true; }
+
+private:
+  ServiceOptions options_;
+  Tablebase tablebase_;
+  Assets assets_;
+  std::atomic<bool> stopping_ = false;
+  std::mutex stats_mutex_;
+  std::map<std::string, std::string> stats_cache_;  // "KQk/index462" -> JSON text
+
+  Response route(const Request& request);
+  Response lasker(const Request& request, bool mainline);
+  Response tables();
+  Response stats(const std::string& signature, const Request& request);
+  Response query(const Request& request);
+  Response file(const Request& request) const;
+  Response json(int status, const std::string& body) const;
+};
+
+}  // namespace egtb::server

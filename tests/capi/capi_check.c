@@ -1,0 +1,298 @@
+/*
+ * capi_check: a C11 program that uses libegtb only through its installed header, for the tests of
+ * the C library (tests/capi/test_capi.py) and its benchmark (scripts/bench_bindings.py).
+ *
+ *   capi_check open DIR                 opens DIR: "max_men N", or "error: MESSAGE" and exit 1
+ *   capi_check probe DIR < FENS         for each FEN line: the probe by bitboards (the board parsed
+ *                                       here, not by the library), checked equal to the probe by
+ *                                       FEN, and the root moves by bitboards, checked equal to the
+ *                                       root moves by FEN; prints
+ *                                       "status lasker dtm dts|uci lasker dtm dts|..." per line
+ *   capi_check errors DIR               calls that must fail, with their status and message
+ *   capi_check threads DIR N < FENS     N threads probe every FEN (by bitboards) on one tablebase
+ *                                       opened cold, each in its own order, several rounds, and
+ *                                       compare with a single-threaded probe; exit 1 on a mismatch
+ *   capi_check bench DIR N < FENS       one thread probes every FEN to warm the cache, then N
+ *                                       threads probe them all again; prints probes per second
+ *                                       per thread and in total (wall time), and per second of
+ *                                       the threads' CPU time
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <egtb.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct board {
+  uint64_t white, black, kings, queens, rooks, bishops, knights, pawns;
+  unsigned ep_square;
+  int white_to_move;
+} board;
+
+typedef struct fen_list {
+  char **fens;
+  board *boards;
+  size_t count;
+} fen_list;
+
+static uint64_t *piece_set(board *b, char letter) {
+  switch (letter) {
+    case 'k': return &b->kings;
+    case 'q': return &b->queens;
+    case 'r': return &b->rooks;
+    case 'b': return &b->bishops;
+    case 'n': return &b->knights;
+    case 'p': return &b->pawns;
+    default: return NULL;
+  }
+}
+
+/* Parses the placement, side to move and e.p. fields of a FEN; 0 when they are malformed. */
+static int parse_board(const char *fen, board *b) {
+  int rank = 7, file = 0;
+  const char *c = fen;
+  memset(b, 0, sizeof *b);
+  for (; *c && *c != ' '; ++c) {
+    if (*c == '/') {
+      --rank;
+      file = 0;
+    } else if (*c >= '1' && *c <= '8') {
+      file += *c - '0';
+    } else {
+      const char lower = (char)(*c | 0x20);
+      uint64_t *set = piece_set(b, lower);
+      const uint64_t bit = (uint64_t)1 << (rank * 8 + file);
+      if (!set || rank < 0 || file > 7) return 0;
+      *set |= bit;
+      if (*c == lower) b->black |= bit;
+      else b->white |= bit;
+      ++file;
+    }
+  }
+  if (c[0] != ' ' || (c[1] != 'w' && c[1] != 'b') || c[2] != ' ') return 0;
+  b->white_to_move = c[1] == 'w';
+  c += 3;
+  while (*c && *c != ' ') ++c; /* castling rights: the bitboard probe has none */
+  if (c[0] == ' ' && c[1] >= 'a' && c[1] <= 'h' && c[2] >= '1' && c[2] <= '8')
+    b->ep_square = (unsigned)((c[2] - '1') * 8 + (c[1] - 'a'));
+  return 1;
+}
+
+static int has_castling(const char *fen) {
+  const char *c = strchr(fen, ' ');
+  return c && (c = strchr(c + 1, ' ')) && c[1] != '-';
+}
+
+static fen_list read_fens(FILE *in) {
+  fen_list list = {NULL, NULL, 0};
+  size_t capacity = 0;
+  char line[512];
+  while (fgets(line, sizeof line, in)) {
+    line[strcspn(line, "\r\n")] = '\0';
+    if (!line[0]) continue;
+    if (list.count == capacity) {
+      capacity = capacity ? 2 * capacity : 1024;
+      list.fens = realloc(list.fens, capacity * sizeof *list.fens);
+      list.boards = realloc(list.boards, capacity * sizeof *list.boards);
+      if (!list.fens || !list.boards) exit(2);
+    }
+    list.fens[list.count] = strdup(line);
+    if (!parse_board(line, &list.boards[list.count])) memset(&list.boards[list.count], 0, sizeof(board));
+    ++list.count;
+  }
+  return list;
+}
+
+/* The decoded-block cache of the benchmark: 1 GiB, as `egtb bench probe` (all 3-4-man tables need
+ * about 310 MiB); the other modes use the library's default. */
+enum { BenchCacheMb = 1024 };
+
+static egtb_tablebase *open_or_exit(const char *dir, size_t cache_mb) {
+  char error[512];
+  egtb_tablebase *tb = egtb_open(dir, cache_mb, error, sizeof error);
+  if (!tb) {
+    printf("error: %s\n", error);
+    exit(1);
+  }
+  return tb;
+}
+
+static int probe_board(const egtb_tablebase *tb, const board *b, egtb_result *r) {
+  return egtb_probe(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights, b->pawns,
+                    b->ep_square, b->white_to_move, r);
+}
+
+static int same_result(const egtb_result *a, const egtb_result *b) {
+  return a->status == b->status && a->lasker == b->lasker && a->dtm == b->dtm && a->dts == b->dts;
+}
+
+static int same_moves(const egtb_root_move *a, const egtb_root_move *b, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (strcmp(a[i].uci, b[i].uci) != 0 || a[i].lasker != b[i].lasker || a[i].dtm != b[i].dtm ||
+        a[i].dts != b[i].dts || a[i].from != b[i].from || a[i].to != b[i].to || a[i].promotion != b[i].promotion)
+      return 0;
+  return 1;
+}
+
+/* Probes one FEN every way; prints its line; 0 when two ways disagree. */
+static int check_one(const egtb_tablebase *tb, const char *fen, const board *b) {
+  static egtb_root_move by_fen[EGTB_MAX_MOVES], by_board[EGTB_MAX_MOVES];
+  egtb_result fen_result, board_result, root_fen, root_board;
+  size_t fen_count = 0, board_count = 0;
+  egtb_probe_fen(tb, fen, &fen_result);
+  egtb_probe_root_fen(tb, fen, &root_fen, by_fen, EGTB_MAX_MOVES, &fen_count);
+  int ok = same_result(&fen_result, &root_fen) || root_fen.status != EGTB_OK;
+  if (!has_castling(fen) && fen_result.status != EGTB_INVALID_POSITION) {
+    probe_board(tb, b, &board_result);
+    egtb_probe_root(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights, b->pawns,
+                    b->ep_square, b->white_to_move, &root_board, by_board, EGTB_MAX_MOVES, &board_count);
+    ok = ok && same_result(&fen_result, &board_result) && same_result(&root_fen, &root_board) &&
+         fen_count == board_count && same_moves(by_fen, by_board, fen_count);
+  }
+  if (!ok) fprintf(stderr, "capi_check: the ways of probing disagree on %s\n", fen);
+  printf("%d %d %d %d", fen_result.status, fen_result.lasker, fen_result.dtm, fen_result.dts);
+  for (size_t i = 0; root_fen.status == EGTB_OK && i < fen_count; ++i)
+    printf("|%s %d %d %d", by_fen[i].uci, by_fen[i].lasker, by_fen[i].dtm, by_fen[i].dts);
+  printf("\n");
+  return ok;
+}
+
+static int run_probe(const char *dir) {
+  const fen_list list = read_fens(stdin);
+  egtb_tablebase *tb = open_or_exit(dir, 0);
+  int ok = 1;
+  for (size_t i = 0; i < list.count; ++i) ok = check_one(tb, list.fens[i], &list.boards[i]) && ok;
+  egtb_close(tb);
+  return ok ? 0 : 1;
+}
+
+typedef struct worker {
+  const egtb_tablebase *tb;
+  const fen_list *list;
+  const egtb_result *expected; /* NULL: benchmark */
+  size_t start, stride;        /* positions visited in the order start + i * stride mod count */
+  int rounds;
+  size_t mismatches;
+  double seconds;     /* wall */
+  double cpu_seconds; /* of this thread */
+} worker;
+
+static double now(clockid_t clock) {
+  struct timespec t;
+  clock_gettime(clock, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void *work(void *arg) {
+  worker *w = arg;
+  const size_t n = w->list->count;
+  const double start = now(CLOCK_MONOTONIC), cpu_start = now(CLOCK_THREAD_CPUTIME_ID);
+  for (int round = 0; round < w->rounds; ++round) {
+    for (size_t i = 0; i < n; ++i) {
+      const size_t k = (w->start + i * w->stride + (size_t)round) % n;
+      egtb_result r;
+      probe_board(w->tb, &w->list->boards[k], &r);
+      if (w->expected && !same_result(&r, &w->expected[k])) ++w->mismatches;
+    }
+  }
+  w->seconds = now(CLOCK_MONOTONIC) - start;
+  w->cpu_seconds = now(CLOCK_THREAD_CPUTIME_ID) - cpu_start;
+  return NULL;
+}
+
+/* Runs `threads` workers over the list; returns the mismatches (benchmark: prints the rate). */
+static size_t run_workers(const egtb_tablebase *tb, const fen_list *list, const egtb_result *expected, int threads,
+                          int rounds) {
+  pthread_t ids[64];
+  worker workers[64];
+  size_t mismatches = 0;
+  double seconds = 0, cpu_seconds = 0;
+  for (int t = 0; t < threads; ++t) {
+    /* The test: strides coprime with most counts, each thread walks the positions in its own
+     * order. The benchmark: in order, as `egtb bench probe`, each thread from its own start. */
+    const size_t start = expected ? 0 : list->count / (size_t)threads * (size_t)t;
+    const size_t stride = expected ? (size_t)(2 * t + 1) * 7919u : 1;
+    workers[t] = (worker){tb, list, expected, start, stride, rounds, 0, 0, 0};
+    pthread_create(&ids[t], NULL, work, &workers[t]);
+  }
+  for (int t = 0; t < threads; ++t) {
+    pthread_join(ids[t], NULL);
+    mismatches += workers[t].mismatches;
+    seconds = workers[t].seconds > seconds ? workers[t].seconds : seconds;
+    cpu_seconds += workers[t].cpu_seconds;
+  }
+  if (!expected) {
+    const double probes = (double)list->count * rounds;
+    printf("threads %d probes/s per thread %.0f total %.0f per cpu second %.0f\n", threads, probes / seconds,
+           probes * threads / seconds, probes * threads / cpu_seconds);
+  }
+  return mismatches;
+}
+
+static int run_threads(const char *dir, int threads) {
+  const fen_list list = read_fens(stdin);
+  egtb_result *expected = malloc(list.count * sizeof *expected);
+  egtb_tablebase *reference = open_or_exit(dir, 0);
+  for (size_t i = 0; i < list.count; ++i) probe_board(reference, &list.boards[i], &expected[i]);
+  egtb_close(reference);
+  egtb_tablebase *tb = open_or_exit(dir, 0); /* cold: the threads race to open the tables */
+  const size_t mismatches = run_workers(tb, &list, expected, threads, 4);
+  egtb_close(tb);
+  printf("threads %d positions %zu rounds 4 mismatches %zu\n", threads, list.count, mismatches);
+  return mismatches == 0 ? 0 : 1;
+}
+
+static int run_bench(const char *dir, int threads) {
+  const fen_list list = read_fens(stdin);
+  egtb_tablebase *tb = open_or_exit(dir, BenchCacheMb);
+  run_workers(tb, &list, NULL, 1, 1); /* warms the block cache; its rate is the cold one */
+  run_workers(tb, &list, NULL, threads, 1);
+  egtb_close(tb);
+  return 0;
+}
+
+/* Prints "<what>: <status name>: <message>" for one call. */
+static void report(const char *what, int status) {
+  printf("%s: %s: %s\n", what, egtb_status_name(status), status == EGTB_OK ? "" : egtb_last_error());
+}
+
+/* Calls that must fail, each reported: bad bitboards, bad arguments, a small root-move array. */
+static int run_errors(const char *dir) {
+  egtb_tablebase *tb = open_or_exit(dir, 0);
+  const uint64_t e1 = (uint64_t)1 << 4, e8 = (uint64_t)1 << 60, d1 = (uint64_t)1 << 3;
+  egtb_result r;
+  egtb_root_move moves[2];
+  size_t count = 0;
+  report("two types", egtb_probe(tb, e1 | d1, e8, e1 | e8 | d1, d1, d1, 0, 0, 0, 0, 1, &r));
+  report("no colour", egtb_probe(tb, e1, e8, e1 | e8, d1, 0, 0, 0, 0, 0, 1, &r));
+  report("no type", egtb_probe(tb, e1 | d1, e8, e1 | e8, 0, 0, 0, 0, 0, 0, 1, &r));
+  report("ep square 64", egtb_probe(tb, e1 | d1, e8, e1 | e8, d1, 0, 0, 0, 0, 64, 1, &r));
+  report("null result", egtb_probe(tb, e1 | d1, e8, e1 | e8, d1, 0, 0, 0, 0, 0, 1, NULL));
+  report("null fen", egtb_probe_fen(tb, NULL, &r));
+  report("null tablebase", egtb_probe_fen(NULL, "8/8/8/8/8/8/8/K6k w - - 0 1", &r));
+  report("two moves", egtb_probe_root(tb, e1 | d1, e8, e1 | e8, d1, 0, 0, 0, 0, 0, 1, &r, moves, 2, &count));
+  report("queen", egtb_probe(tb, e1 | d1, e8, e1 | e8, d1, 0, 0, 0, 0, 0, 1, &r));
+  printf("queen: lasker %d dtm %d dts %d\n", r.lasker, r.dtm, r.dts);
+  egtb_close(tb);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 3 && strcmp(argv[1], "open") == 0) {
+    egtb_tablebase *tb = open_or_exit(argv[2], 0);
+    printf("max_men %d version %s\n", egtb_max_men(tb), egtb_version());
+    egtb_close(tb);
+    return 0;
+  }
+  if (argc >= 3 && strcmp(argv[1], "probe") == 0) return run_probe(argv[2]);
+  if (argc >= 3 && strcmp(argv[1], "errors") == 0) return run_errors(argv[2]);
+  const int threads = argc >= 4 ? atoi(argv[3]) : 1;
+  if (threads < 1 || threads > 64) return 2;
+  if (argc >= 3 && strcmp(argv[1], "threads") == 0) return run_threads(argv[2], threads);
+  if (argc >= 3 && strcmp(argv[1], "bench") == 0) return run_bench(argv[2], threads);
+  fprintf(stderr, "usage: capi_check open|probe|errors|threads|bench DIR [THREADS] < FENS\n");
+  return 2;
+}

@@ -1,0 +1,208 @@
+"""The C library as an engine uses it: installed with `cmake --install --component capi` into a
+temporary prefix, capi_check.c compiled against the installed header and library with cc and
+pkg-config (C11, -Wall -Wextra -pedantic -Werror), then
+
+  * its probes (by bitboards it parses itself, and by FEN) compared with `egtb probe --epd`:
+    values, depths, failures, and every root move against the command line's move list;
+  * bad bitboards and arguments failing with their status and message;
+  * many threads probing one tablebase opened cold, against a single thread;
+  * the library's exported symbols: egtb_* only, each with the version node EGTB_0.
+
+ctest sets the environment (tests/capi/CMakeLists.txt)."""
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+BUILD = os.environ.get("EGTB_BUILD_DIR", "")
+TABLES = os.environ.get("EGTB_TABLES", "")
+EGTB_EXE = os.environ.get("EGTB_EXE", "")
+CC = os.environ.get("EGTB_CC", "")
+PKG_CONFIG = os.environ.get("EGTB_PKG_CONFIG", "")
+CMAKE = os.environ.get("CMAKE_COMMAND", "cmake")
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Positions that exercise each way a probe ends: values of every kind, e.p. rights (legal and
+# not), colour-flipped material, bare kings, checkmate, stalemate, castling rights, too many men,
+# an illegal position and a FEN that is not one.
+SPECIAL = [
+    "8/8/8/8/8/1N6/8/1k1K4 w - - 0 1",
+    "8/8/8/8/8/8/8/2K1B1k1 w - - 0 1",
+    "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
+    "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",
+    "8/8/8/3pP3/8/8/8/K6k w - d6 0 1",
+    "8/8/8/3pP3/8/8/8/K6k w - - 0 1",
+    "8/8/8/8/3Pp3/8/8/K6k b - d3 0 1",
+    "8/8/8/8/8/8/8/K6k w - - 0 1",
+    "4k3/8/8/8/8/8/8/1q2K3 w - - 0 1",
+    "8/4P3/8/8/8/8/k7/2K5 w - - 0 1",
+    "8/8/8/8/8/2k5/1pp5/KQR5 w - - 0 1",
+    "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+    "k7/8/8/8/8/8/8/K6Q w - - 0 1",
+    "8/8/8/8/8/8/8/K5k w - - 0 1",
+]
+
+
+def random_fens(count, seed):
+    """Random placements of the 3-4-man signatures, legal or not (both must be answered alike)."""
+    rng = random.Random(seed)
+    men = "QRBNPqrbnp"
+    fens = []
+    for _ in range(count):
+        pieces = ["K", "k"] + rng.sample(men, rng.randint(1, 2))
+        squares = rng.sample(range(64), len(pieces))
+        board = [["1"] * 8 for _ in range(8)]
+        for piece, square in zip(pieces, squares):
+            if piece in "Pp" and square // 8 in (0, 7):
+                square ^= 8  # off the back ranks
+            board[7 - square // 8][square % 8] = piece
+        ranks = ["".join(rank) for rank in board]
+        fens.append("/".join(ranks) + (" w" if rng.random() < 0.5 else " b") + " - - 0 1")
+    return [compress_fen(f) for f in fens]
+
+
+def compress_fen(fen):
+    placement, rest = fen.split(" ", 1)
+    out = []
+    for rank in placement.split("/"):
+        text, gap = "", 0
+        for c in rank:
+            if c == "1":
+                gap += 1
+                continue
+            text += (str(gap) if gap else "") + c
+            gap = 0
+        out.append(text + (str(gap) if gap else ""))
+    return "/".join(out) + " " + rest
+
+
+def parse_line(line):
+    """A line of `capi_check probe`: (status, lasker, dtm, dts), [(uci, lasker, dtm, dts)]."""
+    head, *moves = line.split("|")
+    values = tuple(int(x) for x in head.split())
+    return values, [(m.split()[0], *(int(x) for x in m.split()[1:])) for m in moves]
+
+
+def depth(value):
+    return -1 if value is None else value
+
+
+class InstalledLibrary(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        if not all((BUILD, TABLES, EGTB_EXE)) or not os.path.isdir(TABLES):
+            raise unittest.SkipTest("EGTB_BUILD_DIR, EGTB_TABLES and EGTB_EXE must be set (ctest does)")
+        if not CC or not PKG_CONFIG:
+            print("SKIPPED: a C compiler (cc) and pkg-config are needed")
+            raise unittest.SkipTest("no cc or pkg-config")
+        cls.prefix = tempfile.mkdtemp(prefix="egtb-capi-")
+        subprocess.run([CMAKE, "--install", BUILD, "--prefix", cls.prefix, "--component", "capi"],
+                       check=True, capture_output=True)
+        pc_dirs = [os.path.join(root) for root, _, files in os.walk(cls.prefix) if "egtb.pc" in files]
+        cls.env = dict(os.environ, PKG_CONFIG_PATH=pc_dirs[0])
+        flags = subprocess.run([PKG_CONFIG, "--cflags", "--libs", "egtb"], env=cls.env, check=True,
+                               capture_output=True, text=True).stdout.split()
+        cls.libdir = [f[2:] for f in flags if f.startswith("-L")][0]
+        cls.program = os.path.join(cls.prefix, "capi_check")
+        subprocess.run([CC, "-std=c11", "-Wall", "-Wextra", "-pedantic", "-Werror", "-o", cls.program,
+                        os.path.join(HERE, "capi_check.c"), *flags, "-pthread"], check=True)
+        cls.env["LD_LIBRARY_PATH"] = cls.libdir
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.prefix, ignore_errors=True)
+
+    def run_check(self, *args, stdin=""):
+        return subprocess.run([self.program, *args], input=stdin, env=self.env, capture_output=True, text=True)
+
+    def test_installed_files(self):
+        self.assertTrue(os.path.isfile(os.path.join(self.prefix, "include", "egtb.h")))
+        self.assertTrue(os.path.islink(os.path.join(self.libdir, "libegtb.so")))
+        self.assertTrue(os.path.isfile(os.path.join(self.libdir, "libegtb.so.0")))
+
+    def test_open_reports_largest_tables_and_errors(self):
+        self.assertEqual(self.run_check("open", TABLES).stdout.split()[:2], ["max_men", "4"])
+        missing = self.run_check("open", os.path.join(self.prefix, "nowhere"))
+        self.assertEqual(missing.returncode, 1)
+        self.assertIn("no table directory", missing.stdout)
+
+    def test_probes_agree_with_the_command_line(self):
+        fens = SPECIAL + random_fens(1500, seed=5)
+        checked = self.run_check("probe", TABLES, stdin="\n".join(fens) + "\n")
+        self.assertEqual(checked.returncode, 0, checked.stderr)
+        lines = checked.stdout.splitlines()
+        expected = self.command_line_probes(fens)
+        self.assertEqual(len(lines), len(fens))
+        probed = 0
+        for fen, line, cli in zip(fens, lines, expected):
+            (status, lasker, dtm, dts), moves = parse_line(line)
+            if "error" in cli:
+                self.assertNotEqual(status, 0, fen)
+                continue
+            probed += 1
+            self.assertEqual((status, lasker, dtm, dts), (0, cli["lasker"], depth(cli["dtm"]), depth(cli["dts"])), fen)
+            self.assertEqual(moves, [self.mover_view(m) for m in cli["moves"]], fen)
+        self.assertGreater(probed, 300)
+
+    def test_failures_have_their_status(self):
+        lines = self.run_check("probe", TABLES, stdin="\n".join(SPECIAL[-4:]) + "\n").stdout.splitlines()
+        statuses = [parse_line(line)[0][0] for line in lines]
+        self.assertEqual(statuses, [2, 3, 4, 4])  # too many men, castling, invalid, bad FEN
+
+    def test_bad_arguments_fail_with_a_status_and_a_message(self):
+        lines = self.run_check("errors", TABLES).stdout.splitlines()
+        self.assertEqual(lines[:8], [
+            "two types: invalid position: bitboards: square d1 has two piece types",
+            "no colour: invalid position: bitboards: square d1 has a piece type but no colour",
+            "no type: invalid position: bitboards: square d1 has a colour but no piece type",
+            "ep square 64: bad argument: ep_square must be 0 to 63",
+            "null result: bad argument: tb or result is NULL",
+            "null fen: bad argument: fen is NULL",
+            "null tablebase: bad argument: tb or result is NULL",
+            "two moves: bad argument: the position has 21 legal moves, more than the capacity 2",
+        ])
+        # The bitboards of Ke1 Qd1 v Ke8, White to move, as the command line probes its FEN.
+        cli = self.command_line_probes(["4k3/8/8/8/8/8/8/3QK3 w - - 0 1"])[0]
+        self.assertEqual(lines[8:], ["queen: ok: ", f"queen: lasker {cli['lasker']} dtm {cli['dtm']} dts -1"])
+
+    def test_many_threads_agree_with_one(self):
+        fens = random_fens(6000, seed=9)
+        result = self.run_check("threads", TABLES, "8", stdin="\n".join(fens) + "\n")
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("mismatches 0", result.stdout)
+
+    def test_exported_symbols_are_versioned_egtb_functions(self):
+        nm = shutil.which("nm")
+        if not nm:
+            self.skipTest("no nm")
+        library = os.path.realpath(os.path.join(self.libdir, "libegtb.so"))
+        out = subprocess.run([nm, "-D", "--defined-only", library], check=True, capture_output=True, text=True)
+        symbols = [line.split()[-1] for line in out.stdout.splitlines()]
+        functions = [s for s in symbols if s != "EGTB_0"]
+        self.assertIn("egtb_probe@@EGTB_0", functions)
+        self.assertTrue(all(s.startswith("egtb_") and s.endswith("@@EGTB_0") for s in functions), functions)
+
+    @staticmethod
+    def command_line_probes(fens):
+        with tempfile.NamedTemporaryFile("w", suffix=".fens", delete=False) as f:
+            f.write("\n".join(fens) + "\n")
+        try:
+            out = subprocess.run([EGTB_EXE, "probe", "--dir", TABLES, "--epd", f.name], capture_output=True,
+                                 text=True).stdout
+        finally:
+            os.remove(f.name)
+        return [json.loads(line) for line in out.splitlines()]
+
+    @staticmethod
+    def mover_view(move):
+        """A move of `egtb probe --json` (values after it) as a root move (values for its mover)."""
+        plus_one = lambda d: -1 if d is None else d + 1  # noqa: E731
+        return (move["uci"], 4 - move["lasker"], plus_one(move["dtm"]), plus_one(move["dts"]))
+
+
+if __name__ == "__main__":
+    unittest.main()

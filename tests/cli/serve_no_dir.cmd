@@ -1,0 +1,3 @@
+serve
+--dir
+no-such-directory

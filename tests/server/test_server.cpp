@@ -1,0 +1,358 @@
+// The HTTP API of `egtb serve` against a real server on a free loopback port, over the 3-4-man
+// tables of the fixture tables_34: the answers of every endpoint, the status of every kind of bad
+// input, and hostile clients (huge and malformed requests, path traversal, oversized bodies, slow
+// clients, a query that would scan everything).
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+#include "server/http_server.hpp"
+#include "server/service.hpp"
+#include "tests/server/http_client.hpp"
+#include "tests/support/catch.hpp"
+
+namespace egtb::server {
+
+namespace {
+
+using test::get;
+using test::post;
+using test::Reply;
+using Json = nlohmann::json;
+
+constexpr const char* KnkDeepest = "8/8/8/8/8/1N6/8/1k1K4_w_-_-_0_1";  // KNk maxDTS, 27 plies
+
+ServiceOptions service_options() {
+  ServiceOptions o;
+  o.directory = EGTB_TEST_TABLES_DIR;
+  o.cache_bytes = size_t{64} << 20;
+  o.query_budget = std::chrono::milliseconds(2000);
+  return o;
+}
+
+ServerOptions server_options() {
+  ServerOptions o;
+  o.port = 0;
+  o.threads = 2;
+  o.read_timeout = std::chrono::milliseconds(1000);
+  return o;
+}
+
+// A server on a free port, serving from a thread until the end of the test.
+class TestServer {
+public:
+  explicit TestServer(const ServiceOptions& service = service_options(),
+                      const ServerOptions& http = server_options())
+      : service_(service), http_(http, service_), thread_([this] { http_.run(false); }) {}
+  ~TestServer() {
+    http_.stop();
+    thread_.join();
+  }
+  TestServer(const TestServer&) = delete;
+  TestServer& operator=(const TestServer&) = delete;
+
+  [[nodiscard]] uint16_t port() const { return http_.port(); }
+
+private:
+  Service service_;
+  HttpServer http_;
+  std::thread thread_;
+};
+
+Json json_of(const Reply& r) {
+  INFO(r.body);
+  REQUIRE(r.header("content-type") == "application/json");
+  return Json::parse(r.body);
+}
+
+// The status of a reply and its JSON error message.
+void check_error(const Reply& r, int status, const std::string& words) {
+  INFO(r.body);
+  CHECK(r.status == status);
+  const Json j = json_of(r);
+  REQUIRE(j.contains("error"));
+  CHECK(j["error"].get<std::string>().find(words) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("GET /api/lasker: the value of the position and of every move, best first", "[server]") {
+  const TestServer s;
+  const Reply r = get(s.port(), std::string("/api/lasker?fen=") + KnkDeepest);
+  REQUIRE(r.status == 200);
+  const Json j = json_of(r);
+  CHECK(j["fen"] == "8/8/8/8/8/1N6/8/1k1K4 w - - 0 1");
+  CHECK(j["category"] == "stalemate-win");
+  CHECK(j["lasker"] == 3);
+  CHECK(j["dts"] == 27);
+  CHECK(j["dtm"].is_null());
+  CHECK(j["checkmate"] == false);
+  CHECK(j["stalemate"] == false);
+  CHECK_FALSE(j.contains("pv"));
+  REQUIRE(j["moves"].size() == 9);
+  const Json& best = j["moves"][0];
+  CHECK(best["uci"] == "b3c5");
+  CHECK(best["san"] == "Nc5");
+  CHECK(best["category"] == "stalemate-loss");
+  CHECK(best["dts"] == 26);
+  for (const Json& m : j["moves"]) {
+    for (const char* key : {"uci", "san", "category", "lasker", "dtm", "dts", "checkmate", "stalemate"})
+      CHECK(m.contains(key));
+    if (m != best) CHECK(m["category"] == "draw");
+  }
+  CHECK(r.header("access-control-allow-origin").empty());  // CORS is off by default
+
+  // Spaces as '_', '%20' or '+' give the same answer.
+  CHECK(get(s.port(), "/api/lasker?fen=8/8/8/8/8/1N6/8/1k1K4%20w%20-%20-%200%201").body == r.body);
+  CHECK(get(s.port(), "/api/lasker?fen=8%2F8%2F8%2F8%2F8%2F1N6%2F8%2F1k1K4+w+-+-+0+1").body == r.body);
+}
+
+TEST_CASE("GET /api/lasker of mates, stalemates and the colour-flipped orientation", "[server]") {
+  const TestServer s;
+  const Json mated = json_of(get(s.port(), "/api/lasker?fen=k7/1Q6/1K6/8/8/8/8/8_b_-_-_0_1"));
+  CHECK(mated["category"] == "loss");
+  CHECK(mated["checkmate"] == true);
+  CHECK(mated["dtm"] == 0);
+  CHECK(mated["moves"].empty());
+  const Json stalemated = json_of(get(s.port(), "/api/lasker?fen=k7/2Q5/1K6/8/8/8/8/8_b_-_-_0_1"));
+  CHECK(stalemated["category"] == "stalemate-loss");
+  CHECK(stalemated["stalemate"] == true);
+  // KNk with the colours swapped reads the same table.
+  const Json flipped = json_of(get(s.port(), "/api/lasker?fen=1K1k4/8/1n6/8/8/8/8/8_b_-_-_0_1"));
+  CHECK(flipped["category"] == "stalemate-win");
+  CHECK(flipped["dts"] == 27);
+}
+
+TEST_CASE("GET /api/lasker/mainline: the optimal line to the stalemate, depth falling by one a ply",
+          "[server]") {
+  const TestServer s;
+  const Json j = json_of(get(s.port(), std::string("/api/lasker/mainline?fen=") + KnkDeepest));
+  REQUIRE(j["mainline"].size() == 27);
+  int expected = 26;
+  for (const Json& step : j["mainline"]) {
+    CHECK(step["dts"] == expected--);
+    CHECK(step.contains("fen"));
+    CHECK(step.contains("san"));
+  }
+  CHECK(j["mainline"][0]["san"] == "Nc5");
+  CHECK(j["final"]["stalemate"] == true);
+  CHECK(j["final"]["checkmate"] == false);
+  CHECK(j["final"]["fen"] == j["mainline"][26]["fen"]);
+}
+
+TEST_CASE("GET /api/tables lists the tables present with their Table 1 depths", "[server]") {
+  const TestServer s;
+  const Json j = json_of(get(s.port(), "/api/tables"));
+  REQUIRE(j["tables"].size() == 35);
+  std::map<std::string, Json> tables;
+  for (const Json& t : j["tables"]) tables[t["signature"].get<std::string>()] = t;
+  const Json& knk = tables.at("KNk");
+  CHECK(knk["men"] == 3);
+  CHECK(knk["sides"]["b"]["positions"] == 28644);
+  // maxdts and maxdtm keyed by the winner, as in /api/stats, with the depth and side to move.
+  CHECK(knk["maxdts"] == Json{{"w", {{"plies", 27}, {"side_to_move", "w"}}}, {"b", nullptr}});
+  CHECK(knk["maxdtm"] == Json{{"w", nullptr}, {"b", nullptr}});
+  CHECK(tables.at("KQk")["maxdtm"]["w"] == Json{{"plies", 20}, {"side_to_move", "b"}});
+  // The same rows as the statistics of the table give, for a table with a row per colour too.
+  for (const char* signature : {"KQk", "KBk", "KNk", "KPk"}) {
+    INFO(signature);
+    const Json stats = json_of(get(s.port(), std::string("/api/stats/") + signature));
+    for (const char* field : {"maxdts", "maxdtm"})
+      for (const char* winner : {"w", "b"}) {
+        const Json& row = tables.at(signature)[field][winner];
+        const Json& full = stats[field][winner];
+        REQUIRE(row.is_null() == full.is_null());
+        if (row.is_null()) continue;
+        CHECK(row["plies"] == full["plies"]);
+        CHECK(row["side_to_move"] == full["side_to_move"]);
+      }
+  }
+}
+
+TEST_CASE("GET /api/stats/SIG: the statistics JSON, in each convention", "[server]") {
+  const TestServer s;
+  const Reply r = get(s.port(), "/api/stats/KNk");
+  REQUIRE(r.status == 200);
+  const Json j = json_of(r);
+  CHECK(j["signature"] == "KNk");
+  CHECK(j["convention"] == "index462");
+  // Table 1: maxdts and maxdtm keyed by the winner (the stalemater, the mater), null for none.
+  const Json& dts = j["maxdts"]["w"];
+  CHECK(dts["plies"] == 27);
+  CHECK(dts["positions"] == 9);
+  CHECK(dts["side_to_move"] == "w");
+  CHECK(dts["example"] == "8/8/8/8/8/1N6/8/1k1K4 w - - 0 1");
+  CHECK(dts["line"].size() == 27);
+  CHECK(j["maxdts"]["b"].is_null());
+  CHECK(j["maxdtm"] == Json{{"w", nullptr}, {"b", nullptr}});
+  CHECK(json_of(get(s.port(), "/api/stats/KNk?convention=physical"))["convention"] == "physical");
+  CHECK(get(s.port(), "/api/stats/KNk").body == r.body);  // kept after the first time
+  check_error(get(s.port(), "/api/stats/KNk?convention=nalimov"), 400, "convention must be");
+  check_error(get(s.port(), "/api/stats/KXk"), 400, "");
+  check_error(get(s.port(), "/api/stats/KQRkr"), 404, "egtb generate KQRkr");
+}
+
+TEST_CASE("POST /api/query lists matches up to the limit and locates errors", "[server]") {
+  const TestServer s;
+  const Json j = json_of(
+      post(s.port(), "/api/query", R"({"tables": ["KBk", "KNk"], "query": "dts == maxdts", "limit": 5})"));
+  CHECK(j["count"] == 5);
+  CHECK(j["limit_reached"] == true);
+  CHECK(j["complete"] == false);
+  CHECK(j["matches"][0]["table"] == "KBk");
+  CHECK(j["matches"][0]["dts"] == 17);
+  const Json knk = json_of(post(s.port(), "/api/query", R"({"tables": "KNk", "query": "wtm dts == 27"})"));
+  CHECK(knk["count"] == 9);
+  CHECK(knk["complete"] == true);
+  // "all" scans every table present: more tables than KNk hold positions 27 plies from a stalemate.
+  const Json all =
+      json_of(post(s.port(), "/api/query", R"({"tables": "all", "query": "dts == 27", "limit": 1000})"));
+  CHECK(all["count"].get<int>() > 9);
+
+  const Reply bad = post(s.port(), "/api/query", R"({"tables": ["KBk"], "query": "wtm and\n  dts == "})");
+  check_error(bad, 400, "expected");
+  const Json location = json_of(bad)["location"];
+  CHECK(location["line"] == 2);
+  CHECK(location["column"] == 10);
+  check_error(post(s.port(), "/api/query", R"({"tables": ["KBk"], "query": "wtm", "limit": 5000})"), 422,
+              "limit");
+  check_error(post(s.port(), "/api/query", R"({"tables": ["KQRkr"], "query": "wtm"})"), 404, "egtb generate");
+  check_error(post(s.port(), "/api/query", R"({"tables": [], "query": "wtm"})"), 400, "at least one table");
+  check_error(post(s.port(), "/api/query", R"({"tables": ["KBk"]})"), 400, "query");
+  check_error(post(s.port(), "/api/query", "{not json"), 400, "not JSON");
+  check_error(post(s.port(), "/api/query", "[1, 2]"), 400, "object");
+  std::string many = R"({"query": "wtm", "tables": [)";
+  for (int i = 0; i < 300; ++i) many += std::string(i ? "," : "") + "\"KBk\"";
+  check_error(post(s.port(), "/api/query", many + "]}"), 422, "at most");
+  check_error(get(s.port(), "/api/query"), 405, "POST");
+}
+
+TEST_CASE("A query that would scan everything ends at the time budget", "[server]") {
+  ServiceOptions o = service_options();
+  o.query_budget = std::chrono::milliseconds(300);
+  const TestServer s(o);
+  std::string tables;
+  for (const char* sig : {"KPkp", "KRPk", "KQPk", "KNPk", "KBPk", "KPPk", "KRkp", "KQkp", "KNkp", "KBkp"})
+    tables += std::string(tables.empty() ? "" : ",") + "\"" + sig + "\"";
+  const auto start = std::chrono::steady_clock::now();
+  const Json j =
+      json_of(post(s.port(), "/api/query",
+                   R"({"query": "move legal : stalemate", "limit": 1000, "tables": [)" + tables + "]}"));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(j["out_of_time"] == true);
+  CHECK(j["complete"] == false);
+  CHECK(seconds < 5);
+  // The server still answers.
+  CHECK(get(s.port(), std::string("/api/lasker?fen=") + KnkDeepest).status == 200);
+}
+
+TEST_CASE("Bad positions are 400 with the FEN field, missing tables 404 naming the command", "[server]") {
+  const TestServer s;
+  const Reply field = get(s.port(), "/api/lasker?fen=8/8/8/8/8/1N6/8/1k1K4_x_-_-_0_1");
+  check_error(field, 400, "side to move");
+  CHECK(json_of(field)["location"]["fen_field"] == 2);
+  check_error(get(s.port(), "/api/lasker"), 400, "missing parameter fen");
+  check_error(get(s.port(), "/api/lasker?fen="), 400, "FEN");
+  check_error(get(s.port(), "/api/lasker?fen=r3k3/8/8/8/8/8/8/4K3_b_q_-_0_1"), 400, "castling");
+  check_error(get(s.port(), "/api/lasker?fen=8/8/8/8/8/8/8/Kk6_w_-_-_0_1"), 400, "");  // kings side by side
+  check_error(get(s.port(), "/api/lasker?fen=QQQ5/8/8/8/8/8/7K/RR3k2_w_-_-_0_1"), 400, "");  // 7 men
+  check_error(get(s.port(), "/api/lasker?fen=" + std::string(1000, '8')), 400, "at most 256");
+  check_error(get(s.port(), "/api/lasker?fen=%FF%FE%00garbage"), 400, "");
+  check_error(get(s.port(), "/api/lasker?fen=8/8/8/8/8/3K4/8/QR1k3r_b_-_-_0_1"), 404, "egtb generate KQRkr");
+  check_error(get(s.port(), "/api/lasker/mainline?fen=8/8/8/8/8/3K4/8/QR1k3r_b_-_-_0_1"), 404,
+              "egtb generate");
+  check_error(get(s.port(), "/api/nothing"), 404, "no API resource");
+  const Reply wrong = post(s.port(), "/api/lasker", "{}");
+  check_error(wrong, 405, "GET");
+  CHECK(wrong.header("allow") == "GET");
+}
+
+TEST_CASE("The page's files are served from memory, nothing else", "[server]") {
+  const TestServer s;
+  const Reply page = get(s.port(), "/");
+  REQUIRE(page.status == 200);
+  CHECK(page.header("content-type") == "text/html; charset=utf-8");
+  CHECK(page.body.find("<svg id=\"board\"") != std::string::npos);
+  CHECK(page.header("content-security-policy").find("default-src 'self'") != std::string::npos);
+  CHECK(get(s.port(), "/?fen=8/8/8/8/8/8/8/K1k5_w_-_-").body == page.body);
+  CHECK(get(s.port(), "/app.js").header("content-type") == "text/javascript; charset=utf-8");
+  CHECK(get(s.port(), "/style.css").header("content-type") == "text/css; charset=utf-8");
+  const Reply pieces = get(s.port(), "/pieces.svg");
+  CHECK(pieces.header("content-type") == "image/svg+xml");
+  for (const char* id : {"wK", "wQ", "wR", "wB", "wN", "wP", "bK", "bQ", "bR", "bB", "bN", "bP"})
+    CHECK(pieces.body.find(std::string("id=\"") + id + "\"") != std::string::npos);
+
+  // A cached copy is revalidated by its ETag.
+  const std::string etag = page.header("etag");
+  REQUIRE_FALSE(etag.empty());
+  const Reply again = test::exchange(s.port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: " + etag +
+                                                   "\r\nConnection: close\r\n\r\n");
+  CHECK(again.status == 304);
+  CHECK(again.body.empty());
+
+  for (const char* path :
+       {"/../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "//etc/passwd", "/index.html/..",
+        "/server/web/app.js", "/CMakeLists.txt", "/..%2f..%2fetc%2fpasswd"}) {
+    INFO(path);
+    CHECK(get(s.port(), path).status == 404);
+  }
+}
+
+TEST_CASE("Hostile clients: oversized and malformed requests, slow clients", "[server]") {
+  const TestServer s;
+  // A body over 64 KiB: 413, whatever it holds.
+  const std::string big(100'000, 'x');
+  CHECK(post(s.port(), "/api/query", big).status == 413);
+  // A request line and headers over 16 KiB (a huge FEN): 431.
+  CHECK(get(s.port(), "/api/lasker?fen=" + std::string(20'000, 'K')).status == 431);
+  // Not HTTP: 400.
+  CHECK(test::exchange(s.port(), "HELLO\r\n\r\n").status == 400);
+  CHECK(test::exchange(s.port(), "GET / HTTP/1.1\r\nContent-Length: -5\r\n\r\n").status == 400);
+
+  // A slow client sending part of a request is cut off at the read timeout (1 s here) while other
+  // clients are served meanwhile.
+  test::Connection slow(s.port());
+  slow.send("GET /api/lasker?fen=8/8/8/8/8/1N6/8/1k");
+  CHECK(get(s.port(), std::string("/api/lasker?fen=") + KnkDeepest).status == 200);
+  CHECK(slow.closed_within(std::chrono::milliseconds(3000)));
+
+  // A Host other than the loopback's (a page of another site rebinding its name): 403.
+  CHECK(test::exchange(s.port(), "GET /api/tables HTTP/1.1\r\nHost: evil.example:80\r\n\r\n").status == 403);
+  CHECK(test::exchange(s.port(),
+                       "GET /api/tables HTTP/1.1\r\nHost: localhost:8080\r\nConnection: close\r\n\r\n")
+            .status == 200);
+  CHECK(test::exchange(s.port(), "GET /api/tables HTTP/1.1\r\nHost: [::1]:8080\r\nConnection: close\r\n\r\n")
+            .status == 200);
+
+  // Keep-alive: two requests on one connection.
+  test::Connection keep(s.port());
+  keep.send("GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /api/lasker?fen=" +
+            std::string(KnkDeepest) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  const std::string both = keep.receive_all();
+  CHECK(both.find("HTTP/1.1 200") != both.rfind("HTTP/1.1 200"));
+}
+
+TEST_CASE("Queries beyond the slow pool's queue are answered 503 with Retry-After", "[server]") {
+  ServerOptions o = server_options();
+  o.max_pending_slow = 0;
+  const TestServer s(service_options(), o);
+  const Reply busy = post(s.port(), "/api/query", R"({"tables": ["KBk"], "query": "wtm"})");
+  check_error(busy, 503, "busy");
+  CHECK(busy.header("retry-after") == "2");
+  CHECK(get(s.port(), std::string("/api/lasker?fen=") + KnkDeepest).status == 200);  // probes go on
+}
+
+TEST_CASE("CORS headers only when an origin is allowed", "[server]") {
+  ServiceOptions o = service_options();
+  o.cors_origin = "http://localhost:3000";
+  const TestServer s(o);
+  CHECK(get(s.port(), "/api/tables").header("access-control-allow-origin") == "http://localhost:3000");
+  const Reply preflight = test::exchange(s.port(),
+                                         "OPTIONS /api/query HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: "
+                                         "http://localhost:3000\r\nConnection: close\r\n\r\n");
+  CHECK(preflight.status == 204);
+  CHECK(preflight.header("access-control-allow-methods") == "GET, POST");
+}
+
+}  // namespace egtb::server

@@ -1,0 +1,92 @@
+// egtb serve [--dir DIR] [--host H] [--port P] [--threads N] ...: the web page and JSON API of
+// server/service.hpp on an HTTP server (server/http_server.hpp) until SIGINT or SIGTERM.
+#include <filesystem>
+#include <iostream>
+
+#include "api/signatures.hpp"
+#include "server/http_server.hpp"
+#include "server/service.hpp"
+#include "tools/egtb/commands.hpp"
+#include "tools/egtb/options.hpp"
+
+namespace egtb::cli {
+
+namespace {
+
+constexpr const char* Summary =
+    "Serve a web page and a JSON API to probe, explore and query the tables of DIR (see README.md,\n"
+    "egtb serve): GET /api/lasker?fen=FEN, /api/lasker/mainline?fen=FEN, /api/tables,\n"
+    "/api/stats/SIG?convention=C, POST /api/query. Listens on the loopback address by default;\n"
+    "prints the URL, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.";
+
+CommandLine command_line() {
+  CommandLine cl("serve", Summary);
+  const auto text = [](const char* name) { return po::value<std::string>()->value_name(name); };
+  cl.options()("dir", text("DIR"), "the table directory (default: tables)");
+  cl.options()("host", text("ADDRESS"),
+               "the IP address to listen on (default 127.0.0.1; 0.0.0.0 for every one)");
+  cl.options()("port", text("PORT"), "the port (default 8080; 0: any free port, printed on start)");
+  cl.options()("threads", text("N"), "threads answering requests (default: one per core)");
+  cl.options()("cache-mb", text("MB"), "decoded-block cache of probes in MiB (default 1024)");
+  cl.options()("query-seconds", text("S"), "wall time one query may scan (default 5)");
+  cl.options()("query-limit", text("N"), "the most matches one query may list (default 1000)");
+  cl.options()("cors-origin", text("ORIGIN"),
+               "allow pages of ORIGIN (e.g. http://localhost:3000, or *) to call the API (default: none)");
+  return cl;
+}
+
+server::ServiceOptions service_options(const CommandLine& cl) {
+  server::ServiceOptions o;
+  o.directory = cl.option("dir", "tables");
+  if (!std::filesystem::is_directory(o.directory))
+    throw UsageError("serve: '" + o.directory.string() +
+                     "' is not a directory (build tables with: egtb generate " + "--all 4 --dir " +
+                     o.directory.string() + ")");
+  o.cache_bytes = (size_t{1} << 20) *
+                  static_cast<size_t>(parse_int(cl.option("cache-mb", "1024"), "--cache-mb", 1, 1 << 20));
+  o.query_budget =
+      std::chrono::seconds(parse_int(cl.option("query-seconds", "5"), "--query-seconds", 1, 3600));
+  o.max_query_limit =
+      static_cast<uint64_t>(parse_int(cl.option("query-limit", "1000"), "--query-limit", 1, 1'000'000));
+  o.cors_origin = cl.option("cors-origin", "");
+  return o;
+}
+
+server::ServerOptions server_options(const CommandLine& cl) {
+  server::ServerOptions o;
+  o.host = cl.option("host", "127.0.0.1");
+  o.port = static_cast<uint16_t>(parse_int(cl.option("port", "8080"), "--port", 0, 65535));
+  o.threads = threads_option(cl);
+  return o;
+}
+
+std::string url(const std::string& host, uint16_t port) {
+  const std::string shown = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host;
+  const bool v6 = shown.find(':') != std::string::npos;
+  return "http://" + (v6 ? "[" + shown + "]" : shown) + ":" + std::to_string(port) + "/";
+}
+
+}  // namespace
+
+int cmd_serve(const std::vector<std::string>& args) {
+  CommandLine cl = command_line();
+  if (!cl.parse(args)) return ExitSuccess;
+  const server::ServiceOptions service_opts = service_options(cl);
+  const server::ServerOptions server_opts = server_options(cl);
+  server::Service service(service_opts);
+  server::HttpServer http(server_opts, service);
+  const size_t tables = api::available_tables(Tablebase(service_opts.directory)).size();
+  std::cout << "egtb serve: " << url(server_opts.host, http.port()) << "  (" << tables << " tables in "
+            << service_opts.directory.string() << "; Ctrl-C stops)" << std::endl;
+  if (tables == 0)
+    std::cerr << "egtb serve: no tables in " << service_opts.directory.string()
+              << " yet (build them with: egtb generate --all 4 --dir " << service_opts.directory.string()
+              << ")\n";
+  if (server_opts.host != "127.0.0.1" && server_opts.host != "::1" && server_opts.host != "localhost")
+    std::cerr << "egtb serve: listening on " << server_opts.host << ", reachable from other machines\n";
+  http.run(true);
+  std::cout << "egtb serve: stopped" << std::endl;
+  return ExitSuccess;
+}
+
+}  // namespace egtb::cli
