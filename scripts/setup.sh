@@ -7,7 +7,7 @@ set -eu
 
 PACKAGES="cmake g++ ninja-build libtbb-dev libzstd-dev libxxhash-dev catch2
   libboost-program-options-dev nlohmann-json3-dev libfmt-dev stockfish libgaviotatb-dev clang-format
-  libxml2-utils"
+  libxml2-utils pgn-extract"
 
 cd "$(dirname "$0")/.."
 
