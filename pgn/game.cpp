@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "egtb/core/fen.hpp"
+#include "egtb/core/notation.hpp"
 
 namespace egtb::pgn {
 
@@ -99,6 +100,15 @@ int Game::ply(NodeId id) const {
   int plies = 0;
   for (NodeId n = id; n != Root; n = nodes_[n].parent) ++plies;
   return plies;
+}
+
+std::string move_number(const Position& before) {
+  return std::to_string(before.fullmove_number()) + (before.side_to_move() == Color::White ? "." : "...");
+}
+
+std::string numbered_san(const Game& game, NodeId id) {
+  const Position& before = game.position(game.node(id).parent);
+  return move_number(before) + " " + to_san(before, game.node(id).move);
 }
 
 bool is_result(std::string_view text) {

@@ -122,6 +122,11 @@ private:
   NodeId append_child(NodeId parent);
 };
 
+// "12." before a White move, "12..." before a Black one, numbered from the position played from.
+[[nodiscard]] std::string move_number(const Position& before);
+// The move of a node (not the root) in SAN with its number: "45... Kd2".
+[[nodiscard]] std::string numbered_san(const Game& game, NodeId id);
+
 // True for the four termination markers.
 [[nodiscard]] bool is_result(std::string_view text);
 

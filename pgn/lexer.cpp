@@ -187,7 +187,8 @@ void Lexer::read_symbol(Token& token) {
   if (std::all_of(token.text.begin(), token.text.end(), is_digit)) {
     token.kind = TokenKind::MoveNumber;
     while (peek() == '.') token.text += static_cast<char>(get());
-  } else if (token.text == "1-0" || token.text == "0-1" || token.text == "1/2-1/2") {
+  } else if ((token.text[0] == '0' || token.text[0] == '1') &&
+             (token.text == "1-0" || token.text == "0-1" || token.text == "1/2-1/2")) {
     token.kind = TokenKind::Result;
   }
 }

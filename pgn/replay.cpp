@@ -40,11 +40,6 @@ std::optional<PgnError> set_start(Game& game) {
   return std::nullopt;
 }
 
-// "2. Qxf7" or "2... Qxf7": the move as a message names it.
-std::string numbered(const Position& pos, const std::string& san) {
-  return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == Color::White ? ". " : "... ") + san;
-}
-
 // The legal move written as `text`: SAN, or long algebraic.
 Expected<Move, std::string> read_move(const Position& pos, const std::string& text) {
   if (text == "--" || text == "Z0") return unexpected(std::string("null moves are not supported"));
@@ -68,7 +63,7 @@ std::optional<PgnError> replay(Game& game) {
     if (!move)
       return PgnError{
           game.number, node.location,
-          numbered(before, node.san) + ": " + move.error() + " (position " + to_fen(before) + ")"};
+          move_number(before) + " " + node.san + ": " + move.error() + " (position " + to_fen(before) + ")"};
     node.move = *move;
     node.position = before.after(*move);
   }

@@ -133,12 +133,8 @@ private:
   void move(NodeId from, const Node& node, bool number) {
     assert(!node.move.is_null());
     const Position& pos = game_.position(from);
-    std::string text;
-    if (pos.side_to_move() == Color::White)
-      text = std::to_string(pos.fullmove_number()) + ". ";
-    else if (number)
-      text = std::to_string(pos.fullmove_number()) + "... ";
-    out_.word(text + to_san(pos, node.move));
+    const std::string san = to_san(pos, node.move);
+    out_.word(pos.side_to_move() == Color::White || number ? move_number(pos) + " " + san : san);
   }
 
   void nags(const Node& node) {

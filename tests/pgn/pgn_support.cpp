@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "egtb/core/fen.hpp"
-#include "egtb/core/movegen.hpp"
 #include "pgn/reader.hpp"
+#include "tests/support/catch.hpp"
 
 namespace egtb::test {
 
@@ -49,70 +49,24 @@ std::string tags_difference(const Game& a, const Game& b) {
   return {};
 }
 
-const char* const Comments[] = {
-    "a plain comment",
-    "with } a closing brace",
-    "%starts with a percent sign",
-    "quotes \" and \\ backslash",
-    "UTF-8: Läufer ½ – ∞",
-    "a; semicolon",
-    "100 % sure %x %y %z %w %v %u %t %s %r %q %p %o %n %m %l %k %j %i %h",
-    "two  spaces\nand a line break",
-    "a very long comment that goes on and on so that the writer must wrap it over more than one line of "
-    "the movetext, word after word, until it ends here",
-    ""};
-
-std::string random_comment(Rng& rng) { return Comments[rng.below(std::size(Comments))]; }
-
-// Whitespace collapsed as the reader keeps comments ('}' written as ')').
-std::string as_read(const std::string& text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\n') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c == '}' ? ')' : c;
-  }
-  return out;
-}
-
-void decorate(Game& game, NodeId n, Rng& rng) {
-  if (rng.below(4) == 0) game.node(n).comments.push_back(as_read(random_comment(rng)));
-  if (rng.below(5) == 0) game.node(n).nags.push_back(static_cast<uint8_t>(rng.below(256)));
-}
-
-// Plays up to `plies` random moves from `from`, adding variations below `depth` 3.
-void random_line(Game& game, NodeId from, int plies, int depth, Rng& rng) {
-  for (int i = 0; i < plies; ++i) {
-    const MoveList moves = legal_moves(game.position(from));
-    if (moves.empty()) return;
-    const NodeId n = game.add_move(from, moves[rng.below(moves.size())]);
-    decorate(game, n, rng);
-    if (depth < 3 && moves.size() > 1 && rng.below(6) == 0) {
-      const NodeId v = game.add_move(from, moves[rng.below(moves.size())]);
-      if (rng.below(3) == 0) game.node(v).starting_comments.push_back(as_read(random_comment(rng)));
-      decorate(game, v, rng);
-      random_line(game, v, static_cast<int>(rng.below(6)), depth + 1, rng);
-    }
-    from = n;
-  }
-}
-
-std::string result_of(const Game& game, Rng& rng) {
-  NodeId last = Game::Root;
-  for (NodeId n : game.mainline()) last = n;
-  const Position& end = game.position(last);
-  if (is_checkmate(end)) return end.side_to_move() == Color::White ? "0-1" : "1-0";
-  if (is_stalemate(end)) return "1/2-1/2";
-  const char* const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
-  return results[rng.below(4)];
-}
-
 }  // namespace
+
+void check_with_pgn_extract(const std::string& text, uint64_t count, const std::string& name) {
+  const auto program = pgn_extract();
+  if (!program) {
+    WARN("SKIPPED: pgn-extract not installed (apt-get install pgn-extract)");
+    return;
+  }
+  const std::filesystem::path file = temp_file(name);
+  std::ofstream(file) << text;
+  const PgnExtractReport report = run_pgn_extract(*program, file);
+  INFO(file.string());
+  for (const std::string& d : report.diagnostics) UNSCOPED_INFO(d);
+  CHECK(report.diagnostics.empty());
+  CHECK(report.matched == count);
+  CHECK(report.total == count);
+  std::filesystem::remove(file);
+}
 
 ReadResult read_text(std::string_view text) {
   std::istringstream in{std::string(text)};
@@ -133,16 +87,6 @@ std::string tree_difference(const Game& a, const Game& b) {
   if (std::string why = tags_difference(a, b); !why.empty()) return why;
   if (std::string why = tags_difference(b, a); !why.empty()) return why;
   return node_difference(a, Game::Root, b, Game::Root);
-}
-
-Game random_annotated_game(Rng& rng) {
-  Game game(*parse_fen(RandomPlayStarts[rng.below(RandomPlayStarts.size())]));
-  game.set_tag("Event", "random \"annotated\" game");
-  game.set_tag("Annotator", "back\\slash");
-  if (rng.below(3) == 0) game.node(Game::Root).comments.push_back(as_read(random_comment(rng)));
-  random_line(game, Game::Root, static_cast<int>(rng.below(60)), 0, rng);
-  game.result = result_of(game, rng);
-  return game;
 }
 
 std::optional<std::filesystem::path> pgn_extract() {

@@ -1,6 +1,5 @@
-// Helpers of the PGN tests: reading text, comparing game trees, games of random play with
-// variations, comments and NAGs, and pgn-extract (Debian's pgn-extract package) as an independent
-// reader of what egtb writes.
+// Helpers of the PGN tests: reading text, comparing game trees, and pgn-extract (Debian's
+// pgn-extract package) as an independent reader of what egtb writes.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +11,6 @@
 
 #include "pgn/game.hpp"
 #include "pgn/parser.hpp"
-#include "tests/core/random_play.hpp"
 
 namespace egtb::test {
 
@@ -27,10 +25,6 @@ struct ReadResult {
 // position, result) and tags (a tag of one missing in the other, unless it is a seven-tag-roster
 // placeholder or the FEN and SetUp the writer adds), or an empty string when there is none.
 [[nodiscard]] std::string tree_difference(const pgn::Game& a, const pgn::Game& b);
-
-// A game of random play from one of RandomPlayStarts with random variations (nested up to three
-// deep), comments (with braces, '%', quotes and UTF-8 in them), NAGs and tags.
-[[nodiscard]] pgn::Game random_annotated_game(Rng& rng);
 
 // What pgn-extract -r reports about a file.
 struct PgnExtractReport {
@@ -47,6 +41,10 @@ struct PgnExtractReport {
                                                const std::filesystem::path& file);
 // The eco.pgn pgn-extract ships ($EGTB_ECO_PGN overrides), or nothing.
 [[nodiscard]] std::optional<std::filesystem::path> eco_pgn();
+
+// Writes the text to a file and checks (Catch2) that pgn-extract reads `count` games from it
+// without a message; without pgn-extract, warns "SKIPPED: ...".
+void check_with_pgn_extract(const std::string& text, uint64_t count, const std::string& name);
 
 // A file name in the temporary directory, unique to this process.
 [[nodiscard]] std::filesystem::path temp_file(std::string_view name);

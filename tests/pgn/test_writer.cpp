@@ -9,6 +9,7 @@
 #include "egtb/core/notation.hpp"
 #include "pgn/writer.hpp"
 #include "tests/pgn/pgn_support.hpp"
+#include "tests/pgn/random_games.hpp"
 #include "tests/support/catch.hpp"
 
 using namespace egtb;
@@ -56,29 +57,11 @@ size_t longest_line(const std::string& text) {
   return longest;
 }
 
-// Writes the text to a file and checks that pgn-extract reads `count` games without a word.
-void check_with_pgn_extract(const std::string& text, uint64_t count, const std::string& name) {
-  const auto program = test::pgn_extract();
-  if (!program) {
-    WARN("SKIPPED: pgn-extract not installed (apt-get install pgn-extract)");
-    return;
-  }
-  const std::filesystem::path file = test::temp_file(name);
-  std::ofstream(file) << text;
-  const test::PgnExtractReport report = test::run_pgn_extract(*program, file);
-  INFO(file.string());
-  CHECK(report.diagnostics.empty());
-  for (const std::string& d : report.diagnostics) UNSCOPED_INFO(d);
-  CHECK(report.matched == count);
-  CHECK(report.total == count);
-  std::filesystem::remove(file);
-}
-
 }  // namespace
 
 TEST_CASE("writer: the export format of a study", "[pgn]") {
   CHECK(round_trip(Study, 1) == StudyWritten);
-  check_with_pgn_extract(StudyWritten, 1, "study.pgn");
+  test::check_with_pgn_extract(StudyWritten, 1, "study.pgn");
 }
 
 TEST_CASE("writer: a built game gets the roster, its FEN and SetUp", "[pgn]") {
@@ -121,7 +104,7 @@ TEST_CASE("writer: random games with variations, comments and NAGs round-trip an
   for (size_t i = 0; i < Games; ++i) text += to_pgn(test::random_annotated_game(rng));
   const std::string written = round_trip(text, Games);
   CHECK(written == text);
-  check_with_pgn_extract(written, Games, "random.pgn");
+  test::check_with_pgn_extract(written, Games, "random.pgn");
 }
 
 TEST_CASE("eco.pgn: read without error, as many games as pgn-extract counts, written back readably",
