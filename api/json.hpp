@@ -9,7 +9,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "api/annotate.hpp"
 #include "api/probe.hpp"
+#include "api/query.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
@@ -46,6 +48,24 @@ using Json = nlohmann::ordered_json;
 
 // A batch line that could not be probed: {"line": N, "input": ..., "error": ...}.
 [[nodiscard]] Json batch_error_json(size_t line, const std::string& input, const std::string& error);
+
+// The findings of annotating one game (api/annotate.hpp): {"game", "white", "black", "event",
+// "result", "positions", "first", "concessions", "duals", "value_duals", "depth_duals", "unprobed",
+// "missing_tables"}. "first" is {"ply", "after", "fen", "category", "lasker", "dtm", "dts",
+// "implied_result", "agrees"} or null; a concession {"ply", "move", "mainline", "fen", "from",
+// "to", "best"} ("from" and "to" are categories for the mover); a dual {"ply", "move",
+// "mainline", "fen", "keeping", "optimal"} (moves in SAN). "agrees" is null without a result.
+[[nodiscard]] Json to_json(const GameAnnotation& annotation, Rules rules);
+// The totals of annotating a file: {"games", "errors", "positions", "concessions", "value_duals",
+// "depth_duals", "unprobed", "missing_tables"}.
+[[nodiscard]] Json to_json(const AnnotateTotals& totals);
+
+// One matching position of a PGN game: {"game", "ply", "move", "mainline"} (the move that reached
+// it, numbered, or null for the start position), then the fields of a query match.
+[[nodiscard]] Json to_json(const pgn::Game& game, const PositionMatch& match, Rules rules);
+// The counts of a query over PGN games: {"games", "errors", "positions", "matched_games",
+// "matched_positions"}.
+[[nodiscard]] Json to_json(const PgnQuerySummary& summary);
 
 // The statistics of one table (see README.md, "Statistics").
 [[nodiscard]] Json to_json(const stats::TableStatistics& table);

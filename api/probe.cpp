@@ -70,6 +70,11 @@ std::string value_words([[maybe_unused]] Rules rules, Color stm, Score s) {
   return "?";
 }
 
+std::string implied_result(Rules rules, Score s, Color stm) {
+  if (s.value() == Lasker::Draw || metric_of(rules, s.value()) != Metric::Dtm) return "1/2-1/2";
+  return (s.value() == Lasker::Mates) == (stm == Color::White) ? "1-0" : "0-1";
+}
+
 std::string_view move_word([[maybe_unused]] Rules rules, Lasker v) {
   switch (v) {
     case Lasker::Mates: return "mate";

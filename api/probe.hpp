@@ -45,6 +45,10 @@ struct ProbeReport {
 // The value of a score for its side to move in words: "White to move forces stalemate: DTS 41
 // plies, 21 moves", "Black to move is checkmated", "Draw".
 [[nodiscard]] std::string value_words(Rules rules, Color stm, Score s);
+// The result of a game played out optimally from a position of score s with `stm` to move, as
+// PGN's Result tag writes it under the ordinary rules: "1-0" or "0-1" when the score is a mate
+// (DTM), "1/2-1/2" otherwise (a stalemate ends the game drawn).
+[[nodiscard]] std::string implied_result(Rules rules, Score s, Color stm);
 // The value of a move for its mover in one word: "mate", "stalemate", "draw", "stalemated", "mated".
 [[nodiscard]] std::string_view move_word(Rules rules, Lasker value_for_mover);
 

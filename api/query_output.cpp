@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "api/json.hpp"
+#include "api/probe.hpp"
 #include "egtb/core/fen.hpp"
 #include "egtb/store/line.hpp"
 #include "pgn/writer.hpp"
@@ -87,12 +88,11 @@ private:
   Rules rules_;
 };
 
-// "1-0", "0-1" (mate), "1/2-1/2" (stalemate) or "*" (draw or unknown).
+// How the optimal line from a position ends: "1-0", "0-1" (mate), "1/2-1/2" (stalemate), or "*"
+// (a draw or an unknown value: no line).
 std::string result_of(Rules rules, Score s, Color stm) {
   if (!s.is_valid() || s.value() == Lasker::Draw) return "*";
-  if (metric_of(rules, s.value()) != Metric::Dtm) return "1/2-1/2";
-  const bool white_wins = (s.value() == Lasker::Mates) == (stm == Color::White);
-  return white_wins ? "1-0" : "0-1";
+  return implied_result(rules, s, stm);
 }
 
 class PgnWriter final : public MatchWriter {

@@ -81,15 +81,6 @@ Run measure(const Material& m, const retro::Subtables& subtables, int threads, b
   return run;
 }
 
-std::vector<int> parse_thread_list(const std::string& text) {
-  std::vector<int> counts;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    counts.push_back(parse_int(item, "--threads", 1, 1024));
-  if (counts.empty()) throw UsageError("--threads needs a list such as 1,2");
-  return counts;
-}
-
 std::string run_line(const Run& r) {
   std::ostringstream out;
   out << std::fixed << std::setprecision(2) << std::left << std::setw(9) << (r.dts ? "dtm,dts" : "dtm")
@@ -149,7 +140,7 @@ int bench_generate(const std::vector<std::string>& args) {
       retro::Subtables::load(m, options.directory, Rules::Lasker, all_metrics(Rules::Lasker));
   std::vector<Run> runs;
   uint64_t positions = 0;
-  for (int threads : parse_thread_list(cl.option("threads", "1,2")))
+  for (int threads : thread_list_option(cl))
     for (bool dts : {false, true}) {
       runs.push_back(measure(m, subtables, threads, dts, positions));
       if (!cl.json()) std::cout << m.str() << "  " << run_line(runs.back()) << std::endl;

@@ -27,6 +27,12 @@ void ProgressLine::clear() {
   shown_ = false;
 }
 
+std::string games_progress(uint64_t games, uint64_t bytes, std::optional<uint64_t> total) {
+  std::string text = with_commas(games) + (games == 1 ? " game" : " games");
+  if (total && *total > 0) text += ", " + std::to_string(bytes * 100 / *total) + "%";
+  return text;
+}
+
 std::string with_commas(uint64_t n) {
   std::string digits = std::to_string(n);
   for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3)

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace egtb::cli {
@@ -24,6 +26,9 @@ private:
   bool shown_ = false;
   std::chrono::steady_clock::time_point last_{};
 };
+
+// "12,345 games, 34%": games read from an input of `total` bytes (when known), `bytes` so far.
+[[nodiscard]] std::string games_progress(uint64_t games, uint64_t bytes, std::optional<uint64_t> total);
 
 // "12,345,678": a count with thousands separators.
 [[nodiscard]] std::string with_commas(uint64_t n);
