@@ -110,7 +110,8 @@ public:
   [[nodiscard]] bool is_mainline(NodeId id) const;
   // The nodes of the mainline after the root, in order.
   [[nodiscard]] std::vector<NodeId> mainline() const;
-  // Every node, the root first, each before its children (the order the PGN writes them).
+  // Every node, each before its children: the root, then the subtree of each of its children in
+  // order (for the example above: 0, 1, 4, 2, 3).
   [[nodiscard]] std::vector<NodeId> preorder() const;
 
   // The number of plies from the root to the node.
