@@ -45,8 +45,10 @@ std::string plural(uint64_t n, const std::string& word) {
 
 class Annotator {
 public:
-  Annotator(const Tablebase& tb, Game& game) : tb_(tb), rules_(tb.rules()), game_(game), notes_(game.size()) {
-    for (NodeId n : game.mainline()) mainline_.push_back(n);
+  Annotator(const Tablebase& tb, Game& game)
+      : tb_(tb), rules_(tb.rules()), game_(game), notes_(game.size()), mainline_(game.size(), false) {
+    mainline_[Game::Root] = true;
+    for (NodeId n : game.mainline()) mainline_[n] = true;
   }
 
   GameAnnotation run() {
@@ -68,12 +70,10 @@ private:
   Rules rules_;
   Game& game_;
   std::vector<std::vector<std::string>> notes_;  // per node: its mark, then its value
-  std::vector<NodeId> mainline_;
+  std::vector<bool> mainline_;  // per node
   GameAnnotation out_;
 
-  [[nodiscard]] bool is_mainline(NodeId n) const {
-    return n == Game::Root || std::find(mainline_.begin(), mainline_.end(), n) != mainline_.end();
-  }
+  [[nodiscard]] bool is_mainline(NodeId n) const { return mainline_[n]; }
 
   [[nodiscard]] pgn::Node& node(NodeId n) { return game_.node(n); }
 
