@@ -56,7 +56,7 @@ public:
     out_.white = std::string(game_.tag("White").value_or(""));
     out_.black = std::string(game_.tag("Black").value_or(""));
     out_.event = std::string(game_.tag("Event").value_or(""));
-    out_.result = std::string(game_.tag("Result").value_or(""));
+    out_.result = std::string(game_.tag("Result").value_or(game_.result));
     for (NodeId n : game_.preorder()) visit(n);
     out_.value_duals = out_.duals.size();
     out_.depth_duals = static_cast<uint64_t>(std::count_if(

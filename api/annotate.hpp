@@ -59,7 +59,7 @@ struct FirstInTables {
   Score score;  // for its side to move
   Color side_to_move = Color::White;
   std::string implied_result;  // what optimal play from it ends in: "1-0", "0-1" or "1/2-1/2"
-  std::optional<bool> agrees;  // with the game's Result tag; nothing when it has none or "*"
+  std::optional<bool> agrees;  // with the game's result; nothing when it is "*"
 };
 
 // A move that gives value away.
@@ -79,7 +79,8 @@ struct Dual {
 
 struct GameAnnotation {
   uint64_t game = 0;  // its number in the input
-  std::string white, black, event, result;
+  std::string white, black, event;
+  std::string result;  // the Result tag, or the termination marker when there is none
   uint64_t positions = 0;  // positions of the game the tables hold (annotated)
   std::optional<FirstInTables> first;
   std::vector<Concession> concessions;

@@ -54,7 +54,8 @@ using Json = nlohmann::ordered_json;
 // "missing_tables"}. "first" is {"ply", "after", "fen", "category", "lasker", "dtm", "dts",
 // "implied_result", "agrees"} or null; a concession {"ply", "move", "mainline", "fen", "from",
 // "to", "best"} ("from" and "to" are categories for the mover); a dual {"ply", "move",
-// "mainline", "fen", "keeping", "optimal"} (moves in SAN). "agrees" is null without a result.
+// "mainline", "fen", "keeping", "optimal"} (moves in SAN). "result" is the Result tag, or the
+// termination marker of a game without one; "agrees" is null when it is "*".
 [[nodiscard]] Json to_json(const GameAnnotation& annotation, Rules rules);
 // The totals of annotating a file: {"games", "errors", "positions", "concessions", "value_duals",
 // "depth_duals", "unprobed", "missing_tables"}.
