@@ -145,17 +145,6 @@ Json to_json(const GameAnnotation& a, Rules rules) {
           {"missing_tables", a.missing_tables}};
 }
 
-Json to_json(const AnnotateTotals& t) {
-  return {{"games", t.games},
-          {"errors", t.errors},
-          {"positions", t.positions},
-          {"concessions", t.concessions},
-          {"value_duals", t.value_duals},
-          {"depth_duals", t.depth_duals},
-          {"unprobed", t.unprobed},
-          {"missing_tables", t.missing_tables}};
-}
-
 Json batch_error_json(size_t line, const std::string& input, const std::string& error) {
   return {{"line", line}, {"input", input}, {"error", error}};
 }

@@ -57,9 +57,6 @@ using Json = nlohmann::ordered_json;
 // "mainline", "fen", "keeping", "optimal"} (moves in SAN). "result" is the Result tag, or the
 // termination marker of a game without one; "agrees" is null when it is "*".
 [[nodiscard]] Json to_json(const GameAnnotation& annotation, Rules rules);
-// The totals of annotating a file: {"games", "errors", "positions", "concessions", "value_duals",
-// "depth_duals", "unprobed", "missing_tables"}.
-[[nodiscard]] Json to_json(const AnnotateTotals& totals);
 
 // One matching position of a PGN game: {"game", "ply", "move", "mainline"} (the move that reached
 // it, numbered, or null for the start position), then the fields of a query match.
