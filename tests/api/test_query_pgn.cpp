@@ -1,11 +1,13 @@
 // CQL over PGN games (api::query_pgn) on the real 3-4-man tables: which positions match, the
 // {CQL} marks, variations, table values only where a table holds the position, the limit, input
-// order on any number of threads, and pgn-extract reading the games written.
+// order on any number of threads, and pgn-extract reading the games written, also those of a
+// table scan written as PGN (egtb query --pgn).
 #include <sstream>
 
 #include "api/errors.hpp"
 #include "api/json.hpp"
 #include "api/query.hpp"
+#include "api/query_output.hpp"
 #include "pgn/writer.hpp"
 #include "tests/api/api_support.hpp"
 #include "tests/pgn/pgn_support.hpp"
@@ -106,4 +108,29 @@ TEST_CASE("query --pgn-in: JSON of a matching position", "[tables]") {
   CHECK(lines ==
         std::vector<std::string>{"{\"game\":1,\"ply\":1,\"move\":\"1. Bd4\",\"mainline\":true,\"fen\":"
                                  "\"k7/2K5/8/8/3B4/8/8/8 b - - 1 1\",\"lasker\":1,\"dtm\":null,\"dts\":0}"});
+}
+
+TEST_CASE(
+    "query --pgn: the matches of a table scan as games with their optimal lines; pgn-extract reads them",
+    "[tables]") {
+  // The deepest positions of three tables: mates, a promotion on the way (KPk) and stalemates;
+  // the note holds a '}', which a PGN comment cannot.
+  const query::ScanQuery query = prepare_query("dts == maxdts or dtm == maxdtm comment (\"a } in a note\")");
+  query::ScanOptions options;
+  options.directory = EGTB_TEST_TABLES;
+  options.threads = 2;
+  std::ostringstream out;
+  const auto writer = make_match_writer(QueryFormat::Pgn, out, Rules::Lasker, &test::tables());
+  const std::vector<Material> tables{*Material::parse("KNk"), *Material::parse("KQk"),
+                                     *Material::parse("KPk")};
+  const query::ScanSummary s =
+      query_tables(query, tables, options, [&](const query::Match& m) { writer->write(m); });
+  CHECK(s.matches == 9 + 123 + 23);
+  const std::string pgn = out.str();
+  CHECK(pgn.find("g8=Q+") != std::string::npos);
+  CHECK(pgn.find("{CQL} {a ) in a note}") != std::string::npos);
+  const test::ReadResult read = test::read_text(pgn);
+  CHECK(read.errors.empty());
+  CHECK(read.games.size() == s.matches);
+  test::check_with_pgn_extract(pgn, s.matches, "scan.pgn");
 }
