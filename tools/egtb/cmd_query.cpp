@@ -67,7 +67,8 @@ CommandLine command_line() {
       "pgn-in", po::value<std::string>()->value_name("FILE"),
       "evaluate every position of the games of FILE ('-': standard input); matching games are listed as PGN "
       "with {CQL} at the matching positions")("variations", "with --pgn-in: the positions of variations too")(
-      "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
+      "dir", po::value<std::string>()->value_name("DIR"),
+      "table directory (default ./tables; with --fens or --pgn-in none: no table values)")(
       "count", "print only the number of matching positions per table (with --pgn-in: of games)")(
       "limit", po::value<std::string>()->value_name("N"), "list at most N matches (with --pgn-in: games)")(
       "convention", po::value<std::string>()->value_name("NAME"),
