@@ -70,7 +70,7 @@ private:
   Rules rules_;
   Game& game_;
   std::vector<std::vector<std::string>> notes_;  // per node: its mark, then its value
-  std::vector<bool> mainline_;  // per node
+  std::vector<bool> mainline_;                   // per node
   GameAnnotation out_;
 
   [[nodiscard]] bool is_mainline(NodeId n) const { return mainline_[n]; }

@@ -80,7 +80,7 @@ struct Dual {
 struct GameAnnotation {
   uint64_t game = 0;  // its number in the input
   std::string white, black, event;
-  std::string result;  // the Result tag, or the termination marker when there is none
+  std::string result;      // the Result tag, or the termination marker when there is none
   uint64_t positions = 0;  // positions of the game the tables hold (annotated)
   std::optional<FirstInTables> first;
   std::vector<Concession> concessions;
