@@ -41,20 +41,35 @@ InputFile::InputFile(const std::string& path, const std::string& what)
   in_ = file_.get();
 }
 
+bool LineReader::refill() {
+  at_ = 0;
+  end_ =
+      static_cast<size_t>(in_.rdbuf()->sgetn(buffer_.data(), static_cast<std::streamsize>(buffer_.size())));
+  return end_ > 0;
+}
+
+void LineReader::append(Line& line, const char* bytes, size_t n) const {
+  if (line.too_long || line.text.size() + n > max_bytes_) {
+    line.too_long = true;
+    return;
+  }
+  line.text.append(bytes, n);
+}
+
 std::optional<Line> LineReader::next() {
   Line line;
-  line.number = ++number_;
   bool any = false;
-  std::streambuf& buffer = *in_.rdbuf();
-  for (int c = buffer.sbumpc(); c != std::char_traits<char>::eof(); c = buffer.sbumpc()) {
+  while (at_ < end_ || refill()) {
     any = true;
-    if (c == '\n') break;
-    if (line.text.size() < max_bytes_)
-      line.text += static_cast<char>(c);
-    else
-      line.too_long = true;
+    const char* start = buffer_.data() + at_;
+    const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - at_));
+    const size_t n = newline ? static_cast<size_t>(newline - start) : end_ - at_;
+    append(line, start, n);
+    at_ += n + (newline ? 1 : 0);
+    if (newline) break;
   }
   if (!any) return std::nullopt;
+  line.number = ++number_;
   if (line.too_long) line.text.clear();
   if (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();
   if (line.number == 1 && line.text.starts_with(ByteOrderMark)) line.text.erase(0, ByteOrderMark.size());

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace egtb::api {
 
@@ -55,6 +56,13 @@ private:
   std::istream& in_;
   size_t max_bytes_;
   size_t number_ = 0;
+  std::vector<char> buffer_ = std::vector<char>(size_t{1} << 16);
+  size_t at_ = 0, end_ = 0;  // the unread bytes of buffer_
+
+  // Reads more of the input into buffer_; false at its end.
+  bool refill();
+  // Appends n bytes to `line`, or marks it too long past max_bytes_.
+  void append(Line& line, const char* bytes, size_t n) const;
 };
 
 // The whole text of an input, at most `max_bytes` (a query file). Throws InputError beyond that.

@@ -29,14 +29,19 @@ void add_end(Json& object, const Position& pos) {
   object["stalemate"] = is_stalemate(pos);
 }
 
-Json deepest_json(const std::optional<stats::Deepest>& d, const char* winner_key) {
-  if (!d) return nullptr;
-  return {{"plies", d->plies},
-          {"positions", d->positions},
-          {"side_to_move", side_key(d->side_to_move)},
-          {winner_key, side_key(d->winner)},
-          {"example", to_fen(d->example)},
-          {"line", uci_line(d->line)}};
+// {"w": {...} | null, "b": {...} | null}: the deepest positions of a metric keyed by the winner.
+Json deepest_json(const stats::TableStatistics& t, Metric metric) {
+  Json out = Json::object();
+  for (Color winner : {Color::White, Color::Black}) {
+    const std::optional<stats::Deepest>& d = t.deepest_of(metric, winner);
+    out[side_key(winner)] = d ? Json{{"plies", d->plies},
+                                     {"positions", d->positions},
+                                     {"side_to_move", side_key(d->side_to_move)},
+                                     {"example", to_fen(d->example)},
+                                     {"line", uci_line(d->line)}}
+                              : Json();
+  }
+  return out;
 }
 
 Json histogram_json(const stats::DepthHistogram& h) {
@@ -71,8 +76,11 @@ Json depth_json(std::optional<int> depth) { return depth ? Json(*depth) : Json()
 
 Json to_json(const ProbeReport& r, ProbeDetail detail) {
   Json out = {{"fen", to_fen(r.position)}};
+  if (detail == ProbeDetail::Value) {
+    add_score(out, r.rules, r.score);
+    return out;
+  }
   add_valued(out, r.rules, r.score);
-  if (detail == ProbeDetail::Value) return out;
   add_end(out, r.position);
   Json moves = Json::array();
   for (const MoveValue& m : r.moves) {
@@ -160,8 +168,8 @@ Json to_json(const stats::TableStatistics& t) {
   return {{"signature", t.material.str()},
           {"convention", indexing::convention_name(t.convention)},
           {"sides", sides},
-          {"maxdts", deepest_json(t.max_dts, "stalemater")},
-          {"maxdtm", deepest_json(t.max_dtm, "mater")},
+          {"maxdts", deepest_json(t, Metric::Dts)},
+          {"maxdtm", deepest_json(t, Metric::Dtm)},
           {"histogram", histogram}};
 }
 

@@ -36,9 +36,9 @@ using Json = nlohmann::ordered_json;
 
 // {"fen", "category", "lasker", "dtm", "dts", "checkmate", "stalemate", "moves": [{"uci", "san",
 // "category", "lasker", "dtm", "dts", "checkmate", "stalemate"}], "pv": [uci]}; without moves and
-// pv, checkmate and stalemate for a report of ProbeDetail::Value (the fast batch form). A move's values are
-// those of the position after it, for that position's side to move (as the lichess tablebase API gives them:
-// a winning move leads to a "loss"); checkmate and stalemate tell whether that position is one.
+// {"fen", "lasker", "dtm", "dts"} for a report of ProbeDetail::Value (the fast batch form). A move's values
+// are those of the position after it, for that position's side to move (as the lichess tablebase API gives
+// them: a winning move leads to a "loss"); checkmate and stalemate tell whether that position is one.
 [[nodiscard]] Json to_json(const ProbeReport& report, ProbeDetail detail);
 // The optimal line of a full report with each position's value:
 // {"fen", "category", "lasker", "dtm", "dts", "mainline": [{"uci", "san", "fen", "category",

@@ -357,7 +357,8 @@ std::optional<Position> IndexScheme::position_at(Index i, Color stm) const {
 
 EntryWeights IndexScheme::weights(Index i, const Position& pos) const {
   if (!kings_->pawns) return pawnless_weights(i, pos);
-  return {1, 2, is_ep_entry(i) ? 0u : 1u};
+  if (is_ep_entry(i)) return {1, 2, 0};
+  return {1 + (ep_size_ > 0 ? unplayable_ep_rights(pos) : 0), 2, 1};
 }
 
 bool IndexScheme::gives_check(const Men& men, Color attacker) const {
@@ -377,7 +378,7 @@ bool IndexScheme::gives_check(const Men& men, Color attacker) const {
 
 std::optional<EntryWeights> IndexScheme::plain_weights(Index i, Color stm, Men& men) const {
   if (is_ep_entry(i) || !men_at(i, men)) return std::nullopt;
-  if (twin_possible(men)) return std::nullopt;
+  if (twin_possible(men) || (ep_size_ > 0 && pawns_side_by_side(men, stm))) return std::nullopt;
   if (gives_check(men, stm)) return EntryWeights{};
   return kings_->pawns ? EntryWeights{1, 2, 1} : EntryWeights{1, 8, 1};
 }

@@ -124,6 +124,10 @@ public:
 
   // The weights of valid entry i, whose position is `pos` (as decode() gave it).
   [[nodiscard]] EntryWeights weights(Index i, const Position& pos) const;
+  // The e.p. rights the article's index462 counts beside a normal entry's position that no e.p.
+  // entry holds: the capture would be illegal, or a check on the side to move is not the double
+  // step's work (pawn_index.cpp). Each counts with the entry's value and depth.
+  [[nodiscard]] uint32_t unplayable_ep_rights(const Position& pos) const;
 
   // The men of a position as bare squares, for the solver's inner loops, which move men without
   // building positions. Man 0 is the white king, man 1 the black king, then the men of each group
@@ -154,13 +158,17 @@ public:
   [[nodiscard]] bool gives_check(const Men& men, Color attacker) const;
   // The weights of entry i with `stm` to move from its bare men (zero for an invalid entry), when
   // they follow from the men alone: not for e.p. entries, entries whose men share a square (the
-  // caller decodes those), or pawnless entries with both kings on the a1-h8 diagonal. Fills men.
+  // caller decodes those), pawnless entries with both kings on the a1-h8 diagonal, or entries
+  // where a pawn of `stm` stands beside an enemy pawn on its fifth rank. Fills men.
   [[nodiscard]] std::optional<EntryWeights> plain_weights(Index i, Color stm, Men& men) const;
   // True when the men of a normal-section entry may form the duplicate of a twin entry: pawnless,
   // both kings on the a1-h8 diagonal (then index_of(men) tells which twin counts).
   [[nodiscard]] bool twin_possible(const Men& men) const {
     return !kings_->pawns && on_diagonal(men.squares[0]) && on_diagonal(men.squares[1]);
   }
+  // True when a pawn of `stm` stands beside an enemy pawn on stm's fifth rank (an e.p. right may
+  // exist for the position).
+  [[nodiscard]] bool pawns_side_by_side(const Men& men, Color stm) const;
 
 private:
   static constexpr int MaxGroups = MaxIndexMen - 2;

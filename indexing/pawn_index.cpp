@@ -35,7 +35,16 @@
 // an e.p. capture differs from the same placement without one: it has other moves).
 //   index462  normal and e.p. entries count 1 each: the article's Nalimov-style index counts
 //             positions with an e.p. right as positions of their own (KPkp: 3,718,044 + 21,893
-//             per side to move);
+//             per side to move). The article counts a position with an e.p. right whenever a pawn
+//             of the side to move stands beside the enemy pawn on its fifth rank and the two
+//             squares that pawn crossed are empty, also when the e.p. capture is illegal (a pin;
+//             the capturing side's king in check from another man, which no game reaches: with
+//             two white pawns, the one that did not move can give that check). Such a position has
+//             no e.p. entry: its moves are those of the same placement without the right, so it
+//             counts with that normal entry's value and depth, as 1 more for the entry
+//             (unplayable_ep_rights). Example, KPkrp: "8/8/8/KPp4r/8/8/8/6k1 w - c6", where bxc6
+//             would expose the king on a5 to the rook on h5, adds 1 to the entry of
+//             "8/8/8/KPp4r/8/8/8/6k1 w - -". KPkp has none (no man can pin or give such a check);
 //   physical  every entry stands for 2 positions, itself and its mirror image, e.p. entries
 //             included, so percentages equal those of index462, as DESIGN.md §3 says they should;
 //   classes   normal entries count 1 and e.p. entries 0: the Syzygy statistics count placements
@@ -80,6 +89,35 @@ bool names_second_capturer(const Position& pos, EpCapture c, int rank) {
 }
 
 }  // namespace
+
+bool IndexScheme::pawns_side_by_side(const Men& men, Color stm) const {
+  Bitboard ours = 0, theirs = 0;
+  for (int j = 2; j < men_; ++j) {
+    const Piece p = man_piece(j);
+    if (type_of(p) != PieceType::Pawn) continue;
+    (color_of(p) == stm ? ours : theirs) |= square_bb(men.squares[static_cast<size_t>(j)]);
+  }
+  const Bitboard rank = rank_bb(capture_rank(stm));
+  return (shift<Direction::East>(ours & rank) | shift<Direction::West>(ours & rank)) & theirs;
+}
+
+uint32_t IndexScheme::unplayable_ep_rights(const Position& pos) const {
+  const Color stm = pos.side_to_move();
+  const int rank = capture_rank(stm);
+  const Bitboard ours = pos.pieces(stm, PieceType::Pawn) & rank_bb(rank);
+  uint32_t count = 0;
+  for (Bitboard theirs = pos.pieces(~stm, PieceType::Pawn) & rank_bb(rank); theirs;) {
+    const Square pawn = pop_lsb(theirs);
+    const Square ep = square_at(to_index(pawn) + pawn_push(stm));
+    const Square origin = square_at(to_index(ep) + pawn_push(stm));
+    const Bitboard beside = shift<Direction::East>(square_bb(pawn)) | shift<Direction::West>(square_bb(pawn));
+    if (!(beside & ours) || !pos.empty(ep) || !pos.empty(origin)) continue;
+    Position with_right = pos;
+    with_right.set_ep_square(ep);
+    if (!with_right.has_ep_capture() || validate_table_position(with_right)) ++count;
+  }
+  return count;
+}
 
 bool IndexScheme::double_step_possible(const Position& pos) {
   const Color stm = pos.side_to_move();

@@ -1,25 +1,33 @@
 // The CQL syntax tree. Every node carries its source range and, after sema, its CQL filter kind.
 //
 // One Node type serves every kind; the fields a kind uses are listed beside it. Children are
-// owned. Example: "A -> k == 1" is
-//   Compare{name "=="}(AttackChain{name "->"}(Designator A, Designator k), Number 1)
+// owned. Operators and the roles of operands are enumerations, never strings: each enumeration
+// below comes with the tokens or keywords that spell its values (indexed by the value), so the
+// parser reads them and the printer writes them from one list. Example: "A -> k == 1" is
+//   Compare{compare Eq}(AttackChain{arrow Right}(Designator A, Designator k), Number 1)
 // and prints (see print.hpp) as (== (-> A k) 1).
+//
+// A chain of one associative operator ("a and b and c", "A | B | C") is one node with every
+// operand as a child, so that chains of any length stay one level deep; the printer shows them
+// nested to the left, as they associate. The parser bounds the depth of every other nesting
+// (parser.hpp), so every pass may recurse over a tree.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "egtb/core/bitboard.hpp"
+#include "query/chess_sets.hpp"
+#include "query/keywords.hpp"
 #include "query/source.hpp"
+#include "query/table_context.hpp"
 #include "query/token.hpp"
 
 namespace egtb::query {
-
-// What a filter yields besides matching: a square set, a number, nothing (Logical), a position
-// (not produced by this implementation, kept for CQL's vocabulary) or a string (message text).
-enum class FilterKind : uint8_t { Set, Numeric, Logical, Position, String };
 
 enum class NodeKind : uint8_t {
   Query,       // children: the top-level filters
@@ -31,19 +39,19 @@ enum class NodeKind : uint8_t {
   Assign,      // name = children[0]; slot (sema)
   Call,        // name(children...); expansion (sema)
   Function,    // function name(params) { children }
-  Keyword,     // a filter named by one keyword: name ("wtm", "mate", "puremate", "dtm", ...)
+  Keyword,     // a filter named by one keyword (use Filter): keyword ("wtm", "mate", "dtm", ...)
   Not,         // children[0]
-  And,         // children[0], children[1]
+  And,         // two or more children
   Or,
   In,           // children[0] in children[1]
-  Compare,      // name in == != < <= > >=
-  Arith,        // name in + - * / %
+  Compare,      // compare; children[0], children[1]
+  Arith,        // arith; children[0], children[1]
   Negate,       // - children[0]
-  Union,        // |
-  Intersect,    // &
+  Union,        // |; two or more children
+  Intersect,    // &; two or more children
   Complement,   // ~
   Count,        // #
-  AttackChain,  // name "->" or "<-"; two or more children, in source order
+  AttackChain,  // arrow; two or more children, in source order
   Attacks,      // children[0] attacks children[1]
   AttackedBy,   // children[0] attackedby children[1]
   If,           // test, then[, else]
@@ -53,24 +61,22 @@ enum class NodeKind : uint8_t {
   Abs,
   Max,  // two or more children
   Min,
-  Pin,      // params[i] = role ("from", "through", "to") of children[i]
-  Ray,      // params = directions; children = sets
+  Pin,      // pin_roles[i]: the role of children[i]
+  Ray,      // directions (keywords, in source order); children = sets
   XRay,     // children = sets
   Between,  // children: two sets
   Power,
   Distance,
   Light,
   Dark,
-  Transform,  // name ("flipcolor", "shift", ...); flags Count; children[0]
+  Transform,  // transform; flags Count; children[0]
   NoTransform,
   Fen,          // name = FEN text, or empty for the current FEN (a String filter)
-  Message,      // name "message" or "comment"; children = arguments
-  Move,         // name = mode ("legal"); params[i] = role of children[i] ("from", "to", "capture",
-                //  "promote", "body"); flags Count, All
+  Message,      // keyword Message or Comment; children = arguments
+  Move,         // move legal: move_roles[i]: the role of children[i]; flags Count, All
   Imagine,      // children: ImagineSpec nodes, then the body
-  ImagineSpec,  // name "piece" (children: designator, set), "swap" (two sets), "sidetomove"
-                //  (params[0] = "white", "black" or "reverse")
-  LineEnd       // name "dtsend" or "dtmend"; flags Any/All; children[0]
+  ImagineSpec,  // imagine_step Piece (children: designator, set), Swap (two sets), SideToMove (side)
+  LineEnd       // metric (dtmend, dtsend); flags Any/All; children[0]
 };
 
 // Bits of Node::flags.
@@ -80,7 +86,76 @@ inline constexpr uint32_t FlagMin = 4;
 inline constexpr uint32_t FlagMax = 8;
 inline constexpr uint32_t FlagAny = 16;
 
-struct Node {
+// ---- operators, spelled by tokens
+
+enum class CompareOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
+inline constexpr std::array CompareTokens = {TokenKind::Eq, TokenKind::Ne, TokenKind::Lt,
+                                             TokenKind::Le, TokenKind::Gt, TokenKind::Ge};
+// Whether `a op b` holds.
+[[nodiscard]] bool holds(CompareOp op, int64_t a, int64_t b);
+
+enum class ArithOp : uint8_t { Add, Subtract, Multiply, Divide, Modulo };
+inline constexpr std::array ArithTokens = {TokenKind::Plus, TokenKind::Minus, TokenKind::Star,
+                                           TokenKind::Slash, TokenKind::Percent};
+
+// The direction of an attack chain: "A -> k" (Right) or "k <- A" (Left).
+enum class Arrow : uint8_t { Right, Left };
+inline constexpr std::array ArrowTokens = {TokenKind::Arrow, TokenKind::BackArrow};
+
+// ---- roles and variants, spelled by keywords (PinRole is in chess_sets.hpp, LineMetric in
+// table_context.hpp)
+
+inline constexpr std::array PinRoleWords = {Keyword::From, Keyword::Through, Keyword::To};
+
+// The operands of move legal; Body is the filter after ':', spelled by no keyword.
+enum class MoveRole : uint8_t { From, To, Capture, Promote, Body };
+inline constexpr std::array MoveRoleWords = {Keyword::From, Keyword::To, Keyword::Capture, Keyword::Promote,
+                                             Keyword::None};
+
+enum class Transform : uint8_t {
+  Flip,
+  FlipColor,
+  FlipHorizontal,
+  FlipVertical,
+  ReverseColor,
+  Rotate90,
+  Shift,
+  ShiftHorizontal,
+  ShiftVertical
+};
+inline constexpr std::array TransformWords = {
+    Keyword::Flip,         Keyword::FlipColor,       Keyword::FlipHorizontal,
+    Keyword::FlipVertical, Keyword::ReverseColor,    Keyword::Rotate90,
+    Keyword::Shift,        Keyword::ShiftHorizontal, Keyword::ShiftVertical};
+
+enum class ImagineStep : uint8_t { Piece, Swap, SideToMove };
+inline constexpr std::array ImagineStepWords = {Keyword::Piece, Keyword::Swap, Keyword::SideToMove};
+
+// The side to move of imagine sidetomove.
+enum class Side : uint8_t { White, Black, Reverse };
+inline constexpr std::array SideWords = {Keyword::White, Keyword::Black, Keyword::Reverse};
+
+// dtmend and dtsend, by the depth their lines follow.
+inline constexpr std::array LineEndWords = {Keyword::DtmEnd, Keyword::DtsEnd};
+
+// The value of E that `words` (indexed by E) spells as `word`, if any.
+template <class E, class Word, size_t N>
+[[nodiscard]] constexpr std::optional<E> spelled(const std::array<Word, N>& words, Word word) {
+  for (size_t i = 0; i < N; ++i)
+    if (words[i] == word) return static_cast<E>(i);
+  return std::nullopt;
+}
+// The word that spells `value` in `words`.
+template <class E, class Word, size_t N>
+[[nodiscard]] constexpr Word spelling(const std::array<Word, N>& words, E value) {
+  return words[static_cast<size_t>(value)];
+}
+
+struct Node;
+using NodePtr = std::unique_ptr<Node>;
+
+// The fields of a node but its children; what the kinds use is listed at NodeKind.
+struct NodeData {
   NodeKind kind = NodeKind::Query;
   SourceRange range;
   FilterKind filter = FilterKind::Logical;  // set by sema
@@ -89,24 +164,53 @@ struct Node {
   PieceMask pieces = 0;
   Bitboard squares = 0;
   uint32_t flags = 0;
-  int slot = -1;  // variable slot (sema)
-  std::vector<std::string> params;
-  std::vector<std::unique_ptr<Node>> children;
-  std::unique_ptr<Node> expansion;  // a Call's function body with the arguments substituted (sema)
+  int slot = -1;                      // variable slot (sema)
+  Keyword keyword = Keyword::None;    // Keyword, Message
+  CompareOp compare = CompareOp::Eq;  // Compare
+  ArithOp arith = ArithOp::Add;       // Arith
+  Arrow arrow = Arrow::Right;         // AttackChain
+  Transform transform = Transform::Flip;
+  ImagineStep imagine_step = ImagineStep::Piece;  // ImagineSpec
+  Side side = Side::White;                        // ImagineSpec SideToMove
+  Metric metric = Metric::Dtm;                    // LineEnd
+  std::vector<PinRole> pin_roles;                 // Pin
+  std::vector<MoveRole> move_roles;               // Move
+  std::vector<Keyword> directions;                // Ray
+  std::vector<std::string> params;                // Function: the parameter names
+};
+
+struct Node : NodeData {
+  std::vector<NodePtr> children;
+  NodePtr expansion;  // a Call's function body with the arguments substituted (sema)
 
   Node() = default;
-  Node(NodeKind k, SourceRange r) : kind(k), range(r) {}
+  Node(NodeKind k, SourceRange r) {
+    kind = k;
+    range = r;
+  }
 
   [[nodiscard]] bool has(uint32_t flag) const { return (flags & flag) != 0; }
   [[nodiscard]] const Node& child(size_t i) const { return *children[i]; }
 };
 
-using NodePtr = std::unique_ptr<Node>;
-
 // A deep copy (expansion included).
 [[nodiscard]] NodePtr clone(const Node& node);
 
-// "Set", "Numeric", ...
-[[nodiscard]] std::string_view filter_kind_name(FilterKind kind);
+// The number of nodes of a tree and its height (1 for a leaf), expansions included.
+struct TreeSize {
+  size_t nodes = 0;
+  int height = 0;
+};
+[[nodiscard]] TreeSize tree_size(const Node& node);
+
+// The keyword that names a node: its filter for Keyword, "not" for Not, "flipcolor" for that
+// Transform, "dtsend" for that LineEnd ...; None for nodes written with symbols or names (Query,
+// Block, numbers, designators, variables, calls, operators).
+[[nodiscard]] Keyword keyword_of(const Node& node);
+
+// "==", "+", "->": the spelling of an operator.
+[[nodiscard]] std::string_view operator_text(CompareOp op);
+[[nodiscard]] std::string_view operator_text(ArithOp op);
+[[nodiscard]] std::string_view operator_text(Arrow arrow);
 
 }  // namespace egtb::query

@@ -1,6 +1,7 @@
 #include "query/compile.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "egtb/core/fen.hpp"
 #include "query/filter.hpp"
@@ -18,27 +19,11 @@ struct CompileFailure {
   QueryError error;
 };
 
-bool is_mate_family(const Node& n) {
-  return n.kind == NodeKind::Keyword && (n.name.find("mate") != std::string::npos);
-}
-
-DirectionSet direction_set(std::string_view w) {
-  static constexpr std::pair<std::string_view, DirectionSet> Names[] = {{"up", 1},
-                                                                        {"northeast", 2},
-                                                                        {"right", 4},
-                                                                        {"southeast", 8},
-                                                                        {"down", 16},
-                                                                        {"southwest", 32},
-                                                                        {"left", 64},
-                                                                        {"northwest", 128},
-                                                                        {"diagonal", DiagonalDirections},
-                                                                        {"orthogonal", OrthogonalDirections},
-                                                                        {"vertical", 1 | 16},
-                                                                        {"horizontal", 4 | 64},
-                                                                        {"attack", AllDirections}};
-  for (const auto& [name, set] : Names)
-    if (name == w) return set;
-  return 0;
+// The directions a ray admits: those of its direction words, or all of them.
+DirectionSet ray_directions(const Node& n) {
+  DirectionSet dirs = 0;
+  for (Keyword d : n.directions) dirs = static_cast<DirectionSet>(dirs | keyword_info(d).directions);
+  return dirs ? dirs : AllDirections;
 }
 
 // The men of a FEN placement ("k7/1Q6/2K5/8/8/8/8/8", side and counters optional).
@@ -53,6 +38,23 @@ std::optional<Position> placement(const std::string& fen) {
 class Compiler {
 public:
   FilterPtr compile(const Node& n, const SquareTransform& t) {
+    if (outer_transform_) charge(1);
+    return build(n, t);
+  }
+
+private:
+  const Node* outer_transform_ = nullptr;  // the outermost transform being compiled
+  size_t transformed_ = 0;                 // filters compiled and nodes read inside transforms
+
+  // Counts the work of expanding transforms, failing beyond MaxTransformedFilters.
+  void charge(size_t filters) {
+    transformed_ += filters;
+    if (transformed_ > MaxTransformedFilters)
+      throw CompileFailure{{outer_transform_->range, "transforms expand this query to more than " +
+                                                         std::to_string(MaxTransformedFilters) + " filters"}};
+  }
+
+  FilterPtr build(const Node& n, const SquareTransform& t) {
     switch (n.kind) {
       case NodeKind::Query:
       case NodeKind::Block: return sequence(n, t);
@@ -65,19 +67,18 @@ public:
       case NodeKind::Call: return compile(*n.expansion, t);
       case NodeKind::Keyword: return keyword(n, t);
       case NodeKind::Not: return detail::make_not(compile(n.child(0), t));
-      case NodeKind::And: return detail::make_and(compile(n.child(0), t), compile(n.child(1), t));
-      case NodeKind::Or: return detail::make_or(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::And: return detail::make_and(children(n, t));
+      case NodeKind::Or: return detail::make_or(children(n, t));
       case NodeKind::In: return detail::make_subset(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Compare: return compare(n, t);
       case NodeKind::Arith:
-        return detail::make_arith(n.name[0], compile(n.child(0), t), compile(n.child(1), t));
+        return detail::make_arith(n.arith, compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Negate: return detail::make_negate(compile(n.child(0), t));
       case NodeKind::Abs: return detail::make_abs(compile(n.child(0), t));
       case NodeKind::Max:
       case NodeKind::Min: return detail::make_extremum(n.kind == NodeKind::Max, children(n, t));
-      case NodeKind::Union: return detail::make_union(compile(n.child(0), t), compile(n.child(1), t));
-      case NodeKind::Intersect:
-        return detail::make_intersection(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Union: return detail::make_union(children(n, t));
+      case NodeKind::Intersect: return detail::make_intersection(children(n, t));
       case NodeKind::Complement: return detail::make_complement(compile(n.child(0), t));
       case NodeKind::Count: return detail::make_count(compile(n.child(0), t));
       case NodeKind::AttackChain: return chain(n, t);
@@ -107,15 +108,12 @@ public:
       case NodeKind::Message: return message(n, t);
       case NodeKind::Move: return move(n, t);
       case NodeKind::Imagine: return imagine(n, t);
-      case NodeKind::LineEnd:
-        return detail::make_line_end(n.name == "dtsend" ? LineMetric::Dts : LineMetric::Dtm, n.has(FlagAll),
-                                     compile(n.child(0), t));
+      case NodeKind::LineEnd: return detail::make_line_end(n.metric, n.has(FlagAll), compile(n.child(0), t));
       case NodeKind::ImagineSpec: break;
     }
     throw CompileFailure{{n.range, "cannot compile this filter here"}};
   }
 
-private:
   Filters children(const Node& n, const SquareTransform& t) {
     Filters out;
     for (const NodePtr& c : n.children) out.push_back(compile(*c, t));
@@ -128,25 +126,28 @@ private:
     return detail::make_sequence(children(n, t));
   }
 
+  // A keyword filter, the one of the other colour when the transform swaps colours.
   static FilterPtr keyword(const Node& n, const SquareTransform& t) {
-    static constexpr std::pair<std::string_view, std::string_view> Swapped[] = {
-        {"wtm", "btm"}, {"btm", "wtm"}, {"white", "black"}, {"black", "white"}};
-    if (t.swaps_colors())
-      for (const auto& [from, to] : Swapped)
-        if (n.name == from) return detail::make_keyword(std::string(to));
-    return detail::make_keyword(n.name);
+    Keyword k = n.keyword;
+    const Keyword swapped = keyword_info(k).colors_swapped;
+    if (t.swaps_colors() && swapped != Keyword::None) k = swapped;
+    switch (k) {
+      case Keyword::True: return detail::make_true(true);
+      case Keyword::False: return detail::make_true(false);
+      default: return detail::make_keyword(k);
+    }
   }
 
   FilterPtr compare(const Node& n, const SquareTransform& t) {
     FilterPtr a = compile(n.child(0), t);
     FilterPtr b = compile(n.child(1), t);
     if (n.filter == FilterKind::Logical)
-      return detail::make_set_equality(std::move(a), std::move(b), n.name == "==");
-    return detail::make_compare(n.name, std::move(a), std::move(b));
+      return detail::make_set_equality(std::move(a), std::move(b), n.compare == CompareOp::Eq);
+    return detail::make_compare(n.compare, std::move(a), std::move(b));
   }
 
   FilterPtr chain(const Node& n, const SquareTransform& t) {
-    const bool right = n.name == "->";
+    const bool right = n.arrow == Arrow::Right;
     if (n.children.size() == 2) {
       FilterPtr a = compile(n.child(0), t);
       FilterPtr b = compile(n.child(1), t);
@@ -163,26 +164,20 @@ private:
     return detail::make_if(compile(n.child(0), t), compile(n.child(1), t), std::move(otherwise), n.filter);
   }
 
+  // pin [from X] [through Y] [to Z]: the value is the set of the first role given (through
+  // when none is).
   FilterPtr pin(const Node& n, const SquareTransform& t) {
-    FilterPtr parts[3];
-    int role = 1;
-    for (size_t i = 0; i < n.children.size(); ++i) {
-      const int r = n.params[i] == "from" ? 0 : n.params[i] == "through" ? 1 : 2;
-      if (i == 0) role = r;
-      parts[r] = compile(n.child(i), t);
-    }
+    std::array<FilterPtr, 3> parts;
+    for (size_t i = 0; i < n.children.size(); ++i)
+      parts[static_cast<size_t>(n.pin_roles[i])] = compile(n.child(i), t);
+    const PinRole role = n.pin_roles.empty() ? PinRole::Through : n.pin_roles.front();
     return detail::make_pin(std::move(parts[0]), std::move(parts[1]), std::move(parts[2]), role);
   }
 
   FilterPtr ray(const Node& n, const SquareTransform& t) {
-    DirectionSet dirs = 0;
-    bool attack = false;
-    for (const std::string& p : n.params) {
-      dirs = static_cast<DirectionSet>(dirs | direction_set(p));
-      attack = attack || p == "attack";
-    }
-    if (!dirs) dirs = AllDirections;
-    return detail::make_rays(children(n, t), t.directions(dirs), attack, false);
+    const bool attack =
+        std::find(n.directions.begin(), n.directions.end(), Keyword::Attack) != n.directions.end();
+    return detail::make_rays(children(n, t), t.directions(ray_directions(n)), attack, false);
   }
 
   FilterPtr transform(const Node& n, const SquareTransform& outer);
@@ -195,18 +190,14 @@ private:
 // The constants of a filter under a transform, in a fixed order; false when a square designator
 // leaves the board entirely.
 bool collect_constants(const Node& n, const SquareTransform& t, std::vector<uint64_t>& out) {
-  if (n.kind == NodeKind::NoTransform || n.kind == NodeKind::Function || is_mate_family(n)) return true;
+  if (n.kind == NodeKind::NoTransform || n.kind == NodeKind::Function) return true;
   if (n.kind == NodeKind::Designator && n.squares != AllSquares) {
     const Bitboard b = t.squares(n.squares);
     if (!b) return false;
     out.push_back(b);
     out.push_back(t.pieces(n.pieces));
   }
-  if (n.kind == NodeKind::Ray) {
-    DirectionSet dirs = 0;
-    for (const std::string& p : n.params) dirs = static_cast<DirectionSet>(dirs | direction_set(p));
-    out.push_back(t.directions(dirs ? dirs : AllDirections));
-  }
+  if (n.kind == NodeKind::Ray) out.push_back(t.directions(ray_directions(n)));
   if (n.kind == NodeKind::Fen && !n.name.empty()) {
     if (const std::optional<Position> p = placement(n.name)) {
       const Bitboard mapped = t.squares(p->pieces());
@@ -220,24 +211,30 @@ bool collect_constants(const Node& n, const SquareTransform& t, std::vector<uint
   return true;
 }
 
+// Each step's variant of the operand, but those whose constants an earlier step gave; reading
+// the constants of a step counts as compiling the operand.
 FilterPtr Compiler::transform(const Node& n, const SquareTransform& outer) {
+  const Node* outer_node = outer_transform_;
+  if (!outer_transform_) outer_transform_ = &n;
+  const size_t operand_size = tree_size(n.child(0)).nodes;
   Filters variants;
-  std::vector<std::vector<uint64_t>> seen;
-  for (const TransformStep& step : transform_family(n.name)) {
+  std::set<std::vector<uint64_t>> seen;
+  for (const TransformStep& step : transform_family(n.transform)) {
+    charge(operand_size);
     const SquareTransform t = outer.after(step);
     std::vector<uint64_t> constants{t.swaps_colors(), t.swaps_square_colors()};
     if (!collect_constants(n.child(0), t, constants)) continue;
-    if (std::find(seen.begin(), seen.end(), constants) != seen.end()) continue;
-    seen.push_back(std::move(constants));
+    if (!seen.insert(std::move(constants)).second) continue;
     variants.push_back(compile(n.child(0), t));
   }
+  outer_transform_ = outer_node;
   return detail::make_variants(std::move(variants), n.child(0).filter, n.has(FlagCount));
 }
 
 FilterPtr Compiler::fen(const Node& n, const SquareTransform& t) {
   if (n.name.empty()) return detail::make_current_fen();
   const std::optional<Position> p = placement(n.name);
-  if (!p) throw CompileFailure{{n.range, "invalid FEN \"" + n.name + "\""}};
+  if (!p) throw CompileFailure{{n.range, "invalid FEN \"" + quote_source(n.name) + "\""}};
   Position mapped;
   Bitboard men = p->pieces();
   while (men) {
@@ -254,47 +251,55 @@ FilterPtr Compiler::message(const Node& n, const SquareTransform& t) {
   Filters args;
   std::vector<std::string> literals;
   for (const NodePtr& c : n.children) {
-    const bool report =
-        c->kind == NodeKind::Keyword && (c->name == "legalposition" || c->name == "reachableposition");
+    // legalposition and reachableposition as arguments print the reason of their answer.
+    const bool report = c->kind == NodeKind::Keyword &&
+                        (c->keyword == Keyword::LegalPosition || c->keyword == Keyword::ReachablePosition);
     literals.push_back(c->kind == NodeKind::String ? c->name : std::string());
     if (c->kind == NodeKind::String)
       args.push_back(nullptr);
     else
-      args.push_back(report ? detail::make_report(c->name) : compile(*c, t));
+      args.push_back(report ? detail::make_report(c->keyword == Keyword::ReachablePosition) : compile(*c, t));
   }
   return detail::make_message(std::string(), std::move(args), std::move(literals));
 }
 
 FilterPtr Compiler::move(const Node& n, const SquareTransform& t) {
   detail::MoveSpec spec;
-  spec.roles = n.params;
   spec.count = n.has(FlagCount);
   spec.all = n.has(FlagAll);
+  spec.value_is_to = !n.move_roles.empty() &&
+                     (n.move_roles.front() == MoveRole::To || n.move_roles.front() == MoveRole::Capture);
   Filters params;
   FilterPtr body;
   for (size_t i = 0; i < n.children.size(); ++i) {
-    const std::string& role = n.params[i];
-    if (role == "promote") spec.promote = t.pieces(n.child(i).pieces);
-    if (role == "body") body = compile(n.child(i), t);
-    params.push_back(role == "promote" || role == "body" ? nullptr : compile(n.child(i), t));
+    const MoveRole role = n.move_roles[i];
+    switch (role) {
+      case MoveRole::Promote: spec.promote = t.pieces(n.child(i).pieces); break;
+      case MoveRole::Body: body = compile(n.child(i), t); break;
+      case MoveRole::From:
+      case MoveRole::To:
+      case MoveRole::Capture:
+        spec.roles.push_back(role);
+        params.push_back(compile(n.child(i), t));
+        break;
+    }
   }
   return detail::make_move(spec, std::move(params), std::move(body));
 }
 
 FilterPtr Compiler::imagine(const Node& n, const SquareTransform& t) {
-  std::vector<detail::ImagineStep> steps;
+  std::vector<detail::ImagineAction> steps;
   Filters args;
   for (size_t i = 0; i + 1 < n.children.size(); ++i) {
     const Node& spec = n.child(i);
-    detail::ImagineStep step;
-    step.what = spec.name;
-    if (spec.name == "piece") step.piece = t.pieces(spec.child(0).pieces);
-    if (spec.name == "sidetomove") {
-      step.side = spec.params[0];
-      if (t.swaps_colors() && step.side != "reverse") step.side = step.side == "white" ? "black" : "white";
-    }
+    detail::ImagineAction action;
+    action.step = spec.imagine_step;
+    if (spec.imagine_step == ImagineStep::Piece) action.piece = t.pieces(spec.child(0).pieces);
+    action.side = spec.side;
+    if (t.swaps_colors() && spec.side != Side::Reverse)
+      action.side = spec.side == Side::White ? Side::Black : Side::White;
     for (const NodePtr& c : spec.children) args.push_back(compile(*c, t));
-    steps.push_back(std::move(step));
+    steps.push_back(action);
   }
   return detail::make_imagine(std::move(steps), std::move(args), compile(*n.children.back(), t));
 }

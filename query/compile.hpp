@@ -2,7 +2,10 @@
 // on any number of positions (see eval.hpp). Transforms are expanded here: "flipcolor F"
 // compiles F twice, the second time with its constants transformed (transform.hpp), and "shift"
 // drops the shifts that move a square designator entirely off the board and keeps one of each
-// group of shifts that give the same constants.
+// group of shifts that give the same constants. Nested transforms multiply ("flip flip flip Q"
+// compiles Q up to 8^3 times), so the work inside transforms is bounded: each filter compiled
+// and each node read for the constants of a step counts one filter, and beyond
+// MaxTransformedFilters compiling fails at the outermost transform.
 #pragma once
 
 #include <memory>
@@ -13,6 +16,8 @@
 #include "query/sema.hpp"
 
 namespace egtb::query {
+
+inline constexpr size_t MaxTransformedFilters = 200000;
 
 namespace detail {
 class Filter;

@@ -113,15 +113,15 @@ inline bool number_of(const Filter& f, Context& ctx, int64_t& out) {
 FilterPtr make_true(bool value);
 FilterPtr make_sequence(Filters parts);  // { ... }: all match; the value of the last
 FilterPtr make_not(FilterPtr f);
-FilterPtr make_and(FilterPtr a, FilterPtr b);
-FilterPtr make_or(FilterPtr a, FilterPtr b);
+FilterPtr make_and(Filters parts);  // each matches, tried in order
+FilterPtr make_or(Filters parts);   // one matches, tried in order
 FilterPtr make_if(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKind kind);
 FilterPtr make_number(int64_t value);
-FilterPtr make_arith(char op, FilterPtr a, FilterPtr b);
+FilterPtr make_arith(ArithOp op, FilterPtr a, FilterPtr b);
 FilterPtr make_negate(FilterPtr f);
 FilterPtr make_abs(FilterPtr f);
 FilterPtr make_extremum(bool max, Filters args);
-FilterPtr make_compare(const std::string& op, FilterPtr a, FilterPtr b);  // numbers or counted sets
+FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b);  // numbers or counted sets
 FilterPtr make_count(FilterPtr set);
 FilterPtr make_variable(int slot, FilterKind kind);
 FilterPtr make_assign(int slot, FilterPtr value);
@@ -131,40 +131,40 @@ FilterPtr make_message(std::string prefix, Filters args, std::vector<std::string
 FilterPtr make_variants(Filters variants, FilterKind kind, bool count);  // transforms
 
 FilterPtr make_designator(PieceMask pieces, Bitboard squares);
-FilterPtr make_union(FilterPtr a, FilterPtr b);
-FilterPtr make_intersection(FilterPtr a, FilterPtr b);
+FilterPtr make_union(Filters sets);
+FilterPtr make_intersection(Filters sets);
 FilterPtr make_complement(FilterPtr a);
 FilterPtr make_subset(FilterPtr a, FilterPtr b);
 FilterPtr make_set_equality(FilterPtr a, FilterPtr b, bool equal);
 FilterPtr make_attacks(FilterPtr from, FilterPtr to, bool value_is_from);
 FilterPtr make_rays(Filters sets, uint8_t directions, bool attack, bool value_is_first);
-FilterPtr make_pin(FilterPtr from, FilterPtr through, FilterPtr to, int role);
+FilterPtr make_pin(FilterPtr from, FilterPtr through, FilterPtr to, PinRole role);
 FilterPtr make_between(FilterPtr a, FilterPtr b);
 FilterPtr make_power(FilterPtr a);
 FilterPtr make_distance(FilterPtr a, FilterPtr b);
 FilterPtr make_square_color(FilterPtr a, bool light);
 
-FilterPtr make_keyword(const std::string& name);  // wtm btm check mate ... puremate ... dtm ...
-FilterPtr make_report(const std::string& name);   // legalposition / reachableposition as text
+FilterPtr make_keyword(Keyword keyword);  // wtm btm check mate ... puremate ... dtm ... (not true, false)
+FilterPtr make_report(bool reachable);    // legalposition / reachableposition as text
 FilterPtr make_current_fen();
 FilterPtr make_fen_match(const Position& placement);
-// move legal: roles[i] names params[i] ("from", "to", "capture"; "promote" and "body" entries
-// are null, the promotion men being in `promote`).
+// move legal: roles[i] (From, To or Capture) names params[i]; the promotion men are in `promote`.
 struct MoveSpec {
-  std::vector<std::string> roles;
+  std::vector<MoveRole> roles;
   PieceMask promote = 0;
   bool count = false;
   bool all = false;
+  bool value_is_to = false;  // the value is the target squares (the first role is to or capture)
 };
 FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body);
-// imagine: "piece" (the man in `piece`, two arguments: unused, squares), "swap" (two squares
-// arguments), "sidetomove" (side "white", "black" or "reverse", no arguments).
-struct ImagineStep {
-  std::string what;
+// imagine: Piece (the man in `piece`, two arguments: unused, squares), Swap (two squares
+// arguments), SideToMove (`side`, no arguments).
+struct ImagineAction {
+  ImagineStep step = ImagineStep::Piece;
   PieceMask piece = 0;
-  std::string side;
+  Side side = Side::White;
 };
-FilterPtr make_imagine(std::vector<ImagineStep> steps, Filters spec_args, FilterPtr body);
-FilterPtr make_line_end(LineMetric metric, bool all, FilterPtr body);
+FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, FilterPtr body);
+FilterPtr make_line_end(Metric metric, bool all, FilterPtr body);
 
 }  // namespace egtb::query::detail

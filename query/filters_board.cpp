@@ -17,72 +17,21 @@ bool kings_in_place(const Position& pos) {
 
 bool playable(const Position& pos) { return !validate(pos); }
 
-enum class Word : uint8_t {
-  Wtm,
-  Btm,
-  Check,
-  Mate,
-  Stalemate,
-  SideToMove,
-  White,
-  Black,
-  PureMate,
-  ModelMate,
-  IdealMate,
-  PureStalemate,
-  ModelStalemate,
-  IdealStalemate,
-  Legal,
-  Reachable,
-  Dtm,
-  Dts,
-  Lasker,
-  MaxDtm,
-  MaxDts
-};
-
-constexpr std::pair<std::string_view, Word> Words[] = {{"wtm", Word::Wtm},
-                                                       {"btm", Word::Btm},
-                                                       {"check", Word::Check},
-                                                       {"mate", Word::Mate},
-                                                       {"stalemate", Word::Stalemate},
-                                                       {"sidetomove", Word::SideToMove},
-                                                       {"white", Word::White},
-                                                       {"black", Word::Black},
-                                                       {"puremate", Word::PureMate},
-                                                       {"modelmate", Word::ModelMate},
-                                                       {"idealmate", Word::IdealMate},
-                                                       {"purestalemate", Word::PureStalemate},
-                                                       {"modelstalemate", Word::ModelStalemate},
-                                                       {"idealstalemate", Word::IdealStalemate},
-                                                       {"legalposition", Word::Legal},
-                                                       {"reachableposition", Word::Reachable},
-                                                       {"dtm", Word::Dtm},
-                                                       {"dts", Word::Dts},
-                                                       {"lasker", Word::Lasker},
-                                                       {"maxdtm", Word::MaxDtm},
-                                                       {"maxdts", Word::MaxDts}};
-
-FilterKind word_kind(Word w) {
-  if (w >= Word::PureMate && w <= Word::IdealStalemate) return FilterKind::Set;
-  if ((w >= Word::SideToMove && w <= Word::Black) || w >= Word::Dtm) return FilterKind::Numeric;
-  return FilterKind::Logical;
-}
-
-class Keyword final : public Filter {
+// A filter named by one keyword (KeywordUse::Filter, but true and false); its kind is the table's.
+class KeywordFilter final : public Filter {
 public:
-  explicit Keyword(Word w) : Filter(word_kind(w)), word_(w) {}
+  explicit KeywordFilter(Keyword k) : Filter(keyword_info(k).kind), word_(k) {}
 
   bool matches(Context& ctx) const override {
     const Position& pos = *ctx.pos;
     switch (word_) {
-      case Word::Wtm: return pos.side_to_move() == Color::White;
-      case Word::Btm: return pos.side_to_move() == Color::Black;
-      case Word::Check: return kings_in_place(pos) && pos.in_check();
-      case Word::Mate: ctx.terminal(); return ctx.facts.checkmate;
-      case Word::Stalemate: ctx.terminal(); return ctx.facts.stalemate;
-      case Word::Legal: return !illegality(pos);
-      case Word::Reachable: return !unreachability(pos);
+      case Keyword::Wtm: return pos.side_to_move() == Color::White;
+      case Keyword::Btm: return pos.side_to_move() == Color::Black;
+      case Keyword::Check: return kings_in_place(pos) && pos.in_check();
+      case Keyword::Mate: ctx.terminal(); return ctx.facts.checkmate;
+      case Keyword::Stalemate: ctx.terminal(); return ctx.facts.stalemate;
+      case Keyword::LegalPosition: return !illegality(pos);
+      case Keyword::ReachablePosition: return !unreachability(pos);
       default: break;
     }
     if (kind() == FilterKind::Set) return squares(ctx) != 0;
@@ -92,35 +41,34 @@ public:
 
   Bitboard squares(Context& ctx) const override {
     switch (word_) {
-      case Word::PureMate: return ctx.mates().pure;
-      case Word::ModelMate: return ctx.mates().model;
-      case Word::IdealMate: return ctx.mates().ideal;
-      case Word::PureStalemate: return ctx.stalemates().pure;
-      case Word::ModelStalemate: return ctx.stalemates().model;
-      default: return ctx.stalemates().ideal;
+      case Keyword::PureMate: return ctx.mates().pure;
+      case Keyword::ModelMate: return ctx.mates().model;
+      case Keyword::IdealMate: return ctx.mates().ideal;
+      case Keyword::PureStalemate: return ctx.stalemates().pure;
+      case Keyword::ModelStalemate: return ctx.stalemates().model;
+      case Keyword::IdealStalemate: return ctx.stalemates().ideal;
+      default: return 0;
     }
   }
 
   bool number(Context& ctx, int64_t& out) const override {
     const Position& pos = *ctx.pos;
-    std::optional<int> v;
     switch (word_) {
-      case Word::SideToMove: out = pos.side_to_move() == Color::White ? 1 : -1; return true;
-      case Word::White: out = 1; return true;
-      case Word::Black: out = -1; return true;
-      case Word::Dtm: v = ctx.tables->dtm(pos); break;
-      case Word::Dts: v = ctx.tables->dts(pos); break;
-      case Word::Lasker: v = ctx.tables->lasker(pos); break;
-      case Word::MaxDtm: v = ctx.tables->max_dtm(pos); break;
-      default: v = ctx.tables->max_dts(pos); break;
+      case Keyword::SideToMove: out = pos.side_to_move() == Color::White ? 1 : -1; return true;
+      case Keyword::White: out = 1; return true;
+      case Keyword::Black: out = -1; return true;
+      default: break;
     }
+    const ScoreTerm term = keyword_info(word_).term;
+    if (term.kind == ScoreTerm::Kind::None) return false;
+    const std::optional<int64_t> v = ctx.tables->term(term, pos);
     if (!v) return false;
     out = *v;
     return true;
   }
 
 private:
-  Word word_;
+  Keyword word_;
 };
 
 // legalposition / reachableposition as message text: "<Legal position>", "<Illegal position: ...>".
@@ -172,9 +120,8 @@ public:
         params_(std::move(params)),
         body_(std::move(body)),
         all_(spec.all),
-        promote_(spec.promote) {
-    value_is_to_ = !roles_.empty() && (roles_[0] == "to" || roles_[0] == "capture");
-  }
+        promote_(spec.promote),
+        value_is_to_(spec.value_is_to) {}
 
   bool matches(Context& ctx) const override {
     const Tally t = run(ctx);
@@ -195,7 +142,7 @@ private:
     int matched = 0;
     Bitboard squares = 0;
   };
-  std::vector<std::string> roles_;
+  std::vector<MoveRole> roles_;
   Filters params_;
   FilterPtr body_;
   bool all_;
@@ -205,15 +152,23 @@ private:
   bool admits(Context& ctx, Move m) const {
     const Position& pos = *ctx.pos;
     for (size_t i = 0; i < params_.size(); ++i) {
-      if (!params_[i]) continue;
-      const std::string& role = roles_[i];
-      if (role == "from" && !contains(params_[i]->squares(ctx), m.from())) return false;
-      if (role == "to" && !contains(params_[i]->squares(ctx), m.to())) return false;
-      if (role == "capture") {
-        const Square victim = m.kind() == MoveKind::EnPassant
-                                  ? square_at(to_index(m.to()) - pawn_push(pos.side_to_move()))
-                                  : m.to();
-        if (pos.empty(victim) || !contains(params_[i]->squares(ctx), victim)) return false;
+      const Bitboard squares = params_[i]->squares(ctx);
+      switch (roles_[i]) {
+        case MoveRole::From:
+          if (!contains(squares, m.from())) return false;
+          break;
+        case MoveRole::To:
+          if (!contains(squares, m.to())) return false;
+          break;
+        case MoveRole::Capture: {
+          const Square victim = m.kind() == MoveKind::EnPassant
+                                    ? square_at(to_index(m.to()) - pawn_push(pos.side_to_move()))
+                                    : m.to();
+          if (pos.empty(victim) || !contains(squares, victim)) return false;
+          break;
+        }
+        case MoveRole::Promote:
+        case MoveRole::Body: break;
       }
     }
     if (promote_) {
@@ -247,7 +202,7 @@ private:
 // imagine piece D --> S, swap X Y, sidetomove white|black|reverse ... : f
 class Imagine final : public Filter {
 public:
-  Imagine(std::vector<ImagineStep> steps, Filters spec_args, FilterPtr body)
+  Imagine(std::vector<ImagineAction> steps, Filters spec_args, FilterPtr body)
       : Filter(body->kind()), args_(std::move(spec_args)), body_(std::move(body)), specs_(std::move(steps)) {}
   bool matches(Context& ctx) const override {
     const Position p = imagined(ctx);
@@ -268,7 +223,7 @@ public:
 private:
   Filters args_;  // two per piece/swap step, none for sidetomove
   FilterPtr body_;
-  std::vector<ImagineStep> specs_;
+  std::vector<ImagineAction> specs_;
 
   static void place(Position& p, PieceMask piece, Bitboard squares) {
     while (squares) {
@@ -277,6 +232,14 @@ private:
       if (piece & EmptyBit) continue;
       p.put_piece(static_cast<Piece>(std::countr_zero(static_cast<unsigned>(piece))), s);
     }
+  }
+  static Color side(Side s, Color to_move) {
+    switch (s) {
+      case Side::White: return Color::White;
+      case Side::Black: return Color::Black;
+      case Side::Reverse: break;
+    }
+    return ~to_move;
   }
   static void swap(Position& p, Bitboard a, Bitboard b) {
     if (popcount(a) != 1 || popcount(b) != 1) return;
@@ -292,18 +255,17 @@ private:
     Position p = *ctx.pos;
     p.set_ep_square(Square::None);
     size_t arg = 0;
-    for (const ImagineStep& s : specs_) {
-      if (s.what == "piece") {
-        place(p, s.piece, args_[arg + 1]->squares(ctx));
-        arg += 2;
-      } else if (s.what == "swap") {
-        swap(p, args_[arg]->squares(ctx), args_[arg + 1]->squares(ctx));
-        arg += 2;
-      } else {
-        const Color c = s.side == "white"   ? Color::White
-                        : s.side == "black" ? Color::Black
-                                            : ~p.side_to_move();
-        p.set_side_to_move(c);
+    for (const ImagineAction& s : specs_) {
+      switch (s.step) {
+        case ImagineStep::Piece:
+          place(p, s.piece, args_[arg + 1]->squares(ctx));
+          arg += 2;
+          break;
+        case ImagineStep::Swap:
+          swap(p, args_[arg]->squares(ctx), args_[arg + 1]->squares(ctx));
+          arg += 2;
+          break;
+        case ImagineStep::SideToMove: p.set_side_to_move(side(s.side, p.side_to_move())); break;
       }
     }
     return p;
@@ -313,7 +275,7 @@ private:
 // dtsend / dtmend [any|all] : f, at the final positions of the optimal lines.
 class LineEnd final : public Filter {
 public:
-  LineEnd(LineMetric metric, bool all, FilterPtr body)
+  LineEnd(Metric metric, bool all, FilterPtr body)
       : Filter(FilterKind::Logical), metric_(metric), all_(all), body_(std::move(body)) {}
   bool matches(Context& ctx) const override {
     if (ctx.line_ends.size() <= ctx.line_depth) ctx.line_ends.resize(ctx.line_depth + 1);
@@ -334,7 +296,7 @@ public:
   }
 
 private:
-  LineMetric metric_;
+  Metric metric_;
   bool all_;
   FilterPtr body_;
 };
@@ -365,23 +327,17 @@ const MateSets& Context::stalemates() {
   return facts.stalemates;
 }
 
-FilterPtr make_keyword(const std::string& name) {
-  for (const auto& [text, word] : Words)
-    if (text == name) return std::make_unique<Keyword>(word);
-  return make_true(name == "true");
-}
-FilterPtr make_report(const std::string& name) {
-  return std::make_unique<Report>(name == "reachableposition");
-}
+FilterPtr make_keyword(Keyword keyword) { return std::make_unique<KeywordFilter>(keyword); }
+FilterPtr make_report(bool reachable) { return std::make_unique<Report>(reachable); }
 FilterPtr make_current_fen() { return std::make_unique<CurrentFen>(); }
 FilterPtr make_fen_match(const Position& placement) { return std::make_unique<FenMatch>(placement); }
 FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body) {
   return std::make_unique<MoveFilter>(spec, std::move(params), std::move(body));
 }
-FilterPtr make_imagine(std::vector<ImagineStep> steps, Filters spec_args, FilterPtr body) {
+FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, FilterPtr body) {
   return std::make_unique<Imagine>(std::move(steps), std::move(spec_args), std::move(body));
 }
-FilterPtr make_line_end(LineMetric metric, bool all, FilterPtr body) {
+FilterPtr make_line_end(Metric metric, bool all, FilterPtr body) {
   return std::make_unique<LineEnd>(metric, all, std::move(body));
 }
 

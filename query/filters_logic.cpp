@@ -1,5 +1,7 @@
 // Logical, numeric, variable and loop filters.
 #include <algorithm>
+#include <limits>
+#include <optional>
 
 #include "query/filter.hpp"
 #include "query/print.hpp"
@@ -49,16 +51,18 @@ private:
   FilterPtr f_;
 };
 
+// a and b and ...: each matches; a or b or ...: one matches. Tried in order, as far as needed.
 class AndOr final : public Filter {
 public:
-  AndOr(FilterPtr a, FilterPtr b, bool is_and)
-      : Filter(FilterKind::Logical), a_(std::move(a)), b_(std::move(b)), and_(is_and) {}
+  AndOr(Filters parts, bool is_and) : Filter(FilterKind::Logical), parts_(std::move(parts)), and_(is_and) {}
   bool matches(Context& ctx) const override {
-    return and_ ? a_->matches(ctx) && b_->matches(ctx) : a_->matches(ctx) || b_->matches(ctx);
+    for (const FilterPtr& f : parts_)
+      if (f->matches(ctx) != and_) return !and_;
+    return and_;
   }
 
 private:
-  FilterPtr a_, b_;
+  Filters parts_;
   bool and_;
 };
 
@@ -94,39 +98,61 @@ private:
   int64_t v_;
 };
 
+// Arithmetic on 64-bit numbers is exact or has no value: an operation whose result does not fit
+// (INT64_MAX + 1, INT64_MIN / -1, -INT64_MIN) or is undefined (a division or remainder by zero)
+// gives no number, so the arithmetic filter fails like a numeric filter without a value, and so
+// does every filter built on it. CQL's documents say nothing of overflow; this is our rule.
+// A remainder by -1 is 0, INT64_MIN % -1 included.
+std::optional<int64_t> exact(ArithOp op, int64_t x, int64_t y) {
+  int64_t out = 0;
+  switch (op) {
+    case ArithOp::Add:
+      if (__builtin_add_overflow(x, y, &out)) return std::nullopt;
+      return out;
+    case ArithOp::Subtract:
+      if (__builtin_sub_overflow(x, y, &out)) return std::nullopt;
+      return out;
+    case ArithOp::Multiply:
+      if (__builtin_mul_overflow(x, y, &out)) return std::nullopt;
+      return out;
+    case ArithOp::Divide:
+      if (y == 0 || (x == std::numeric_limits<int64_t>::min() && y == -1)) return std::nullopt;
+      return x / y;
+    case ArithOp::Modulo:
+      if (y == 0) return std::nullopt;
+      return y == -1 ? 0 : x % y;
+  }
+  return std::nullopt;
+}
+
 class Arith final : public Filter {
 public:
-  Arith(char op, FilterPtr a, FilterPtr b)
+  Arith(ArithOp op, FilterPtr a, FilterPtr b)
       : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
   bool number(Context& ctx, int64_t& out) const override {
     int64_t x = 0, y = 0;
     if (!a_->number(ctx, x) || !b_->number(ctx, y)) return false;
-    switch (op_) {
-      case '+': out = x + y; return true;
-      case '-': out = x - y; return true;
-      case '*': out = x * y; return true;
-      case '/':
-        if (y == 0) return false;
-        out = x / y;
-        return true;
-      default:
-        if (y == 0) return false;
-        out = x % y;
-        return true;
-    }
+    const std::optional<int64_t> result = exact(op_, x, y);
+    if (!result) return false;
+    out = *result;
+    return true;
   }
 
 private:
-  char op_;
+  ArithOp op_;
   FilterPtr a_, b_;
 };
 
+// - x and abs x; both have no value for INT64_MIN, whose negation does not fit.
 class Unary final : public Filter {
 public:
   Unary(FilterPtr f, bool abs) : Filter(FilterKind::Numeric), f_(std::move(f)), abs_(abs) {}
   bool number(Context& ctx, int64_t& out) const override {
     if (!f_->number(ctx, out)) return false;
-    out = abs_ ? (out < 0 ? -out : out) : -out;
+    if (abs_ && out >= 0) return true;
+    const std::optional<int64_t> negated = exact(ArithOp::Subtract, 0, out);
+    if (!negated) return false;
+    out = *negated;
     return true;
   }
 
@@ -157,23 +183,16 @@ private:
 // A comparison's value is its left operand, so that 1 < x < 5 reads as 1 < {x < 5}.
 class Compare final : public Filter {
 public:
-  Compare(int op, FilterPtr a, FilterPtr b)
+  Compare(CompareOp op, FilterPtr a, FilterPtr b)
       : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
   bool number(Context& ctx, int64_t& out) const override {
     int64_t y = 0;
     if (!number_of(*a_, ctx, out) || !number_of(*b_, ctx, y)) return false;
-    switch (op_) {
-      case 0: return out == y;
-      case 1: return out != y;
-      case 2: return out < y;
-      case 3: return out <= y;
-      case 4: return out > y;
-      default: return out >= y;
-    }
+    return holds(op_, out, y);
   }
 
 private:
-  int op_;
+  CompareOp op_;
   FilterPtr a_, b_;
 };
 
@@ -356,26 +375,20 @@ private:
 FilterPtr make_true(bool value) { return std::make_unique<Constant>(value); }
 FilterPtr make_sequence(Filters parts) { return std::make_unique<Sequence>(std::move(parts)); }
 FilterPtr make_not(FilterPtr f) { return std::make_unique<Not>(std::move(f)); }
-FilterPtr make_and(FilterPtr a, FilterPtr b) {
-  return std::make_unique<AndOr>(std::move(a), std::move(b), true);
-}
-FilterPtr make_or(FilterPtr a, FilterPtr b) {
-  return std::make_unique<AndOr>(std::move(a), std::move(b), false);
-}
+FilterPtr make_and(Filters parts) { return std::make_unique<AndOr>(std::move(parts), true); }
+FilterPtr make_or(Filters parts) { return std::make_unique<AndOr>(std::move(parts), false); }
 FilterPtr make_if(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKind kind) {
   return std::make_unique<If>(std::move(test), std::move(then), std::move(otherwise), kind);
 }
 FilterPtr make_number(int64_t value) { return std::make_unique<Number>(value); }
-FilterPtr make_arith(char op, FilterPtr a, FilterPtr b) {
+FilterPtr make_arith(ArithOp op, FilterPtr a, FilterPtr b) {
   return std::make_unique<Arith>(op, std::move(a), std::move(b));
 }
 FilterPtr make_negate(FilterPtr f) { return std::make_unique<Unary>(std::move(f), false); }
 FilterPtr make_abs(FilterPtr f) { return std::make_unique<Unary>(std::move(f), true); }
 FilterPtr make_extremum(bool max, Filters args) { return std::make_unique<Extremum>(max, std::move(args)); }
-FilterPtr make_compare(const std::string& op, FilterPtr a, FilterPtr b) {
-  static constexpr std::string_view Ops[] = {"==", "!=", "<", "<=", ">", ">="};
-  const int index = static_cast<int>(std::find(std::begin(Ops), std::end(Ops), op) - std::begin(Ops));
-  return std::make_unique<Compare>(index, std::move(a), std::move(b));
+FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b) {
+  return std::make_unique<Compare>(op, std::move(a), std::move(b));
 }
 FilterPtr make_count(FilterPtr set) { return std::make_unique<Count>(std::move(set)); }
 FilterPtr make_variable(int slot, FilterKind kind) { return std::make_unique<Variable>(slot, kind); }

@@ -37,20 +37,27 @@ private:
   size_t count_ = 0;
 };
 
-// Union (op '|'), intersection ('&').
-class SetPair final : public Filter {
+// A | B | ... (union) and A & B & ... (intersection, which stops at the first empty result).
+class SetChain final : public Filter {
 public:
-  SetPair(FilterPtr a, FilterPtr b, char op)
-      : Filter(FilterKind::Set), a_(std::move(a)), b_(std::move(b)), op_(op) {}
+  SetChain(Filters sets, bool intersection)
+      : Filter(FilterKind::Set), sets_(std::move(sets)), intersection_(intersection) {}
   Bitboard squares(Context& ctx) const override {
-    const Bitboard x = a_->squares(ctx);
-    if (op_ == '&') return x ? x & b_->squares(ctx) : 0;
-    return x | b_->squares(ctx);
+    Bitboard b = sets_.front()->squares(ctx);
+    for (size_t i = 1; i < sets_.size(); ++i) {
+      if (!intersection_) {
+        b |= sets_[i]->squares(ctx);
+      } else {
+        if (!b) return 0;
+        b &= sets_[i]->squares(ctx);
+      }
+    }
+    return b;
   }
 
 private:
-  FilterPtr a_, b_;
-  char op_;
+  Filters sets_;
+  bool intersection_;
 };
 
 class Complement final : public Filter {
@@ -190,12 +197,8 @@ private:
 FilterPtr make_designator(PieceMask pieces, Bitboard squares) {
   return std::make_unique<Designator>(pieces, squares);
 }
-FilterPtr make_union(FilterPtr a, FilterPtr b) {
-  return std::make_unique<SetPair>(std::move(a), std::move(b), '|');
-}
-FilterPtr make_intersection(FilterPtr a, FilterPtr b) {
-  return std::make_unique<SetPair>(std::move(a), std::move(b), '&');
-}
+FilterPtr make_union(Filters sets) { return std::make_unique<SetChain>(std::move(sets), false); }
+FilterPtr make_intersection(Filters sets) { return std::make_unique<SetChain>(std::move(sets), true); }
 FilterPtr make_complement(FilterPtr a) { return std::make_unique<Complement>(std::move(a)); }
 FilterPtr make_subset(FilterPtr a, FilterPtr b) {
   return std::make_unique<SetRelation>(std::move(a), std::move(b), 0);
@@ -209,9 +212,8 @@ FilterPtr make_attacks(FilterPtr from, FilterPtr to, bool value_is_from) {
 FilterPtr make_rays(Filters sets, uint8_t directions, bool attack, bool value_is_first) {
   return std::make_unique<Rays>(std::move(sets), directions, attack, value_is_first);
 }
-FilterPtr make_pin(FilterPtr from, FilterPtr through, FilterPtr to, int role) {
-  return std::make_unique<Pin>(std::move(from), std::move(through), std::move(to),
-                               static_cast<PinRole>(role));
+FilterPtr make_pin(FilterPtr from, FilterPtr through, FilterPtr to, PinRole role) {
+  return std::make_unique<Pin>(std::move(from), std::move(through), std::move(to), role);
 }
 FilterPtr make_between(FilterPtr a, FilterPtr b) {
   return std::make_unique<SetFunction>(SetFunction::Op::Between, std::move(a), std::move(b));

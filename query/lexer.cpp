@@ -8,99 +8,6 @@ namespace egtb::query {
 
 namespace {
 
-// Sorted, for binary search.
-constexpr auto Keywords = std::to_array<std::string_view>({
-    "abs",
-    "all",
-    "and",
-    "any",
-    "attack",
-    "attackedby",
-    "attacks",
-    "between",
-    "black",
-    "btm",
-    "capture",
-    "check",
-    "comment",
-    "count",
-    "dark",
-    "diagonal",
-    "distance",
-    "down",
-    "dtm",
-    "dtmend",
-    "dts",
-    "dtsend",
-    "else",
-    "false",
-    "fen",
-    "flip",
-    "flipcolor",
-    "fliphorizontal",
-    "flipvertical",
-    "from",
-    "function",
-    "horizontal",
-    "idealmate",
-    "idealstalemate",
-    "if",
-    "imagine",
-    "in",
-    "lasker",
-    "left",
-    "legal",
-    "legalposition",
-    "light",
-    "mate",
-    "max",
-    "maxdtm",
-    "maxdts",
-    "message",
-    "min",
-    "modelmate",
-    "modelstalemate",
-    "move",
-    "northeast",
-    "northwest",
-    "not",
-    "notransform",
-    "or",
-    "orthogonal",
-    "piece",
-    "pin",
-    "power",
-    "promote",
-    "pseudolegal",
-    "puremate",
-    "purestalemate",
-    "ray",
-    "reachableposition",
-    "reverse",
-    "reversecolor",
-    "right",
-    "rotate90",
-    "shift",
-    "shifthorizontal",
-    "shiftvertical",
-    "sidetomove",
-    "sort",
-    "southeast",
-    "southwest",
-    "square",
-    "stalemate",
-    "swap",
-    "then",
-    "through",
-    "to",
-    "true",
-    "up",
-    "vertical",
-    "white",
-    "wtm",
-    "xray",
-});
-
 constexpr bool is_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
@@ -249,6 +156,10 @@ public:
   explicit Lexer(std::string_view source) : src_(source) {}
 
   Expected<Tokens, QueryError> run() {
+    if (const size_t bad = invalid_utf8(src_); bad != std::string_view::npos)
+      return unexpected(
+          QueryError{range_at(src_, bad), "invalid UTF-8 byte '" + quote_source(src_.substr(bad, 1)) + "'"});
+    at_ = byte_order_mark(src_);
     Tokens tokens;
     while (true) {
       if (std::optional<QueryError> e = skip_blanks()) return unexpected(std::move(*e));
@@ -273,12 +184,13 @@ private:
     return at_ + ahead < src_.size() ? src_[at_ + ahead] : '\0';
   }
 
+  // Moves n bytes on; a column is a character, so the continuation bytes of UTF-8 count none.
   void advance(size_t n = 1) {
     for (size_t i = 0; i < n && at_ < src_.size(); ++i, ++at_) {
       if (src_[at_] == '\n') {
         ++line_;
         col_ = 1;
-      } else {
+      } else if ((static_cast<unsigned char>(src_[at_]) & 0xC0) != 0x80) {
         ++col_;
       }
     }
@@ -311,8 +223,10 @@ private:
     Token t;
     t.kind = kind;
     t.text = src_.substr(at_, length);
-    t.range = here(length);
+    t.range = here();
     advance(length);
+    t.range.end_line = line_;
+    t.range.end_column = col_;
     return t;
   }
 
@@ -329,7 +243,9 @@ private:
     if (is_word_char(c) && !(c >= '0' && c <= '9')) return word();
     for (const OperatorSpelling& op : Operators)
       if (src_.substr(at_, op.text.size()) == op.text) return start_token(op.kind, op.text.size());
-    return unexpected(QueryError{here(), std::string("unexpected character '") + c + "'"});
+    size_t n = 1;
+    while ((static_cast<unsigned char>(peek(n)) & 0xC0) == 0x80) ++n;
+    return unexpected(QueryError{here(), "unexpected character '" + quote_source(src_.substr(at_, n)) + "'"});
   }
 
   Expected<Token, QueryError> number() {
@@ -362,18 +278,25 @@ private:
     size_t n = 0;
     while (is_word_char(peek(n))) ++n;
     Token t = start_token(TokenKind::Identifier, n);
-    if (is_keyword(t.text)) t.kind = TokenKind::Keyword;
+    if (const std::optional<Keyword> k = find_keyword(t.text)) {
+      t.kind = TokenKind::Keyword;
+      t.keyword = *k;
+    }
     return t;
   }
 };
 
 }  // namespace
 
-bool is_keyword(std::string_view word) { return std::binary_search(Keywords.begin(), Keywords.end(), word); }
-
 Expected<Tokens, QueryError> lex(std::string_view source) { return Lexer(source).run(); }
 
-std::string_view token_kind_name(TokenKind kind) {
+std::string_view operator_spelling(TokenKind kind) {
+  for (const OperatorSpelling& op : Operators)
+    if (op.kind == kind) return op.text;
+  return {};
+}
+
+std::string token_kind_name(TokenKind kind) {
   switch (kind) {
     case TokenKind::End: return "end of query";
     case TokenKind::Identifier: return "identifier";
@@ -381,33 +304,8 @@ std::string_view token_kind_name(TokenKind kind) {
     case TokenKind::Number: return "number";
     case TokenKind::String: return "string";
     case TokenKind::PieceDesignator: return "piece designator";
-    case TokenKind::Arrow: return "'->'";
-    case TokenKind::BackArrow: return "'<-'";
-    case TokenKind::LongArrow: return "'-->'";
-    case TokenKind::Amp: return "'&'";
-    case TokenKind::Bar: return "'|'";
-    case TokenKind::Tilde: return "'~'";
-    case TokenKind::Eq: return "'=='";
-    case TokenKind::Ne: return "'!='";
-    case TokenKind::Lt: return "'<'";
-    case TokenKind::Le: return "'<='";
-    case TokenKind::Gt: return "'>'";
-    case TokenKind::Ge: return "'>='";
-    case TokenKind::Assign: return "'='";
-    case TokenKind::Plus: return "'+'";
-    case TokenKind::Minus: return "'-'";
-    case TokenKind::Star: return "'*'";
-    case TokenKind::Slash: return "'/'";
-    case TokenKind::Percent: return "'%'";
-    case TokenKind::Hash: return "'#'";
-    case TokenKind::Colon: return "':'";
-    case TokenKind::LParen: return "'('";
-    case TokenKind::RParen: return "')'";
-    case TokenKind::LBrace: return "'{'";
-    case TokenKind::RBrace: return "'}'";
-    case TokenKind::Comma: return "','";
+    default: return "'" + std::string(operator_spelling(kind)) + "'";
   }
-  return "token";
 }
 
 }  // namespace egtb::query

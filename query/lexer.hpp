@@ -1,8 +1,10 @@
 // The CQL lexer: source text to tokens, each with its range; the last token is End.
 //
 // Words that read entirely as a piece designator are designators ("Ka1", "a", "[Qq]", "a-h1-8");
-// other words are keywords (see is_keyword) or identifiers. Comments are // to the end of the line
+// other words are keywords (keywords.hpp) or identifiers. Comments are // to the end of the line
 // and /* ... */. Example: "A->k // check" lexes to PieceDesignator(A) Arrow PieceDesignator(k) End.
+// The source is UTF-8 (source.hpp): a byte-order mark at the start is skipped, invalid UTF-8
+// anywhere is an error, and other characters than ASCII may stand in strings and comments only.
 #pragma once
 
 #include <string_view>
@@ -16,8 +18,5 @@ namespace egtb::query {
 using Tokens = std::vector<Token>;
 
 [[nodiscard]] Expected<Tokens, QueryError> lex(std::string_view source);
-
-// True for the reserved words of the language ("and", "attacks", "purestalemate", ...).
-[[nodiscard]] bool is_keyword(std::string_view word);
 
 }  // namespace egtb::query

@@ -13,46 +13,13 @@ struct ParseFailure {
   QueryError error;
 };
 
-constexpr auto LeafKeywords = std::to_array<std::string_view>({"black",
-                                                               "btm",
-                                                               "check",
-                                                               "dtm",
-                                                               "dts",
-                                                               "idealmate",
-                                                               "idealstalemate",
-                                                               "lasker",
-                                                               "legalposition",
-                                                               "mate",
-                                                               "maxdtm",
-                                                               "maxdts",
-                                                               "modelmate",
-                                                               "modelstalemate",
-                                                               "puremate",
-                                                               "purestalemate",
-                                                               "reachableposition",
-                                                               "sidetomove",
-                                                               "stalemate",
-                                                               "white",
-                                                               "wtm",
-                                                               "true",
-                                                               "false"});
-
-constexpr auto TransformKeywords =
-    std::to_array<std::string_view>({"flip", "flipcolor", "fliphorizontal", "flipvertical", "reversecolor",
-                                     "rotate90", "shift", "shifthorizontal", "shiftvertical"});
-
-constexpr auto DirectionKeywords =
-    std::to_array<std::string_view>({"up", "down", "left", "right", "northeast", "northwest", "southeast",
-                                     "southwest", "diagonal", "orthogonal", "vertical", "horizontal"});
-
+// "'white', 'black' or 'reverse'": the spellings of keywords for error messages, `last` before the
+// last one.
 template <size_t N>
-bool contains_word(const std::array<std::string_view, N>& words, std::string_view w) {
-  return std::find(words.begin(), words.end(), w) != words.end();
-}
-
-bool is_relation(TokenKind k) {
-  return k == TokenKind::Eq || k == TokenKind::Ne || k == TokenKind::Lt || k == TokenKind::Le ||
-         k == TokenKind::Gt || k == TokenKind::Ge;
+std::string one_of(const std::array<Keyword, N>& words, std::string_view last) {
+  std::string out = quoted(words[0]);
+  for (size_t i = 1; i < N; ++i) out += std::string(i + 1 < N ? ", " : last) + quoted(words[i]);
+  return out;
 }
 
 class Parser {
@@ -72,20 +39,28 @@ private:
   int depth_ = 0;
   std::set<std::string, std::less<>> functions_;
 
-  // Counts nesting on entry to every recursive production.
+  // Counts nesting on entry to every recursive production, and each further operand of a chain
+  // that nests its nodes ("1 + 2 + 3" is (+ (+ 1 2) 3)): every level of the tree is counted.
   class DepthGuard {
   public:
-    explicit DepthGuard(Parser& p) : p_(p) {
+    explicit DepthGuard(Parser& p, int levels = 1) : p_(p) {
+      for (int i = 0; i < levels; ++i) deeper();
+    }
+    ~DepthGuard() { p_.depth_ -= levels_; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+
+    // One level more, failing at the current token beyond MaxParseDepth.
+    void deeper() {
+      ++levels_;
       if (++p_.depth_ > MaxParseDepth)
         throw ParseFailure{{p_.peek().range, "query nested too deeply (more than " +
                                                  std::to_string(MaxParseDepth) + " levels)"}};
     }
-    ~DepthGuard() { --p_.depth_; }
-    DepthGuard(const DepthGuard&) = delete;
-    DepthGuard& operator=(const DepthGuard&) = delete;
 
   private:
     Parser& p_;
+    int levels_ = 0;
   };
 
   // ---- token access
@@ -93,25 +68,22 @@ private:
   [[nodiscard]] const Token& peek(size_t ahead = 0) const {
     return tokens_[std::min(at_ + ahead, tokens_.size() - 1)];
   }
-  [[nodiscard]] bool at(TokenKind k) const { return peek().kind == k; }
-  [[nodiscard]] bool at_keyword(std::string_view word) const {
-    return peek().kind == TokenKind::Keyword && peek().text == word;
+  // At a token of kind k (and, for a keyword, the keyword `word`).
+  [[nodiscard]] bool at(TokenKind k, Keyword word = Keyword::None) const {
+    return peek().kind == k && (word == Keyword::None || peek().keyword == word);
   }
+  [[nodiscard]] bool at_keyword(Keyword k) const { return at(TokenKind::Keyword, k); }
   const Token& take() {
     const Token& t = peek();
     if (at_ < tokens_.size() - 1) ++at_;
     return t;
   }
-  bool accept(TokenKind k) {
-    if (!at(k)) return false;
+  bool accept(TokenKind k, Keyword word = Keyword::None) {
+    if (!at(k, word)) return false;
     take();
     return true;
   }
-  bool accept_keyword(std::string_view word) {
-    if (!at_keyword(word)) return false;
-    take();
-    return true;
-  }
+  bool accept_keyword(Keyword k) { return accept(TokenKind::Keyword, k); }
   [[nodiscard]] const SourceRange& previous_range() const { return tokens_[at_ == 0 ? 0 : at_ - 1].range; }
 
   [[noreturn]] void fail(const SourceRange& r, std::string message) const {
@@ -119,7 +91,7 @@ private:
   }
   [[noreturn]] void fail_expected(std::string_view what) const {
     const Token& t = peek();
-    const std::string found = t.kind == TokenKind::End ? "end of query" : "'" + std::string(t.text) + "'";
+    const std::string found = t.kind == TokenKind::End ? "end of query" : "'" + quote_source(t.text) + "'";
     fail(t.range, "expected " + std::string(what) + ", found " + found);
   }
   const Token& expect(TokenKind k, std::string_view what) {
@@ -132,8 +104,8 @@ private:
     n->name = std::move(name);
     return n;
   }
-  static NodePtr binary(NodeKind kind, NodePtr l, NodePtr r, std::string name = {}) {
-    auto n = make(kind, l->range.to(r->range), std::move(name));
+  static NodePtr binary(NodeKind kind, NodePtr l, NodePtr r) {
+    auto n = make(kind, l->range.to(r->range));
     n->children.push_back(std::move(l));
     n->children.push_back(std::move(r));
     return n;
@@ -148,53 +120,89 @@ private:
 
   NodePtr filter() {
     DepthGuard guard(*this);
-    NodePtr left = and_level();
-    while (accept_keyword("or"))
-      left = binary(NodeKind::Or, std::move(left), operand(&Parser::and_level, "or"));
-    return left;
+    return associative(NodeKind::Or, &Parser::and_level, TokenKind::Keyword, Keyword::Or);
   }
 
-  // The right operand of a binary operator, with "expected a filter after 'op'" when missing.
+  // The right operand of an operator, with "expected a filter after 'op'" when missing; `op` is
+  // the operator quoted.
   NodePtr operand(NodePtr (Parser::*level)(), std::string_view op) {
-    if (!starts_filter()) fail_expected("a filter after '" + std::string(op) + "'");
+    if (!starts_filter()) fail_expected("a filter after " + std::string(op));
     return (this->*level)();
+  }
+  NodePtr operand_after(NodePtr (Parser::*level)(), std::string_view op) {
+    return operand(level, "'" + std::string(op) + "'");
+  }
+
+  // "a op b op c" for an associative operator (or, and, |, &): one node of `kind` with every
+  // operand as a child, so that a chain of any length is one level deep; the first operand
+  // alone when there is no operator.
+  NodePtr associative(NodeKind kind, NodePtr (Parser::*level)(), TokenKind token,
+                      Keyword word = Keyword::None) {
+    NodePtr first = (this->*level)();
+    if (!accept(token, word)) return first;
+    const std::string op =
+        word == Keyword::None ? "'" + std::string(operator_spelling(token)) + "'" : quoted(word);
+    auto n = make(kind, first->range);
+    n->children.push_back(std::move(first));
+    do n->children.push_back(operand(level, op));
+    while (accept(token, word));
+    n->range = n->range.to(n->children.back()->range);
+    return n;
   }
 
   NodePtr and_level() {
-    NodePtr left = in_level();
-    while (accept_keyword("and"))
-      left = binary(NodeKind::And, std::move(left), operand(&Parser::in_level, "and"));
-    return left;
+    return associative(NodeKind::And, &Parser::in_level, TokenKind::Keyword, Keyword::And);
   }
 
   NodePtr in_level() {
     NodePtr left = relation_level();
-    if (!accept_keyword("in")) return left;
-    return binary(NodeKind::In, std::move(left), operand(&Parser::set_level, "in"));
+    if (!accept_keyword(Keyword::In)) return left;
+    return binary(NodeKind::In, std::move(left), operand(&Parser::set_level, quoted(Keyword::In)));
   }
 
   NodePtr relation_level() {
     DepthGuard guard(*this);
     NodePtr left = additive_level();
-    if (!is_relation(peek().kind)) return left;
-    const std::string op(take().text);
-    return binary(NodeKind::Compare, std::move(left), operand(&Parser::relation_level, op), op);
+    const std::optional<CompareOp> op = spelled<CompareOp>(CompareTokens, peek().kind);
+    if (!op) return left;
+    take();
+    auto n = binary(NodeKind::Compare, std::move(left),
+                    operand_after(&Parser::relation_level, operator_text(*op)));
+    n->compare = *op;
+    return n;
+  }
+
+  // The arithmetic operator at the current token, if it is one of `ops`.
+  [[nodiscard]] std::optional<ArithOp> at_arith(std::initializer_list<ArithOp> ops) const {
+    const std::optional<ArithOp> op = spelled<ArithOp>(ArithTokens, peek().kind);
+    if (!op || std::find(ops.begin(), ops.end(), *op) == ops.end()) return std::nullopt;
+    return op;
+  }
+
+  NodePtr arithmetic(NodePtr left, ArithOp op, NodePtr (Parser::*level)()) {
+    take();
+    auto n = binary(NodeKind::Arith, std::move(left), operand_after(level, operator_text(op)));
+    n->arith = op;
+    return n;
   }
 
   NodePtr additive_level() {
     NodePtr left = multiplicative_level();
-    while (at(TokenKind::Plus) || at(TokenKind::Minus)) {
-      const std::string op(take().text);
-      left = binary(NodeKind::Arith, std::move(left), operand(&Parser::multiplicative_level, op), op);
+    DepthGuard chain(*this, 0);
+    while (const std::optional<ArithOp> op = at_arith({ArithOp::Add, ArithOp::Subtract})) {
+      chain.deeper();
+      left = arithmetic(std::move(left), *op, &Parser::multiplicative_level);
     }
     return left;
   }
 
   NodePtr multiplicative_level() {
     NodePtr left = set_level();
-    while (at(TokenKind::Star) || at(TokenKind::Slash) || at(TokenKind::Percent)) {
-      const std::string op(take().text);
-      left = binary(NodeKind::Arith, std::move(left), operand(&Parser::set_level, op), op);
+    DepthGuard chain(*this, 0);
+    while (const std::optional<ArithOp> op =
+               at_arith({ArithOp::Multiply, ArithOp::Divide, ArithOp::Modulo})) {
+      chain.deeper();
+      left = arithmetic(std::move(left), *op, &Parser::set_level);
     }
     return left;
   }
@@ -202,36 +210,31 @@ private:
   // Attack arrows: a chain of one arrow direction, "a -> b -> c".
   NodePtr set_level() {
     NodePtr first = union_level();
-    if (!at(TokenKind::Arrow) && !at(TokenKind::BackArrow)) return first;
-    const TokenKind arrow = peek().kind;
-    const std::string op(peek().text);
-    auto chain = make(NodeKind::AttackChain, first->range, op);
+    const std::optional<Arrow> arrow = spelled<Arrow>(ArrowTokens, peek().kind);
+    if (!arrow) return first;
+    auto chain = make(NodeKind::AttackChain, first->range);
+    chain->arrow = *arrow;
     chain->children.push_back(std::move(first));
-    while (accept(arrow)) chain->children.push_back(operand(&Parser::union_level, op));
+    while (accept(spelling(ArrowTokens, *arrow)))
+      chain->children.push_back(operand_after(&Parser::union_level, operator_text(*arrow)));
     chain->range = chain->range.to(chain->children.back()->range);
     return chain;
   }
 
-  NodePtr union_level() {
-    NodePtr left = intersection_level();
-    while (accept(TokenKind::Bar))
-      left = binary(NodeKind::Union, std::move(left), operand(&Parser::intersection_level, "|"));
-    return left;
-  }
+  NodePtr union_level() { return associative(NodeKind::Union, &Parser::intersection_level, TokenKind::Bar); }
 
   NodePtr intersection_level() {
-    NodePtr left = attack_level();
-    while (accept(TokenKind::Amp))
-      left = binary(NodeKind::Intersect, std::move(left), operand(&Parser::attack_level, "&"));
-    return left;
+    return associative(NodeKind::Intersect, &Parser::attack_level, TokenKind::Amp);
   }
 
   NodePtr attack_level() {
     NodePtr left = prefix();
-    while (at_keyword("attacks") || at_keyword("attackedby")) {
-      const std::string op(take().text);
-      const NodeKind kind = op == "attacks" ? NodeKind::Attacks : NodeKind::AttackedBy;
-      if (!starts_filter()) fail_expected("square set after '" + op + "'");
+    DepthGuard chain(*this, 0);
+    while (at_keyword(Keyword::Attacks) || at_keyword(Keyword::AttackedBy)) {
+      chain.deeper();
+      const Token& op = take();
+      const NodeKind kind = op.keyword == Keyword::Attacks ? NodeKind::Attacks : NodeKind::AttackedBy;
+      if (!starts_filter()) fail_expected("square set after '" + std::string(op.text) + "'");
       left = binary(kind, std::move(left), prefix());
     }
     return left;
@@ -241,16 +244,9 @@ private:
 
   [[nodiscard]] bool starts_filter() const {
     switch (peek().kind) {
-      case TokenKind::End:
-      case TokenKind::RParen:
-      case TokenKind::RBrace:
-      case TokenKind::Comma:
-      case TokenKind::Colon: return false;
       case TokenKind::Keyword: {
-        const std::string_view w = peek().text;
-        return w != "or" && w != "and" && w != "in" && w != "then" && w != "else" && w != "attacks" &&
-               w != "attackedby" && w != "from" && w != "through" && w != "to" && w != "capture" &&
-               w != "promote" && w != "count" && w != "all";
+        const KeywordUse use = keyword_info(peek().keyword).use;
+        return use == KeywordUse::Filter || use == KeywordUse::Compound;
       }
       case TokenKind::Identifier:
       case TokenKind::Number:
@@ -283,18 +279,20 @@ private:
       }
       case TokenKind::LParen: return parenthesized();
       case TokenKind::LBrace: return block();
-      case TokenKind::Tilde: return unary(NodeKind::Complement, &Parser::attack_level, "~");
-      case TokenKind::Hash: return unary(NodeKind::Count, &Parser::set_level, "#");
-      case TokenKind::Minus: return unary(NodeKind::Negate, &Parser::prefix, "-");
+      case TokenKind::Tilde: return unary(NodeKind::Complement, &Parser::attack_level);
+      case TokenKind::Hash: return unary(NodeKind::Count, &Parser::set_level);
+      case TokenKind::Minus: return unary(NodeKind::Negate, &Parser::prefix);
       case TokenKind::Identifier: return identifier();
       case TokenKind::Keyword: return keyword();
       default: fail_expected("a filter");
     }
   }
 
-  NodePtr unary(NodeKind kind, NodePtr (Parser::*level)(), std::string_view op) {
-    auto n = make(kind, take().range);
-    n->children.push_back(operand(level, op));
+  // An operator or keyword and its one operand.
+  NodePtr unary(NodeKind kind, NodePtr (Parser::*level)()) {
+    const Token& op = take();
+    auto n = make(kind, op.range);
+    n->children.push_back(operand_after(level, op.text));
     return finish(std::move(n));
   }
 
@@ -328,7 +326,7 @@ private:
     const std::string name(t.text);
     if (accept(TokenKind::Assign)) {
       auto n = make(NodeKind::Assign, t.range, name);
-      n->children.push_back(operand(&Parser::additive_level, "="));
+      n->children.push_back(operand(&Parser::additive_level, "'='"));
       return finish(std::move(n));
     }
     if (functions_.count(name) && at(TokenKind::LParen)) return call(t);
@@ -339,7 +337,8 @@ private:
     auto n = make(NodeKind::Call, name.range, std::string(name.text));
     take();
     while (!accept(TokenKind::RParen)) {
-      if (!starts_filter()) fail_expected("an argument or ')' in the call of '" + n->name + "'");
+      if (!starts_filter())
+        fail_expected("an argument or ')' in the call of '" + quote_source(n->name) + "'");
       n->children.push_back(filter());
       accept(TokenKind::Comma);
     }
@@ -347,87 +346,109 @@ private:
   }
 
   NodePtr keyword() {
-    const std::string_view w = peek().text;
-    if (contains_word(LeafKeywords, w)) return make(NodeKind::Keyword, take().range, std::string(w));
-    if (contains_word(TransformKeywords, w)) return transform();
-    if (w == "not") return unary(NodeKind::Not, &Parser::in_level, "not");
-    if (w == "if") return if_filter();
-    if (w == "square" || w == "piece") return loop();
-    if (w == "function") return function();
-    if (w == "sort") return sort();
-    if (w == "abs") return unary(NodeKind::Abs, &Parser::additive_level, "abs");
-    if (w == "max" || w == "min") return extremum();
-    if (w == "pin") return pin();
-    if (w == "ray" || w == "xray") return ray();
-    if (w == "between" || w == "distance") return pair();
-    if (w == "power") return unary(NodeKind::Power, &Parser::set_level, "power");
-    if (w == "light" || w == "dark")
-      return unary(w == "light" ? NodeKind::Light : NodeKind::Dark, &Parser::prefix, w);
-    if (w == "notransform") return unary(NodeKind::NoTransform, &Parser::filter, "notransform");
-    if (w == "fen") return fen();
-    if (w == "message" || w == "comment") return message();
-    if (w == "move") return move();
-    if (w == "imagine") return imagine();
-    if (w == "dtsend" || w == "dtmend") return line_end();
-    fail(peek().range, "unexpected '" + std::string(w) + "': expected a filter");
+    const Token& t = peek();
+    if (keyword_info(t.keyword).use == KeywordUse::Filter) {
+      auto n = make(NodeKind::Keyword, take().range);
+      n->keyword = t.keyword;
+      return n;
+    }
+    if (const std::optional<Transform> transform = spelled<Transform>(TransformWords, t.keyword))
+      return transformed(*transform);
+    switch (t.keyword) {
+      case Keyword::Not: return unary(NodeKind::Not, &Parser::in_level);
+      case Keyword::If: return if_filter();
+      case Keyword::Square:
+      case Keyword::Piece: return loop();
+      case Keyword::Function: return function();
+      case Keyword::Sort: return sort();
+      case Keyword::Abs: return unary(NodeKind::Abs, &Parser::additive_level);
+      case Keyword::Max:
+      case Keyword::Min: return extremum();
+      case Keyword::Pin: return pin();
+      case Keyword::Ray:
+      case Keyword::XRay: return ray();
+      case Keyword::Between:
+      case Keyword::Distance: return pair();
+      case Keyword::Power: return unary(NodeKind::Power, &Parser::set_level);
+      case Keyword::Light: return unary(NodeKind::Light, &Parser::prefix);
+      case Keyword::Dark: return unary(NodeKind::Dark, &Parser::prefix);
+      case Keyword::NoTransform: return unary(NodeKind::NoTransform, &Parser::filter);
+      case Keyword::Fen: return fen();
+      case Keyword::Message:
+      case Keyword::Comment: return message();
+      case Keyword::Move: return move();
+      case Keyword::Imagine: return imagine();
+      case Keyword::DtmEnd:
+      case Keyword::DtsEnd: return line_end();
+      default: break;
+    }
+    fail(t.range, "unexpected '" + std::string(t.text) + "': expected a filter");
   }
 
-  NodePtr transform() {
-    auto n = make(NodeKind::Transform, peek().range, std::string(take().text));
-    if (accept_keyword("count")) n->flags |= FlagCount;
-    n->children.push_back(operand(&Parser::filter, n->name));
+  NodePtr transformed(Transform transform) {
+    const Token& kw = take();
+    auto n = make(NodeKind::Transform, kw.range);
+    n->transform = transform;
+    if (accept_keyword(Keyword::Count)) n->flags |= FlagCount;
+    n->children.push_back(operand_after(&Parser::filter, kw.text));
     return finish(std::move(n));
   }
 
   NodePtr if_filter() {
     auto n = make(NodeKind::If, take().range);
-    n->children.push_back(operand(&Parser::filter, "if"));
-    accept_keyword("then");
-    n->children.push_back(operand(&Parser::filter, "then"));
-    if (accept_keyword("else")) n->children.push_back(operand(&Parser::filter, "else"));
+    n->children.push_back(operand(&Parser::filter, quoted(Keyword::If)));
+    accept_keyword(Keyword::Then);
+    n->children.push_back(operand(&Parser::filter, quoted(Keyword::Then)));
+    if (accept_keyword(Keyword::Else)) n->children.push_back(operand(&Parser::filter, quoted(Keyword::Else)));
     return finish(std::move(n));
   }
 
   NodePtr loop() {
     const Token& kw = take();
-    auto n = make(kw.text == "square" ? NodeKind::SquareLoop : NodeKind::PieceLoop, kw.range);
-    if (accept_keyword("all")) n->flags |= FlagAll;
+    auto n = make(kw.keyword == Keyword::Square ? NodeKind::SquareLoop : NodeKind::PieceLoop, kw.range);
+    if (accept_keyword(Keyword::All)) n->flags |= FlagAll;
     n->name = std::string(
         expect(TokenKind::Identifier, "a variable name after '" + std::string(kw.text) + "'").text);
-    if (!accept_keyword("in")) fail_expected("'in' after '" + std::string(kw.text) + " " + n->name + "'");
-    n->children.push_back(operand(&Parser::set_level, "in"));
-    n->children.push_back(operand(&Parser::filter, n->name + " in ..."));
+    if (!accept_keyword(Keyword::In))
+      fail_expected(quoted(Keyword::In) + " after '" + std::string(kw.text) + " " + quote_source(n->name) +
+                    "'");
+    n->children.push_back(operand(&Parser::set_level, quoted(Keyword::In)));
+    n->children.push_back(operand_after(&Parser::filter, quote_source(n->name) + " in ..."));
     return finish(std::move(n));
   }
 
   NodePtr function() {
-    auto n = make(NodeKind::Function, take().range);
-    n->name = std::string(expect(TokenKind::Identifier, "a function name after 'function'").text);
+    const Token& kw = take();
+    auto n = make(NodeKind::Function, kw.range);
+    n->name = std::string(
+        expect(TokenKind::Identifier, "a function name after '" + std::string(kw.text) + "'").text);
     expect(TokenKind::LParen, "'(' after the function name");
     while (!accept(TokenKind::RParen)) {
       n->params.emplace_back(expect(TokenKind::Identifier, "a parameter name or ')'").text);
       accept(TokenKind::Comma);
     }
-    if (!at(TokenKind::LBrace)) fail_expected("'{' to begin the body of function '" + n->name + "'");
+    if (!at(TokenKind::LBrace))
+      fail_expected("'{' to begin the body of function '" + quote_source(n->name) + "'");
     functions_.insert(n->name);
     n->children.push_back(block());
     return finish(std::move(n));
   }
 
   NodePtr sort() {
-    auto n = make(NodeKind::Sort, take().range);
-    if (accept_keyword("min"))
+    const Token& kw = take();
+    auto n = make(NodeKind::Sort, kw.range);
+    if (accept_keyword(Keyword::Min))
       n->flags |= FlagMin;
-    else if (accept_keyword("max"))
+    else if (accept_keyword(Keyword::Max))
       n->flags |= FlagMax;
     if (at(TokenKind::String)) n->name = take().value;
-    n->children.push_back(operand(&Parser::filter, "sort"));
+    n->children.push_back(operand_after(&Parser::filter, kw.text));
     return finish(std::move(n));
   }
 
   NodePtr extremum() {
     const Token& kw = take();
-    auto n = make(kw.text == "max" ? NodeKind::Max : NodeKind::Min, kw.range);
+    auto n = make(kw.keyword == Keyword::Max ? NodeKind::Max : NodeKind::Min, kw.range);
     expect(TokenKind::LParen, "'(' after '" + std::string(kw.text) + "'");
     while (!accept(TokenKind::RParen)) {
       if (!starts_filter()) fail_expected("a numeric filter or ')'");
@@ -439,23 +460,26 @@ private:
   }
 
   NodePtr pin() {
-    auto n = make(NodeKind::Pin, take().range);
-    while (at_keyword("from") || at_keyword("through") || at_keyword("to")) {
-      const std::string role(take().text);
-      if (std::find(n->params.begin(), n->params.end(), role) != n->params.end())
-        fail(previous_range(), "'" + role + "' given twice in 'pin'");
-      n->params.push_back(role);
-      n->children.push_back(operand(&Parser::prefix, role));
+    const Token& kw = take();
+    auto n = make(NodeKind::Pin, kw.range);
+    while (peek().kind == TokenKind::Keyword) {
+      const std::optional<PinRole> role = spelled<PinRole>(PinRoleWords, peek().keyword);
+      if (!role) break;
+      const Token& word = take();
+      if (std::find(n->pin_roles.begin(), n->pin_roles.end(), *role) != n->pin_roles.end())
+        fail(word.range, "'" + std::string(word.text) + "' given twice in '" + std::string(kw.text) + "'");
+      n->pin_roles.push_back(*role);
+      n->children.push_back(operand_after(&Parser::prefix, word.text));
     }
     return finish(std::move(n));
   }
 
   NodePtr ray() {
     const Token& kw = take();
-    auto n = make(kw.text == "ray" ? NodeKind::Ray : NodeKind::XRay, kw.range);
+    auto n = make(kw.keyword == Keyword::Ray ? NodeKind::Ray : NodeKind::XRay, kw.range);
     while (n->kind == NodeKind::Ray && peek().kind == TokenKind::Keyword &&
-           (contains_word(DirectionKeywords, peek().text) || peek().text == "attack"))
-      n->params.emplace_back(take().text);
+           keyword_info(peek().keyword).directions != 0)
+      n->directions.push_back(take().keyword);
     expect(TokenKind::LParen, "'(' and the square sets of the " + std::string(kw.text));
     while (!accept(TokenKind::RParen)) {
       if (!starts_filter()) fail_expected("a square set or ')'");
@@ -468,10 +492,10 @@ private:
 
   NodePtr pair() {
     const Token& kw = take();
-    auto n = make(kw.text == "between" ? NodeKind::Between : NodeKind::Distance, kw.range);
+    auto n = make(kw.keyword == Keyword::Between ? NodeKind::Between : NodeKind::Distance, kw.range);
     expect(TokenKind::LParen, "'(' after '" + std::string(kw.text) + "'");
-    n->children.push_back(operand(&Parser::set_level, "("));
-    n->children.push_back(operand(&Parser::set_level, std::string(kw.text) + " (..."));
+    n->children.push_back(operand(&Parser::set_level, "'('"));
+    n->children.push_back(operand_after(&Parser::set_level, std::string(kw.text) + " (..."));
     expect(TokenKind::RParen, "')' after the two arguments of '" + std::string(kw.text) + "'");
     return finish(std::move(n));
   }
@@ -484,84 +508,104 @@ private:
 
   NodePtr message() {
     const Token& kw = take();
-    auto n = make(NodeKind::Message, kw.range, std::string(kw.text));
+    auto n = make(NodeKind::Message, kw.range);
+    n->keyword = kw.keyword;
     if (accept(TokenKind::LParen)) {
       while (!accept(TokenKind::RParen)) {
         if (!starts_filter()) fail_expected("an argument or ')'");
         n->children.push_back(filter());
       }
     } else {
-      n->children.push_back(operand(&Parser::prefix, kw.text));
+      n->children.push_back(operand_after(&Parser::prefix, kw.text));
     }
     return finish(std::move(n));
   }
 
   NodePtr move() {
-    auto n = make(NodeKind::Move, take().range);
-    if (!at_keyword("legal")) fail_expected("'legal' after 'move' (the speculative move filter)");
-    n->name = std::string(take().text);
+    const Token& kw = take();
+    auto n = make(NodeKind::Move, kw.range);
+    if (!accept_keyword(Keyword::Legal))
+      fail_expected(quoted(Keyword::Legal) + " after '" + std::string(kw.text) +
+                    "' (the speculative move filter)");
     while (true) {
-      if (accept_keyword("count"))
+      if (accept_keyword(Keyword::Count)) {
         n->flags |= FlagCount;
-      else if (accept_keyword("all"))
+      } else if (accept_keyword(Keyword::All)) {
         n->flags |= FlagAll;
-      else if (at_keyword("from") || at_keyword("to") || at_keyword("capture") || at_keyword("promote")) {
-        const std::string role(take().text);
-        n->params.push_back(role);
-        n->children.push_back(operand(&Parser::prefix, role));
-      } else
+      } else if (const std::optional<MoveRole> role = move_role()) {
+        const Token& word = take();
+        n->move_roles.push_back(*role);
+        n->children.push_back(operand_after(&Parser::prefix, word.text));
+      } else {
         break;
+      }
     }
     if (accept(TokenKind::Colon)) {
-      n->params.emplace_back("body");
-      n->children.push_back(operand(&Parser::prefix, ":"));
+      n->move_roles.push_back(MoveRole::Body);
+      n->children.push_back(operand(&Parser::prefix, "':'"));
     }
     return finish(std::move(n));
+  }
+
+  // The move role spelled by the current token, if any (the body has no keyword).
+  [[nodiscard]] std::optional<MoveRole> move_role() const {
+    if (peek().kind != TokenKind::Keyword || peek().keyword == Keyword::None) return std::nullopt;
+    return spelled<MoveRole>(MoveRoleWords, peek().keyword);
   }
 
   NodePtr imagine() {
-    auto n = make(NodeKind::Imagine, take().range);
-    while (!accept(TokenKind::Colon)) n->children.push_back(imagine_spec());
+    const Token& kw = take();
+    auto n = make(NodeKind::Imagine, kw.range);
+    while (!accept(TokenKind::Colon)) n->children.push_back(imagine_spec(kw));
     if (n->children.empty())
-      fail(previous_range(), "'imagine' needs at least one of 'piece', 'swap', 'sidetomove'");
-    n->children.push_back(operand(&Parser::prefix, ":"));
+      fail(previous_range(),
+           "'" + std::string(kw.text) + "' needs at least one of " + one_of(ImagineStepWords, ", "));
+    n->children.push_back(operand(&Parser::prefix, "':'"));
     return finish(std::move(n));
   }
 
-  NodePtr imagine_spec() {
-    if (at_keyword("piece")) {
-      auto s = make(NodeKind::ImagineSpec, take().range, "piece");
-      if (!at(TokenKind::PieceDesignator)) fail_expected("a piece designator after 'piece'");
-      s->children.push_back(prefix());
-      expect(TokenKind::LongArrow, "'-->' after the piece designator");
-      s->children.push_back(operand(&Parser::set_level, "-->"));
-      return finish(std::move(s));
+  NodePtr imagine_spec(const Token& imagine) {
+    const std::optional<ImagineStep> step =
+        at(TokenKind::Keyword) ? spelled<ImagineStep>(ImagineStepWords, peek().keyword) : std::nullopt;
+    if (!step)
+      fail_expected(one_of(ImagineStepWords, ", ") + " or ':' in '" + std::string(imagine.text) + "'");
+    const Token& word = take();
+    auto s = make(NodeKind::ImagineSpec, word.range);
+    s->imagine_step = *step;
+    switch (*step) {
+      case ImagineStep::Piece:
+        if (!at(TokenKind::PieceDesignator))
+          fail_expected("a piece designator after '" + std::string(word.text) + "'");
+        s->children.push_back(prefix());
+        expect(TokenKind::LongArrow, "'-->' after the piece designator");
+        s->children.push_back(operand(&Parser::set_level, "'-->'"));
+        break;
+      case ImagineStep::Swap:
+        s->children.push_back(operand_after(&Parser::prefix, word.text));
+        s->children.push_back(operand_after(&Parser::prefix, word.text));
+        break;
+      case ImagineStep::SideToMove: {
+        const std::optional<Side> side =
+            at(TokenKind::Keyword) ? spelled<Side>(SideWords, peek().keyword) : std::nullopt;
+        if (!side) fail_expected(one_of(SideWords, " or ") + " after '" + std::string(word.text) + "'");
+        take();
+        s->side = *side;
+        break;
+      }
     }
-    if (at_keyword("swap")) {
-      auto s = make(NodeKind::ImagineSpec, take().range, "swap");
-      s->children.push_back(operand(&Parser::prefix, "swap"));
-      s->children.push_back(operand(&Parser::prefix, "swap"));
-      return finish(std::move(s));
-    }
-    if (at_keyword("sidetomove")) {
-      auto s = make(NodeKind::ImagineSpec, take().range, "sidetomove");
-      if (!at_keyword("white") && !at_keyword("black") && !at_keyword("reverse"))
-        fail_expected("'white', 'black' or 'reverse' after 'sidetomove'");
-      s->params.emplace_back(take().text);
-      return finish(std::move(s));
-    }
-    fail_expected("'piece', 'swap', 'sidetomove' or ':' in 'imagine'");
+    return finish(std::move(s));
   }
 
   NodePtr line_end() {
     const Token& kw = take();
-    auto n = make(NodeKind::LineEnd, kw.range, std::string(kw.text));
-    if (accept_keyword("all"))
+    auto n = make(NodeKind::LineEnd, kw.range);
+    n->metric = *spelled<Metric>(LineEndWords, kw.keyword);
+    if (accept_keyword(Keyword::All))
       n->flags |= FlagAll;
-    else if (accept_keyword("any"))
+    else if (accept_keyword(Keyword::Any))
       n->flags |= FlagAny;
     expect(TokenKind::Colon, "':' after '" + std::string(kw.text) + "'");
-    n->children.push_back(operand(&Parser::prefix, ":"));
+    n->children.push_back(operand(&Parser::prefix, "':'"));
     return finish(std::move(n));
   }
 };

@@ -10,7 +10,10 @@
 // after ':' at the prefix level ("pin from R|B" is (| (pin from R) B)). Loop and transform bodies,
 // "if" parts and function arguments are whole filters.
 //
-// Nesting deeper than MaxParseDepth is rejected, so hostile input cannot exhaust the stack.
+// Chains of and, or, | and & are one node each, whatever their length. Every other nesting counts
+// against MaxParseDepth, each further operand of a chain that nests ("1 + 2 + 3" is
+// (+ (+ 1 2) 3)) included, and deeper input is rejected ("query nested too deeply"), so hostile
+// input cannot exhaust the stack here or in any later pass.
 #pragma once
 
 #include <string_view>

@@ -44,89 +44,93 @@ std::string quoted(const std::string& text) {
   return s + "\"";
 }
 
+std::string word(Keyword k) { return std::string(keyword_text(k)); }
+
+// The head of a node's S-expression: its keyword, or a symbol or name.
 std::string operator_name(const Node& n) {
   switch (n.kind) {
     case NodeKind::Query: return "query";
     case NodeKind::Block: return "block";
-    case NodeKind::Not: return "not";
-    case NodeKind::And: return "and";
-    case NodeKind::Or: return "or";
-    case NodeKind::In: return "in";
     case NodeKind::Negate: return "neg";
     case NodeKind::Union: return "|";
     case NodeKind::Intersect: return "&";
     case NodeKind::Complement: return "~";
     case NodeKind::Count: return "#";
-    case NodeKind::Attacks: return "attacks";
-    case NodeKind::AttackedBy: return "attackedby";
-    case NodeKind::If: return "if";
-    case NodeKind::Abs: return "abs";
-    case NodeKind::Max: return "max";
-    case NodeKind::Min: return "min";
-    case NodeKind::XRay: return "xray";
-    case NodeKind::Between: return "between";
-    case NodeKind::Power: return "power";
-    case NodeKind::Distance: return "distance";
-    case NodeKind::Light: return "light";
-    case NodeKind::Dark: return "dark";
-    case NodeKind::NoTransform: return "notransform";
-    case NodeKind::Imagine: return "imagine";
     case NodeKind::Assign: return "=";
-    case NodeKind::SquareLoop: return "square";
-    case NodeKind::PieceLoop: return "piece";
-    case NodeKind::Sort: return "sort";
-    case NodeKind::Pin: return "pin";
-    case NodeKind::Ray: return "ray";
     case NodeKind::Call: return "call";
-    case NodeKind::Function: return "function";
-    case NodeKind::Move: return "move";
-    case NodeKind::Fen: return "fen";
-    default: return n.name;
+    case NodeKind::Compare: return std::string(operator_text(n.compare));
+    case NodeKind::Arith: return std::string(operator_text(n.arith));
+    case NodeKind::AttackChain: return std::string(operator_text(n.arrow));
+    default: return word(keyword_of(n));
   }
 }
 
 // The words printed between the operator and the children.
 std::string header(const Node& n) {
   std::string s;
-  auto word = [&s](const std::string& w) { s += " " + w; };
+  auto add = [&s](const std::string& w) { s += " " + w; };
   if (n.kind == NodeKind::Move) {
-    word(n.name);
-    if (n.has(FlagCount)) word("count");
-    if (n.has(FlagAll)) word("all");
+    add(word(Keyword::Legal));
+    if (n.has(FlagCount)) add(word(Keyword::Count));
+    if (n.has(FlagAll)) add(word(Keyword::All));
     return s;
   }
-  if (n.has(FlagAll)) word("all");
-  if (n.has(FlagAny)) word("any");
-  if (n.has(FlagMin)) word("min");
-  if (n.has(FlagMax)) word("max");
-  if (n.has(FlagCount) && n.kind == NodeKind::Transform) word("count");
+  if (n.has(FlagAll)) add(word(Keyword::All));
+  if (n.has(FlagAny)) add(word(Keyword::Any));
+  if (n.has(FlagMin)) add(word(Keyword::Min));
+  if (n.has(FlagMax)) add(word(Keyword::Max));
+  if (n.has(FlagCount) && n.kind == NodeKind::Transform) add(word(Keyword::Count));
   switch (n.kind) {
     case NodeKind::Assign:
     case NodeKind::SquareLoop:
     case NodeKind::PieceLoop:
-    case NodeKind::Call: word(n.name); break;
+    case NodeKind::Call: add(n.name); break;
     case NodeKind::Sort:
-      if (!n.name.empty()) word(quoted(n.name));
+      if (!n.name.empty()) add(quoted(n.name));
       break;
     case NodeKind::Function: {
-      word(n.name);
+      add(n.name);
       std::string params;
       for (const std::string& p : n.params) params += (params.empty() ? "" : " ") + p;
-      word("(" + params + ")");
+      add("(" + params + ")");
       break;
     }
     case NodeKind::Ray:
-      if (!n.params.empty()) {
+      if (!n.directions.empty()) {
         std::string dirs;
-        for (const std::string& p : n.params) dirs += (dirs.empty() ? "" : " ") + p;
-        word("(" + dirs + ")");
+        for (Keyword d : n.directions) dirs += (dirs.empty() ? "" : " ") + word(d);
+        add("(" + dirs + ")");
       }
       break;
     case NodeKind::ImagineSpec:
-      for (const std::string& p : n.params) word(p);
+      if (n.imagine_step == ImagineStep::SideToMove) add(word(spelling(SideWords, n.side)));
       break;
     default: break;
   }
+  return s;
+}
+
+// The role word printed before child i of a pin or move filter ("from", ":" for the body), or "".
+std::string role(const Node& n, size_t i) {
+  if (n.kind == NodeKind::Pin) return word(spelling(PinRoleWords, n.pin_roles[i]));
+  if (n.kind != NodeKind::Move) return {};
+  if (n.move_roles[i] == MoveRole::Body) return std::string(operator_spelling(TokenKind::Colon));
+  return word(spelling(MoveRoleWords, n.move_roles[i]));
+}
+
+bool associative(const Node& n) {
+  return n.kind == NodeKind::And || n.kind == NodeKind::Or || n.kind == NodeKind::Union ||
+         n.kind == NodeKind::Intersect;
+}
+
+// A chain of an associative operator, printed nested to the left as it associates:
+// "a and b and c" is (and (and a b) c).
+std::string nested(const Node& n) {
+  std::string s;
+  const std::string open = "(" + operator_name(n) + " ";
+  for (size_t i = 1; i < n.children.size(); ++i) s += open;
+  s += to_sexpr(n.child(0));
+  for (size_t i = 1; i < n.children.size(); ++i) s += " " + to_sexpr(n.child(i)) + ")";
   return s;
 }
 
@@ -147,8 +151,8 @@ std::string leaf(const Node& n) {
     case NodeKind::Designator: return designator_text(n.pieces, n.squares);
     case NodeKind::Number: return std::to_string(n.number);
     case NodeKind::String: return quoted(n.name);
-    case NodeKind::Fen: return "fen";
-    default: return n.name;
+    case NodeKind::Variable: return n.name;
+    default: return word(keyword_of(n));
   }
 }
 
@@ -161,11 +165,12 @@ std::string designator_text(PieceMask pieces, Bitboard squares) {
 
 std::string to_sexpr(const Node& n) {
   if (is_leaf(n)) return leaf(n);
+  if (associative(n)) return nested(n);
   std::string s = "(" + operator_name(n) + header(n);
   if (n.kind == NodeKind::Fen) s += " " + quoted(n.name);
-  const bool roles = n.kind == NodeKind::Pin || n.kind == NodeKind::Move;
   for (size_t i = 0; i < n.children.size(); ++i) {
-    if (roles && i < n.params.size()) s += " " + (n.params[i] == "body" ? std::string(":") : n.params[i]);
+    const std::string r = role(n, i);
+    if (!r.empty()) s += " " + r;
     s += " " + to_sexpr(n.child(i));
   }
   return s + ")";

@@ -97,32 +97,14 @@ public:
     facts_ = facts;
   }
 
-  [[nodiscard]] std::optional<int> dtm(const Position& pos) const override {
-    return &pos == current_ ? entry_term(ScoreTerm::Dtm) : TablebaseContext::dtm(pos);
-  }
-  [[nodiscard]] std::optional<int> dts(const Position& pos) const override {
-    return &pos == current_ ? entry_term(ScoreTerm::Dts) : TablebaseContext::dts(pos);
-  }
-  [[nodiscard]] std::optional<int> lasker(const Position& pos) const override {
-    return &pos == current_ ? entry_term(ScoreTerm::Lasker) : TablebaseContext::lasker(pos);
-  }
-  [[nodiscard]] std::optional<int> max_dtm(const Position& pos) const override {
-    return &pos == current_ ? entry_term(ScoreTerm::MaxDtm) : TablebaseContext::max_dtm(pos);
-  }
-  [[nodiscard]] std::optional<int> max_dts(const Position& pos) const override {
-    return &pos == current_ ? entry_term(ScoreTerm::MaxDts) : TablebaseContext::max_dts(pos);
+  [[nodiscard]] std::optional<int64_t> term(ScoreTerm t, const Position& pos) const override {
+    return &pos == current_ ? score_term(t, score_, *facts_) : TablebaseContext::term(t, pos);
   }
 
 private:
   const Position* current_ = nullptr;
   Score score_;
   const TableFacts* facts_ = nullptr;
-
-  [[nodiscard]] std::optional<int> entry_term(ScoreTerm t) const {
-    const std::optional<int64_t> v = score_term(t, score_, *facts_);
-    if (!v) return std::nullopt;
-    return static_cast<int>(*v);
-  }
 };
 
 struct ChunkResult {

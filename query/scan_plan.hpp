@@ -4,8 +4,10 @@
 //    query (its top-level filters, { } blocks and `and`) is searched for filters that a table
 //    entry's score alone decides:
 //      wtm, btm                              the side to move;
-//      mate, puremate, modelmate, idealmate  checkmated: value 0 with DTM 0;
-//      stalemate, purestalemate, ...         stalemated: value 1 with DTS 0;
+//      mate, puremate, modelmate, idealmate  checkmated: the rules' score of a checkmate
+//                                            (rules.hpp, terminal_score; Lasker: 0 with DTM 0);
+//      stalemate, purestalemate, ...         stalemated: the rules' score of a stalemate, when
+//                                            it ends the game (Lasker: 1 with DTS 0);
 //      dtm, dts (alone), dtmend, dtsend      the depth is defined: values 4/0, 3/1;
 //      a comparison of dtm, dts, lasker, maxdtm, maxdts and numbers, such as `dts == maxdts`,
 //      `lasker == 3` or `dtm <= 9` (a comparison fails when a side is undefined, as in CQL).
@@ -21,6 +23,7 @@
 //    imagine and reachableposition make a query count as not invariant.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -35,24 +38,21 @@ namespace egtb::query {
 
 // What a table says about all its entries: its metrics and its deepest DTM and DTS (both sides).
 struct TableFacts {
+  Rules rules = Rules::Lasker;
   MetricSet metrics;
-  int max_dtm = SideStats::NoDepth;
-  int max_dts = SideStats::NoDepth;
+  std::array<int, MetricCount> max_depth{SideStats::NoDepth, SideStats::NoDepth};  // by Metric
 };
 
-// The numbers a score and its table define.
-enum class ScoreTerm : uint8_t { Constant, Dtm, Dts, Lasker, MaxDtm, MaxDts };
+// ScoreTerm, the numbers a score and its table define, is in keywords.hpp.
 
 // The value of a term for a score, or nothing when undefined (dtm of a draw, a metric the table
 // lacks, an invalid entry). A Constant term has no value here (see ScoreOperand).
 [[nodiscard]] std::optional<int64_t> score_term(ScoreTerm term, Score score, const TableFacts& facts);
 
 struct ScoreOperand {
-  ScoreTerm term = ScoreTerm::Constant;
+  ScoreTerm term = {};  // None: the constant
   int64_t constant = 0;
 };
-
-enum class CompareOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
 
 struct ScoreComparison {
   CompareOp op = CompareOp::Eq;
@@ -79,7 +79,7 @@ private:
   std::vector<ScoreComparison> comparisons_;
 
   void add(const Node& n);
-  void add_keyword(const std::string& name);
+  void add_keyword(const KeywordInfo& keyword);
   void add_comparison(const Node& n);
 };
 

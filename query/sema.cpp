@@ -1,5 +1,6 @@
 #include "query/sema.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -11,19 +12,8 @@ struct SemaFailure {
   QueryError error;
 };
 
-bool one_of(std::string_view w, std::initializer_list<std::string_view> words) {
-  for (std::string_view x : words)
-    if (w == x) return true;
-  return false;
-}
-
-FilterKind keyword_kind(std::string_view w) {
-  if (one_of(w, {"puremate", "modelmate", "idealmate", "purestalemate", "modelstalemate", "idealstalemate"}))
-    return FilterKind::Set;
-  if (one_of(w, {"sidetomove", "white", "black", "dtm", "dts", "lasker", "maxdtm", "maxdts"}))
-    return FilterKind::Numeric;
-  return FilterKind::Logical;
-}
+std::string after(const Node& n) { return "after " + quoted(keyword_of(n)); }
+std::string inside(const Node& n) { return "in " + quoted(keyword_of(n)); }
 
 class Sema {
 public:
@@ -40,7 +30,9 @@ private:
   std::vector<std::map<std::string, const Node*, std::less<>>> frames_;  // parameter -> argument
   std::set<std::string, std::less<>> expanding_;
   int expansions_ = 0;
-  static constexpr int MaxExpansions = 10000;
+  size_t expanded_nodes_ = 0;         // copied into the tree by expansions
+  int depth_ = 0;                     // of the node being checked, expansions included
+  const Node* outer_call_ = nullptr;  // the outermost call being expanded
 
   [[noreturn]] static void fail(const SourceRange& r, std::string message) {
     throw SemaFailure{{r, std::move(message)}};
@@ -53,13 +45,47 @@ private:
     for (const NodePtr& c : n.children) require(*c, FilterKind::Set, "square set " + where);
   }
 
+  // Counts the depth of the node being checked while it is.
+  class Level {
+  public:
+    Level(Sema& s, const Node& n) : s_(s) {
+      if (++s_.depth_ > MaxTreeDepth) s_.too_deep(n);
+    }
+    ~Level() { --s_.depth_; }
+    Level(const Level&) = delete;
+    Level& operator=(const Level&) = delete;
+
+  private:
+    Sema& s_;
+  };
+
+  // Function calls are the only way past the parser's bounds, so the error names the call.
+  [[noreturn]] void too_deep(const Node& n) const {
+    fail(outer_call_ ? outer_call_->range : n.range,
+         "query nested too deeply after expanding its function calls (more than " +
+             std::to_string(MaxTreeDepth) + " levels)");
+  }
+
+  // A copy of `tree` to put into the query at the depth being checked, within the bounds.
+  NodePtr copy_in(const Node& tree, const Node& call) {
+    const TreeSize size = tree_size(tree);
+    expanded_nodes_ += size.nodes;
+    if (expanded_nodes_ > MaxExpandedNodes)
+      fail((outer_call_ ? *outer_call_ : call).range,
+           "function calls expand this query to more than " + std::to_string(MaxExpandedNodes) + " nodes");
+    if (depth_ + size.height > MaxTreeDepth) too_deep(call);
+    return clone(tree);
+  }
+
   FilterKind check(NodePtr& slot) {
+    const Level level(*this, *slot);
     Node& n = *slot;
     if (n.kind == NodeKind::Variable) return variable(slot);
     if (n.kind == NodeKind::Function) return define(n);
     if (n.kind == NodeKind::Call) return call(n);
     if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
     for (NodePtr& c : n.children) check(c);
+    if (keyword_info(keyword_of(n)).tables) use_tables(n);
     n.filter = kind_of(n);
     return n.filter;
   }
@@ -70,15 +96,16 @@ private:
       const auto p = frames_.back().find(name);
       if (p != frames_.back().end()) {
         const SourceRange use = slot->range;
-        slot = clone(*p->second);
+        slot = copy_in(*p->second, *slot);
         slot->range = use;
         return slot->filter;
       }
     }
     const auto v = variables_.find(name);
     if (v == variables_.end()) {
-      if (functions_.count(name)) fail(slot->range, "function '" + name + "' needs '(' and its arguments");
-      fail(slot->range, "unknown variable '" + name + "'");
+      if (functions_.count(name))
+        fail(slot->range, "function '" + quote_source(name) + "' needs '(' and its arguments");
+      fail(slot->range, "unknown variable '" + quote_source(name) + "'");
     }
     slot->slot = v->second;
     slot->filter = info_.variables[static_cast<size_t>(v->second)].kind;
@@ -90,8 +117,9 @@ private:
     if (v != variables_.end()) {
       const FilterKind old = info_.variables[static_cast<size_t>(v->second)].kind;
       if (old != kind)
-        fail(n.range, "variable '" + n.name + "' holds a " + std::string(filter_kind_name(old)) +
-                          " value; cannot give it a " + std::string(filter_kind_name(kind)) + " value");
+        fail(n.range, "variable '" + quote_source(n.name) + "' holds a " +
+                          std::string(filter_kind_name(old)) + " value; cannot give it a " +
+                          std::string(filter_kind_name(kind)) + " value");
       return v->second;
     }
     const int slot = static_cast<int>(info_.variables.size());
@@ -102,7 +130,7 @@ private:
 
   FilterKind define(Node& n) {
     if (functions_.count(n.name) || variables_.count(n.name))
-      fail(n.range, "'" + n.name + "' is already defined");
+      fail(n.range, "'" + quote_source(n.name) + "' is already defined");
     functions_.emplace(n.name, &n);
     n.filter = FilterKind::Logical;
     return n.filter;
@@ -110,12 +138,12 @@ private:
 
   FilterKind call(Node& n) {
     const auto f = functions_.find(n.name);
-    if (f == functions_.end()) fail(n.range, "unknown function '" + n.name + "'");
+    if (f == functions_.end()) fail(n.range, "unknown function '" + quote_source(n.name) + "'");
     const Node& def = *f->second;
     if (def.params.size() != n.children.size())
-      fail(n.range, "function '" + n.name + "' takes " + std::to_string(def.params.size()) +
+      fail(n.range, "function '" + quote_source(n.name) + "' takes " + std::to_string(def.params.size()) +
                         " argument(s), " + std::to_string(n.children.size()) + " given");
-    if (expanding_.count(n.name)) fail(n.range, "recursive call of function '" + n.name + "'");
+    if (expanding_.count(n.name)) fail(n.range, "recursive call of function '" + quote_source(n.name) + "'");
     if (++expansions_ > MaxExpansions)
       fail(n.range, "too many function expansions (more than " + std::to_string(MaxExpansions) + ")");
     std::map<std::string, const Node*, std::less<>> frame;
@@ -123,19 +151,22 @@ private:
       check(n.children[i]);
       frame.emplace(def.params[i], n.children[i].get());
     }
-    n.expansion = clone(def.child(0));
+    const Node* outer = outer_call_;
+    if (!outer_call_) outer_call_ = &n;
+    n.expansion = copy_in(def.child(0), n);
     frames_.push_back(std::move(frame));
     expanding_.insert(n.name);
     check(n.expansion);
     expanding_.erase(n.name);
     frames_.pop_back();
+    outer_call_ = outer;
     n.filter = n.expansion->filter;
     return n.filter;
   }
 
   FilterKind loop(Node& n) {
     check(n.children[0]);
-    require(n.child(0), FilterKind::Set, "square set after 'in'");
+    require(n.child(0), FilterKind::Set, "square set after " + quoted(Keyword::In));
     n.slot = bind(n, FilterKind::Set);
     check(n.children[1]);
     n.filter = n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
@@ -154,17 +185,17 @@ private:
       case NodeKind::Not:
       case NodeKind::And:
       case NodeKind::Or: return FilterKind::Logical;
-      case NodeKind::In: return set_binary(n, "'in'");
+      case NodeKind::In: return set_operator(n, quoted(Keyword::In));
       case NodeKind::Compare: return compare(n);
       case NodeKind::Arith: return arithmetic(n);
       case NodeKind::Negate: return numeric_args(n, "after '-'");
-      case NodeKind::Abs: return numeric_args(n, "after 'abs'");
+      case NodeKind::Abs: return numeric_args(n, after(n));
       case NodeKind::Max:
-      case NodeKind::Min: return numeric_args(n, n.kind == NodeKind::Max ? "in 'max'" : "in 'min'");
-      case NodeKind::Union: return set_binary(n, "'|'");
-      case NodeKind::Intersect: return set_binary(n, "'&'");
-      case NodeKind::Attacks: return set_binary(n, "'attacks'");
-      case NodeKind::AttackedBy: return set_binary(n, "'attackedby'");
+      case NodeKind::Min: return numeric_args(n, inside(n));
+      case NodeKind::Union: return set_operator(n, "'|'");
+      case NodeKind::Intersect: return set_operator(n, "'&'");
+      case NodeKind::Attacks:
+      case NodeKind::AttackedBy: return set_operator(n, quoted(keyword_of(n)));
       case NodeKind::Complement: return sets(n, "after '~'", FilterKind::Set);
       case NodeKind::Count: return sets(n, "after '#'", FilterKind::Numeric);
       case NodeKind::AttackChain: return chain(n);
@@ -172,29 +203,27 @@ private:
       case NodeKind::Sort: return sort(n);
       case NodeKind::Pin: return pin(n);
       case NodeKind::Ray:
-      case NodeKind::XRay:
-        check_ray_length(n);
-        return sets(n, n.kind == NodeKind::Ray ? "in 'ray'" : "in 'xray'", FilterKind::Set);
-      case NodeKind::Between: return sets(n, "in 'between'", FilterKind::Set);
-      case NodeKind::Power: return sets(n, "after 'power'", FilterKind::Numeric);
-      case NodeKind::Distance: return sets(n, "in 'distance'", FilterKind::Numeric);
-      case NodeKind::Light: return sets(n, "after 'light'", FilterKind::Set);
-      case NodeKind::Dark: return sets(n, "after 'dark'", FilterKind::Set);
+      case NodeKind::XRay: check_ray_length(n); return sets(n, inside(n), FilterKind::Set);
+      case NodeKind::Between: return sets(n, inside(n), FilterKind::Set);
+      case NodeKind::Power: return sets(n, after(n), FilterKind::Numeric);
+      case NodeKind::Distance: return sets(n, inside(n), FilterKind::Numeric);
+      case NodeKind::Light:
+      case NodeKind::Dark: return sets(n, after(n), FilterKind::Set);
       case NodeKind::Transform: return n.has(FlagCount) ? FilterKind::Numeric : n.child(0).filter;
       case NodeKind::NoTransform: return n.child(0).filter;
       case NodeKind::Fen: return n.name.empty() ? FilterKind::String : FilterKind::Logical;
-      case NodeKind::Message: return FilterKind::Logical;
       case NodeKind::Move: return move(n);
       case NodeKind::Imagine: return imagine(n);
       case NodeKind::ImagineSpec: return imagine_spec(n);
-      case NodeKind::LineEnd: use_tables(n); return FilterKind::Logical;
       default: return FilterKind::Logical;
     }
   }
 
-  FilterKind keyword(const Node& n) {
-    if (one_of(n.name, {"dtm", "dts", "lasker", "maxdtm", "maxdts"})) use_tables(n);
-    return keyword_kind(n.name);
+  // A filter named by a keyword: its kind comes from the keyword table.
+  static FilterKind keyword(const Node& n) {
+    const KeywordInfo& k = keyword_info(n.keyword);
+    if (k.use != KeywordUse::Filter) fail(n.range, "expected a filter, found " + quoted(n.keyword));
+    return k.kind;
   }
 
   void use_tables(const Node& n) {
@@ -205,14 +234,16 @@ private:
   FilterKind assign(Node& n) {
     const FilterKind k = n.child(0).filter;
     if (k != FilterKind::Set && k != FilterKind::Numeric)
-      fail(n.child(0).range, "expected a square set or a number to assign to '" + n.name + "'");
+      fail(n.child(0).range, "expected a square set or a number to assign to '" + quote_source(n.name) + "'");
     n.slot = bind(n, k);
     return k;
   }
 
-  FilterKind set_binary(const Node& n, const std::string& op) {
-    require(n.child(0), FilterKind::Set, "square set before " + op);
-    require(n.child(1), FilterKind::Set, "square set after " + op);
+  // The operands of an operator on sets (in, |, &, attacks, ->): "square set before 'op'" for
+  // the first, "after" for the others.
+  static FilterKind set_operator(const Node& n, const std::string& op) {
+    for (size_t i = 0; i < n.children.size(); ++i)
+      require(n.child(i), FilterKind::Set, "square set " + std::string(i == 0 ? "before " : "after ") + op);
     return n.kind == NodeKind::In ? FilterKind::Logical : FilterKind::Set;
   }
 
@@ -226,12 +257,9 @@ private:
     return FilterKind::Numeric;
   }
 
-  FilterKind chain(const Node& n) {
+  static FilterKind chain(const Node& n) {
     check_ray_length(n);
-    for (size_t i = 0; i < n.children.size(); ++i)
-      require(n.child(i), FilterKind::Set,
-              "square set " + std::string(i == 0 ? "before '" : "after '") + n.name + "'");
-    return FilterKind::Set;
+    return set_operator(n, "'" + std::string(operator_text(n.arrow)) + "'");
   }
 
   static void check_ray_length(const Node& n) {
@@ -241,22 +269,24 @@ private:
 
   static bool countable(FilterKind k) { return k == FilterKind::Set || k == FilterKind::Numeric; }
 
-  FilterKind compare(const Node& n) {
+  static FilterKind compare(const Node& n) {
     const FilterKind l = n.child(0).filter;
     const FilterKind r = n.child(1).filter;
-    if (!countable(l)) fail(n.child(0).range, "expected a number or square set before '" + n.name + "'");
-    if (!countable(r)) fail(n.child(1).range, "expected a number or square set after '" + n.name + "'");
+    const std::string op = "'" + std::string(operator_text(n.compare)) + "'";
+    if (!countable(l)) fail(n.child(0).range, "expected a number or square set before " + op);
+    if (!countable(r)) fail(n.child(1).range, "expected a number or square set after " + op);
     if (l == FilterKind::Set && r == FilterKind::Set) {
-      if (n.name != "==" && n.name != "!=")
-        fail(n.range, "'" + n.name + "' compares numbers, not square sets (count them with '#')");
+      if (n.compare != CompareOp::Eq && n.compare != CompareOp::Ne)
+        fail(n.range, op + " compares numbers, not square sets (count them with '#')");
       return FilterKind::Logical;
     }
     return FilterKind::Numeric;
   }
 
-  FilterKind arithmetic(const Node& n) {
-    require(n.child(0), FilterKind::Numeric, "numeric filter before '" + n.name + "'");
-    require(n.child(1), FilterKind::Numeric, "numeric filter after '" + n.name + "'");
+  static FilterKind arithmetic(const Node& n) {
+    const std::string op = "'" + std::string(operator_text(n.arith)) + "'";
+    require(n.child(0), FilterKind::Numeric, "numeric filter before " + op);
+    require(n.child(1), FilterKind::Numeric, "numeric filter after " + op);
     return FilterKind::Numeric;
   }
 
@@ -267,22 +297,25 @@ private:
   }
 
   static FilterKind sort(const Node& n) {
-    require(n.child(0), FilterKind::Numeric, "numeric filter after 'sort'");
+    require(n.child(0), FilterKind::Numeric, "numeric filter " + after(n));
     return FilterKind::Numeric;
   }
 
-  FilterKind pin(const Node& n) {
+  static FilterKind pin(const Node& n) {
     for (size_t i = 0; i < n.children.size(); ++i)
-      require(n.child(i), FilterKind::Set, "square set after '" + n.params[i] + "'");
+      require(n.child(i), FilterKind::Set,
+              "square set after " + quoted(spelling(PinRoleWords, n.pin_roles[i])));
     return FilterKind::Set;
   }
 
-  FilterKind move(const Node& n) {
+  static FilterKind move(const Node& n) {
     for (size_t i = 0; i < n.children.size(); ++i) {
-      if (n.params[i] == "body") continue;
-      require(n.child(i), FilterKind::Set, "square set after '" + n.params[i] + "'");
-      if (n.params[i] == "promote" && n.child(i).kind != NodeKind::Designator)
-        fail(n.child(i).range, "expected a piece designator after 'promote'");
+      const MoveRole role = n.move_roles[i];
+      if (role == MoveRole::Body) continue;
+      const std::string word = quoted(spelling(MoveRoleWords, role));
+      require(n.child(i), FilterKind::Set, "square set after " + word);
+      if (role == MoveRole::Promote && n.child(i).kind != NodeKind::Designator)
+        fail(n.child(i).range, "expected a piece designator after " + word);
     }
     if (n.has(FlagCount)) return FilterKind::Numeric;
     return n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
@@ -291,13 +324,17 @@ private:
   static FilterKind imagine(const Node& n) { return n.children.back()->filter; }
 
   static FilterKind imagine_spec(const Node& n) {
-    if (n.name == "piece") {
-      if (n.child(0).squares != ~Bitboard{0} || popcount(n.child(0).pieces) != 1)
-        fail(n.child(0).range, "expected one kind of man (like Q, n or _) without squares after 'piece'");
-      require(n.child(1), FilterKind::Set, "square set after '-->'");
-    } else if (n.name == "swap") {
-      require(n.child(0), FilterKind::Set, "square set after 'swap'");
-      require(n.child(1), FilterKind::Set, "square set after 'swap'");
+    switch (n.imagine_step) {
+      case ImagineStep::Piece:
+        if (n.child(0).squares != ~Bitboard{0} || popcount(n.child(0).pieces) != 1)
+          fail(n.child(0).range, "expected one kind of man (like Q, n or _) without squares " + after(n));
+        require(n.child(1), FilterKind::Set, "square set after '-->'");
+        break;
+      case ImagineStep::Swap:
+        require(n.child(0), FilterKind::Set, "square set " + after(n));
+        require(n.child(1), FilterKind::Set, "square set " + after(n));
+        break;
+      case ImagineStep::SideToMove: break;
     }
     return FilterKind::Logical;
   }

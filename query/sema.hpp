@@ -21,6 +21,14 @@ namespace egtb::query {
 // The most square sets a ray, xray or attack chain may have.
 inline constexpr size_t MaxRaySets = 16;
 
+// Bounds on what function calls add to a query, each expanded with its body copied: the most
+// expansions, the most nodes they copy, and the deepest tree they may build (the parser keeps a
+// query itself within MaxParseDepth levels; calls nest bodies in bodies). So every later pass may
+// recurse over the analysed tree.
+inline constexpr int MaxExpansions = 10000;
+inline constexpr size_t MaxExpandedNodes = 100000;
+inline constexpr int MaxTreeDepth = 1000;
+
 struct VariableInfo {
   std::string name;
   FilterKind kind = FilterKind::Set;

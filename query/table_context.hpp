@@ -1,30 +1,27 @@
-// What the query layer asks of endgame tables. The tools/store side implements it; queries that
-// use dtm, dts, lasker, maxdtm, maxdts, dtsend or dtmend fail to evaluate without one.
+// What the query layer asks of endgame tables. The store side implements it
+// (tablebase_context.hpp); queries that read table values (dtm, dts, lasker, maxdtm, maxdts,
+// dtsend, dtmend) fail to evaluate without one.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "egtb/core/position.hpp"
+#include "egtb/store/rules.hpp"
+#include "query/keywords.hpp"
 
 namespace egtb::query {
-
-enum class LineMetric : uint8_t { Dtm, Dts };
 
 class TableContext {
 public:
   virtual ~TableContext() = default;
 
-  // Plies to mate / to stalemate and the Lasker value 0..4, when the position has one.
-  [[nodiscard]] virtual std::optional<int> dtm(const Position& pos) const = 0;
-  [[nodiscard]] virtual std::optional<int> dts(const Position& pos) const = 0;
-  [[nodiscard]] virtual std::optional<int> lasker(const Position& pos) const = 0;
-  // The largest DTM / DTS of the table holding the position.
-  [[nodiscard]] virtual std::optional<int> max_dtm(const Position& pos) const = 0;
-  [[nodiscard]] virtual std::optional<int> max_dts(const Position& pos) const = 0;
-  // Appends the final positions of the DTM- or DTS-optimal lines from pos (none when the
-  // position has no such depth).
-  virtual void line_ends(const Position& pos, LineMetric metric, std::vector<Position>& out) const = 0;
+  // The number a table word names for the position (keywords.hpp, ScoreTerm), when it has one.
+  [[nodiscard]] virtual std::optional<int64_t> term(ScoreTerm term, const Position& pos) const = 0;
+  // Appends the final positions of the optimal lines in `metric` from pos (none when the position
+  // has no such depth).
+  virtual void line_ends(const Position& pos, Metric metric, std::vector<Position>& out) const = 0;
 };
 
 }  // namespace egtb::query

@@ -47,20 +47,15 @@ private:
   std::set<std::pair<uint64_t, uint64_t>> seen_;
 };
 
-std::optional<int> narrow(std::optional<int64_t> v) {
-  if (!v) return std::nullopt;
-  return static_cast<int>(*v);
-}
-
 }  // namespace
 
 TableFacts facts_of_header(const TableHeader& header) {
   TableFacts f;
+  f.rules = header.rules;
   f.metrics = header.metrics;
-  for (const SideStats& side : header.stats) {
-    f.max_dtm = std::max(f.max_dtm, side.max_depth(header.rules, Metric::Dtm));
-    f.max_dts = std::max(f.max_dts, side.max_depth(header.rules, Metric::Dts));
-  }
+  for (const SideStats& side : header.stats)
+    for (Metric m : AllMetrics)
+      f.max_depth[to_index(m)] = std::max(f.max_depth[to_index(m)], side.max_depth(header.rules, m));
   return f;
 }
 
@@ -76,39 +71,26 @@ std::optional<TableFacts> TablebaseContext::facts(const Position& pos) const {
   if (found != facts_.end()) return found->second;
   std::optional<TableFacts> f;
   if (m.is_bare_kings())
-    f = TableFacts{};
+    f = TableFacts{tablebase_.rules(), all_metrics(tablebase_.rules()), {}};
   else if (tablebase_.has_table(m))
     f = facts_of_header(read_header(tablebase_.table_path(m)));
   facts_.emplace(m, f);
   return f;
 }
 
-std::optional<int> TablebaseContext::term(ScoreTerm t, const Position& pos) const {
+std::optional<int64_t> TablebaseContext::term(ScoreTerm t, const Position& pos) const {
   if (!within_tables(pos)) return std::nullopt;  // without asking for the file of a 32-man table
   const std::optional<TableFacts> f = facts(pos);
   if (!f) return std::nullopt;
-  if (t == ScoreTerm::MaxDtm || t == ScoreTerm::MaxDts) return narrow(score_term(t, Score::draw(), *f));
+  if (t.kind == ScoreTerm::Kind::MaxDepth) return score_term(t, Score::draw(), *f);
   const std::optional<Score> s = score(pos);
   if (!s) return std::nullopt;
-  return narrow(score_term(t, *s, *f));
+  return score_term(t, *s, *f);
 }
 
-std::optional<int> TablebaseContext::dtm(const Position& pos) const { return term(ScoreTerm::Dtm, pos); }
-std::optional<int> TablebaseContext::dts(const Position& pos) const { return term(ScoreTerm::Dts, pos); }
-std::optional<int> TablebaseContext::lasker(const Position& pos) const {
-  return term(ScoreTerm::Lasker, pos);
-}
-std::optional<int> TablebaseContext::max_dtm(const Position& pos) const {
-  return term(ScoreTerm::MaxDtm, pos);
-}
-std::optional<int> TablebaseContext::max_dts(const Position& pos) const {
-  return term(ScoreTerm::MaxDts, pos);
-}
-
-void TablebaseContext::line_ends(const Position& pos, LineMetric metric, std::vector<Position>& out) const {
+void TablebaseContext::line_ends(const Position& pos, Metric metric, std::vector<Position>& out) const {
   const std::optional<Score> s = score(pos);
-  if (!s || !s->is_valid() || s->value() == Lasker::Draw) return;
-  if (is_mate_value(s->value()) != (metric == LineMetric::Dtm)) return;
+  if (!s || !depth_in(tablebase_.rules(), *s, metric)) return;
   LineWalk(*this, out).visit(pos, *s);
 }
 

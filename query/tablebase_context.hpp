@@ -32,12 +32,8 @@ class TablebaseContext : public TableContext {
 public:
   explicit TablebaseContext(const Tablebase& tablebase) : tablebase_(tablebase) {}
 
-  [[nodiscard]] std::optional<int> dtm(const Position& pos) const override;
-  [[nodiscard]] std::optional<int> dts(const Position& pos) const override;
-  [[nodiscard]] std::optional<int> lasker(const Position& pos) const override;
-  [[nodiscard]] std::optional<int> max_dtm(const Position& pos) const override;
-  [[nodiscard]] std::optional<int> max_dts(const Position& pos) const override;
-  void line_ends(const Position& pos, LineMetric metric, std::vector<Position>& out) const override;
+  [[nodiscard]] std::optional<int64_t> term(ScoreTerm term, const Position& pos) const override;
+  void line_ends(const Position& pos, Metric metric, std::vector<Position>& out) const override;
 
   // The score of a position: a probe, or a draw for bare kings; nothing when it cannot be probed.
   [[nodiscard]] std::optional<Score> score(const Position& pos) const;
@@ -48,8 +44,6 @@ public:
 private:
   const Tablebase& tablebase_;
   mutable std::map<Material, std::optional<TableFacts>> facts_;
-
-  [[nodiscard]] std::optional<int> term(ScoreTerm t, const Position& pos) const;
 };
 
 // The metrics and maxima a table header records.

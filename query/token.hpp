@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "egtb/core/bitboard.hpp"
+#include "query/keywords.hpp"
 #include "query/source.hpp"
 
 namespace egtb::query {
@@ -58,13 +59,16 @@ struct Token {
   TokenKind kind = TokenKind::End;
   std::string_view text;  // as written in the source
   SourceRange range;
-  int64_t number = 0;    // Number
-  std::string value;     // String, without quotes and escapes
-  PieceMask pieces = 0;  // PieceDesignator
-  Bitboard squares = 0;  // PieceDesignator
+  Keyword keyword = Keyword::None;  // Keyword
+  int64_t number = 0;               // Number
+  std::string value;                // String, without quotes and escapes
+  PieceMask pieces = 0;             // PieceDesignator
+  Bitboard squares = 0;             // PieceDesignator
 };
 
 // "identifier", "'->'", "number" ...: how error messages name a token kind.
-[[nodiscard]] std::string_view token_kind_name(TokenKind kind);
+[[nodiscard]] std::string token_kind_name(TokenKind kind);
+// "->", "==", "(": how an operator or punctuation token is spelled ("" for the other kinds).
+[[nodiscard]] std::string_view operator_spelling(TokenKind kind);
 
 }  // namespace egtb::query

@@ -78,22 +78,29 @@ bool SquareTransform::swaps_square_colors() const {
   return (flips & 1) != 0;
 }
 
-std::vector<TransformStep> transform_family(std::string_view name) {
+std::vector<TransformStep> transform_family(Transform transform) {
   std::vector<TransformStep> steps;
-  if (name != "reversecolor") steps.push_back({});
-  if (name == "flipcolor" || name == "reversecolor") steps.push_back({Symmetry::FlipRanks, true, 0, 0});
-  if (name == "flip")
-    for (Symmetry s : AllSymmetries)
-      if (s != Symmetry::Identity) steps.push_back({s, false, 0, 0});
-  if (name == "flipvertical") steps.push_back({Symmetry::FlipFiles, false, 0, 0});
-  if (name == "fliphorizontal") steps.push_back({Symmetry::FlipRanks, false, 0, 0});
-  if (name == "rotate90")
-    for (Symmetry s : {Symmetry::RotateLeft, Symmetry::Rotate180, Symmetry::RotateRight})
-      steps.push_back({s, false, 0, 0});
-  const bool horizontal = name == "shift" || name == "shifthorizontal";
-  const bool vertical = name == "shift" || name == "shiftvertical";
-  for (int dx = horizontal ? -7 : 0; dx <= (horizontal ? 7 : 0); ++dx)
-    for (int dy = vertical ? -7 : 0; dy <= (vertical ? 7 : 0); ++dy)
+  if (transform != Transform::ReverseColor) steps.push_back({});
+  int shift_files = 0, shift_ranks = 0;  // the largest shift in each direction
+  switch (transform) {
+    case Transform::FlipColor:
+    case Transform::ReverseColor: steps.push_back({Symmetry::FlipRanks, true, 0, 0}); break;
+    case Transform::Flip:
+      for (Symmetry s : AllSymmetries)
+        if (s != Symmetry::Identity) steps.push_back({s, false, 0, 0});
+      break;
+    case Transform::FlipVertical: steps.push_back({Symmetry::FlipFiles, false, 0, 0}); break;
+    case Transform::FlipHorizontal: steps.push_back({Symmetry::FlipRanks, false, 0, 0}); break;
+    case Transform::Rotate90:
+      for (Symmetry s : {Symmetry::RotateLeft, Symmetry::Rotate180, Symmetry::RotateRight})
+        steps.push_back({s, false, 0, 0});
+      break;
+    case Transform::Shift: shift_files = shift_ranks = 7; break;
+    case Transform::ShiftHorizontal: shift_files = 7; break;
+    case Transform::ShiftVertical: shift_ranks = 7; break;
+  }
+  for (int dx = -shift_files; dx <= shift_files; ++dx)
+    for (int dy = -shift_ranks; dy <= shift_ranks; ++dy)
       if (dx || dy) steps.push_back({Symmetry::Identity, false, dx, dy});
   return steps;
 }

@@ -9,12 +9,11 @@
 // keeps square colours (it does not: a1 is dark, a8 light).
 #pragma once
 
-#include <string_view>
 #include <vector>
 
 #include "egtb/core/symmetry.hpp"
+#include "query/ast.hpp"
 #include "query/chess_sets.hpp"
-#include "query/token.hpp"
 
 namespace egtb::query {
 
@@ -43,7 +42,7 @@ private:
   std::vector<TransformStep> steps_;  // innermost first
 };
 
-// The steps of a transform keyword, the identity first (except for reversecolor).
-[[nodiscard]] std::vector<TransformStep> transform_family(std::string_view name);
+// The steps of a transform, the identity first (except for reversecolor).
+[[nodiscard]] std::vector<TransformStep> transform_family(Transform transform);
 
 }  // namespace egtb::query

@@ -232,11 +232,12 @@ std::string histogram_svg(std::string_view title, const HistogramSeries& wins,
 
 std::vector<Figure> figures(const TableStatistics& table) {
   std::vector<Figure> out;
-  for (const auto& [deepest, suffix] :
-       {std::pair{&table.max_dts, "-maxdts.svg"}, std::pair{&table.max_dtm, "-maxdtm.svg"}})
-    if (*deepest)
-      out.push_back(
-          {table.material.str() + suffix, board_svg((*deepest)->example, caption(table, **deepest))});
+  for (Metric m : {Metric::Dts, Metric::Dtm})
+    for (Color winner : {Color::White, Color::Black})
+      if (const auto& d = table.deepest_of(m, winner))
+        out.push_back(
+            {table.material.str() + "-max" + std::string(metric_key(m)) + "-" + color_char(winner) + ".svg",
+             board_svg(d->example, caption(table, *d))});
   for (Color c : {Color::White, Color::Black})
     for (Metric m : {Metric::Dtm, Metric::Dts})
       if (auto figure = histogram_figure(table, c, m)) out.push_back(std::move(*figure));

@@ -26,7 +26,7 @@
 namespace egtb::stats {
 
 struct Figure {
-  std::string file_name;  // "KBk-maxdts.svg", "KBk-w-dts.svg"
+  std::string file_name;  // "KBk-maxdts-w.svg", "KBk-w-dts.svg"
   std::string svg;
 };
 
@@ -43,7 +43,8 @@ struct HistogramSeries {
 [[nodiscard]] std::string histogram_svg(std::string_view title, const HistogramSeries& wins,
                                         const HistogramSeries& losses);
 
-// The figures of one table: <SIG>-maxdts.svg and <SIG>-maxdtm.svg when the table has them, and
+// The figures of one table: <SIG>-maxdts-<w|b>.svg and <SIG>-maxdtm-<w|b>.svg for each
+// stalemater and mater that has a maximum, and
 // <SIG>-<w|b>-<dtm|dts>.svg for each side to move and metric with at least one position.
 [[nodiscard]] std::vector<Figure> figures(const TableStatistics& table);
 

@@ -1,5 +1,6 @@
 #include "stats/report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -16,6 +17,13 @@ struct TextTable {
   std::string align;  // per column: 'l' left, 'r' right, 'p' a paragraph (a wide left column)
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
+  std::string note = {};  // a sentence under the table (Markdown and LaTeX), or empty
+};
+
+// One row of Table 1 or of the maxDTM table: a table's deepest positions for one winner.
+struct DeepestRow {
+  const TableStatistics* table;
+  const Deepest* deepest;
 };
 
 // How cells are written in one format.
@@ -59,24 +67,51 @@ std::string_view convention_text(std::span<const TableStatistics> tables) {
   return indexing::convention_name(tables.empty() ? Convention::Index462 : tables.front().convention);
 }
 
-std::vector<std::string> deepest_row(const Style& st, const TableStatistics& t,
-                                     const std::optional<Deepest>& d) {
-  if (!d) return {t.material.str(), st.none(), st.count(0), st.none(), st.none(), st.none()};
-  return {t.material.str(),         std::string(color_name(d->winner)), st.count(d->positions),
-          std::to_string(d->plies), st.code(to_fen(d->example)),        st.line(*d)};
+std::vector<std::string> deepest_row(const Style& st, const DeepestRow& r) {
+  const Deepest& d = *r.deepest;
+  return {r.table->material.str(), std::string(color_name(d.winner)), st.count(d.positions),
+          std::to_string(d.plies), st.code(to_fen(d.example)),        st.line(d)};
 }
 
-TextTable deepest_table(const Style& st, std::span<const TableStatistics> tables, Metric metric) {
+// The rows of one metric: per table, White's then Black's, or all of them deepest first.
+std::vector<DeepestRow> deepest_rows(std::span<const TableStatistics> tables, Metric metric,
+                                     const ReportOptions& options) {
+  std::vector<DeepestRow> rows;
+  for (const TableStatistics& t : tables)
+    for (Color winner : {Color::White, Color::Black})
+      if (const auto& d = t.deepest_of(metric, winner)) rows.push_back({&t, &*d});
+  if (!options.rank) return rows;
+  std::stable_sort(rows.begin(), rows.end(), [](const DeepestRow& a, const DeepestRow& b) {
+    return a.deepest->plies > b.deepest->plies;
+  });
+  if (options.top > 0 && rows.size() > options.top) rows.resize(options.top);
+  return rows;
+}
+
+// "No forced stalemate: KQk, KRk." for the tables with no row of this metric.
+std::string without_rows(std::span<const TableStatistics> tables, Metric metric) {
+  std::string names;
+  for (const TableStatistics& t : tables)
+    if (!t.deepest_of(metric, Color::White) && !t.deepest_of(metric, Color::Black))
+      names += (names.empty() ? "" : ", ") + t.material.str();
+  if (names.empty()) return "";
+  return std::string(metric == Metric::Dts ? "No forced stalemate: " : "No forced mate: ") + names + ".";
+}
+
+TextTable deepest_table(const Style& st, std::span<const TableStatistics> tables, Metric metric,
+                        const ReportOptions& options) {
   const bool dts = metric == Metric::Dts;
   const std::string name = dts ? "maxDTS" : "maxDTM";
   TextTable out{std::string(dts ? "Table 1. " : "") + name + ": the deepest forced " +
-                    (dts ? "stalemates" : "mates") + " (" + std::string(convention_text(tables)) +
-                    " convention)",
+                    (dts ? "stalemates" : "mates") + " per " + (dts ? "stalemater" : "mater") +
+                    ", either side to move" + (options.rank ? ", deepest first" : "") + " (" +
+                    std::string(convention_text(tables)) + " convention)",
                 "llrrlp",
                 {"Endgame", dts ? "Stalemater" : "Mater", "# " + name + " positions", name,
                  "Example position", std::string(metric_name(metric)) + "-optimal line"},
-                {}};
-  for (const TableStatistics& t : tables) out.rows.push_back(deepest_row(st, t, dts ? t.max_dts : t.max_dtm));
+                {},
+                options.rank ? "" : without_rows(tables, metric)};
+  for (const DeepestRow& r : deepest_rows(tables, metric, options)) out.rows.push_back(deepest_row(st, r));
   return out;
 }
 
@@ -156,6 +191,7 @@ void write_markdown(std::ostream& out, const TextTable& t) {
     out << '\n';
   }
   out << '\n';
+  if (!t.note.empty()) out << t.note << "\n\n";
 }
 
 std::string csv_field(const std::string& s) {
@@ -193,13 +229,16 @@ void write_latex(std::ostream& out, const Style& st, const TextTable& t) {
   write_latex_row(out, header);
   out << "    \\midrule\n";
   for (const auto& row : t.rows) write_latex_row(out, row);
-  out << "    \\bottomrule\n  \\end{tabular}\n\\end{table}\n\n";
+  out << "    \\bottomrule\n  \\end{tabular}\n";
+  if (!t.note.empty()) out << "  \\par\\smallskip " << st.text(t.note) << "\n";
+  out << "\\end{table}\n\n";
 }
 
-std::vector<TextTable> all_tables(const Style& st, std::span<const TableStatistics> tables) {
-  std::vector<TextTable> out = {deepest_table(st, tables, Metric::Dts),
-                                deepest_table(st, tables, Metric::Dtm), values_table(st, tables, true),
-                                values_table(st, tables, false)};
+std::vector<TextTable> all_tables(const Style& st, std::span<const TableStatistics> tables,
+                                  const ReportOptions& options) {
+  std::vector<TextTable> out = {deepest_table(st, tables, Metric::Dts, options),
+                                deepest_table(st, tables, Metric::Dtm, options),
+                                values_table(st, tables, true), values_table(st, tables, false)};
   if (st.format != TextFormat::Latex) out.push_back(histogram_table(st, tables));
   return out;
 }
@@ -209,12 +248,12 @@ int moves_of(int plies) { return (plies + 1) / 2; }
 
 }  // namespace
 
-std::string render(std::span<const TableStatistics> tables, TextFormat format) {
+std::string render(std::span<const TableStatistics> tables, TextFormat format, const ReportOptions& options) {
   const Style st{format};
   std::ostringstream out;
   if (format == TextFormat::Latex) out << "% egtb stats: needs \\usepackage{booktabs}\n\n";
   bool first = true;
-  for (const TextTable& t : all_tables(st, tables)) {
+  for (const TextTable& t : all_tables(st, tables, options)) {
     if (format == TextFormat::Markdown) write_markdown(out, t);
     if (format == TextFormat::Csv) write_csv(out, t, first);
     if (format == TextFormat::Latex) write_latex(out, st, t);
@@ -237,9 +276,11 @@ std::string_view color_name(Color c) { return c == Color::White ? "White" : "Bla
 
 std::string caption(const TableStatistics& table, const Deepest& d) {
   const std::string name(metric_name(d.metric));
+  const bool dts = d.metric == Metric::Dts;
+  const std::string result = d.side_to_move == d.winner ? (dts ? "stalemate in " : "mate in ")
+                                                        : (dts ? "stalemated in " : "mated in ");
   return table.material.str() + ": max" + name + " " + std::to_string(d.plies) + ", " +
-         std::string(color_name(d.side_to_move)) + " to move, " +
-         (d.metric == Metric::Dts ? "stalemate" : "mate") + " in " + std::to_string(moves_of(d.plies));
+         std::string(color_name(d.side_to_move)) + " to move, " + result + std::to_string(moves_of(d.plies));
 }
 
 }  // namespace egtb::stats

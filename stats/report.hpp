@@ -1,6 +1,8 @@
-// The statistics as text tables laid out like the article's (Müller & Haworth 2020): Table 1, the
-// maxDTS row of each endgame (stalemater, number of maxDTS positions, maxDTS, an example position
-// and its DTS-optimal line), the same for maxDTM, and Table 2, the percentages of the five Lasker
+// The statistics as text tables laid out like the article's (Müller & Haworth 2020): Table 1, a
+// maxDTS row per endgame and stalemater (stalemater, number of maxDTS positions, maxDTS, an example
+// position and its DTS-optimal line; statistics.hpp says how they are taken), the same for maxDTM
+// per mater, with ReportOptions::rank the rows of every endgame together, deepest first, as the
+// article prints them, and Table 2, the percentages of the five Lasker
 // values per endgame and side to move (three decimals, ε for 0 < x < 0.0005), followed by the
 // counts themselves and, in Markdown and CSV, the depth histograms.
 //
@@ -21,7 +23,13 @@ namespace egtb::stats {
 
 enum class TextFormat : uint8_t { Markdown, Csv, Latex };
 
-[[nodiscard]] std::string render(std::span<const TableStatistics> tables, TextFormat format);
+struct ReportOptions {
+  bool rank = false;  // Table 1 and the maxDTM table: every table's rows together, deepest first
+  size_t top = 0;     // with rank: at most this many rows each (0: all)
+};
+
+[[nodiscard]] std::string render(std::span<const TableStatistics> tables, TextFormat format,
+                                 const ReportOptions& options = {});
 
 // 100 * count / total to three decimals ("89.691"), "0" and "100" when exact, `epsilon` for
 // 0 < x < 0.0005; "0" when total is 0.

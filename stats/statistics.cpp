@@ -105,20 +105,21 @@ SideSummary summarize(const CodeTotals& totals) {
   return s;
 }
 
-// The deepest wins of one value over both sides to move (White first, so White wins ties).
-std::optional<Deepest> deepest(Rules rules, Metric metric, const SideTotals& totals,
+// The deepest positions of one metric that `winner` wins: its wins with it to move and its
+// opponent's losses with the opponent to move; the depth parities keep the two apart.
+std::optional<Deepest> deepest(Rules rules, Metric metric, Color winner, const SideTotals& totals,
                                const std::array<SideSummary, 2>& sides, const IndexScheme& scheme) {
   const std::optional<SolvePhase> phase = phase_of(rules, metric);
   if (!phase) return std::nullopt;
-  const Lasker v = phase->win;
   std::optional<Deepest> best;
-  for (size_t side = 0; side < 2; ++side) {
-    const DepthHistogram& h = sides[side].depths[static_cast<size_t>(to_index(v))];
+  for (const auto& [stm, value] : {std::pair{winner, phase->win}, std::pair{~winner, phase->loss}}) {
+    const size_t side = static_cast<size_t>(to_index(stm));
+    const DepthHistogram& h = sides[side].depths[static_cast<size_t>(to_index(value))];
     if (h.empty() || (best && h.rbegin()->first <= best->plies)) continue;
     const auto [plies, positions] = *h.rbegin();
-    const Color stm = side_color(static_cast<int>(side));
-    const Index first = totals[side].first[Score(v, plies).raw()];
-    best = Deepest{metric, plies, positions, stm, stm, *scheme.position_at(first, stm), {}};
+    if (plies == 0) continue;  // the (stale)mates on the board: nobody forces them
+    const Index first = totals[side].first[Score(value, plies).raw()];
+    best = Deepest{metric, winner, plies, positions, stm, *scheme.position_at(first, stm), {}};
   }
   return best;
 }
@@ -161,10 +162,12 @@ TableStatistics compute_statistics(const Tablebase& tablebase, const Material& m
   const IndexScheme& scheme = reader.scheme();
   const SideTotals totals = scan_table({reader, scheme, options.convention}, options.threads);
   for (size_t side = 0; side < 2; ++side) out.sides[side] = summarize(totals[side]);
-  out.max_dts = deepest(out.rules, Metric::Dts, totals, out.sides, scheme);
-  out.max_dtm = deepest(out.rules, Metric::Dtm, totals, out.sides, scheme);
-  for (std::optional<Deepest>* d : {&out.max_dts, &out.max_dtm})
-    if (*d) (*d)->line = line_of(tablebase, (*d)->example);
+  for (Metric m : AllMetrics)
+    for (Color winner : {Color::White, Color::Black}) {
+      std::optional<Deepest>& d = out.deepest[to_index(m)][static_cast<size_t>(to_index(winner))];
+      d = deepest(out.rules, m, winner, totals, out.sides, scheme);
+      if (d) d->line = line_of(tablebase, d->example);
+    }
   return out;
 }
 

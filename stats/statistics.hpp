@@ -8,17 +8,16 @@
 // duplicate entries of pawnless positions with both kings on the a1-h8 diagonal included),
 // physical counts every legal placement, classes each symmetry class once.
 //
-// maxDTS and maxDTM. The deepest DTS of a stalemating side to move (value 3) and the deepest DTM
-// of a mating side to move (value 4), over both sides to move. Like the article's Table 1 (every
-// example has the stalemater to move) and the published longest mates (KQk: mate in 10, 19
-// plies), the depth is taken with the winner to move; the loser to move is at most one ply deeper
-// (KQk: mated in 10, 20 plies), which the depth histograms show. The reported side to move is the
-// one holding that depth (White when both do, as in a symmetric signature such as KRkr, whose two
-// sides are colour flips of each other), `positions` counts that side's positions of that depth,
-// and the winner (the stalemater or the mater) is that side to move. Example, KBk: maxDTS 17
-// plies, White to move and stalemater, 37 positions in index462. A table where no side to move
-// can force stalemate has no maxDTS (KQk: its only DTS positions are the stalemates on the board,
-// Black to move, value 1, depth 0); one where no side can force mate no maxDTM (KBk).
+// maxDTS and maxDTM, as the article's Table 1 takes them: for each winner colour (the stalemater,
+// or the mater), the deepest DTS (DTM) of the positions that colour wins by stalemate (mate),
+// over both sides to move: the winner to move (value 3 or 4, an odd depth) and the loser to move
+// (value 1 or 0, an even depth). `positions` counts the positions at that depth; its parity tells
+// the side to move. Examples: KBk, stalemater White: 17 plies, White to move, 37 positions in
+// index462; KQk, mater White: 20 plies with Black to move (mated in 10), deeper than White's
+// mate in 10 (19 plies); KPk has its deepest stalemate with the stalemated side to move. An
+// endgame where both colours can force stalemate (a pawn ending) has a row for each. A winner that
+// can force no stalemate (mate) has none: KQk has no maxDTS (its only DTS positions are the
+// stalemates on the board, depth 0, which nobody forces), KBk no maxDTM.
 //
 // The example position of a maximum is the valid entry of smallest index among those of that side
 // to move, value and depth with a non-zero weight in the convention: the scheme's canonical image
@@ -62,13 +61,13 @@ struct SideSummary {
   [[nodiscard]] DepthHistogram dts() const;
 };
 
-// The deepest positions of one metric (see the comment at the top).
+// The deepest positions of one metric won by one colour (see the comment at the top).
 struct Deepest {
   Metric metric = Metric::Dts;
-  int plies = 0;
-  uint64_t positions = 0;  // of side_to_move at this depth, in the convention
+  Color winner = Color::White;  // the stalemater (DTS) or the mater (DTM)
+  int plies = 0;                // odd: the winner moves; even: the loser moves
+  uint64_t positions = 0;       // at this depth, in the convention
   Color side_to_move = Color::White;
-  Color winner = Color::White;  // the stalemater (DTS) or the mater (DTM): the side to move
   Position example;
   std::vector<Move> line;  // the optimal line from the example to the (stale)mate
 };
@@ -79,10 +78,13 @@ struct TableStatistics {
   Rules rules = Rules::Lasker;
   MetricSet metrics;                 // what the table stores: without DTS, values 3 and 1 appear as draws
   std::array<SideSummary, 2> sides;  // indexed by to_index(Color)
-  std::optional<Deepest> max_dts;
-  std::optional<Deepest> max_dtm;
+  // The deepest positions, indexed [to_index(metric)][to_index(winner)].
+  std::array<std::array<std::optional<Deepest>, 2>, MetricCount> deepest;
 
   [[nodiscard]] const SideSummary& side(Color c) const { return sides[static_cast<size_t>(to_index(c))]; }
+  [[nodiscard]] const std::optional<Deepest>& deepest_of(Metric m, Color winner) const {
+    return deepest[to_index(m)][static_cast<size_t>(to_index(winner))];
+  }
 };
 
 struct StatsOptions {

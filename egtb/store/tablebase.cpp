@@ -69,16 +69,22 @@ std::string Tablebase::missing_message(const Material& material) const {
 
 std::shared_ptr<const Table> Tablebase::table(const Material& material) const {
   const Material canonical = material.normalized();
+  if (!find(canonical)) return nullptr;
+  const std::shared_lock lock(tables_mutex_);
+  return tables_.at(canonical);
+}
+
+const Table* Tablebase::find(const Material& canonical) const {
   {
     const std::shared_lock lock(tables_mutex_);
-    if (const auto it = tables_.find(canonical); it != tables_.end()) return it->second;
+    if (const auto it = tables_.find(canonical); it != tables_.end()) return it->second.get();
   }
   const std::filesystem::path path = table_path(canonical);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) && !ec) return nullptr;
   auto opened = Table::page(path, {canonical, rules_, {}}, cache_);
   const std::unique_lock lock(tables_mutex_);
-  return tables_.try_emplace(canonical, std::move(opened)).first->second;
+  return tables_.try_emplace(canonical, std::move(opened)).first->second.get();
 }
 
 Expected<Score, ProbeError> Tablebase::probe(const Position& input) const {
@@ -86,7 +92,7 @@ Expected<Score, ProbeError> Tablebase::probe(const Position& input) const {
   const Material material = Material::from(input);
   if (material.is_bare_kings()) return Score::draw();
   const TableOrientation orientation = orientation_of(material);
-  const std::shared_ptr<const Table> t = table(orientation.canonical);
+  const Table* t = find(orientation.canonical);
   if (!t) return fail(ProbeError::Kind::MissingTable, missing_message(material), orientation.canonical.str());
   const Position pos = orientation.oriented(input);
   const std::optional<indexing::Index> index = t->scheme().index_of(pos);

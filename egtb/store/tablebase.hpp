@@ -89,6 +89,10 @@ public:
   void clear_cache() { cache_->clear(); }
 
 private:
+  // The open table of a canonical signature, or nullptr when its file is missing (no reference
+  // count is taken: the tables stay open as long as the Tablebase).
+  [[nodiscard]] const Table* find(const Material& canonical) const;
+
   std::filesystem::path directory_;
   Rules rules_;
   std::shared_ptr<BlockCache> cache_;

@@ -2,6 +2,7 @@
 // (shared/reference/README.md).
 #include <string>
 
+#include "egtb/core/fen.hpp"
 #include "egtb/core/movegen.hpp"
 #include "indexing/index.hpp"
 #include "tests/indexing/support.hpp"
@@ -142,4 +143,90 @@ TEST_CASE("per-entry weights of KQk, White to move", "[counts]") {
   CHECK(diagonal == 857);
   CHECK(symmetric == 35);
   CHECK(pair_classes == 411);
+}
+
+namespace {
+
+// The e.p. rights the article counts beside a position without one, found independently of
+// IndexScheme::unplayable_ep_rights: every enemy pawn on the side to move's fifth rank with a pawn
+// of the side to move beside it and the two squares behind it empty is a right; those whose
+// position index_of files at a valid entry of the e.p. section are playable, the rest are not.
+uint32_t unplayable_by_index(const IndexScheme& scheme, const Position& pos) {
+  const Color stm = pos.side_to_move();
+  const int rank = stm == Color::White ? 4 : 3;
+  const int ahead = stm == Color::White ? 1 : -1;
+  uint32_t count = 0;
+  for (int file = 0; file < 8; ++file) {
+    if (pos.piece_on(make_square(file, rank)) != make_piece(~stm, PieceType::Pawn)) continue;
+    bool beside = false;
+    for (int f : {file - 1, file + 1})
+      beside |= f >= 0 && f < 8 && pos.piece_on(make_square(f, rank)) == make_piece(stm, PieceType::Pawn);
+    if (!beside || !pos.empty(make_square(file, rank + ahead)) ||
+        !pos.empty(make_square(file, rank + 2 * ahead)))
+      continue;
+    Position with_right = pos;
+    with_right.set_ep_square(make_square(file, rank + ahead));
+    const auto entry = scheme.index_of(with_right);
+    Position decoded;
+    if (!entry || !scheme.is_ep_entry(*entry) || !scheme.decode(*entry, stm, decoded)) ++count;
+  }
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("index462 counts e.p. rights whose capture is illegal, as the article does", "[counts][ep]") {
+  struct Case {
+    const char* fen;  // a position without e.p. right
+    uint32_t index462;
+  };
+  const Case cases[] = {
+      {"8/8/8/KPp4r/8/8/8/6k1 w - - 0 1", 2},    // bxc6 would expose the king to the rook: not playable
+      {"8/8/8/5k2/2pPP3/8/8/4K3 b - - 0 1", 2},  // Black in check from e4, which did not move
+      {"8/8/8/K1pP3r/8/8/8/6k1 w - - 0 1", 2},   // dxc6 would open the rank to the rook: not playable
+      {"8/8/8/2pP3r/8/8/8/K5k1 w - - 0 1", 1},   // dxc6 is legal: the e.p. entry holds that right
+      {"8/8/8/8/5Pp1/1k5R/8/K7 b - - 0 1", 2},   // gxf3 is legal, but the rook's check is no double step's
+      {"8/8/8/KP5r/8/8/8/6k1 w - - 0 1", 1},     // no pawn beside b5 to capture
+  };
+  for (const Case& c : cases) {
+    INFO(c.fen);
+    const Position pos = *parse_fen(c.fen);
+    const IndexScheme scheme(Material::from(pos).normalized());
+    const Position stored = Material::from(pos).is_canonical() ? pos : color_flipped(pos);
+    const Index i = *scheme.index_of(stored);
+    REQUIRE_FALSE(scheme.is_ep_entry(i));
+    const EntryWeights w = scheme.weights(i, *scheme.position_at(i, stored.side_to_move()));
+    CHECK(w.index462 == c.index462);
+    CHECK(w.physical == 2);
+    CHECK(w.classes == 1);
+  }
+}
+
+TEST_CASE("unplayable e.p. rights agree with the e.p. section of the index", "[counts][ep]") {
+  for (const char* signature : {"KPPkp", "KRPkp", "KPkrp", "KPkbp"}) {
+    const IndexScheme scheme(test::material(signature));
+    Position pos;
+    uint64_t compared = 0, unplayable = 0;
+    for (Index i = 0; i < scheme.normal_size(); i += 193)
+      for (Color stm : {Color::White, Color::Black}) {
+        if (!scheme.decode(i, stm, pos)) continue;
+        const uint32_t expected = unplayable_by_index(scheme, pos);
+        INFO(signature << " " << to_fen(pos));
+        REQUIRE(scheme.unplayable_ep_rights(pos) == expected);
+        REQUIRE(scheme.weights(i, pos).index462 == 1 + expected);
+        ++compared;
+        unplayable += expected;
+      }
+    INFO(signature);
+    CHECK(compared > 500'000);
+    CHECK(unplayable > 0);
+  }
+}
+
+TEST_CASE("KPkp has no unplayable e.p. right: no man can pin or give such a check", "[counts][ep]") {
+  const IndexScheme scheme(test::material("KPkp"));
+  Position pos;
+  for (Index i = 0; i < scheme.normal_size(); ++i)
+    for (Color stm : {Color::White, Color::Black})
+      if (scheme.decode(i, stm, pos)) REQUIRE(scheme.unplayable_ep_rights(pos) == 0);
 }

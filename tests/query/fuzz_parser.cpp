@@ -1,8 +1,13 @@
 // libFuzzer target: any input must lex, parse, analyse, print and compile without crashing,
-// hanging or leaking; errors are ordinary results. Built with -DEGTB_FUZZ=ON under clang:
-//   cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DEGTB_FUZZ=ON \
-//         -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined"
-//   ninja -C build-fuzz fuzz_query_parser && build-fuzz/tests/query/fuzz_query_parser -max_total_time=300
+// hanging or leaking; errors are ordinary results. fuzz_eval.cpp also evaluates. Built with
+// -DEGTB_FUZZ=ON under clang 16 or later (egtb/core uses C++20's parenthesized aggregate
+// initialization, and indexing/kk_map.hpp needs more constexpr steps than clang's default):
+//   cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-16 -DEGTB_FUZZ=ON \
+//         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEGTB_LTO=OFF \
+//         -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fconstexpr-steps=100000000"
+//   ninja -C build-fuzz fuzz_query_parser fuzz_query_eval
+//   mkdir -p build-fuzz/corpus  # new inputs go to the first directory, the seeds stay as they are
+//   build-fuzz/tests/query/fuzz_query_parser build-fuzz/corpus tests/fuzz/corpus/query -max_total_time=300
 #include <cstddef>
 #include <cstdint>
 #include <string_view>

@@ -70,3 +70,71 @@ TEST_CASE("error golden tests", "[errors]") {
     CHECK(error_text(c.query) == c.expected);
   }
 }
+
+TEST_CASE("errors count columns in characters and keep multibyte characters whole", "[errors]") {
+  const Golden cases[] = {
+      {"btm \u00e9", "q.cql:1:5: error: unexpected character '\u00e9'\nbtm \u00e9\n    ^\n"},
+      {"\"\u65e5\u672c\" A attacks 3",
+       "q.cql:1:16: error: expected square set after 'attacks'\n\"\u65e5\u672c\" A attacks 3\n               "
+       "^\n"},
+      {"// \u00e9\u00e9\u00e9\n\u00e9", "q.cql:2:1: error: unexpected character '\u00e9'\n\u00e9\n^\n"},
+      {"btm \"\u00e9\u00e9\" (A",
+       "q.cql:1:12: error: expected ')' to close the '(' at 1:10, found end of query\nbtm \"\u00e9\u00e9\" "
+       "(A\n"
+       "           ^\n"},
+  };
+  for (const Golden& c : cases) {
+    INFO(c.query);
+    CHECK(error_text(c.query) == c.expected);
+  }
+}
+
+TEST_CASE("errors escape control bytes and cut long text", "[errors]") {
+  CHECK(error_text("btm \x01 mate") ==
+        "q.cql:1:5: error: unexpected character '\\x01'\nbtm \\x01 mate\n    ^~~~\n");
+  CHECK(error_text("\x7f") == "q.cql:1:1: error: unexpected character '\\x7f'\n\\x7f\n^~~~\n");
+  // A tab stays a tab, so that the caret lines up in a terminal; a CR before the newline goes.
+  CHECK(error_text("\tA attacks 3\r\nwtm") ==
+        "q.cql:1:12: error: expected square set after 'attacks'\n\tA attacks 3\n\t          ^\n");
+  // Names and tokens quoted in a message are cut after 40 characters.
+  const std::string name(100000, 'x');
+  CHECK(error_text(name + " > 1") == "q.cql:1:1: error: unknown variable '" + std::string(40, 'x') +
+                                         "\u2026'\n" + std::string(160, 'x') + "\u2026\n^" +
+                                         std::string(159, '~') + "\n");
+  const std::string text = "(A \"" + std::string(1000, 's') + "\x02\")";
+  CHECK(error_text(text).starts_with("q.cql:1:4: error: expected ')' to close the '(' at 1:1, found '\"" +
+                                     std::string(39, 's') + "\u2026'\n"));
+}
+
+TEST_CASE("errors in a long line show a window of it around the error", "[errors]") {
+  std::string line;
+  for (int i = 0; i < 100000; ++i) line += "wtm ";
+  const std::string query = line + "A attacks 3 " + line;
+  const std::string out = error_text(query);
+  INFO(out);
+  CHECK(out.size() < 600);
+  CHECK(out.starts_with("q.cql:1:400011: error: expected square set after 'attacks'\n\u2026"));
+  // The caret stands under the 3, after the ellipsis and the 60 characters before it.
+  const size_t echo = out.find('\n') + 1;
+  const size_t caret_line = out.find('\n', echo) + 1;
+  const std::string shown = out.substr(echo, caret_line - echo - 1);
+  const std::string caret = out.substr(caret_line);
+  CHECK(caret == std::string(61, ' ') + "^\n");
+  CHECK(shown.substr(std::string("\u2026").size() + 60, 1) == "3");
+  CHECK(shown.ends_with("\u2026"));
+}
+
+TEST_CASE("a byte-order mark is skipped and invalid UTF-8 is an error with its place", "[errors]") {
+  const std::string bom = "\xEF\xBB\xBF";
+  CHECK(egtb::query::compile(bom + "btm mate").has_value());
+  CHECK(error_text(bom + "btm A attacks 3") ==
+        "q.cql:1:15: error: expected square set after 'attacks'\nbtm A attacks 3\n              ^\n");
+  CHECK(error_text("btm \xff mate") ==
+        "q.cql:1:5: error: invalid UTF-8 byte '\\xff'\nbtm \\xff mate\n    ^~~~\n");
+  CHECK(error_text("wtm\n\"\u00e9\xc3\"") ==
+        "q.cql:2:3: error: invalid UTF-8 byte '\\xc3'\n\"\u00e9\\xc3\"\n  ^~~~\n");
+  CHECK(error_text("// \xed\xa0\x80 a surrogate\nwtm")
+            .starts_with("q.cql:1:4: error: invalid UTF-8 byte '\\xed'"));
+  CHECK(error_text(std::string("btm\0mate", 8)) ==
+        "q.cql:1:4: error: unexpected character '\\x00'\nbtm\\x00mate\n   ^~~~\n");
+}

@@ -44,13 +44,13 @@ void check_all(std::initializer_list<Case> cases) {
 // A fake table context for the tests: fixed values, and one line end (the ideal stalemate above).
 class StubTables final : public egtb::query::TableContext {
 public:
-  std::optional<int> dtm(const egtb::Position&) const override { return std::nullopt; }
-  std::optional<int> dts(const egtb::Position&) const override { return 17; }
-  std::optional<int> lasker(const egtb::Position&) const override { return 3; }
-  std::optional<int> max_dtm(const egtb::Position&) const override { return std::nullopt; }
-  std::optional<int> max_dts(const egtb::Position&) const override { return 17; }
-  void line_ends(const egtb::Position&, egtb::query::LineMetric,
-                 std::vector<egtb::Position>& out) const override {
+  std::optional<int64_t> term(egtb::query::ScoreTerm t, const egtb::Position&) const override {
+    using Kind = egtb::query::ScoreTerm::Kind;
+    if (t.kind == Kind::Lasker) return 3;
+    if (t.metric == egtb::Metric::Dtm) return std::nullopt;
+    return t.kind == Kind::None ? std::nullopt : std::optional<int64_t>(17);
+  }
+  void line_ends(const egtb::Position&, egtb::Metric, std::vector<egtb::Position>& out) const override {
     out.push_back(*egtb::parse_fen(Stalemate));
   }
 };
@@ -132,6 +132,32 @@ TEST_CASE("numbers, logic, variables, loops and functions", "[eval]") {
       {"fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"", Start, "true"},
       {"fen \"8/8/8/8/8/8/8/K6k\"", Start, "false"},
   });
+}
+
+TEST_CASE("arithmetic that overflows 64 bits or divides by zero has no value", "[eval]") {
+  // 922337203685477 * 10000 + 5807 is INT64_MAX, the largest value; Min is INT64_MIN.
+  const std::string Max = "(922337203685477 * 10000 + 5807)";
+  const std::string Min = "(-" + Max + " - 1)";
+  const auto text = [](const std::string& q) { return value(q, Start); };
+  CHECK(text(Max) == "9223372036854775807");
+  CHECK(text(Min) == "-9223372036854775808");
+  CHECK(text(Max + " + 1") == "none");
+  CHECK(text(Min + " - 1") == "none");
+  CHECK(text("999999999999999 * 999999999999999") == "none");
+  CHECK(text(Min + " * -1") == "none");
+  CHECK(text(Min + " / -1") == "none");
+  CHECK(text(Min + " % -1") == "0");
+  CHECK(text("-" + Min) == "none");
+  CHECK(text("abs " + Min) == "none");
+  CHECK(text("abs " + Max) == "9223372036854775807");
+  CHECK(text("7 % 0") == "none");
+  CHECK(text(Min + " / 0") == "none");
+  CHECK(text("-7 / 2") == "-3");
+  CHECK(text("-7 % 2") == "-1");
+  // A comparison or a query with an undefined operand fails, and so does a loop body.
+  CHECK(text(Max + " + 1 < 0") == "none");
+  CHECK(text("square x in [a1,b1] " + Max + " + #x > 0") == "[]");
+  CHECK(text("x = " + Max + " + 1") == "none");
 }
 
 TEST_CASE("transforms", "[eval]") {

@@ -18,7 +18,7 @@ NodePtr analysed(const std::string& text) {
 ScoreCondition condition(const std::string& text) { return ScoreCondition::of(*analysed(text)); }
 
 // KBk: maxdts 17, no DTM.
-const TableFacts KBkFacts{MetricSet{Metric::Dtm, Metric::Dts}, SideStats::NoDepth, 17};
+const TableFacts KBkFacts{Rules::Lasker, MetricSet{Metric::Dtm, Metric::Dts}, {SideStats::NoDepth, 17}};
 
 }  // namespace
 
@@ -35,7 +35,7 @@ TEST_CASE("The score condition of btm purestalemate keeps only stalemated Black 
 
 TEST_CASE("Without DTS a table scores stalemates as draws, so stalemate conditions are dropped",
           "[scan_plan]") {
-  const TableFacts dtm_only{MetricSet{Metric::Dtm}, 20, SideStats::NoDepth};
+  const TableFacts dtm_only{Rules::Lasker, MetricSet{Metric::Dtm}, {20, SideStats::NoDepth}};
   const ScoreCondition c = condition("stalemate");
   CHECK(c.accepts(Color::Black, Score::draw(), dtm_only));
   CHECK_FALSE(c.accepts(Color::Black, Score::draw(), KBkFacts));
@@ -80,6 +80,10 @@ TEST_CASE("Symmetry invariance of queries", "[scan_plan]") {
     INFO(text);
     CHECK_FALSE(symmetry_invariant(*analysed(text), false));
   }
+  // Functions count where they are called; a definition calling another one has no expansion.
+  CHECK(symmetry_invariant(*analysed("function f() {K} function g() {f()} g()"), false));
+  CHECK_FALSE(symmetry_invariant(*analysed("function f() {Ka1} function g() {f()} g()"), false));
+  CHECK(symmetry_invariant(*analysed("function f() {Ka1} wtm"), false));
   // With pawns only the a-h mirror counts: ranks and vertical rays are symmetric.
   CHECK(symmetry_invariant(*analysed("P[a-h7] ray up (P k)"), true));
   CHECK_FALSE(symmetry_invariant(*analysed("P[a-h7]"), false));

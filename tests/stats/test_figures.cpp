@@ -63,7 +63,7 @@ TEST_CASE("the figures of KBk: its maxDTS diagram and a DTS histogram per side",
   const stats::TableStatistics t = table_stats("KBk", stats::Convention::Index462);
   std::vector<std::string> names;
   for (const stats::Figure& f : stats::figures(t)) names.push_back(f.file_name);
-  CHECK(names == std::vector<std::string>{"KBk-maxdts.svg", "KBk-w-dts.svg", "KBk-b-dts.svg"});
+  CHECK(names == std::vector<std::string>{"KBk-maxdts-w.svg", "KBk-w-dts.svg", "KBk-b-dts.svg"});
   CHECK(men_of(stats::figures(t).front().svg) == std::vector<std::string>{"K@c1", "B@e1", "k@g1"});
 }
 

@@ -103,38 +103,59 @@ TEST_CASE("maxDTS of KBk and KNk is the article's Table 1 in every convention", 
       const Convention convention = indexing::AllConventions[c];
       INFO(row.table << " " << indexing::convention_name(convention));
       const stats::TableStatistics t = table_stats(row.table, convention);
-      REQUIRE(t.max_dts.has_value());
-      CHECK(t.max_dts->plies == row.plies);
-      CHECK(t.max_dts->positions == row.positions[c]);
-      CHECK(t.max_dts->side_to_move == Color::White);
-      CHECK(t.max_dts->winner == Color::White);
-      CHECK(to_fen(t.max_dts->example) == row.example);
-      CHECK(static_cast<int>(t.max_dts->line.size()) == row.plies);
-      CHECK(is_stalemate(end_of_line(*t.max_dts)));
-      CHECK_FALSE(t.max_dtm.has_value());
+      const auto& d = t.deepest_of(Metric::Dts, Color::White);
+      REQUIRE(d.has_value());
+      CHECK(d->plies == row.plies);
+      CHECK(d->positions == row.positions[c]);
+      CHECK(d->side_to_move == Color::White);
+      CHECK(d->winner == Color::White);
+      CHECK(to_fen(d->example) == row.example);
+      CHECK(static_cast<int>(d->line.size()) == row.plies);
+      CHECK(is_stalemate(end_of_line(*d)));
+      CHECK_FALSE(t.deepest_of(Metric::Dts, Color::Black).has_value());
+      CHECK_FALSE(t.deepest_of(Metric::Dtm, Color::White).has_value());
+      CHECK_FALSE(t.deepest_of(Metric::Dtm, Color::Black).has_value());
     }
 }
 
-TEST_CASE("maxDTM of KQk is mate in 10 and KQk has no maxDTS", "[stats][reference]") {
+TEST_CASE("maxDTM of KQk is 20 plies with Black to move, mated in 10; KQk has no maxDTS",
+          "[stats][reference]") {
   const stats::TableStatistics t = table_stats("KQk", Convention::Index462);
-  CHECK_FALSE(t.max_dts.has_value());
-  REQUIRE(t.max_dtm.has_value());
-  CHECK(t.max_dtm->plies == 19);
-  CHECK(t.max_dtm->side_to_move == Color::White);
-  CHECK(t.max_dtm->line.size() == 19);
-  CHECK(is_checkmate(end_of_line(*t.max_dtm)));
-  // The loser to move is one ply deeper: the histogram has Black mated in 10 (20 plies).
-  CHECK(t.side(Color::Black).dtm().rbegin()->first == 20);
+  for (Color c : {Color::White, Color::Black}) CHECK_FALSE(t.deepest_of(Metric::Dts, c).has_value());
+  CHECK_FALSE(t.deepest_of(Metric::Dtm, Color::Black).has_value());
+  const auto& d = t.deepest_of(Metric::Dtm, Color::White);
+  REQUIRE(d.has_value());
+  CHECK(d->plies == 20);
+  CHECK(d->side_to_move == Color::Black);
+  CHECK(d->positions == t.side(Color::Black).dtm().rbegin()->second);
+  CHECK(d->line.size() == 20);
+  CHECK(is_checkmate(end_of_line(*d)));
+  // The winner to move mates in 10 at most (19 plies), the published longest KQk mate.
+  CHECK(t.side(Color::White).dtm().rbegin()->first == 19);
 }
 
-TEST_CASE("KPk lines promote and leave the table", "[stats]") {
+TEST_CASE("KPk: the deepest stalemate has the stalemated side to move, and each colour has a row",
+          "[stats]") {
   const stats::TableStatistics t = table_stats("KPk", Convention::Index462);
-  REQUIRE(t.max_dtm.has_value());
-  CHECK(t.max_dtm->plies == 55);
-  CHECK(is_checkmate(end_of_line(*t.max_dtm)));
-  REQUIRE(t.max_dts.has_value());
-  CHECK(t.max_dts->plies == 41);
-  CHECK(is_stalemate(end_of_line(*t.max_dts)));
+  const auto& white = t.deepest_of(Metric::Dts, Color::White);
+  REQUIRE(white.has_value());
+  CHECK(white->plies == 42);
+  CHECK(white->side_to_move == Color::Black);
+  CHECK(white->plies > t.side(Color::White).depths[to_index(Lasker::Stalemates)].rbegin()->first);
+  CHECK(white->line.size() == 42);
+  CHECK(is_stalemate(end_of_line(*white)));
+  // Black stalemates White too: Ka8, Pa7 against Kb6, Black to move plays Kc7.
+  const auto& black = t.deepest_of(Metric::Dts, Color::Black);
+  REQUIRE(black.has_value());
+  CHECK(black->side_to_move == Color::Black);
+  CHECK(black->plies % 2 == 1);
+  CHECK(is_stalemate(end_of_line(*black)));
+  // The mate leaves the table by a promotion.
+  const auto& mate = t.deepest_of(Metric::Dtm, Color::White);
+  REQUIRE(mate.has_value());
+  CHECK(mate->plies == 56);
+  CHECK(mate->side_to_move == Color::Black);
+  CHECK(is_checkmate(end_of_line(*mate)));
 }
 
 }  // namespace egtb::test

@@ -40,7 +40,7 @@ stats::TableStatistics sample_table() {
   d.positions = 312;
   d.example = position("k7/7Q/1K6/8/8/8/8/8 w - - 0 1");
   d.line = moves(d.example, {"h7h8"});
-  t.max_dtm = d;
+  t.deepest[to_index(Metric::Dtm)][0] = d;
   return t;
 }
 
@@ -75,13 +75,17 @@ TEST_CASE("captions read like the article's Fig. 1", "[stats][report]") {
   d.metric = Metric::Dtm;
   d.plies = 19;
   d.side_to_move = Color::Black;
+  d.winner = Color::Black;
   CHECK(stats::caption(t, d) == "KNk: maxDTM 19, Black to move, mate in 10");
+  d.plies = 20;
+  d.winner = Color::White;
+  CHECK(stats::caption(t, d) == "KNk: maxDTM 20, Black to move, mated in 10");
 }
 
 TEST_CASE("Markdown, CSV and LaTeX tables", "[stats][report]") {
   const std::vector<stats::TableStatistics> tables = {sample_table()};
   const std::string md = stats::render(tables, stats::TextFormat::Markdown);
-  CHECK(md.find("| KQk | — | 0 | — | — | — |") != std::string::npos);
+  CHECK(md.find("No forced stalemate: KQk.") != std::string::npos);
   CHECK(md.find("| KQk | White | 312 | 1 | `k7/7Q/1K6/8/8/8/8/8 w - - 0 1` | 1. Qh8# |") !=
         std::string::npos);
   CHECK(md.find("| KQk | b | 28,644 | 0 | 0 | 9.908 | 0.401 | 89.691 |") != std::string::npos);

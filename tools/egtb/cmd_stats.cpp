@@ -1,6 +1,6 @@
-// egtb stats SIG... [--all N] [--dir DIR] [--convention C] [--format md|csv|latex|json] [--figures DIR]
-// [--threads N]: the article's Tables 1 and 2, depth histograms and figures of finished tables
-// (stats/statistics.hpp; the JSON is api/json.hpp's, described in README.md).
+// egtb stats SIG... [--all N] [--dir DIR] [--convention C] [--format md|csv|latex|json] [--json]
+// [--rank [--top N]] [--figures DIR] [--threads N]: the article's Tables 1 and 2, depth histograms and
+// figures of finished tables (stats/statistics.hpp; the JSON is api/json.hpp's, described in README.md).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -60,8 +60,11 @@ CommandLine command_line() {
       "index462 (default, the article's), physical or classes")(
       "format", po::value<std::string>()->value_name("F"), "md (default), csv, latex or json")(
       "figures", po::value<std::string>()->value_name("DIR"),
-      "also write SVG diagrams and histograms to DIR")("threads", po::value<std::string>()->value_name("N"),
-                                                       "worker threads (default: every core)");
+      "also write SVG diagrams and histograms to DIR")(
+      "rank", "Table 1 and maxDTM: the rows of every table together, deepest first")(
+      "top", po::value<std::string>()->value_name("N"), "with --rank: at most N rows each")(
+      "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)");
+  cl.json_option();
   return cl;
 }
 
@@ -71,7 +74,12 @@ int cmd_stats(const std::vector<std::string>& args) {
   CommandLine cl = command_line();
   if (!cl.parse(args)) return ExitSuccess;
   const stats::StatsOptions options{convention_option(cl), threads_option(cl)};
-  const std::optional<stats::TextFormat> format = parse_format(cl.option("format", "md"));
+  if (cl.json() && cl.flag("format")) throw UsageError("stats: give --json or --format, not both");
+  const std::optional<stats::TextFormat> format =
+      parse_format(cl.json() ? "json" : cl.option("format", "md"));
+  if (cl.flag("top") && !cl.flag("rank")) throw UsageError("stats: --top needs --rank");
+  const stats::ReportOptions report{
+      cl.flag("rank"), static_cast<size_t>(parse_int(cl.option("top", "0"), "--top", 0, 1'000'000))};
   const Tablebase tablebase(cl.option("dir", "tables"));
   const std::vector<Material> targets = api::present_tables(tablebase, cl.rest_arguments(), all_option(cl));
   if (targets.empty())
@@ -82,7 +90,7 @@ int cmd_stats(const std::vector<std::string>& args) {
     warn_missing_dts(tables.back());
   }
   if (format) {
-    std::cout << stats::render(tables, *format);
+    std::cout << stats::render(tables, *format, report);
   } else {
     Json out = {{"tables", Json::array()}};
     for (const stats::TableStatistics& t : tables) out["tables"].push_back(api::to_json(t));

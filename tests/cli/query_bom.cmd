@@ -1,0 +1,7 @@
+query
+KBk
+--dir
+query-tables
+--count
+--file
+-

@@ -1,0 +1,6 @@
+query
+KQk
+--dir
+query-tables
+--file
+-

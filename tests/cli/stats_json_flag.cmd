@@ -1,0 +1,5 @@
+stats
+KNk
+--dir
+stats-tables
+--json

@@ -1,0 +1,9 @@
+stats
+KQk
+KBk
+KNk
+--dir
+stats-tables
+--rank
+--top
+1

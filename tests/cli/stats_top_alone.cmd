@@ -1,0 +1,6 @@
+stats
+KNk
+--dir
+stats-tables
+--top
+3
