@@ -127,7 +127,8 @@ int threads_option(const CommandLine& cl) {
 std::vector<int> thread_list_option(const CommandLine& cl) {
   std::vector<int> counts;
   std::istringstream in(cl.option("threads", "1,2"));
-  for (std::string item; std::getline(in, item, ',');) counts.push_back(parse_int(item, "--threads", 1, 1024));
+  for (std::string item; std::getline(in, item, ',');)
+    counts.push_back(parse_int(item, "--threads", 1, 1024));
   if (counts.empty()) throw UsageError("--threads needs a list such as 1,2");
   return counts;
 }
