@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 
 #include "api/errors.hpp"
@@ -33,6 +34,8 @@ InputFile::InputFile(const std::string& path, const std::string& what)
   }
   if (const std::string why = unreadable(path); !why.empty())
     throw InputError("cannot read " + what + " '" + path + "': " + why);
+  std::error_code error;
+  if (std::filesystem::is_regular_file(path, error)) size_ = std::filesystem::file_size(path, error);
   file_ = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!*file_) throw InputError("cannot read " + what + " '" + path + "'");
   in_ = file_.get();

@@ -29,9 +29,12 @@ public:
   [[nodiscard]] std::istream& stream() { return *in_; }
   // The name for messages: the path, or "<stdin>".
   [[nodiscard]] const std::string& name() const { return name_; }
+  // The size in bytes of a regular file (for progress reports); nothing for a pipe or stdin.
+  [[nodiscard]] std::optional<uint64_t> size() const { return size_; }
 
 private:
   std::string name_;
+  std::optional<uint64_t> size_;
   std::unique_ptr<std::ifstream> file_;
   std::istream* in_ = nullptr;
 };

@@ -85,6 +85,10 @@ int max_depth(const TableHeader& h, int side, Metric m) {
 
 Json depth_or_null(int depth) { return depth < 0 ? Json() : Json(depth); }
 
+Json spot_json(const GameSpot& s) {
+  return {{"ply", s.ply}, {"move", s.move}, {"mainline", s.mainline}, {"fen", s.fen}};
+}
+
 }  // namespace
 
 std::string json_line(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
@@ -132,6 +136,44 @@ Json mainline_json(const ProbeReport& r) {
   add_end(end, pos);
   out["final"] = std::move(end);
   return out;
+}
+
+Json to_json(const GameAnnotation& a, Rules rules) {
+  Json first = nullptr;
+  if (const auto& f = a.first) {
+    first = {{"ply", f->ply}, {"after", f->after}, {"fen", f->fen}};
+    add_valued(first, rules, f->score);
+    first["implied_result"] = f->implied_result;
+    first["agrees"] = f->agrees ? Json(*f->agrees) : Json();
+  }
+  Json concessions = Json::array();
+  for (const Concession& k : a.concessions) {
+    Json c = spot_json(k.spot);
+    c["from"] = category(rules, k.before);
+    c["to"] = category(rules, k.after);
+    c["best"] = k.best;
+    concessions.push_back(std::move(c));
+  }
+  Json duals = Json::array();
+  for (const Dual& d : a.duals) {
+    Json j = spot_json(d.spot);
+    j["keeping"] = d.keeping;
+    j["optimal"] = d.optimal;
+    duals.push_back(std::move(j));
+  }
+  return {{"game", a.game},
+          {"white", a.white},
+          {"black", a.black},
+          {"event", a.event},
+          {"result", a.result},
+          {"positions", a.positions},
+          {"first", first},
+          {"concessions", concessions},
+          {"duals", duals},
+          {"value_duals", a.value_duals},
+          {"depth_duals", a.depth_duals},
+          {"unprobed", a.unprobed},
+          {"missing_tables", a.missing_tables}};
 }
 
 Json batch_error_json(size_t line, const std::string& input, const std::string& error) {
@@ -200,6 +242,23 @@ Json to_json(const query::Match& m, Rules rules) {
   if (m.value.kind == query::FilterKind::Numeric && m.value.has_number) j["value"] = m.value.number;
   if (!m.notes.empty()) j["notes"] = m.notes;
   return j;
+}
+
+Json to_json(const pgn::Game& game, const PositionMatch& m, Rules rules) {
+  Json j = {{"game", game.number},
+            {"ply", game.ply(m.node)},
+            {"move", m.node == pgn::Game::Root ? Json() : Json(pgn::numbered_san(game, m.node))},
+            {"mainline", game.is_mainline(m.node)}};
+  j.update(to_json(m.match, rules));
+  return j;
+}
+
+Json to_json(const PgnQuerySummary& s) {
+  return {{"games", s.games},
+          {"errors", s.errors},
+          {"positions", s.positions},
+          {"matched_games", s.matched_games},
+          {"matched_positions", s.matched_positions}};
 }
 
 Json to_json(const query::ScanSummary& s, indexing::Convention convention) {

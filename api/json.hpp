@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "api/annotate.hpp"
 #include "api/errors.hpp"
 #include "api/probe.hpp"
 #include "api/query.hpp"
@@ -64,6 +65,22 @@ using Json = nlohmann::ordered_json;
 [[nodiscard]] Json to_json(const PresentTable& table);
 // The tables present: {"tables": [to_json(table)...]}.
 [[nodiscard]] Json tables_json(const std::vector<PresentTable>& tables);
+
+// The findings of annotating one game (api/annotate.hpp): {"game", "white", "black", "event",
+// "result", "positions", "first", "concessions", "duals", "value_duals", "depth_duals", "unprobed",
+// "missing_tables"}. "first" is {"ply", "after", "fen", "category", "lasker", "dtm", "dts",
+// "implied_result", "agrees"} or null; a concession {"ply", "move", "mainline", "fen", "from",
+// "to", "best"} ("from" and "to" are categories for the mover); a dual {"ply", "move",
+// "mainline", "fen", "keeping", "optimal"} (moves in SAN). "result" is the Result tag, or the
+// termination marker of a game without one; "agrees" is null when it is "*".
+[[nodiscard]] Json to_json(const GameAnnotation& annotation, Rules rules);
+
+// One matching position of a PGN game: {"game", "ply", "move", "mainline"} (the move that reached
+// it, numbered, or null for the start position), then the fields of a query match.
+[[nodiscard]] Json to_json(const pgn::Game& game, const PositionMatch& match, Rules rules);
+// The counts of a query over PGN games: {"games", "errors", "positions", "matched_games",
+// "matched_positions"}.
+[[nodiscard]] Json to_json(const PgnQuerySummary& summary);
 
 // The statistics of one table (see README.md, "Statistics").
 [[nodiscard]] Json to_json(const stats::TableStatistics& table);

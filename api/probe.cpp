@@ -87,6 +87,11 @@ std::optional<int> mover_depth(Rules rules, const MoveValue& m, Metric metric) {
   return *after + 1;
 }
 
+std::string implied_result(Rules rules, Score s, Color stm) {
+  if (s.value() == Lasker::Draw || metric_of(rules, s.value()) == Metric::Dts) return "1/2-1/2";
+  return is_win(s.value()) == (stm == Color::White) ? "1-0" : "0-1";
+}
+
 std::string_view move_word(Rules rules, Lasker v) {
   if (!five_valued(rules)) return category(rules, v);
   switch (v) {

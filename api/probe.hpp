@@ -62,6 +62,10 @@ struct ProbeReport {
 // prints beside each move and the C library's root moves carry. Example: a move to a position
 // whose side to move is mated in DTM 2 is a mate in DTM 3 for its mover.
 [[nodiscard]] std::optional<int> mover_depth(Rules rules, const MoveValue& m, Metric metric);
+// The result of a game played out optimally from a position of score s with `stm` to move, as
+// PGN's Result tag writes it: "1-0" or "0-1" for a win (a mate, or under stalemate-wins a mate or
+// stalemate), "1/2-1/2" for a draw and for Lasker's stalemate wins (chess scores a stalemate drawn).
+[[nodiscard]] std::string implied_result(Rules rules, Score s, Color stm);
 // The value of a move for its mover in one word: "mate", "stalemate", "draw", "stalemated",
 // "mated"; "win", "draw", "loss" under the other rules.
 [[nodiscard]] std::string_view move_word(Rules rules, Lasker value_for_mover);

@@ -1,11 +1,65 @@
 #include "api/query.hpp"
 
+#include <tbb/enumerable_thread_specific.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <optional>
+
 #include "api/errors.hpp"
 #include "api/input.hpp"
 #include "egtb/core/fen.hpp"
 #include "egtb/store/tablebase.hpp"
+#include "query/tablebase_context.hpp"
 
 namespace egtb::api {
+
+namespace {
+
+void require_tables(const query::ScanQuery& query, const std::filesystem::path& directory) {
+  if (query.uses_tables() && directory.empty())
+    throw InputError(
+        "query: this query reads table values (dtm, dts, lasker, ...): give --dir with the tables");
+}
+
+// The query evaluator of one thread over the positions of games, with their table values.
+class GameEvaluator {
+public:
+  GameEvaluator(const query::ScanQuery& query, const Tablebase* tablebase)
+      : context_(tablebase ? std::optional<query::TablebaseContext>(std::in_place, *tablebase)
+                           : std::nullopt),
+        evaluator_(query.program, context_ ? &*context_ : nullptr) {}
+
+  // The matching positions of the game (its mainline, or every position), each marked with "CQL"
+  // and the notes; `evaluated` counts the positions.
+  std::vector<PositionMatch> run(pgn::Game& game, bool variations, uint64_t& evaluated) {
+    std::vector<pgn::NodeId> nodes{pgn::Game::Root};
+    if (variations)
+      nodes = game.preorder();
+    else
+      for (pgn::NodeId n : game.mainline()) nodes.push_back(n);
+    std::vector<PositionMatch> found;
+    for (pgn::NodeId n : nodes) {
+      const Position& pos = game.position(n);
+      ++evaluated;
+      const Expected<query::Value, query::QueryError> v = evaluator_.evaluate(pos);
+      if (!v || !v->matched) continue;
+      const Score score = context_ ? context_->score(pos).value_or(Score::unknown()) : Score::unknown();
+      found.push_back({n, {Material::from(pos), 0, pos, score, *v, evaluator_.notes()}});
+      std::vector<std::string>& comments = game.node(n).comments;
+      comments.push_back("CQL");
+      comments.insert(comments.end(), evaluator_.notes().begin(), evaluator_.notes().end());
+    }
+    return found;
+  }
+
+private:
+  std::optional<query::TablebaseContext> context_;
+  query::Evaluator evaluator_;
+};
+
+}  // namespace
 
 query::ScanQuery prepare_query(const std::string& source, const std::string& source_name) {
   Expected<query::ScanQuery, query::QueryError> prepared = query::prepare_query(source);
@@ -55,9 +109,7 @@ BoundedResult run_bounded(const query::ScanQuery& query, const BoundedQuery& req
 query::ScanSummary query_fens(const query::ScanQuery& query, std::istream& fens,
                               const query::ScanOptions& options, const query::MatchSink& sink,
                               const std::function<void(const FenLineError&)>& on_error) {
-  if (query.uses_tables() && options.directory.empty())
-    throw InputError(
-        "query: this query reads table values (dtm, dts, lasker, ...): give --dir with the tables");
+  require_tables(query, options.directory);
   std::vector<Position> positions;
   LineReader reader(fens);
   while (std::optional<Line> line = reader.next()) {
@@ -73,6 +125,40 @@ query::ScanSummary query_fens(const query::ScanQuery& query, std::istream& fens,
       on_error({line->number, line->text, pos.error().message});
   }
   return query::scan_positions(query, positions, options, sink);
+}
+
+PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, const PgnQueryOptions& options,
+                          const GameMatchSink& on_game,
+                          const std::function<void(const pgn::PgnError&)>& on_error) {
+  require_tables(query, options.directory);
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<Tablebase> tablebase;
+  if (!options.directory.empty())
+    tablebase.emplace(options.directory,
+                      TablebaseOptions{TablebaseOptions::DefaultCacheBytes, options.rules});
+  tbb::enumerable_thread_specific<std::unique_ptr<GameEvaluator>> evaluators(
+      [&] { return std::make_unique<GameEvaluator>(query, tablebase ? &*tablebase : nullptr); });
+  PgnQuerySummary summary;
+  std::atomic<bool> enough = false;
+  const GameStreamOptions stream{options.threads, options.progress, [&] { return enough.load(); }};
+  const auto work = [&](pgn::Game& game) -> GameDelivery {
+    uint64_t evaluated = 0;
+    auto found = std::make_shared<std::vector<PositionMatch>>(
+        evaluators.local()->run(game, options.variations, evaluated));
+    return [&, found, evaluated] {
+      summary.positions += evaluated;
+      if (found->empty() || enough) return;
+      ++summary.matched_games;
+      summary.matched_positions += found->size();
+      if (on_game) on_game(game, *found);
+      if (options.limit && summary.matched_games >= options.limit) enough = true;
+    };
+  };
+  const GameStreamCounts counts = for_each_game(games, stream, work, on_error);
+  summary.games = counts.games;
+  summary.errors = counts.errors;
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return summary;
 }
 
 }  // namespace egtb::api

@@ -9,8 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "api/game_stream.hpp"
 #include "egtb/core/material.hpp"
 #include "egtb/store/rules.hpp"
+#include "pgn/game.hpp"
+#include "pgn/parser.hpp"
 #include "query/scan.hpp"
 
 namespace egtb::api {
@@ -63,5 +66,44 @@ struct FenLineError {
 query::ScanSummary query_fens(const query::ScanQuery& query, std::istream& fens,
                               const query::ScanOptions& options, const query::MatchSink& sink,
                               const std::function<void(const FenLineError&)>& on_error);
+
+// CQL over PGN games, as CQL itself runs: the query is evaluated at every position of every game
+// (the start position included; with `variations`, the positions of variations too), with table
+// values at the positions the tables hold (`directory` given); a game matches when a position does.
+// A matching game gets, at each matching position, the comment "CQL" and the query's message and
+// comment notes, after the move that reached it (before the first move for the start position),
+// as CQL marks the positions it matched.
+struct PgnQueryOptions {
+  std::filesystem::path directory;  // the tables; empty: no table values
+  Rules rules = Rules::Lasker;
+  bool variations = false;  // also the positions of variations
+  uint64_t limit = 0;       // stop after this many matching games (0: no limit)
+  int threads = 0;          // 0: every core
+  std::function<void(const GameStreamProgress&)> progress;  // after each game, in input order
+};
+
+// One matching position of a game.
+struct PositionMatch {
+  pgn::NodeId node = pgn::Game::Root;
+  query::Match match;  // its table is the position's material, its index 0
+};
+
+struct PgnQuerySummary {
+  uint64_t games = 0;      // read, bad ones included
+  uint64_t errors = 0;     // games that could not be read (and were skipped)
+  uint64_t positions = 0;  // positions evaluated
+  uint64_t matched_games = 0;
+  uint64_t matched_positions = 0;
+  double seconds = 0;
+};
+
+using GameMatchSink = std::function<void(const pgn::Game&, const std::vector<PositionMatch>&)>;
+
+// Runs the query over the games of a PGN stream in parallel; `on_game` gets each matching game
+// (marked as above) with its matches in input order, `on_error` each game that could not be read.
+// Throws InputError for a query that reads table values without a directory.
+PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, const PgnQueryOptions& options,
+                          const GameMatchSink& on_game,
+                          const std::function<void(const pgn::PgnError&)>& on_error);
 
 }  // namespace egtb::api

@@ -5,9 +5,10 @@
 #include <vector>
 
 #include "api/json.hpp"
+#include "api/probe.hpp"
 #include "egtb/core/fen.hpp"
-#include "egtb/core/notation.hpp"
 #include "egtb/store/line.hpp"
+#include "pgn/writer.hpp"
 
 namespace egtb::api {
 
@@ -97,46 +98,28 @@ private:
   Rules rules_;
 };
 
-// "1-0", "0-1" (mate), "1/2-1/2" (stalemate) or "*" (draw or unknown).
+// How the optimal line from a position ends: "1-0", "0-1" (mate), "1/2-1/2" (stalemate), or "*"
+// (a draw or an unknown value: no line).
 std::string result_of(Rules rules, Score s, Color stm) {
   if (!s.is_valid() || s.value() == Lasker::Draw) return "*";
-  if (metric_of(rules, s.value()) != Metric::Dtm) return "1/2-1/2";
-  const bool white_wins = (s.value() == Lasker::Mates) == (stm == Color::White);
-  return white_wins ? "1-0" : "0-1";
+  return implied_result(rules, s, stm);
 }
-
-// Words of movetext joined into lines of at most PgnLineWidth characters.
-class MoveText {
-public:
-  void add(const std::string& word) {
-    if (!line_.empty() && line_.size() + 1 + word.size() > PgnLineWidth) flush();
-    line_ += (line_.empty() ? "" : " ") + word;
-  }
-  [[nodiscard]] std::string finish() {
-    flush();
-    return text_;
-  }
-
-private:
-  std::string text_;
-  std::string line_;
-
-  void flush() {
-    if (!line_.empty()) text_ += line_ + '\n';
-    line_.clear();
-  }
-};
 
 class PgnWriter final : public MatchWriter {
 public:
   PgnWriter(std::ostream& out, Rules rules, const Tablebase* tb) : out_(out), rules_(rules), tablebase_(tb) {}
   void write(const query::Match& m) override {
-    const std::string result = result_of(rules_, m.score, m.position.side_to_move());
-    ++games_;
-    out_ << "[Event \"egtb query\"]\n[Site \"" << m.table.str() << "\"]\n[Date \"????.??.??\"]\n[Round \""
-         << games_ << "\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"" << result << "\"]\n[FEN \""
-         << to_fen(m.position) << "\"]\n[SetUp \"1\"]\n\n"
-         << movetext(m, result) << '\n';
+    pgn::Game game(m.position);
+    game.result = result_of(rules_, m.score, m.position.side_to_move());
+    game.set_tag("Event", "egtb query");
+    game.set_tag("Site", m.table.str());
+    game.set_tag("Round", std::to_string(++games_));
+    std::vector<std::string>& comments = game.node(pgn::Game::Root).comments;
+    comments.push_back("CQL");
+    comments.insert(comments.end(), m.notes.begin(), m.notes.end());
+    pgn::NodeId node = pgn::Game::Root;
+    for (const Move move : line_of(m.position)) node = game.add_move(node, move);
+    pgn::write_game(out_, game);
   }
 
 private:
@@ -149,26 +132,6 @@ private:
     if (!tablebase_) return {};
     const Expected<std::vector<Move>, ProbeError> line = optimal_line(*tablebase_, pos);
     return line ? *line : std::vector<Move>{};
-  }
-
-  [[nodiscard]] std::string movetext(const query::Match& m, const std::string& result) const {
-    MoveText text;
-    text.add("{CQL}");
-    for (const std::string& note : m.notes) text.add("{" + note + "}");
-    Position pos = m.position;
-    bool first = true;
-    for (const Move move : line_of(m.position)) {
-      std::string number;  // kept on one line with its move
-      if (pos.side_to_move() == Color::White)
-        number = std::to_string(pos.fullmove_number()) + ". ";
-      else if (first)
-        number = std::to_string(pos.fullmove_number()) + "... ";
-      text.add(number + to_san(pos, move));
-      pos.do_move(move);
-      first = false;
-    }
-    text.add(result);
-    return text.finish();
   }
 };
 

@@ -60,6 +60,7 @@ TableFacts facts_of_header(const TableHeader& header) {
 }
 
 std::optional<Score> TablebaseContext::score(const Position& pos) const {
+  if (!within_tables(pos)) return std::nullopt;
   if (Material::from(pos).is_bare_kings()) return Score::draw();
   return tablebase_.try_probe(pos);
 }
@@ -78,6 +79,7 @@ std::optional<TableFacts> TablebaseContext::facts(const Position& pos) const {
 }
 
 std::optional<int64_t> TablebaseContext::term(ScoreTerm t, const Position& pos) const {
+  if (!within_tables(pos)) return std::nullopt;  // without asking for the file of a 32-man table
   const std::optional<TableFacts> f = facts(pos);
   if (!f) return std::nullopt;
   if (t.kind == ScoreTerm::Kind::MaxDepth) return score_term(t, Score::draw(), *f);

@@ -1,6 +1,7 @@
 // Table values for queries, read from a directory of tables through a Tablebase.
 //
-// dtm, dts and lasker probe the position (any orientation; bare kings are a draw); maxdtm and
+// dtm, dts and lasker probe the position (any orientation; bare kings are a draw; a position no
+// table can hold, with more than Material::MaxMen men or castling rights, has none); maxdtm and
 // maxdts come from the header of the table holding the position, the deepest DTM / DTS over
 // both sides to move (KBk: maxdts 17, the depth of White's longest forced stalemates). The line
 // ends of dtsend / dtmend are the final positions of every optimal line: from a position of value

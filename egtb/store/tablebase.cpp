@@ -42,6 +42,10 @@ std::optional<ProbeError> check_probeable(const Position& pos) {
 
 }  // namespace
 
+bool within_tables(const Position& pos) {
+  return pos.castling_rights() == 0 && popcount(pos.pieces()) <= Material::MaxMen;
+}
+
 Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options)
     : directory_(std::move(directory)),
       rules_(options.rules),

@@ -51,6 +51,10 @@ struct ProbeError {
   [[nodiscard]] const std::string& what() const { return message; }
 };
 
+// True when a table can hold the position: at most Material::MaxMen men and no castling rights
+// (its table may still be missing). Cheap: for screening the positions of games.
+[[nodiscard]] bool within_tables(const Position& pos);
+
 struct TablebaseOptions {
   static constexpr size_t DefaultCacheBytes = size_t{256} << 20;
 

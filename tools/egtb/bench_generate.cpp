@@ -89,15 +89,6 @@ Run measure(const Material& m, const retro::Subtables& subtables, int threads, R
   return run;
 }
 
-std::vector<int> parse_thread_list(const std::string& text) {
-  std::vector<int> counts;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    counts.push_back(parse_int(item, "--threads", 1, 1024));
-  if (counts.empty()) throw UsageError("--threads needs a list such as 1,2");
-  return counts;
-}
-
 std::vector<Rules> parse_rules_list(const std::string& text) {
   std::vector<Rules> list;
   std::stringstream in(text);
@@ -182,7 +173,7 @@ int bench_generate(const std::vector<std::string>& args) {
   retro::BuildOptions options;
   options.directory = cl.option("dir", "tables");
   const std::vector<Rules> rule_sets = parse_rules_list(cl.option("rules", "lasker"));
-  const std::vector<int> thread_counts = parse_thread_list(cl.option("threads", "1,2"));
+  const std::vector<int> thread_counts = thread_list_option(cl);
   std::vector<Run> runs;
   uint64_t positions = 0;
   for (Rules rules : rule_sets) {

@@ -35,15 +35,6 @@ struct ScanTiming {
   }
 };
 
-std::vector<int> thread_counts(const std::string& text) {
-  std::vector<int> counts;
-  std::istringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    counts.push_back(parse_int(item, "--threads", 1, 1024));
-  if (counts.empty()) throw UsageError("--threads needs at least one number");
-  return counts;
-}
-
 ScanTiming fastest_run(const query::ScanQuery& q, const std::vector<Material>& tables, query::ScanOptions o,
                        int threads, int repeat) {
   o.threads = threads;
@@ -113,7 +104,7 @@ int bench_query(const std::vector<std::string>& args) {
   const std::string convention(indexing::convention_name(o.convention));
   const int repeat = parse_int(cl.option("repeat", "3"), "--repeat", 1, 1000);
   Json runs = Json::array();
-  for (int threads : thread_counts(cl.option("threads", "1,2"))) {
+  for (int threads : thread_list_option(cl)) {
     const ScanTiming t = fastest_run(q, materials(rest), o, threads, repeat);
     if (cl.json())
       runs.push_back(timing_json(t));

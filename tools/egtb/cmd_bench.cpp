@@ -1,4 +1,4 @@
-// egtb bench perft [--depth N] [--fen FEN] [--json]: timed workloads.
+// egtb bench perft [--depth N] [--fen FEN] [--json]: timed workloads; the others are in bench_*.cpp.
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -63,6 +63,7 @@ constexpr Benchmark Benchmarks[] = {
     {"generate", "time the solver on one table: 1 and 2 threads, DTM alone and DTM+DTS", bench_generate},
     {"probe", "time probes of random legal positions of the tables in a directory", bench_probe},
     {"query", "time counting query scans of tables, 1 and 2 threads", bench_query},
+    {"pgn", "time reading the games of a PGN file: parsing, replaying, the parallel stream", bench_pgn},
 };
 
 void print_help() {

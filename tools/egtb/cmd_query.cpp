@@ -1,6 +1,6 @@
-// egtb query SIG... 'QUERY' | --file Q.cql | --fens FILE: runs a CQL query over every position of
-// tables (or over a list of FENs) and lists or counts the matching positions (api/query.hpp; the
-// output formats are in api/query_output.hpp).
+// egtb query SIG... 'QUERY' | --file Q.cql | --fens FILE | --pgn-in FILE: runs a CQL query over
+// every position of tables (or of a list of FENs, or of PGN games: query_pgn.cpp) and lists or
+// counts the matching positions (api/query.hpp; the output formats are in api/query_output.hpp).
 #include <iostream>
 
 #include "api/input.hpp"
@@ -12,6 +12,7 @@
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 #include "tools/egtb/progress.hpp"
+#include "tools/egtb/query_pgn.hpp"
 
 namespace egtb::cli {
 
@@ -56,15 +57,20 @@ void print_counts(const query::ScanSummary& s, indexing::Convention c, bool json
 }
 
 CommandLine command_line() {
-  CommandLine cl("query", "Run a CQL query over every position of tables, or over a list of FENs.");
+  CommandLine cl("query",
+                 "Run a CQL query over every position of tables, of a list of FENs, or of PGN games.");
   cl.rest("ARG", "material signatures (KQk, KBNk, ...), then the query unless --file is given");
   cl.options()("file", po::value<std::string>()->value_name("FILE"),
                "read the query from a .cql file ('-': standard input)")(
       "fens", po::value<std::string>()->value_name("FILE"),
       "evaluate the FENs of FILE (one per line, '-': standard input) instead of tables")(
-      "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
-      "count", "print only the number of matching positions per table")(
-      "limit", po::value<std::string>()->value_name("N"), "list at most N matches")(
+      "pgn-in", po::value<std::string>()->value_name("FILE"),
+      "evaluate every position of the games of FILE ('-': standard input); matching games are listed as PGN "
+      "with {CQL} at the matching positions")("variations", "with --pgn-in: the positions of variations too")(
+      "dir", po::value<std::string>()->value_name("DIR"),
+      "table directory (default ./tables; with --fens or --pgn-in none: no table values)")(
+      "count", "print only the number of matching positions per table (with --pgn-in: of games)")(
+      "limit", po::value<std::string>()->value_name("N"), "list at most N matches (with --pgn-in: games)")(
       "convention", po::value<std::string>()->value_name("NAME"),
       "how positions count: index462 (default: every index entry), physical (every placement, as CQL sees "
       "them), classes (each symmetry class once)")("threads", po::value<std::string>()->value_name("N"),
@@ -120,7 +126,9 @@ int cmd_query(const std::vector<std::string>& args) {
   const query::ScanOptions options = scan_options(cl);
   const api::QueryFormat format = output_format(cl);
   const query::ScanQuery query = api::prepare_query(text.source, text.name);
-  if (cl.flag("fens") && !rest.empty()) throw UsageError("query: give signatures or --fens, not both");
+  if (int{!rest.empty()} + int{cl.flag("fens")} + int{cl.flag("pgn-in")} > 1)
+    throw UsageError("query: give signatures, --fens or --pgn-in, only one of them");
+  if (cl.flag("pgn-in")) return run_query_pgn(cl, query);
   std::optional<Tablebase> tablebase;
   if (format == api::QueryFormat::Pgn && !options.directory.empty())
     tablebase.emplace(options.directory,

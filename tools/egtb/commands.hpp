@@ -9,9 +9,12 @@
 
 namespace egtb::cli {
 
+int cmd_annotate(const std::vector<std::string>& args);
 int cmd_bench(const std::vector<std::string>& args);
 // `egtb bench generate` (bench_generate.cpp).
 int bench_generate(const std::vector<std::string>& args);
+// `egtb bench pgn` (bench_pgn.cpp).
+int bench_pgn(const std::vector<std::string>& args);
 // `egtb bench probe` (bench_probe.cpp).
 int bench_probe(const std::vector<std::string>& args);
 // `egtb bench query` (bench_query.cpp).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <iostream>
+#include <sstream>
 #include <utility>
 
 #include "api/options.hpp"
@@ -127,6 +128,15 @@ Rules rules_of(const CommandLine& cl) {
 
 int threads_option(const CommandLine& cl) {
   return parse_int(cl.option("threads", "0"), "--threads", 0, 1024);
+}
+
+std::vector<int> thread_list_option(const CommandLine& cl) {
+  std::vector<int> counts;
+  std::istringstream in(cl.option("threads", "1,2"));
+  for (std::string item; std::getline(in, item, ',');)
+    counts.push_back(parse_int(item, "--threads", 1, 1024));
+  if (counts.empty()) throw UsageError("--threads needs a list such as 1,2");
+  return counts;
 }
 
 int parse_int(const std::string& text, const std::string& what, int min, int max) {

@@ -106,6 +106,9 @@ using api::parse_position;
 // --rules NAME (default lasker).
 [[nodiscard]] Rules rules_of(const CommandLine& cl);
 
+// --threads N,N,...: the thread counts a benchmark runs with (default 1,2).
+[[nodiscard]] std::vector<int> thread_list_option(const CommandLine& cl);
+
 // A whole number in [min, max]; `what` names it in the error message.
 [[nodiscard]] int parse_int(const std::string& text, const std::string& what, int min, int max);
 

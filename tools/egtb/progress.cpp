@@ -27,4 +27,10 @@ void ProgressLine::clear() {
   shown_ = false;
 }
 
+std::string games_progress(uint64_t games, uint64_t bytes, std::optional<uint64_t> total) {
+  std::string text = with_commas(games) + (games == 1 ? " game" : " games");
+  if (total && *total > 0) text += ", " + std::to_string(bytes * 100 / *total) + "%";
+  return text;
+}
+
 }  // namespace egtb::cli

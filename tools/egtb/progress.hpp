@@ -3,6 +3,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "stats/report.hpp"
@@ -26,6 +28,9 @@ private:
   bool shown_ = false;
   std::chrono::steady_clock::time_point last_{};
 };
+
+// "12,345 games, 34%": games read from an input of `total` bytes (when known), `bytes` so far.
+[[nodiscard]] std::string games_progress(uint64_t games, uint64_t bytes, std::optional<uint64_t> total);
 
 using stats::with_commas;  // "12,345,678"
 

@@ -1,0 +1,4 @@
+annotate
+-
+--dir
+tables

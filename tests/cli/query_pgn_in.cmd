@@ -1,0 +1,6 @@
+query
+--pgn-in
+-
+--dir
+tables
+stalemate

@@ -1,0 +1,5 @@
+query
+--pgn-in
+-
+--count
+mate or stalemate

@@ -1,0 +1,8 @@
+query
+--pgn-in
+-
+--dir
+tables
+--variations
+--json
+btm dts <= 22 dts >= 21
