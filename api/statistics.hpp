@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "egtb/store/tablebase.hpp"
 #include "stats/statistics.hpp"
 
 namespace egtb::api {
@@ -28,5 +29,14 @@ struct StatsRequest {
 // The warning for statistics of a table built without all the metrics of its rules (a Lasker
 // table without DTS: its values 3 and 1 count as draws), or nothing.
 [[nodiscard]] std::optional<std::string> missing_dts_warning(const stats::TableStatistics& table);
+
+// Every maxDTS and maxDTM example of the tables as a PGN game (pgn/writer.hpp): its position as
+// [FEN], the optimal line as the mainline, the value and depth left after each move as a comment
+// for the side to move then ("Black: stalemate-loss, DTS 16"), the row it illustrates as the first comment
+// ("KBk maxDTS: White stalemates, 17 plies, 37 positions (index462)"), Site the signature, Round the row's
+// number and Result what the line ends in (a stalemate 1/2-1/2 under Lasker). `tablebase` holds the tables of
+// the lines, under the statistics' rules.
+[[nodiscard]] std::string examples_pgn(const std::vector<stats::TableStatistics>& tables,
+                                       const Tablebase& tablebase);
 
 }  // namespace egtb::api
