@@ -1,6 +1,7 @@
 // egtb query SIG... 'QUERY' | --file Q.cql | --fens FILE | --pgn-in FILE: runs a CQL query over
 // every position of tables (or of a list of FENs, or of PGN games: query_pgn.cpp) and lists or
 // counts the matching positions (api/query.hpp; the output formats are in api/query_output.hpp).
+#include <cerrno>
 #include <iostream>
 
 #include "api/input.hpp"
@@ -11,6 +12,7 @@
 #include "egtb/store/tablebase.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
+#include "tools/egtb/output.hpp"
 #include "tools/egtb/progress.hpp"
 #include "tools/egtb/query_pgn.hpp"
 
@@ -110,9 +112,12 @@ query::ScanSummary run_tables(const std::vector<std::string>& texts, const query
   ProgressLine progress;
   o.progress = [&](const query::ScanProgress& p) {
     progress.update(p.table.str() + " " + with_commas(p.done) + " / " + with_commas(p.total) + " entries");
+    std::cout.flush();  // each batch of matches reaches a pipe's reader as the scan goes on
   };
+  o.stop = [] { return stdout_closed(); };
   query::ScanSummary s = api::query_tables(query, tables, o, sink);
   progress.clear();
+  if (s.stopped) throw OutputError(EPIPE);  // the reader of standard output has gone
   return s;
 }
 

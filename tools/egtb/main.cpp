@@ -1,5 +1,7 @@
 // egtb <command> [arguments]: dispatches to the subcommands of commands.hpp and turns
-// exceptions into exit codes (1 runtime failure, 2 usage error or bad input).
+// exceptions into exit codes (1 runtime failure, 2 usage error or bad input, 141 standard output
+// closed by its reader). Standard output is checked (output.hpp): a write that fails ends the
+// command.
 #include <exception>
 #include <iostream>
 #include <string>
@@ -8,6 +10,7 @@
 
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
+#include "tools/egtb/output.hpp"
 
 namespace egtb::cli {
 
@@ -62,20 +65,39 @@ int dispatch(const std::vector<std::string>& args) {
   throw UsageError("unknown command '" + name + "' (see egtb --help)");
 }
 
+// A failed write on standard output: quiet when the reader has gone (`| head`), else a message.
+int output_failed(const OutputError& e) {
+  std::cout.exceptions(std::ios::goodbit);  // the stream is bad now; nothing more is written
+  if (e.broken_pipe()) return ExitBrokenPipe;
+  std::cerr << "egtb: " << e.what() << '\n';
+  return ExitFailure;
+}
+
 }  // namespace
 
 int run(const std::vector<std::string>& args) {
+  int status = ExitFailure;
   try {
-    return dispatch(args);
+    status = dispatch(args);
+  } catch (const OutputError& e) {
+    return output_failed(e);
   } catch (const UsageError& e) {
     std::cerr << "egtb: " << e.what() << '\n';
-    return ExitUsage;
+    status = ExitUsage;
   } catch (const std::exception& e) {
     std::cerr << "egtb: " << e.what() << '\n';
-    return ExitFailure;
   }
+  try {
+    finish_stdout();  // what a failing command printed before its error goes out too
+  } catch (const OutputError& e) {
+    return output_failed(e);
+  }
+  return status;
 }
 
 }  // namespace egtb::cli
 
-int main(int argc, char** argv) { return egtb::cli::run({argv + 1, argv + argc}); }
+int main(int argc, char** argv) {
+  egtb::cli::check_stdout();
+  return egtb::cli::run({argv + 1, argv + argc});
+}
