@@ -21,4 +21,12 @@ std::optional<std::string> missing_dts_warning(const stats::TableStatistics& t) 
   return t.material.str() + " was built without DTS (--metrics dtm): its values 3 and 1 count as draws";
 }
 
+std::optional<std::string> missing_dts_warning(const std::vector<Material>& tables) {
+  if (tables.empty()) return std::nullopt;
+  std::string names;
+  for (const Material& m : tables) names += (names.empty() ? "" : ", ") + m.str();
+  return names + (tables.size() == 1 ? " was" : " were") +
+         " built without DTS (--metrics dtm): stalemate wins and losses (values 3 and 1) show as draws";
+}
+
 }  // namespace egtb::api

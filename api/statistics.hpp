@@ -28,5 +28,8 @@ struct StatsRequest {
 // The warning for statistics of a table built without all the metrics of its rules (a Lasker
 // table without DTS: its values 3 and 1 count as draws), or nothing.
 [[nodiscard]] std::optional<std::string> missing_dts_warning(const stats::TableStatistics& table);
+// The same warning for the tables a probe or query read (Tablebase::incomplete_tables), which
+// show stalemate wins and losses (3 and 1) as draws; nothing when `tables` is empty.
+[[nodiscard]] std::optional<std::string> missing_dts_warning(const std::vector<Material>& tables);
 
 }  // namespace egtb::api

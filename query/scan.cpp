@@ -5,6 +5,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -182,6 +183,13 @@ private:
   }
 };
 
+// Adds the signatures of `tables` to summary.incomplete, each once.
+void add_incomplete(ScanSummary& summary, const std::vector<Material>& tables) {
+  for (const Material& m : tables)
+    if (std::find(summary.incomplete.begin(), summary.incomplete.end(), m) == summary.incomplete.end())
+      summary.incomplete.push_back(m);
+}
+
 class TableScanner {
 public:
   TableScanner(const ScanQuery& q, const ScanOptions& o, const MatchSink& sink)
@@ -193,10 +201,14 @@ public:
         workers_([this] { return std::make_unique<Worker>(query_.program, tablebase_); }) {}
 
   [[nodiscard]] int threads() { return arena_.max_concurrency(); }
+  // The tables without every metric that the query's move and line filters opened.
+  [[nodiscard]] std::vector<Material> incomplete_tables() const { return tablebase_.incomplete_tables(); }
 
   // Scans one table; false when the listing limit was reached.
   bool scan(const Material& m, ScanSummary& summary) {
     const TableScan t(m, tablebase_.table_path(m), tablebase_.rules(), query_);
+    if (!t.reader.header().metrics.contains(all_metrics(tablebase_.rules())))
+      add_incomplete(summary, {t.canonical});
     const std::vector<uint64_t> blocks = blocks_to_read(t);
     TableTally tally{m, 0, 0, 0};
     const size_t wave =
@@ -313,6 +325,7 @@ ScanSummary scan_tables(const ScanQuery& query, std::span<const Material> tables
     add_tallies(summary);
     if (!more) break;
   }
+  add_incomplete(summary, scanner.incomplete_tables());
   summary.seconds = seconds_since(start);
   return summary;
 }
@@ -342,6 +355,7 @@ ScanSummary scan_positions(const ScanQuery& query, std::span<const Position> pos
     on_match({Material::from(pos), 0, pos, score, *v, evaluator.notes()});
   }
   summary.entries = summary.evaluated;
+  if (tablebase) add_incomplete(summary, tablebase->incomplete_tables());
   summary.seconds = seconds_since(start);
   return summary;
 }

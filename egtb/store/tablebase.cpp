@@ -74,6 +74,14 @@ std::shared_ptr<const Table> Tablebase::table(const Material& material) const {
   return tables_.at(canonical);
 }
 
+std::vector<Material> Tablebase::incomplete_tables() const {
+  std::vector<Material> out;
+  const std::shared_lock lock(tables_mutex_);
+  for (const auto& [material, table] : tables_)
+    if (table && !table->metrics().contains(all_metrics(rules_))) out.push_back(material);
+  return out;
+}
+
 const Table* Tablebase::find(const Material& canonical) const {
   {
     const std::shared_lock lock(tables_mutex_);

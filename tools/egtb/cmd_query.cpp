@@ -9,6 +9,7 @@
 #include "api/query.hpp"
 #include "api/query_output.hpp"
 #include "api/signatures.hpp"
+#include "api/statistics.hpp"
 #include "egtb/store/tablebase.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
@@ -45,8 +46,13 @@ api::QueryFormat output_format(const CommandLine& cl) {
   return cl.flag("pgn") ? api::QueryFormat::Pgn : api::QueryFormat::Text;
 }
 
-void print_counts(const query::ScanSummary& s, indexing::Convention c, bool json) {
-  if (json) return print_json(api::to_json(s, c));
+void print_counts(const query::ScanSummary& s, indexing::Convention c, bool json,
+                  const std::optional<std::string>& warning) {
+  if (json) {
+    api::Json counts = api::to_json(s, c);
+    if (warning) counts["warning"] = *warning;
+    return print_json(counts);
+  }
   const std::string convention(indexing::convention_name(c));
   if (s.tables.empty()) {  // a FEN list: one position each
     std::cout << with_commas(s.matches) << " positions\n";
@@ -144,7 +150,9 @@ int cmd_query(const std::vector<std::string>& args) {
   bool ok = true;
   const query::ScanSummary s =
       cl.flag("fens") ? run_fens(cl, query, options, sink, ok) : run_tables(rest, query, options, sink);
-  if (cl.flag("count")) print_counts(s, options.convention, cl.json());
+  const std::optional<std::string> warning = api::missing_dts_warning(s.incomplete);
+  if (warning) std::cerr << "egtb query: warning: " << *warning << '\n';
+  if (cl.flag("count")) print_counts(s, options.convention, cl.json(), warning);
   return ok ? ExitSuccess : ExitFailure;
 }
 
