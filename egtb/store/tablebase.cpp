@@ -49,7 +49,12 @@ bool within_tables(const Position& pos) {
 Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options)
     : directory_(std::move(directory)),
       rules_(options.rules),
-      cache_(std::make_shared<BlockCache>(options.cache_bytes)) {}
+      cache_(std::make_shared<BlockCache>(options.cache_bytes)) {
+  std::error_code ec;
+  if (!directory_.empty() && std::filesystem::exists(directory_, ec) &&
+      !std::filesystem::is_directory(directory_, ec))
+    throw IoError(directory_, "is not a directory (the table directory, --dir)");
+}
 
 Tablebase::~Tablebase() = default;
 

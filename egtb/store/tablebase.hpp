@@ -65,6 +65,7 @@ struct TablebaseOptions {
 
 class Tablebase {
 public:
+  // Throws IoError when `directory` exists but is not a directory (a missing one has no tables).
   explicit Tablebase(std::filesystem::path directory, TablebaseOptions options = {});
   ~Tablebase();
   Tablebase(const Tablebase&) = delete;

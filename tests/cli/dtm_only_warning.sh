@@ -4,22 +4,8 @@
 # "warning" field); complete tables give no warning.
 set -uo pipefail
 egtb=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-# expect STATUS PATTERN ARGS...: egtb ARGS exits with STATUS and its stderr holds PATTERN.
-expect() {
-  local status=$1 pattern=$2
-  shift 2
-  "$egtb" "$@" > "$work/out" 2> "$work/err"
-  local got=$?
-  [ "$got" -eq "$status" ] || fail "egtb $*: exit status $got, expected $status; stderr: $(cat "$work/err")"
-  grep -q -- "$pattern" "$work/err" || fail "egtb $*: stderr lacks '$pattern': $(cat "$work/err")"
-}
+# shellcheck source=tests/cli/script_support.sh
+. "$(dirname "$0")/script_support.sh"
 
 "$egtb" generate KQk --metrics dtm --dir "$work/dtm" > /dev/null 2>&1 || fail "generate --metrics dtm failed"
 # json_warning WHAT: the JSON on stdout has the warning as its "warning" field.
@@ -41,5 +27,4 @@ expect 0 "warning: $warning" query --fens "$work/one.epd" --dir "$work/dtm" 'dtm
 "$egtb" probe "8/8/8/8/8/8/1Q6/k1K5 b - - 0 1" --dir "$work/full" > /dev/null 2> "$work/err"
 [ ! -s "$work/err" ] || fail "probe with complete tables: $(cat "$work/err")"
 
-[ "$failures" -eq 0 ] || exit 1
-echo "every command warned about the tables without DTS"
+finish "every command warned about the tables without DTS"

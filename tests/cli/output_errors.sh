@@ -7,14 +7,8 @@
 set -uo pipefail
 egtb=$1
 tables=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+# shellcheck source=tests/cli/script_support.sh
+. "$(dirname "$0")/script_support.sh"
 
 printf '8/8/8/8/8/8/1Q6/k1K5 b - - 0 1\n8/8/8/8/8/8/8/kQK5 b - - 0 1\n' > "$work/positions.epd"
 printf '[Result "1-0"]\n[FEN "k7/8/1K6/8/8/8/7Q/8 w - - 0 1"]\n\n1. Qh8# 1-0\n' > "$work/game.pgn"
@@ -80,5 +74,4 @@ full_start=$(date +%s%N)
 full_ms=$((($(date +%s%N) - full_start) / 1000000))
 [ "$ms" -lt $((full_ms / 2)) ] || fail "query --count | true took $ms ms, the whole scan $full_ms ms"
 
-[ "$failures" -eq 0 ] || exit 1
-echo "every command reported its write errors"
+finish "every command reported its write errors"

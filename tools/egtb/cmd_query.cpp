@@ -78,7 +78,8 @@ CommandLine command_line() {
       "dir", po::value<std::string>()->value_name("DIR"),
       "table directory (default ./tables; with --fens or --pgn-in none: no table values)")(
       "count", "print only the number of matching positions per table (with --pgn-in: of games)")(
-      "limit", po::value<std::string>()->value_name("N"), "list at most N matches (with --pgn-in: games)")(
+      "limit", po::value<std::string>()->value_name("N"),
+      "list at most N matches (with --pgn-in: games; 0, the default: all)")(
       "convention", po::value<std::string>()->value_name("NAME"),
       "how positions count: index462 (default: every index entry), physical (every placement, as CQL sees "
       "them), classes (each symmetry class once)")("threads", po::value<std::string>()->value_name("N"),

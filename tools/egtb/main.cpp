@@ -3,6 +3,7 @@
 // closed by its reader). Standard output is checked (output.hpp): a write that fails ends the
 // command.
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -65,6 +66,18 @@ int dispatch(const std::vector<std::string>& args) {
   throw UsageError("unknown command '" + name + "' (see egtb --help)");
 }
 
+// "cannot create directories PATH: Not a directory": the operation, the path (and the second
+// path of a copy or rename) and the reason, without the library's "filesystem error:" wording.
+std::string filesystem_message(const std::filesystem::filesystem_error& e) {
+  std::string operation = e.what();
+  constexpr std::string_view Prefix = "filesystem error: ";
+  if (operation.starts_with(Prefix)) operation.erase(0, Prefix.size());
+  operation = operation.substr(0, operation.find(": " + e.code().message()));
+  std::string paths = e.path1().string();
+  if (!e.path2().empty()) paths += " and " + e.path2().string();
+  return operation + (paths.empty() ? "" : " " + paths) + ": " + e.code().message();
+}
+
 // A failed write on standard output: quiet when the reader has gone (`| head`), else a message.
 int output_failed(const OutputError& e) {
   std::cout.exceptions(std::ios::goodbit);  // the stream is bad now; nothing more is written
@@ -84,6 +97,8 @@ int run(const std::vector<std::string>& args) {
   } catch (const UsageError& e) {
     std::cerr << "egtb: " << e.what() << '\n';
     status = ExitUsage;
+  } catch (const std::filesystem::filesystem_error& e) {
+    std::cerr << "egtb: " << filesystem_message(e) << '\n';
   } catch (const std::exception& e) {
     std::cerr << "egtb: " << e.what() << '\n';
   }
