@@ -118,7 +118,7 @@ query::ScanSummary query_fens(const query::ScanQuery& query, std::istream& fens,
       continue;
     }
     if (line->text.find_first_not_of(" \t") == std::string::npos || line->text[0] == '#') continue;
-    const Expected<Position, egtb::FenError> pos = parse_fen(line->text);
+    const Expected<Position, egtb::FenError> pos = parse_fen(line->text, FenCheck::Board);
     if (pos)
       positions.push_back(*pos);
     else

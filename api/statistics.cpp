@@ -80,4 +80,12 @@ std::string examples_pgn(const std::vector<stats::TableStatistics>& tables, cons
   return out;
 }
 
+std::optional<std::string> missing_dts_warning(const std::vector<Material>& tables) {
+  if (tables.empty()) return std::nullopt;
+  std::string names;
+  for (const Material& m : tables) names += (names.empty() ? "" : ", ") + m.str();
+  return names + (tables.size() == 1 ? " was" : " were") +
+         " built without DTS (--metrics dtm): stalemate wins and losses (values 3 and 1) show as draws";
+}
+
 }  // namespace egtb::api

@@ -5,6 +5,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -120,14 +121,23 @@ class Worker {
 public:
   Worker(const Program& program, const Tablebase& tb) : context_(tb), evaluator_(program, &context_) {}
 
-  void scan_block(const TableScan& t, uint64_t block, const ScanOptions& o, ChunkResult& out) {
+  // Scans one block. Listing with a limit, it stops once the block alone holds `needed` matches
+  // (they come before its later ones); it also stops when `halt` says so, asked every 64 entries
+  // (a slow query, e.g. dtmend, takes milliseconds per position), then counting only the entries
+  // it saw.
+  template <typename Halt>
+  void scan_block(const TableScan& t, uint64_t block, const ScanOptions& o, uint64_t needed, const Halt& halt,
+                  ChunkResult& out) {
     const BlockSpan span = block_span(t.reader.header(), block);
     t.reader.read_block(block, scores_);
-    out.entries += span.count;
     const Color stored = span.side == 0 ? Color::White : Color::Black;
-    for (size_t k = 0; k < scores_.size(); ++k)
+    size_t k = 0;
+    for (; k < scores_.size(); ++k) {
+      if ((needed && out.matches.size() >= needed) || ((k & 63) == 0 && k && halt())) break;
       if (t.accepts(span.side, scores_[k]))
         entry(t, stored, span.first + k, Score::from_raw(scores_[k]), o, out);
+    }
+    out.entries += k == scores_.size() ? span.count : k;
   }
 
 private:
@@ -182,6 +192,13 @@ private:
   }
 };
 
+// Adds the signatures of `tables` to summary.incomplete, each once.
+void add_incomplete(ScanSummary& summary, const std::vector<Material>& tables) {
+  for (const Material& m : tables)
+    if (std::find(summary.incomplete.begin(), summary.incomplete.end(), m) == summary.incomplete.end())
+      summary.incomplete.push_back(m);
+}
+
 class TableScanner {
 public:
   TableScanner(const ScanQuery& q, const ScanOptions& o, const MatchSink& sink)
@@ -193,10 +210,14 @@ public:
         workers_([this] { return std::make_unique<Worker>(query_.program, tablebase_); }) {}
 
   [[nodiscard]] int threads() { return arena_.max_concurrency(); }
+  // The tables without every metric that the query's move and line filters opened.
+  [[nodiscard]] std::vector<Material> incomplete_tables() const { return tablebase_.incomplete_tables(); }
 
   // Scans one table; false when the listing limit was reached.
   bool scan(const Material& m, ScanSummary& summary) {
     const TableScan t(m, tablebase_.table_path(m), tablebase_.rules(), query_);
+    if (!t.reader.header().metrics.contains(all_metrics(tablebase_.rules())))
+      add_incomplete(summary, {t.canonical});
     const std::vector<uint64_t> blocks = blocks_to_read(t);
     TableTally tally{m, 0, 0, 0};
     const size_t wave =
@@ -204,7 +225,9 @@ public:
     bool more = true;
     for (size_t start = 0; start < blocks.size() && more; start += wave) {
       const std::span<const uint64_t> part(blocks.data() + start, std::min(wave, blocks.size() - start));
-      more = merge(run_wave(t, part), tally, summary) && !stopped_;
+      const uint64_t needed =
+          options_.list && options_.limit ? options_.limit - (summary.matches + tally.matches) : 0;
+      more = merge(run_wave(t, part, needed), tally, summary) && !stopped_;
       if (options_.progress) options_.progress({m, tally.entries, total_entries(t)});
     }
     summary.tables.push_back(tally);
@@ -242,14 +265,30 @@ private:
     return blocks;
   }
 
-  std::vector<ChunkResult> run_wave(const TableScan& t, std::span<const uint64_t> blocks) {
+  // Scans a wave of blocks in parallel. Listing with a limit, `needed` is the number of matches
+  // still wanted: once one block holds that many, the blocks after it are not needed (the matches
+  // are reported in block order), so they stop, and so does a slow scan soon after --limit is met.
+  std::vector<ChunkResult> run_wave(const TableScan& t, std::span<const uint64_t> blocks, uint64_t needed) {
     std::vector<ChunkResult> results(blocks.size());
+    std::atomic<size_t> first_full = blocks.size();  // the first block holding `needed` matches
     arena_.execute([&] {
       tbb::parallel_for(tbb::blocked_range<size_t>(0, blocks.size(), 1),
                         [&](const tbb::blocked_range<size_t>& r) {
                           Worker& w = *workers_.local();
-                          for (size_t i = r.begin(); i != r.end() && !stop_requested(); ++i)
-                            w.scan_block(t, blocks[i], options_, results[i]);
+                          for (size_t i = r.begin(); i != r.end() && !stop_requested(); ++i) {
+                            size_t polls = 0;
+                            const auto halt = [&] {
+                              return i > first_full.load(std::memory_order_relaxed) ||
+                                     (++polls % 64 == 0 ? stop_requested() : stopped_.load());
+                            };
+                            if (i > first_full.load(std::memory_order_relaxed)) break;
+                            w.scan_block(t, blocks[i], options_, needed, halt, results[i]);
+                            if (needed && results[i].matches.size() >= needed) {
+                              size_t seen = first_full.load();
+                              while (i < seen && !first_full.compare_exchange_weak(seen, i)) {
+                              }
+                            }
+                          }
                         });
     });
     return results;
@@ -313,6 +352,7 @@ ScanSummary scan_tables(const ScanQuery& query, std::span<const Material> tables
     add_tallies(summary);
     if (!more) break;
   }
+  add_incomplete(summary, scanner.incomplete_tables());
   summary.seconds = seconds_since(start);
   return summary;
 }
@@ -342,6 +382,7 @@ ScanSummary scan_positions(const ScanQuery& query, std::span<const Position> pos
     on_match({Material::from(pos), 0, pos, score, *v, evaluator.notes()});
   }
   summary.entries = summary.evaluated;
+  if (tablebase) add_incomplete(summary, tablebase->incomplete_tables());
   summary.seconds = seconds_since(start);
   return summary;
 }

@@ -103,6 +103,9 @@ struct ScanSummary {
   double seconds = 0;  // wall time
   int threads = 1;
   bool stopped = false;  // ScanOptions::stop ended the scan before every position was seen
+  // The tables read that lack a metric of the rules (built with --metrics dtm: their values 3 and
+  // 1 read as draws), canonical signatures without repeats.
+  std::vector<Material> incomplete;
 };
 
 using MatchSink = std::function<void(const Match&)>;

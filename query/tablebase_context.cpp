@@ -47,6 +47,11 @@ private:
   std::set<std::pair<uint64_t, uint64_t>> seen_;
 };
 
+// A position some table could hold: no castling rights, few enough men, and a board the tables
+// count (one king per side, side not to move not in check; query --fens and imagine also give
+// positions no game reaches, which must not reach the index).
+bool in_some_table(const Position& pos) { return within_tables(pos) && !validate_table_position(pos); }
+
 }  // namespace
 
 TableFacts facts_of_header(const TableHeader& header) {
@@ -60,7 +65,7 @@ TableFacts facts_of_header(const TableHeader& header) {
 }
 
 std::optional<Score> TablebaseContext::score(const Position& pos) const {
-  if (!within_tables(pos)) return std::nullopt;
+  if (!in_some_table(pos)) return std::nullopt;
   if (Material::from(pos).is_bare_kings()) return Score::draw();
   return tablebase_.try_probe(pos);
 }
@@ -79,7 +84,7 @@ std::optional<TableFacts> TablebaseContext::facts(const Position& pos) const {
 }
 
 std::optional<int64_t> TablebaseContext::term(ScoreTerm t, const Position& pos) const {
-  if (!within_tables(pos)) return std::nullopt;  // without asking for the file of a 32-man table
+  if (!in_some_table(pos)) return std::nullopt;  // without asking for the file of a 32-man table
   const std::optional<TableFacts> f = facts(pos);
   if (!f) return std::nullopt;
   if (t.kind == ScoreTerm::Kind::MaxDepth) return score_term(t, Score::draw(), *f);

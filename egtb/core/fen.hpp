@@ -21,7 +21,14 @@ struct FenError {
   [[nodiscard]] const std::string& what() const { return message; }
 };
 
-[[nodiscard]] Expected<Position, FenError> parse_fen(std::string_view fen);
+// What parse_fen checks beyond the syntax of the fields. Legal: validate() (position.hpp), what
+// the tables, probes and games need. Board: nothing more, as CQL reads positions (composed or
+// random lists, FEN tags): missing or extra kings, a side not to move in check, triple checks,
+// pawns on the first or last rank, castling rights and e.p. squares that do not fit the board
+// are all kept, for `legalposition` and `reachableposition` to detect.
+enum class FenCheck { Legal, Board };
+
+[[nodiscard]] Expected<Position, FenError> parse_fen(std::string_view fen, FenCheck check = FenCheck::Legal);
 [[nodiscard]] std::string to_fen(const Position& pos);
 
 // The placement and side to move only ("8/8/8/8/8/8/8/K6k w"), e.g. for diagrams and keys.

@@ -49,7 +49,12 @@ bool within_tables(const Position& pos) {
 Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options)
     : directory_(std::move(directory)),
       rules_(options.rules),
-      cache_(std::make_shared<BlockCache>(options.cache_bytes)) {}
+      cache_(std::make_shared<BlockCache>(options.cache_bytes)) {
+  std::error_code ec;
+  if (!directory_.empty() && std::filesystem::exists(directory_, ec) &&
+      !std::filesystem::is_directory(directory_, ec))
+    throw IoError(directory_, "is not a directory (the table directory, --dir)");
+}
 
 Tablebase::~Tablebase() = default;
 
@@ -72,6 +77,14 @@ std::shared_ptr<const Table> Tablebase::table(const Material& material) const {
   if (!find(canonical)) return nullptr;
   const std::shared_lock lock(tables_mutex_);
   return tables_.at(canonical);
+}
+
+std::vector<Material> Tablebase::incomplete_tables() const {
+  std::vector<Material> out;
+  const std::shared_lock lock(tables_mutex_);
+  for (const auto& [material, table] : tables_)
+    if (table && !table->metrics().contains(all_metrics(rules_))) out.push_back(material);
+  return out;
 }
 
 const Table* Tablebase::find(const Material& canonical) const {

@@ -24,6 +24,7 @@
 #include <optional>
 #include <shared_mutex>
 #include <string>
+#include <vector>
 
 #include "egtb/core/expected.hpp"
 #include "egtb/core/material.hpp"
@@ -64,6 +65,7 @@ struct TablebaseOptions {
 
 class Tablebase {
 public:
+  // Throws IoError when `directory` exists but is not a directory (a missing one has no tables).
   explicit Tablebase(std::filesystem::path directory, TablebaseOptions options = {});
   ~Tablebase();
   Tablebase(const Tablebase&) = delete;
@@ -85,6 +87,9 @@ public:
   [[nodiscard]] std::shared_ptr<const Table> table(const Material& material) const;
   // The message for a missing table, naming the command that builds it.
   [[nodiscard]] std::string missing_message(const Material& material) const;
+  // The tables opened so far that lack a metric of the rules (built with --metrics dtm: no DTS,
+  // so their values 3 and 1 read as draws), canonical signatures in order.
+  [[nodiscard]] std::vector<Material> incomplete_tables() const;
   [[nodiscard]] BlockCache::Stats cache_stats() const { return cache_->stats(); }
   void clear_cache() { cache_->clear(); }
 

@@ -1,8 +1,10 @@
 // egtb info SIG|FILE [--json]: the index of a signature (size, bytes per entry, positions per side
 // to move in each counting convention), or the header of a table file with every checksum verified
 // (api/tables.hpp).
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "api/json.hpp"
@@ -73,6 +75,16 @@ void print_file(const std::filesystem::path& path, const TableHeader& h) {
   std::cout << "checksums        verified (header, index and every block)\n";
 }
 
+// A file named after another signature than the one it holds (KQk.egtb holding KBk: renamed or
+// copied over another; the tables refuse it), or nothing.
+std::optional<std::string> misnamed_warning(const std::filesystem::path& path, const TableHeader& h) {
+  const std::string name = path.filename().string();
+  const Expected<Material, std::string> named = Material::parse(name.substr(0, name.find('.')));
+  if (!named || named->normalized().str() == h.signature) return std::nullopt;
+  return "the file is named after " + named->normalized().str() + " but holds the table " + h.signature +
+         " (renamed or copied over another?): the tables of " + named->normalized().str() + " refuse it";
+}
+
 }  // namespace
 
 int cmd_info(const std::vector<std::string>& args) {
@@ -83,10 +95,15 @@ int cmd_info(const std::vector<std::string>& args) {
   const std::string& what = cl.argument("SIG|FILE");
   if (what.find('/') != std::string::npos || what.ends_with(".egtb")) {
     const TableHeader header = api::file_info(what);
-    if (cl.json())
-      print_json(api::header_json(what, header));
-    else
+    const std::optional<std::string> warning = misnamed_warning(what, header);
+    if (warning) std::cerr << "egtb info: warning: " << *warning << '\n';
+    if (cl.json()) {
+      Json json = api::header_json(what, header);
+      if (warning) json["warning"] = *warning;
+      print_json(json);
+    } else {
       print_file(what, header);
+    }
     return ExitSuccess;
   }
   const api::SignatureInfo info = api::signature_info(api::parse_oriented_signature(what));

@@ -6,6 +6,7 @@
 #include "api/batch.hpp"
 #include "api/input.hpp"
 #include "api/json.hpp"
+#include "api/statistics.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 #include "tools/egtb/probe_report.hpp"
@@ -25,6 +26,13 @@ constexpr const char* Summary =
     "Exit status: 0 success; 1 a table is missing, damaged or inconsistent, or (with --epd) some\n"
     "line failed; 2 a bad FEN, castling rights, more men than any table, or a usage error.";
 
+// Tables built with --metrics dtm show values 3 and 1 as draws: say so on stderr.
+std::optional<std::string> warn_incomplete_tables(const Tablebase& tb) {
+  std::optional<std::string> warning = api::missing_dts_warning(tb.incomplete_tables());
+  if (warning) std::cerr << "egtb probe: warning: " << *warning << '\n';
+  return warning;
+}
+
 int run_batch(const Tablebase& tb, const CommandLine& cl) {
   api::InputFile input(cl.option("epd", "-"), "EPD file");
   api::BatchOptions options;
@@ -32,6 +40,7 @@ int run_batch(const Tablebase& tb, const CommandLine& cl) {
   options.threads = threads_option(cl);
   const api::BatchSummary s = api::probe_batch(
       tb, input.stream(), options, [](const api::BatchLine& line) { std::cout << line.output << '\n'; });
+  warn_incomplete_tables(tb);
   return s.failed == 0 ? ExitSuccess : ExitFailure;
 }
 
@@ -46,10 +55,14 @@ std::string fen_argument(const std::vector<std::string>& words) {
 int run_single(const Tablebase& tb, const CommandLine& cl) {
   const api::ProbeReport report =
       api::probe_or_throw(tb, parse_position(fen_argument(cl.rest_arguments())), api::ProbeDetail::Full);
-  if (cl.json())
-    print_json(api::to_json(report, api::ProbeDetail::Full));
-  else
+  const std::optional<std::string> warning = warn_incomplete_tables(tb);
+  if (cl.json()) {
+    api::Json json = api::to_json(report, api::ProbeDetail::Full);
+    if (warning) json["warning"] = *warning;
+    print_json(json);
+  } else {
     print_report(std::cout, report);
+  }
   return ExitSuccess;
 }
 

@@ -1,6 +1,7 @@
 // egtb query SIG... 'QUERY' | --file Q.cql | --fens FILE | --pgn-in FILE: runs a CQL query over
 // every position of tables (or of a list of FENs, or of PGN games: query_pgn.cpp) and lists or
 // counts the matching positions (api/query.hpp; the output formats are in api/query_output.hpp).
+#include <cerrno>
 #include <iostream>
 
 #include "api/input.hpp"
@@ -8,9 +9,11 @@
 #include "api/query.hpp"
 #include "api/query_output.hpp"
 #include "api/signatures.hpp"
+#include "api/statistics.hpp"
 #include "egtb/store/tablebase.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
+#include "tools/egtb/output.hpp"
 #include "tools/egtb/progress.hpp"
 #include "tools/egtb/query_pgn.hpp"
 
@@ -43,8 +46,13 @@ api::QueryFormat output_format(const CommandLine& cl) {
   return cl.flag("pgn") ? api::QueryFormat::Pgn : api::QueryFormat::Text;
 }
 
-void print_counts(const query::ScanSummary& s, indexing::Convention c, bool json) {
-  if (json) return print_json(api::to_json(s, c));
+void print_counts(const query::ScanSummary& s, indexing::Convention c, bool json,
+                  const std::optional<std::string>& warning) {
+  if (json) {
+    api::Json counts = api::to_json(s, c);
+    if (warning) counts["warning"] = *warning;
+    return print_json(counts);
+  }
   const std::string convention(indexing::convention_name(c));
   if (s.tables.empty()) {  // a FEN list: one position each
     std::cout << with_commas(s.matches) << " positions\n";
@@ -70,7 +78,8 @@ CommandLine command_line() {
       "dir", po::value<std::string>()->value_name("DIR"),
       "table directory (default ./tables; with --fens or --pgn-in none: no table values)")(
       "count", "print only the number of matching positions per table (with --pgn-in: of games)")(
-      "limit", po::value<std::string>()->value_name("N"), "list at most N matches (with --pgn-in: games)")(
+      "limit", po::value<std::string>()->value_name("N"),
+      "list at most N matches (with --pgn-in: games; 0, the default: all)")(
       "convention", po::value<std::string>()->value_name("NAME"),
       "how positions count: index462 (default: every index entry), physical (every placement, as CQL sees "
       "them), classes (each symmetry class once)")("threads", po::value<std::string>()->value_name("N"),
@@ -110,9 +119,12 @@ query::ScanSummary run_tables(const std::vector<std::string>& texts, const query
   ProgressLine progress;
   o.progress = [&](const query::ScanProgress& p) {
     progress.update(p.table.str() + " " + with_commas(p.done) + " / " + with_commas(p.total) + " entries");
+    std::cout.flush();  // each batch of matches reaches a pipe's reader as the scan goes on
   };
+  o.stop = [] { return stdout_closed(); };
   query::ScanSummary s = api::query_tables(query, tables, o, sink);
   progress.clear();
+  if (s.stopped) throw OutputError(EPIPE);  // the reader of standard output has gone
   return s;
 }
 
@@ -139,7 +151,9 @@ int cmd_query(const std::vector<std::string>& args) {
   bool ok = true;
   const query::ScanSummary s =
       cl.flag("fens") ? run_fens(cl, query, options, sink, ok) : run_tables(rest, query, options, sink);
-  if (cl.flag("count")) print_counts(s, options.convention, cl.json());
+  const std::optional<std::string> warning = api::missing_dts_warning(s.incomplete);
+  if (warning) std::cerr << "egtb query: warning: " << *warning << '\n';
+  if (cl.flag("count")) print_counts(s, options.convention, cl.json(), warning);
   return ok ? ExitSuccess : ExitFailure;
 }
 

@@ -1,6 +1,9 @@
 // egtb <command> [arguments]: dispatches to the subcommands of commands.hpp and turns
-// exceptions into exit codes (1 runtime failure, 2 usage error or bad input).
+// exceptions into exit codes (1 runtime failure, 2 usage error or bad input, 141 standard output
+// closed by its reader). Standard output is checked (output.hpp): a write that fails ends the
+// command.
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -8,6 +11,7 @@
 
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
+#include "tools/egtb/output.hpp"
 
 namespace egtb::cli {
 
@@ -62,20 +66,53 @@ int dispatch(const std::vector<std::string>& args) {
   throw UsageError("unknown command '" + name + "' (see egtb --help)");
 }
 
+// "cannot create directories PATH: Not a directory": the operation, the path (and the second
+// path of a copy or rename) and the reason, without the library's "filesystem error:" wording.
+std::string filesystem_message(const std::filesystem::filesystem_error& e) {
+  std::string operation = e.what();
+  constexpr std::string_view Prefix = "filesystem error: ";
+  if (operation.starts_with(Prefix)) operation.erase(0, Prefix.size());
+  operation = operation.substr(0, operation.find(": " + e.code().message()));
+  std::string paths = e.path1().string();
+  if (!e.path2().empty()) paths += " and " + e.path2().string();
+  return operation + (paths.empty() ? "" : " " + paths) + ": " + e.code().message();
+}
+
+// A failed write on standard output: quiet when the reader has gone (`| head`), else a message.
+int output_failed(const OutputError& e) {
+  std::cout.exceptions(std::ios::goodbit);  // the stream is bad now; nothing more is written
+  if (e.broken_pipe()) return ExitBrokenPipe;
+  std::cerr << "egtb: " << e.what() << '\n';
+  return ExitFailure;
+}
+
 }  // namespace
 
 int run(const std::vector<std::string>& args) {
+  int status = ExitFailure;
   try {
-    return dispatch(args);
+    status = dispatch(args);
+  } catch (const OutputError& e) {
+    return output_failed(e);
   } catch (const UsageError& e) {
     std::cerr << "egtb: " << e.what() << '\n';
-    return ExitUsage;
+    status = ExitUsage;
+  } catch (const std::filesystem::filesystem_error& e) {
+    std::cerr << "egtb: " << filesystem_message(e) << '\n';
   } catch (const std::exception& e) {
     std::cerr << "egtb: " << e.what() << '\n';
-    return ExitFailure;
   }
+  try {
+    finish_stdout();  // what a failing command printed before its error goes out too
+  } catch (const OutputError& e) {
+    return output_failed(e);
+  }
+  return status;
 }
 
 }  // namespace egtb::cli
 
-int main(int argc, char** argv) { return egtb::cli::run({argv + 1, argv + argc}); }
+int main(int argc, char** argv) {
+  egtb::cli::check_stdout();
+  return egtb::cli::run({argv + 1, argv + argc});
+}

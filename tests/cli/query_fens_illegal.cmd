@@ -1,0 +1,4 @@
+query
+--fens
+-
+not legalposition
