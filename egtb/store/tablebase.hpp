@@ -65,6 +65,9 @@ struct TablebaseOptions {
 class Tablebase {
 public:
   explicit Tablebase(std::filesystem::path directory, TablebaseOptions options = {});
+  // The same with a block cache shared with other tablebases (options.cache_bytes unused): the
+  // tablebases of several rule sets over one directory, within one memory budget (egtb serve).
+  Tablebase(std::filesystem::path directory, TablebaseOptions options, std::shared_ptr<BlockCache> cache);
   ~Tablebase();
   Tablebase(const Tablebase&) = delete;
   Tablebase& operator=(const Tablebase&) = delete;
