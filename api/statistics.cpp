@@ -18,36 +18,40 @@ std::string score_comment(Rules rules, Color stm, Score s) {
   return text;
 }
 
+// The score of a Deepest row's example for its side to move: the rules' win or loss of its metric,
+// at the row's depth (KBk's maxDTS: White to move stalemates, DTS 17).
+Score example_score(Rules rules, const stats::Deepest& d) {
+  const SolvePhase phase = *phase_of(rules, d.metric);
+  return Score(d.side_to_move == d.winner ? phase.win : phase.loss, d.plies);
+}
+
 // "KBk maxDTS: White stalemates, 17 plies, 37 positions (index462)".
 std::string row_comment(const stats::TableStatistics& t, const stats::Deepest& d) {
   const std::string winner(stats::color_name(d.winner));
   return t.material.str() + " max" + std::string(metric_name(d.metric)) + ": " + winner + " " +
-         std::string(value_verb(t.rules, d.metric == Metric::Dts ? Lasker::Stalemates : Lasker::Mates)) +
-         ", " + std::to_string(d.plies) + " plies, " + stats::with_commas(d.positions) + " positions (" +
+         std::string(value_verb(t.rules, phase_of(t.rules, d.metric)->win)) + ", " + std::to_string(d.plies) +
+         " plies, " + stats::with_commas(d.positions) + " positions (" +
          std::string(indexing::convention_name(t.convention)) + ")";
 }
 
-pgn::Game example_game(const stats::TableStatistics& t, const stats::Deepest& d, const Tablebase& tb,
-                       int round) {
+// The example's game. Its line is optimal (store/line.hpp checks every step), so the score after
+// each move is the previous one negated, one ply less deep: nothing is probed.
+pgn::Game example_game(const stats::TableStatistics& t, const stats::Deepest& d, int round) {
   pgn::Game game(d.example);
   game.set_tag("Event", "egtb stats: max" + std::string(metric_name(d.metric)));
   game.set_tag("Site", t.material.str());
   game.set_tag("Round", std::to_string(round));
   game.set_tag("Annotator", "egtb");
   game.node(pgn::Game::Root).comments.push_back(row_comment(t, d));
+  const Score start = example_score(t.rules, d);
+  Score score = start;
   pgn::NodeId node = pgn::Game::Root;
-  Score score = Score::unknown();
   for (Move m : d.line) {
     node = game.add_move(node, m);
-    const Expected<Score, ProbeError> after = tb.probe(game.position(node));
-    if (!after) raise(after.error());
-    score = *after;
+    score = Score(negate(score.value()), score.depth() - 1);
     game.node(node).comments.push_back(score_comment(t.rules, game.position(node).side_to_move(), score));
   }
-  const Expected<Score, ProbeError> start = tb.probe(d.example);
-  if (!start) raise(start.error());
-  game.result =
-      start->value() == Lasker::Draw ? "*" : implied_result(t.rules, *start, d.example.side_to_move());
+  game.result = implied_result(t.rules, start, d.example.side_to_move());
   return game;
 }
 
@@ -69,14 +73,14 @@ std::optional<std::string> missing_dts_warning(const stats::TableStatistics& t) 
   return t.material.str() + " was built without DTS (--metrics dtm): its values 3 and 1 count as draws";
 }
 
-std::string examples_pgn(const std::vector<stats::TableStatistics>& tables, const Tablebase& tablebase) {
+std::string examples_pgn(const std::vector<stats::TableStatistics>& tables) {
   std::string out;
   int round = 0;
   for (const stats::TableStatistics& t : tables)
     for (Metric metric : AllMetrics)
       for (Color winner : {Color::White, Color::Black})
         if (const std::optional<stats::Deepest>& d = t.deepest_of(metric, winner))
-          out += pgn::to_pgn(example_game(t, *d, tablebase, ++round));
+          out += pgn::to_pgn(example_game(t, *d, ++round));
   return out;
 }
 

@@ -21,7 +21,7 @@ TEST_CASE("Every maxDTS and maxDTM example is a PGN game of its optimal line", "
         if (const auto& d = t.deepest_of(m, winner)) rows.push_back(*d);
   REQUIRE(rows.size() == 6);  // KBk and KNk: maxDTS; KPk: maxDTS for each colour and maxDTM; KQk: maxDTM
 
-  const std::string text = api::examples_pgn(tables, tb);
+  const std::string text = api::examples_pgn(tables);
   const test::ReadResult read = test::read_text(text);
   REQUIRE(read.errors.empty());
   REQUIRE(read.games.size() == rows.size());

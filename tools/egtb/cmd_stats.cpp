@@ -40,10 +40,8 @@ void write_figures(const std::filesystem::path& dir, const std::vector<stats::Ta
   std::cerr << "egtb stats: wrote " << count << " SVG figures to " << dir.string() << '\n';
 }
 
-void write_pgn(const std::filesystem::path& path, const std::vector<stats::TableStatistics>& tables,
-               const api::StatsRequest& request) {
-  const Tablebase tablebase(request.directory, {TablebaseOptions::DefaultCacheBytes, request.rules});
-  const std::string text = api::examples_pgn(tables, tablebase);
+void write_pgn(const std::filesystem::path& path, const std::vector<stats::TableStatistics>& tables) {
+  const std::string text = api::examples_pgn(tables);
   std::ofstream out(path, std::ios::binary);
   out << text;
   if (!out.flush()) throw IoError(path, "cannot write the PGN file");
@@ -101,7 +99,7 @@ int cmd_stats(const std::vector<std::string>& args) {
     print_json(out);
   }
   if (cl.flag("figures")) write_figures(cl.option("figures", ""), tables);
-  if (cl.flag("pgn")) write_pgn(cl.option("pgn", ""), tables, request);
+  if (cl.flag("pgn")) write_pgn(cl.option("pgn", ""), tables);
   return ExitSuccess;
 }
 
