@@ -1,7 +1,5 @@
 #include "api/tables.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -16,19 +14,6 @@
 namespace egtb::api {
 
 namespace {
-
-// The positions of one side to move, counted in parallel over ranges of entries.
-indexing::Counts count_in_parallel(const indexing::IndexScheme& scheme, Color stm) {
-  constexpr indexing::Index Grain = 1 << 16;
-  tbb::combinable<indexing::Counts> parts;
-  tbb::parallel_for(tbb::blocked_range<indexing::Index>(0, scheme.size(), Grain),
-                    [&](const tbb::blocked_range<indexing::Index>& r) {
-                      parts.local() += indexing::count_positions(scheme, stm, r.begin(), r.end());
-                    });
-  indexing::Counts total;
-  parts.combine_each([&](const indexing::Counts& c) { total += c; });
-  return total;
-}
 
 void compare_with_gaviota([[maybe_unused]] const Table& table, [[maybe_unused]] const VerifyRequest& request,
                           [[maybe_unused]] VerifyOutcome& out) {
@@ -75,10 +60,13 @@ VerifyOutcome verify(const Material& m, const VerifyRequest& request) {
 SignatureInfo signature_info(const Material& material, int threads) {
   const indexing::IndexScheme scheme(material);
   SignatureInfo info{material, scheme.size(), scheme.ep_size(), {}};
+  // Counted from the index (indexing::count_positions), one task per side to move.
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   arena.execute([&] {
-    for (Color c : {Color::White, Color::Black})
-      info.positions[static_cast<size_t>(to_index(c))] = count_in_parallel(scheme, c);
+    tbb::parallel_for(0, 2, [&](int side) {
+      const Color c = side == 0 ? Color::White : Color::Black;
+      info.positions[static_cast<size_t>(side)] = indexing::count_positions(scheme, c);
+    });
   });
   return info;
 }

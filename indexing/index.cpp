@@ -357,8 +357,21 @@ std::optional<Position> IndexScheme::position_at(Index i, Color stm) const {
 
 EntryWeights IndexScheme::weights(Index i, const Position& pos) const {
   if (!kings_->pawns) return pawnless_weights(i, pos);
-  if (is_ep_entry(i)) return {1, 2, 0};
-  return {1 + (ep_size_ > 0 ? unplayable_ep_rights(pos) : 0), 2, 1};
+  if (is_ep_entry(i)) return PawnEpWeights;
+  EntryWeights w = PawnNormalWeights;
+  if (ep_size_ > 0) w.index462 += unplayable_ep_rights(pos);
+  return w;
+}
+
+IndexScheme::WeightRun IndexScheme::weight_run(Index i, Convention c) const {
+  if (is_ep_entry(i)) return {size(), PawnEpWeights.get(c)};
+  const Index pair = i / normal_.size;
+  const Index end = (pair + 1) * normal_.size;
+  if (kings_->pawns) return {end, PawnNormalWeights.get(c)};
+  const auto [wk, bk] = kings_->kings[static_cast<size_t>(pair)];
+  if (!on_diagonal(wk) || !on_diagonal(bk)) return {end, PawnlessWeights.get(c)};
+  if (c == Convention::Classes) return {end, std::nullopt};
+  return {end, c == Convention::Index462 ? PawnlessWeights.index462 : PawnlessWeights.physical / 2};
 }
 
 bool IndexScheme::gives_check(const Men& men, Color attacker) const {
@@ -380,7 +393,7 @@ std::optional<EntryWeights> IndexScheme::plain_weights(Index i, Color stm, Men& 
   if (is_ep_entry(i) || !men_at(i, men)) return std::nullopt;
   if (twin_possible(men) || (ep_size_ > 0 && pawns_side_by_side(men, stm))) return std::nullopt;
   if (gives_check(men, stm)) return EntryWeights{};
-  return kings_->pawns ? EntryWeights{1, 2, 1} : EntryWeights{1, 8, 1};
+  return kings_->pawns ? PawnNormalWeights : PawnlessWeights;
 }
 
 Counts count_positions(const IndexScheme& scheme, Color stm, Index begin, Index end) {
@@ -394,10 +407,6 @@ Counts count_positions(const IndexScheme& scheme, Color stm, Index begin, Index 
       counts.add(scheme.weights(i, pos));
   }
   return counts;
-}
-
-Counts count_positions(const IndexScheme& scheme, Color stm) {
-  return count_positions(scheme, stm, 0, scheme.size());
 }
 
 }  // namespace egtb::indexing

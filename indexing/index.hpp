@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
@@ -128,6 +129,30 @@ public:
   // entry holds: the capture would be illegal, or a check on the side to move is not the double
   // step's work (pawn_index.cpp). Each counts with the entry's value and depth.
   [[nodiscard]] uint32_t unplayable_ep_rights(const Position& pos) const;
+  // Every normal entry with `stm` to move whose position has unplayable e.p. rights, once per
+  // right, in ascending order: found from the e.p. section's index space (about 1.5 million entries
+  // for a 5-man table), not by decoding the normal section. Empty unless both colours have pawns.
+  // Example, KPkrp: the entry of "8/8/8/KPp4r/8/8/8/6k1 w - -" is among those of White.
+  [[nodiscard]] std::vector<Index> unplayable_ep_entries(Color stm) const;
+
+  // A run of entries [i, end) whose valid entries all weigh the same in one convention, so that
+  // counts need no position (statistics read validity from the table): the entries of one king
+  // pair, or the e.p. section. The weight leaves out the unplayable e.p. rights index462 adds
+  // (unplayable_ep_entries); nothing when the weight differs between entries: the classes weight
+  // of a pawnless pair with both kings on the a1-h8 diagonal (21 of the 462 pairs), which
+  // weights() gives per entry. Example, KQk: entries 0-61 (Ka1 kc1) weigh 1/8/1 in
+  // index462/physical/classes; entries 744-805 (Ka1 kc3, pair 12) 1/4/nothing.
+  struct WeightRun {
+    Index end = 0;
+    std::optional<uint32_t> weight;
+  };
+  [[nodiscard]] WeightRun weight_run(Index i, Convention c) const;
+
+  // Counting positions from the index (position_counts.cpp), for count_positions: the positions
+  // of the normal entries of one king pair with `stm` to move, without visiting the entries, and
+  // those of the e.p. section with the unplayable e.p. rights index462 adds.
+  [[nodiscard]] Counts count_pair(int pair, Color stm) const;
+  [[nodiscard]] Counts count_ep_section(Color stm) const;
 
   // The men of a position as bare squares, for the solver's inner loops, which move men without
   // building positions. Man 0 is the white king, man 1 the black king, then the men of each group
@@ -172,6 +197,10 @@ public:
 
 private:
   static constexpr int MaxGroups = MaxIndexMen - 2;
+  // The weights of valid entries (pawn_index.cpp and pawnless_index.cpp explain them).
+  static constexpr EntryWeights PawnlessWeights{1, 8, 1};    // kings not both on the a1-h8 diagonal
+  static constexpr EntryWeights PawnNormalWeights{1, 2, 1};  // plus the unplayable e.p. rights
+  static constexpr EntryWeights PawnEpWeights{1, 2, 0};
   // The (double-stepped pawn file, capturing pawn file) pairs of the e.p. section.
   static constexpr int EpCaptureCount = 14;
 
@@ -258,12 +287,20 @@ private:
 
   // Pawnless tables (pawnless_index.cpp).
   [[nodiscard]] EntryWeights pawnless_weights(Index i, const Position& pos) const;
+  // The valid entries of a pair with both kings on the a1-h8 diagonal that are their own mirror
+  // image (position_counts.cpp).
+  [[nodiscard]] uint64_t count_symmetric(int pair, Color stm) const;
   // The e.p. section (pawn_index.cpp).
   // For a position with an e.p. capture: the e.p. square on the right rank, the square the pawn
   // came from empty.
   [[nodiscard]] static bool double_step_possible(const Position& pos);
   [[nodiscard]] Index encode_ep(const Position& pos, Symmetry s) const;
   bool decode_ep(Index j, Color stm, Position& out) const;
+  // What entry j of the e.p. section holds: no placement (men overlap, a square the pawn crossed
+  // taken, or the entry names the second of two capturers), a position with its e.p. capture, or
+  // a placement whose e.p. right is unplayable (out then holds it, with the right).
+  enum class EpPlacement : uint8_t { None, Playable, Unplayable };
+  EpPlacement place_ep(Index j, Color stm, Position& out) const;
 };
 
 template <class Visit>
@@ -302,8 +339,11 @@ void IndexScheme::for_each_men(Index begin, Index end, Visit&& visit) const {
   }
 }
 
-// Totals over the entries [begin, end) of one side to move (the whole table without a range).
-[[nodiscard]] Counts count_positions(const IndexScheme& scheme, Color stm, Index begin, Index end);
+// The positions of one side to move, counted from the index per king pair (position_counts.cpp):
+// a 5-man signature in a fraction of a second.
 [[nodiscard]] Counts count_positions(const IndexScheme& scheme, Color stm);
+// The same totals over the entries [begin, end) only, entry by entry (a position decoded where
+// the men alone do not give the weights): the straightforward count the fast one is tested against.
+[[nodiscard]] Counts count_positions(const IndexScheme& scheme, Color stm, Index begin, Index end);
 
 }  // namespace egtb::indexing

@@ -51,6 +51,8 @@
 //             with a side to move and ignore e.p. rights (their tables store no e.p. positions).
 #include "indexing/index.hpp"
 
+#include <algorithm>
+
 namespace egtb::indexing {
 
 namespace {
@@ -144,6 +146,22 @@ Index IndexScheme::encode_ep(const Position& pos, Symmetry s) const {
 }
 
 bool IndexScheme::decode_ep(Index j, Color stm, Position& out) const {
+  return place_ep(j, stm, out) == EpPlacement::Playable;
+}
+
+std::vector<Index> IndexScheme::unplayable_ep_entries(Color stm) const {
+  std::vector<Index> entries;
+  Position pos;
+  for (Index j = 0; j < ep_size_; ++j) {
+    if (place_ep(j, stm, pos) != EpPlacement::Unplayable) continue;
+    pos.set_ep_square(Square::None);
+    if (const auto i = index_of(pos)) entries.push_back(*i);
+  }
+  std::sort(entries.begin(), entries.end());
+  return entries;
+}
+
+IndexScheme::EpPlacement IndexScheme::place_ep(Index j, Color stm, Position& out) const {
   const Index prefix = j / ep_.size;
   const auto [wk, bk] = kings_->kings[static_cast<size_t>(prefix / EpCaptureCount)];
   const EpCapture capture = EpCaptures[static_cast<size_t>(prefix % EpCaptureCount)];
@@ -157,13 +175,14 @@ bool IndexScheme::decode_ep(Index j, Color stm, Position& out) const {
   decode_men(ep_, j % ep_.size, wk, bk, men);
   const Square ep = make_square(capture.pawn_file, rank + forward);
   const Bitboard behind = square_bb(ep) | square_bb(make_square(capture.pawn_file, rank + 2 * forward));
-  if (men.overlaps || (men.occupied & behind)) return false;
+  if (men.overlaps || (men.occupied & behind)) return EpPlacement::None;
   place(men, stm, out);
-  if (names_second_capturer(out, capture, rank)) return false;
+  if (names_second_capturer(out, capture, rank)) return EpPlacement::None;
   out.set_ep_square(ep);
   // validate_table_position: the side not to move not in check, and every check on the side to
   // move the work of the double step (the pawn itself, or a discovery through its origin square).
-  return out.has_ep_capture() && !validate_table_position(out);
+  return out.has_ep_capture() && !validate_table_position(out) ? EpPlacement::Playable
+                                                               : EpPlacement::Unplayable;
 }
 
 }  // namespace egtb::indexing

@@ -33,9 +33,9 @@ namespace egtb::indexing {
 
 EntryWeights IndexScheme::pawnless_weights(Index i, const Position& pos) const {
   if (!on_diagonal(pos.king_square(Color::White)) || !on_diagonal(pos.king_square(Color::Black)))
-    return {1, 8, 1};
+    return PawnlessWeights;
   const Index mirror = encode(pos, Symmetry::FlipDiag);
-  return {1, 4, mirror >= i ? 1u : 0u};
+  return {PawnlessWeights.index462, PawnlessWeights.physical / 2, mirror >= i ? 1u : 0u};
 }
 
 }  // namespace egtb::indexing

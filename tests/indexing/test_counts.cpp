@@ -230,3 +230,100 @@ TEST_CASE("KPkp has no unplayable e.p. right: no man can pin or give such a chec
     for (Color stm : {Color::White, Color::Black})
       if (scheme.decode(i, stm, pos)) REQUIRE(scheme.unplayable_ep_rights(pos) == 0);
 }
+
+namespace {
+
+// The fast count (from the index, king pair by king pair) against the entry-by-entry count, in
+// every convention and for both sides to move: the totals, and each king pair's physical and
+// classes counts (its index462 count may hold unplayable e.p. rights the e.p. section finds).
+// Per pair, so that errors cannot cancel out between pairs (a pawn's check taken the wrong way
+// up gives the right totals over the whole board, which the vertical mirror maps onto itself).
+void check_fast_count(const Material& material) {
+  const IndexScheme scheme(material);
+  const Index per_pair = scheme.normal_size() / static_cast<Index>(scheme.king_pairs());
+  for (Color stm : {Color::White, Color::Black}) {
+    INFO(material.str() << " " << color_char(stm));
+    Counts total = count_positions(scheme, stm, scheme.normal_size(), scheme.size());
+    uint64_t failed_pairs = 0;
+    for (int pair = 0; pair < scheme.king_pairs(); ++pair) {
+      const Counts fast = scheme.count_pair(pair, stm);
+      const auto first = static_cast<Index>(pair) * per_pair;
+      const Counts slow = count_positions(scheme, stm, first, first + per_pair);
+      failed_pairs += fast.physical != slow.physical || fast.classes != slow.classes ? 1U : 0U;
+      total += slow;
+    }
+    CHECK(failed_pairs == 0);
+    CHECK(count_positions(scheme, stm) == total);
+  }
+}
+
+// The unplayable e.p. entries found from the e.p. section against a scan of every normal entry
+// (each entry once per unplayable right of its position).
+void check_unplayable_entries(const char* signature) {
+  const IndexScheme scheme(test::material(signature));
+  for (Color stm : {Color::White, Color::Black}) {
+    std::vector<Index> scanned;
+    Position pos;
+    IndexScheme::Men men;
+    for (Index i = 0; i < scheme.normal_size(); ++i) {
+      if (!scheme.men_at(i, men) || !scheme.pawns_side_by_side(men, stm) || !scheme.decode(i, stm, pos))
+        continue;
+      scanned.insert(scanned.end(), scheme.unplayable_ep_rights(pos), i);
+    }
+    INFO(signature << " " << color_char(stm));
+    CHECK(scheme.unplayable_ep_entries(stm) == scanned);
+    CHECK(!scanned.empty());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("counts from the index equal the entry-by-entry counts of every 3-4-man signature", "[counts]") {
+  // Each signature and its colour flip (the last group then a white one: Kkq, Kkrp).
+  for (const Material& m : all_signatures(4)) {
+    check_fast_count(m);
+    check_fast_count(m.mirrored());
+  }
+}
+
+TEST_CASE("counts from the index equal the entry-by-entry counts of 5-man signatures", "[counts][slow]") {
+  // Three identical knights (symmetric placements of a 3-set), a pair and a piece, pawns of both
+  // colours with unplayable e.p. rights, and two identical pawns against one.
+  for (const char* signature : {"KNNNk", "KRRkb", "KRPkp", "KPPkp"})
+    check_fast_count(test::material(signature));
+}
+
+TEST_CASE("the unplayable e.p. entries of the index are those of a scan of every entry",
+          "[counts][ep][slow]") {
+  for (const char* signature : {"KRPkp", "KPkrp"}) check_unplayable_entries(signature);
+}
+
+TEST_CASE("weight runs give each entry the weight weights() gives it", "[counts]") {
+  for (const char* signature : {"KQk", "KRRk", "KPkp", "KBNk"}) {
+    const IndexScheme scheme(test::material(signature));
+    for (Convention c : AllConventions)
+      for (Color stm : {Color::White, Color::Black}) {
+        INFO(signature << " " << convention_name(c) << " " << color_char(stm));
+        Position pos;
+        uint64_t decoded = 0, failures = 0;
+        for (Index i = 0; i < scheme.size();) {
+          const IndexScheme::WeightRun run = scheme.weight_run(i, c);
+          REQUIRE(run.end > i);
+          for (; i < run.end; ++i) {
+            if (!scheme.decode(i, stm, pos)) continue;
+            if (!run.weight) {
+              ++decoded;
+              continue;
+            }
+            const uint32_t extra = c == Convention::Index462 && !scheme.is_ep_entry(i) && scheme.ep_size() > 0
+                                       ? scheme.unplayable_ep_rights(pos)
+                                       : 0;
+            failures += *run.weight + extra != scheme.weights(i, pos).get(c) ? 1U : 0U;
+          }
+        }
+        CHECK(failures == 0);
+        // Only the classes of pawnless pairs with both kings on the diagonal are decoded.
+        CHECK((decoded > 0) == (c == Convention::Classes && !scheme.material().has_pawns()));
+      }
+  }
+}
