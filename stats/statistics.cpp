@@ -52,26 +52,62 @@ struct ScanJob {
   const TableReader& reader;
   const IndexScheme& scheme;
   Convention convention;
+  // index462 only: per side to move, the normal entries that count once more for each unplayable
+  // e.p. right of their position (IndexScheme::unplayable_ep_entries).
+  std::array<std::vector<Index>, 2> extra;
 };
 
 Color side_color(int side) { return side == 0 ? Color::White : Color::Black; }
 
-// Adds the weights of the valid entries of one block.
-void scan_block(const ScanJob& job, uint64_t block, ScanState& state) {
-  const BlockSpan span = block_span(job.reader.header(), block);
-  job.reader.read_block(block, state.block);
-  const Color stm = side_color(span.side);
-  CodeTotals& totals = state.sides[static_cast<size_t>(span.side)];
-  for (uint64_t j = 0; j < span.count; ++j) {
-    const uint16_t raw = state.block[j];
+// Adds `weight` for each entry of a run of block entries (scores[0] is entry `first`). The
+// invalid entries are counted too, without a branch, and left out by summarize.
+void add_run(const uint16_t* scores, Index first, Index count, uint32_t weight, CodeTotals& totals) {
+  for (Index j = 0; j < count; ++j) {
+    const uint16_t raw = scores[j];
+    totals.weight[raw] += weight;
+    totals.first[raw] = std::min(totals.first[raw], first + j);
+  }
+}
+
+// Adds the weight of each valid entry of a run of block entries, decoding its position.
+void add_decoded(const ScanJob& job, const uint16_t* scores, Index first, Index count, Color stm,
+                 ScanState& state, CodeTotals& totals) {
+  for (Index j = 0; j < count; ++j) {
+    const uint16_t raw = scores[j];
     if (!Score::from_raw(raw).is_valid()) continue;
-    const Index i = span.first + j;
+    const Index i = first + j;
     if (!job.scheme.decode(i, stm, state.pos))
       throw FormatError(job.reader.path(), "entry " + std::to_string(i) + " has a score but no position");
     const uint32_t w = job.scheme.weights(i, state.pos).get(job.convention);
     if (w == 0) continue;
     totals.weight[raw] += w;
     totals.first[raw] = std::min(totals.first[raw], i);
+  }
+}
+
+// Adds the weights of the valid entries of one block: run by run of entries that weigh alike
+// (IndexScheme::weight_run), decoding positions only where the weight differs between entries,
+// then the unplayable e.p. rights of the block's entries.
+void scan_block(const ScanJob& job, uint64_t block, ScanState& state) {
+  const BlockSpan span = block_span(job.reader.header(), block);
+  job.reader.read_block(block, state.block);
+  const Color stm = side_color(span.side);
+  CodeTotals& totals = state.sides[static_cast<size_t>(span.side)];
+  const Index end = span.first + span.count;
+  for (Index i = span.first; i < end;) {
+    const IndexScheme::WeightRun run = job.scheme.weight_run(i, job.convention);
+    const Index count = std::min(run.end, end) - i;
+    const uint16_t* scores = state.block.data() + (i - span.first);
+    if (!run.weight)
+      add_decoded(job, scores, i, count, stm, state, totals);
+    else if (*run.weight > 0)
+      add_run(scores, i, count, *run.weight, totals);
+    i += count;
+  }
+  const std::vector<Index>& extra = job.extra[static_cast<size_t>(span.side)];
+  for (auto e = std::lower_bound(extra.begin(), extra.end(), span.first); e != extra.end() && *e < end; ++e) {
+    const uint16_t raw = state.block[*e - span.first];
+    if (Score::from_raw(raw).is_valid()) totals.weight[raw] += 1;
   }
 }
 
@@ -96,8 +132,8 @@ SideSummary summarize(const CodeTotals& totals) {
   SideSummary s;
   for (size_t raw = 0; raw < CodeCount; ++raw) {
     const uint64_t w = totals.weight[raw];
-    if (w == 0) continue;
     const Score score = Score::from_raw(static_cast<uint16_t>(raw));
+    if (w == 0 || !score.is_valid()) continue;
     const auto v = static_cast<size_t>(to_index(score.value()));
     s.lasker[v] += w;
     if (score.value() != Lasker::Draw) s.depths[v][score.depth()] += w;
@@ -175,7 +211,11 @@ TableStatistics compute_statistics(const Tablebase& tablebase, const Material& m
   out.rules = reader.rules();
   out.metrics = reader.header().metrics;
   const IndexScheme& scheme = reader.scheme();
-  const SideTotals totals = scan_table({reader, scheme, options.convention}, options.threads);
+  ScanJob job{reader, scheme, options.convention, {}};
+  if (options.convention == Convention::Index462)
+    for (int side = 0; side < 2; ++side)
+      job.extra[static_cast<size_t>(side)] = scheme.unplayable_ep_entries(side_color(side));
+  const SideTotals totals = scan_table(job, options.threads);
   for (size_t side = 0; side < 2; ++side) out.sides[side] = summarize(totals[side]);
   for (Metric m : rule_metrics(out.rules))
     for (Color winner : {Color::White, Color::Black}) {

@@ -6,7 +6,11 @@
 // scheme decodes, adds IndexScheme::weights(i, P).get(convention) to its side to move, its Lasker
 // value and its depth. So index462 counts every valid entry once (the article's count, the
 // duplicate entries of pawnless positions with both kings on the a1-h8 diagonal included),
-// physical counts every legal placement, classes each symmetry class once.
+// physical counts every legal placement, classes each symmetry class once. The weight depends on
+// the king pair alone for nearly every entry (IndexScheme::weight_run), so the scan reads validity
+// and score from the table and decodes positions only in the runs where it does not: the classes
+// of pawnless pairs with both kings on the diagonal; index462's unplayable e.p. rights come from
+// the e.p. section's index space (IndexScheme::unplayable_ep_entries).
 //
 // maxDTS and maxDTM, as the article's Table 1 takes them: for each winner colour (the stalemater,
 // or the mater), the deepest DTS (DTM) of the positions that colour wins by stalemate (mate),
