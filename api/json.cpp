@@ -67,6 +67,15 @@ Json deepest_json(const TableHeader& h, Metric metric) {
   });
 }
 
+// "maxdts", "maxdtm", "maxdte" (in that order) of the metrics of the rules, each `deepest(metric)`.
+template <typename Deepest>
+void add_maxima(Json& object, Rules rules, Deepest deepest) {
+  const std::vector<Metric> metrics = rule_metrics(rules);
+  for (Metric m : {Metric::Dts, Metric::Dtm, Metric::Dte})
+    if (std::find(metrics.begin(), metrics.end(), m) != metrics.end())
+      object["max" + std::string(metric_key(m))] = deepest(m);
+}
+
 Json histogram_json(const stats::DepthHistogram& h) {
   Json out = Json::object();
   for (const auto& [plies, n] : h) out[std::to_string(plies)] = n;
@@ -200,13 +209,14 @@ Json to_json(const PresentTable& t) {
     const SideStats& s = h.stats[static_cast<size_t>(to_index(c))];
     sides[side_key(c)] = {{"positions", s.positions()}, {"lasker", s.values}};
   }
-  return {{"signature", t.material.str()},
-          {"men", t.material.men()},
-          {"file_size", h.file_size},
-          {"metrics", to_string(h.metrics)},
-          {"sides", sides},
-          {"maxdts", deepest_json(h, Metric::Dts)},
-          {"maxdtm", deepest_json(h, Metric::Dtm)}};
+  Json out = {{"signature", t.material.str()},
+              {"men", t.material.men()},
+              {"file_size", h.file_size},
+              {"metrics", to_string(h.metrics)}};
+  if (h.rules != Rules::Lasker) out["rules"] = rules_name(h.rules);
+  out["sides"] = sides;
+  add_maxima(out, h.rules, [&](Metric m) { return deepest_json(h, m); });
+  return out;
 }
 
 Json to_json(const stats::TableStatistics& t) {
@@ -222,10 +232,7 @@ Json to_json(const stats::TableStatistics& t) {
   Json out = {{"signature", t.material.str()}, {"convention", indexing::convention_name(t.convention)}};
   if (t.rules != Rules::Lasker) out["rules"] = rules_name(t.rules);
   out["sides"] = sides;
-  const std::vector<Metric> metrics = rule_metrics(t.rules);
-  for (Metric m : {Metric::Dts, Metric::Dtm, Metric::Dte})
-    if (std::find(metrics.begin(), metrics.end(), m) != metrics.end())
-      out["max" + std::string(metric_key(m))] = deepest_json(t, m);
+  add_maxima(out, t.rules, [&](Metric m) { return deepest_json(t, m); });
   out["histogram"] = histogram;
   return out;
 }
@@ -283,10 +290,10 @@ Json to_json(const Material& table, const retro::Progress& p) {
           {"seconds", p.seconds}};
 }
 
-Json tables_json(const std::vector<PresentTable>& tables) {
+Json tables_json(const std::vector<PresentTable>& tables, Rules rules) {
   Json list = Json::array();
   for (const PresentTable& t : tables) list.push_back(to_json(t));
-  return {{"tables", std::move(list)}};
+  return {{"rules", rules_name(rules)}, {"tables", std::move(list)}};
 }
 
 Json to_json(const BoundedResult& r, indexing::Convention convention, Rules rules) {

@@ -62,9 +62,12 @@ using Json = nlohmann::ordered_json;
 // "side_to_move"} | null}, "maxdtm": ...}: maxdts and maxdtm keyed by the winner as in the statistics
 // of a table (to_json(TableStatistics)), with the depth and side to move of each Table 1 row but not
 // its positions, example and line, which only a scan of the table gives (stats::deepest_depth).
+// Under the other rules, as in their statistics, "rules" after "metrics" and the maxima of their
+// metric instead ("maxdte" under stalemate-wins, "maxdtm" under stalemate-passes); "lasker" counts
+// the values 0-4 of the table's codes (4 win, 2 draw, 0 loss).
 [[nodiscard]] Json to_json(const PresentTable& table);
-// The tables present: {"tables": [to_json(table)...]}.
-[[nodiscard]] Json tables_json(const std::vector<PresentTable>& tables);
+// The tables present of one rule set: {"rules", "tables": [to_json(table)...]}.
+[[nodiscard]] Json tables_json(const std::vector<PresentTable>& tables, Rules rules);
 
 // The findings of annotating one game (api/annotate.hpp): {"game", "white", "black", "event",
 // "result", "positions", "first", "concessions", "duals", "value_duals", "depth_duals", "unprobed",

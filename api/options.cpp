@@ -12,6 +12,12 @@ indexing::Convention convention_named(std::string_view text, std::string_view wh
                    "'");
 }
 
+Rules rules_named(std::string_view text, std::string_view what) {
+  if (const auto rules = parse_rules(text)) return *rules;
+  throw InputError(std::string(what) + " must be lasker, stalemate-wins or stalemate-passes, not '" +
+                   std::string(text) + "'");
+}
+
 MetricSet metrics_named(std::string_view text, std::string_view what) {
   if (const auto metrics = parse_metric_set(text)) return *metrics;
   throw InputError(std::string(what) + " must be 'dtm,dts' or 'dtm', not '" + std::string(text) + "'");

@@ -1,5 +1,5 @@
 // The option values every front end accepts as words (the command line's --convention and
-// --metrics, the Python module's keyword arguments), checked with one message each.
+// --metrics, the Python module's keyword arguments, the HTTP API's rules), checked with one message each.
 #pragma once
 
 #include <string_view>
@@ -12,6 +12,10 @@ namespace egtb::api {
 // The counting convention `text` names: index462, physical or classes. Throws InputError
 // "<what> must be index462, physical or classes, not '<text>'".
 [[nodiscard]] indexing::Convention convention_named(std::string_view text, std::string_view what);
+
+// The rule set `text` names: lasker, stalemate-wins or stalemate-passes (egtb/store/rules.hpp).
+// Throws InputError "<what> must be lasker, stalemate-wins or stalemate-passes, not '<text>'".
+[[nodiscard]] Rules rules_named(std::string_view text, std::string_view what);
 
 // The metrics `text` names: "dtm,dts" or "dtm" (mates only). Throws InputError.
 [[nodiscard]] MetricSet metrics_named(std::string_view text, std::string_view what);

@@ -1,9 +1,61 @@
 #include "api/statistics.hpp"
 
 #include "api/errors.hpp"
+#include "api/probe.hpp"
 #include "api/signatures.hpp"
+#include "pgn/writer.hpp"
+#include "stats/report.hpp"
 
 namespace egtb::api {
+
+namespace {
+
+// "Black: stalemate-loss, DTS 16", "White: win, DTE 3": a score for its side to move.
+std::string score_comment(Rules rules, Color stm, Score s) {
+  std::string text = std::string(stats::color_name(stm)) + ": " + std::string(category(rules, s.value()));
+  if (s.value() != Lasker::Draw)
+    text += ", " + std::string(metric_name(metric_of(rules, s.value()))) + " " + std::to_string(s.depth());
+  return text;
+}
+
+// The score of a Deepest row's example for its side to move: the rules' win or loss of its metric,
+// at the row's depth (KBk's maxDTS: White to move stalemates, DTS 17).
+Score example_score(Rules rules, const stats::Deepest& d) {
+  const SolvePhase phase = *phase_of(rules, d.metric);
+  return Score(d.side_to_move == d.winner ? phase.win : phase.loss, d.plies);
+}
+
+// "KBk maxDTS: White stalemates, 17 plies, 37 positions (index462)".
+std::string row_comment(const stats::TableStatistics& t, const stats::Deepest& d) {
+  const std::string winner(stats::color_name(d.winner));
+  return t.material.str() + " max" + std::string(metric_name(d.metric)) + ": " + winner + " " +
+         std::string(value_verb(t.rules, phase_of(t.rules, d.metric)->win)) + ", " + std::to_string(d.plies) +
+         " plies, " + stats::with_commas(d.positions) + " positions (" +
+         std::string(indexing::convention_name(t.convention)) + ")";
+}
+
+// The example's game. Its line is optimal (store/line.hpp checks every step), so the score after
+// each move is the previous one negated, one ply less deep: nothing is probed.
+pgn::Game example_game(const stats::TableStatistics& t, const stats::Deepest& d, int round) {
+  pgn::Game game(d.example);
+  game.set_tag("Event", "egtb stats: max" + std::string(metric_name(d.metric)));
+  game.set_tag("Site", t.material.str());
+  game.set_tag("Round", std::to_string(round));
+  game.set_tag("Annotator", "egtb");
+  game.node(pgn::Game::Root).comments.push_back(row_comment(t, d));
+  const Score start = example_score(t.rules, d);
+  Score score = start;
+  pgn::NodeId node = pgn::Game::Root;
+  for (Move m : d.line) {
+    node = game.add_move(node, m);
+    score = Score(negate(score.value()), score.depth() - 1);
+    game.node(node).comments.push_back(score_comment(t.rules, game.position(node).side_to_move(), score));
+  }
+  game.result = implied_result(t.rules, start, d.example.side_to_move());
+  return game;
+}
+
+}  // namespace
 
 std::vector<stats::TableStatistics> table_statistics(const StatsRequest& request) {
   const Tablebase tablebase(request.directory, {TablebaseOptions::DefaultCacheBytes, request.rules});
@@ -19,6 +71,17 @@ std::vector<stats::TableStatistics> table_statistics(const StatsRequest& request
 std::optional<std::string> missing_dts_warning(const stats::TableStatistics& t) {
   if (t.metrics.contains(all_metrics(t.rules))) return std::nullopt;
   return t.material.str() + " was built without DTS (--metrics dtm): its values 3 and 1 count as draws";
+}
+
+std::string examples_pgn(const std::vector<stats::TableStatistics>& tables) {
+  std::string out;
+  int round = 0;
+  for (const stats::TableStatistics& t : tables)
+    for (Metric metric : AllMetrics)
+      for (Color winner : {Color::White, Color::Black})
+        if (const std::optional<stats::Deepest>& d = t.deepest_of(metric, winner))
+          out += pgn::to_pgn(example_game(t, *d, ++round));
+  return out;
 }
 
 std::optional<std::string> missing_dts_warning(const std::vector<Material>& tables) {

@@ -32,4 +32,12 @@ struct StatsRequest {
 // show stalemate wins and losses (3 and 1) as draws; nothing when `tables` is empty.
 [[nodiscard]] std::optional<std::string> missing_dts_warning(const std::vector<Material>& tables);
 
+// Every maxDTS and maxDTM example of the tables as a PGN game (pgn/writer.hpp): its position as
+// [FEN], the optimal line as the mainline, the value and depth left after each move as a comment
+// for the side to move then ("Black: stalemate-loss, DTS 16"), the row it illustrates as the first
+// comment ("KBk maxDTS: White stalemates, 17 plies, 37 positions (index462)"), Site the
+// signature, Round the row's number and Result what the line ends in (a stalemate 1/2-1/2 under
+// Lasker). The scores follow from the row (its depth, winner and side to move): nothing is probed.
+[[nodiscard]] std::string examples_pgn(const std::vector<stats::TableStatistics>& tables);
+
 }  // namespace egtb::api

@@ -9,6 +9,7 @@
 #include <exception>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 
 #include "api/errors.hpp"
@@ -84,8 +85,16 @@ int guarded(egtb_result* result, Body&& body) noexcept {
   }
 }
 
+static_assert(EGTB_RULES_LASKER == rules_id(Rules::Lasker) &&
+              EGTB_RULES_STALEMATE_WINS == rules_id(Rules::StalemateWins) &&
+              EGTB_RULES_STALEMATE_PASSES == rules_id(Rules::StalematePasses));
+static_assert(EGTB_METRIC_DTM == to_index(Metric::Dtm) && EGTB_METRIC_DTE == to_index(Metric::Dte));
+
+// The metric of the `dtm` fields: DTM, or the one metric of rules without DTM (DTE).
+Metric win_metric(Rules rules) { return metric_of(rules, Lasker::Mates); }
+
 void fill(egtb_result& result, Rules rules, Score s) {
-  result = {EGTB_OK, to_index(s.value()), depth_in(rules, s, Metric::Dtm).value_or(-1),
+  result = {EGTB_OK, to_index(s.value()), depth_in(rules, s, win_metric(rules)).value_or(-1),
             depth_in(rules, s, Metric::Dts).value_or(-1)};
 }
 
@@ -97,7 +106,7 @@ void fill(egtb_root_move& out, Rules rules, const MoveValue& m) {
   std::memset(out.uci, 0, sizeof out.uci);
   std::memcpy(out.uci, uci.data(), std::min(uci.size(), sizeof out.uci - 1));
   out.lasker = to_index(m.value());
-  out.dtm = api::mover_depth(rules, m, Metric::Dtm).value_or(-1);
+  out.dtm = api::mover_depth(rules, m, win_metric(rules)).value_or(-1);
   out.dts = api::mover_depth(rules, m, Metric::Dts).value_or(-1);
 }
 
@@ -177,11 +186,24 @@ extern "C" {
 const char* egtb_version(void) { return EGTB_VERSION; }
 
 egtb_tablebase* egtb_open(const char* directory, size_t cache_mb, char* errbuf, size_t errlen) {
+  return egtb_open_rules(directory, EGTB_RULES_LASKER, cache_mb, errbuf, errlen);
+}
+
+egtb_tablebase* egtb_open_rules(const char* directory, int rules, size_t cache_mb, char* errbuf,
+                                size_t errlen) {
   copy_message(errbuf, errlen, "");
   egtb_tablebase* opened = nullptr;
   const int status = guarded(nullptr, [&]() -> int {
     if (!directory) return fail(nullptr, EGTB_BAD_ARGUMENT, "directory is NULL");
+    const std::optional<Rules> r = rules < 0 ? std::nullopt : rules_from_id(static_cast<uint32_t>(rules));
+    if (!r)
+      return fail(
+          nullptr, EGTB_BAD_ARGUMENT,
+          "rules must be EGTB_RULES_LASKER, EGTB_RULES_STALEMATE_WINS or EGTB_RULES_STALEMATE_PASSES, "
+          "not " +
+              std::to_string(rules));
     TablebaseOptions options;
+    options.rules = *r;
     if (cache_mb > 0) options.cache_bytes = cache_mb << 20;
     auto tb = std::make_unique<egtb_tablebase>();
     tb->tables = api::open_tablebase(directory, options);
@@ -191,6 +213,19 @@ egtb_tablebase* egtb_open(const char* directory, size_t cache_mb, char* errbuf, 
   });
   if (status != EGTB_OK) copy_message(errbuf, errlen, last_error.c_str());
   return opened;
+}
+
+int egtb_rules(const egtb_tablebase* tb) {
+  return static_cast<int>(rules_id(tb ? tb->tables->rules() : Rules::Lasker));
+}
+
+const char* egtb_rules_name(int rules) {
+  const std::optional<Rules> r = rules < 0 ? std::nullopt : rules_from_id(static_cast<uint32_t>(rules));
+  return r ? rules_name(*r).data() : nullptr;
+}
+
+int egtb_depth_metric(const egtb_tablebase* tb) {
+  return static_cast<int>(to_index(win_metric(tb ? tb->tables->rules() : Rules::Lasker)));
 }
 
 void egtb_close(egtb_tablebase* tb) { delete tb; }

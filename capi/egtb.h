@@ -20,6 +20,13 @@
  * when losing, 0 for a checkmated side to move), DTS for 3 and 1; -1 where the value has none.
  * Tables hold positions without castling rights and count no 50-move rule.
  *
+ * Other rule sets: egtb_open_rules opens the tables of stalemate-wins (a stalemate loses like
+ * mate) or stalemate-passes (a stalemated side passes) instead, built by `egtb generate --rules`.
+ * Their values are EGTB_WIN 4, EGTB_DRAW 2 and EGTB_LOSS 0 in the `lasker` fields, and their
+ * depth, in the `dtm` fields, is the rules' metric: under stalemate-passes DTM (plies to mate,
+ * passes counted), under stalemate-wins DTE (plies to the first mate or stalemate, both of which
+ * end the game there); `dts` is always -1 (egtb_depth_metric names the metric).
+ *
  * Threads: every probe function may be called from any number of threads at once on one
  * tablebase; egtb_close must not run while another thread probes it. Tables open on the first
  * probe that needs them and decoded blocks are cached (cache_mb of egtb_open), so the first probes
@@ -54,6 +61,25 @@ enum egtb_value {
   EGTB_MATES = 4       /* forces checkmate */
 };
 
+/* Defined by headers that have egtb_open_rules and the rest of the rule sets' API. */
+#define EGTB_HAVE_RULES 1
+
+/* The values of the other rule sets (egtb_open_rules), from the side to move. */
+enum egtb_rules_value { EGTB_LOSS = 0, EGTB_WIN = 4 /* and EGTB_DRAW, 2 */ };
+
+/* The rule sets (egtb_open_rules), as `egtb generate --rules` names them. */
+enum egtb_rules {
+  EGTB_RULES_LASKER = 0,          /* "lasker": stalemating the opponent is a lesser win */
+  EGTB_RULES_STALEMATE_WINS = 1,  /* "stalemate-wins": a stalemated side loses, as if mated */
+  EGTB_RULES_STALEMATE_PASSES = 2 /* "stalemate-passes": a stalemated side passes (UCI "0000") */
+};
+
+/* What the depth in the dtm fields counts (egtb_depth_metric). */
+enum egtb_metric {
+  EGTB_METRIC_DTM = 0, /* plies to mate */
+  EGTB_METRIC_DTE = 2  /* plies to the first mate or stalemate (stalemate-wins) */
+};
+
 /* What a call returns: EGTB_OK, or why it failed (egtb_last_error() has the message). */
 enum egtb_status {
   EGTB_OK = 0,
@@ -80,9 +106,9 @@ enum egtb_piece {
 /* The result of a probe. On failure status says why and the other fields are -1. */
 typedef struct egtb_result {
   int status; /* enum egtb_status */
-  int lasker; /* enum egtb_value, for the side to move */
-  int dtm;    /* plies to mate for values 4 and 0, else -1 */
-  int dts;    /* plies to stalemate for values 3 and 1, else -1 */
+  int lasker; /* enum egtb_value, for the side to move (other rules: 4, 2 or 0) */
+  int dtm;    /* plies to mate for values 4 and 0, else -1 (other rules: egtb_depth_metric) */
+  int dts;    /* plies to stalemate for values 3 and 1, else -1 (other rules: -1) */
 } egtb_result;
 
 /* A legal move of the probed position with its value for the side playing it: lasker is 4 minus
@@ -93,8 +119,9 @@ typedef struct egtb_root_move {
   int from;      /* square 0-63 */
   int to;        /* square 0-63; an e.p. capture goes to the e.p. square */
   int promotion; /* enum egtb_piece promoted to, or EGTB_NO_PIECE */
-  char uci[8];   /* the move in UCI, NUL-terminated: "e7e8q" */
-  int lasker;    /* value for the mover, enum egtb_value */
+  char uci[8];   /* the move in UCI, NUL-terminated: "e7e8q"; a pass (stalemate-passes) is "0000",
+                    from and to 0 */
+  int lasker;    /* value for the mover, enum egtb_value (other rules: 4, 2 or 0) */
   int dtm;       /* for the mover, move included, or -1 */
   int dts;       /* for the mover, move included, or -1 */
 } egtb_root_move;
@@ -107,6 +134,21 @@ const char *egtb_version(void);
 /* Opens the tables of a directory with a cache of decoded blocks of cache_mb MiB (0: 256). Returns
  * NULL when the directory cannot be used, with the reason in errbuf (errlen bytes, may be 0). */
 egtb_tablebase *egtb_open(const char *directory, size_t cache_mb, char *errbuf, size_t errlen);
+
+/* The same for the tables of a rule set (enum egtb_rules): <SIG>.stalemate-wins.egtb and
+ * <SIG>.stalemate-passes.egtb beside the Lasker tables. NULL with a message for an unknown
+ * rules number. egtb_open(d, c, e, n) is egtb_open_rules(d, EGTB_RULES_LASKER, c, e, n). */
+egtb_tablebase *egtb_open_rules(const char *directory, int rules, size_t cache_mb, char *errbuf,
+                                size_t errlen);
+
+/* The rule set of a tablebase (enum egtb_rules), and its name ("lasker", "stalemate-wins",
+ * "stalemate-passes"; NULL for an unknown number). */
+int egtb_rules(const egtb_tablebase *tb);
+const char *egtb_rules_name(int rules);
+
+/* What the depth of values 4 and 0 in the dtm fields counts under the tablebase's rules (enum
+ * egtb_metric): EGTB_METRIC_DTE under stalemate-wins, EGTB_METRIC_DTM under the others. */
+int egtb_depth_metric(const egtb_tablebase *tb);
 
 /* Closes the tables and frees the tablebase; NULL is ignored. */
 void egtb_close(egtb_tablebase *tb);

@@ -8,6 +8,8 @@
 // --json), made a Record so that keys read as attributes.
 // Errors (api/errors.hpp): InputError -> ValueError, MissingTableError -> egtb.MissingTableError
 // (a KeyError), egtb::StoreError -> egtb.TableError.
+// Rules (egtb/store/rules.hpp): every function that reads or builds tables takes rules="lasker" (the
+// default), "stalemate-wins" or "stalemate-passes"; a Tablebase reads the tables of one rule set.
 // Threads: the GIL is released while C++ works (probes, generation, statistics, scans); a
 // Tablebase may be shared by Python threads, and close() waits for no one: a probe under way
 // keeps the tables it uses alive until it returns.
@@ -103,6 +105,8 @@ std::vector<std::string> signature_texts(py::handle signatures) {
   return texts;
 }
 
+Rules rules_of(const std::string& name) { return api::rules_named(name, "rules"); }
+
 // A thread count: None is every core.
 int threads_of(std::optional<int> threads) {
   if (threads && *threads < 1) throw py::value_error("threads must be at least 1, or None for every core");
@@ -111,14 +115,17 @@ int threads_of(std::optional<int> threads) {
 
 class PyTablebase {
 public:
-  PyTablebase(const std::filesystem::path& directory, std::optional<double> cache_mb)
+  PyTablebase(const std::filesystem::path& directory, std::optional<double> cache_mb,
+              const std::string& rules)
       : directory_(directory.string()) {
     TablebaseOptions options;
+    options.rules = rules_of(rules);
     if (cache_mb) {
       if (!(*cache_mb >= 1)) throw py::value_error("cache_mb must be at least 1");
       options.cache_bytes = static_cast<size_t>(*cache_mb * (1 << 20));
     }
     tables_ = api::open_tablebase(directory, options);
+    rules_ = options.rules;
   }
 
   struct Scored {
@@ -153,9 +160,11 @@ public:
   void close() { tables_.reset(); }
   [[nodiscard]] bool closed() const { return tables_ == nullptr; }
   [[nodiscard]] const std::string& directory() const { return directory_; }
+  [[nodiscard]] Rules rules() const { return rules_; }
 
 private:
   std::string directory_;
+  Rules rules_ = Rules::Lasker;
   std::shared_ptr<const Tablebase> tables_;
 
   [[nodiscard]] Expected<api::ProbeReport, ProbeError> full_report(py::handle position) const {
@@ -175,25 +184,57 @@ private:
   }
 };
 
-// A value of a score, or None: lasker (an int), dtm or dts (plies, None where the value has none).
-using ScoreField = py::object (*)(Rules, Score);
-py::object lasker_of(Rules, Score s) { return py::int_(to_index(s.value())); }
-py::object dtm_of(Rules r, Score s) { return py::cast(depth_in(r, s, Metric::Dtm)); }
-py::object dts_of(Rules r, Score s) { return py::cast(depth_in(r, s, Metric::Dts)); }
+// What probe_<field> reads of a score: the value or a depth (plies, None where the value has
+// none), and whether the tablebase's rules have it (probe_lasker and probe_dts read Lasker tables
+// only, probe_dte stalemate-wins tables, probe_dtm the tables of Lasker and stalemate-passes).
+struct ScoreField {
+  const char* name;
+  py::object (*read)(Rules, Score);
+  std::optional<Metric> metric;  // the metric the field reads, when it is one metric's depth
+};
+
+py::object value_of(Rules, Score s) { return py::int_(to_index(s.value())); }
+py::object depth_of(Rules r, Score s) {
+  return s.value() == Lasker::Draw ? py::none() : py::cast(depth_in(r, s, metric_of(r, s.value())));
+}
+template <Metric M>
+py::object metric_depth(Rules r, Score s) {
+  return py::cast(depth_in(r, s, M));
+}
+
+constexpr ScoreField LaskerField{"lasker", &value_of, std::nullopt};
+constexpr ScoreField ValueField{"value", &value_of, std::nullopt};
+constexpr ScoreField DepthField{"depth", &depth_of, std::nullopt};
+constexpr ScoreField DtmField{"dtm", &metric_depth<Metric::Dtm>, Metric::Dtm};
+constexpr ScoreField DtsField{"dts", &metric_depth<Metric::Dts>, Metric::Dts};
+constexpr ScoreField DteField{"dte", &metric_depth<Metric::Dte>, Metric::Dte};
+
+// Raises ValueError when the tablebase's rules have no such field.
+void check_field(const ScoreField& field, Rules rules) {
+  const bool lasker_only = &field == &LaskerField;
+  if (lasker_only ? rules == Rules::Lasker : !field.metric || all_metrics(rules).contains(*field.metric))
+    return;
+  throw py::value_error(
+      std::string("probe_") + field.name + ": " + std::string(rules_name(rules)) + " tables have no " +
+      field.name + (lasker_only ? " value" : " depth") +
+      " (their values are 4 win, 2 draw, 0 loss; probe_value and probe_depth read any rules)");
+}
 
 // tb.probe_<field>(position): raises what a probe fails with.
-template <ScoreField field>
+template <const ScoreField& field>
 py::object probe_field(const PyTablebase& tb, py::handle position) {
+  check_field(field, tb.rules());
   const auto [score, rules] = tb.score(position);
   if (!score) api::raise(score.error());
-  return field(rules, *score);
+  return field.read(rules, *score);
 }
 
 // tb.get_<field>(position, default): `default` when the tables cannot answer (Tablebase::try_probe).
-template <ScoreField field>
+template <const ScoreField& field>
 py::object get_field(const PyTablebase& tb, py::handle position, py::object fallback) {
+  check_field(field, tb.rules());
   const auto [score, rules] = tb.score(position);
-  return score ? field(rules, *score) : fallback;
+  return score ? field.read(rules, *score) : fallback;
 }
 
 // The matches of a query, pulled from an api::QueryStream a batch at a time.
@@ -241,9 +282,10 @@ private:
 };
 
 query::ScanOptions scan_options(const std::filesystem::path& directory, const std::string& convention,
-                                std::optional<int> threads) {
+                                std::optional<int> threads, const std::string& rules) {
   query::ScanOptions o;
   o.directory = directory;
+  o.rules = rules_of(rules);
   o.convention = api::convention_named(convention, "convention");
   o.threads = threads_of(threads);
   return o;
@@ -258,9 +300,10 @@ std::vector<Material> oriented_tables(py::handle signatures) {
 
 PyQueryIterator run_query(py::handle signatures, const std::string& source,
                           const std::filesystem::path& directory, std::optional<int64_t> limit,
-                          const std::string& convention, std::optional<int> threads) {
+                          const std::string& convention, std::optional<int> threads,
+                          const std::string& rules) {
   if (limit && *limit < 1) throw py::value_error("limit must be at least 1, or None for every match");
-  query::ScanOptions o = scan_options(directory, convention, threads);
+  query::ScanOptions o = scan_options(directory, convention, threads, rules);
   o.limit = static_cast<uint64_t>(limit.value_or(0));
   const std::vector<Material> tables = oriented_tables(signatures);
   auto stream = std::make_unique<api::QueryStream>(api::prepare_query(source), tables, o);
@@ -269,8 +312,8 @@ PyQueryIterator run_query(py::handle signatures, const std::string& source,
 
 py::object count_query(py::handle signatures, const std::string& source,
                        const std::filesystem::path& directory, const std::string& convention,
-                       std::optional<int> threads) {
-  query::ScanOptions o = scan_options(directory, convention, threads);
+                       std::optional<int> threads, const std::string& rules) {
+  query::ScanOptions o = scan_options(directory, convention, threads, rules);
   o.list = false;
   const std::vector<Material> tables = oriented_tables(signatures);
   const query::ScanQuery q = api::prepare_query(source);
@@ -283,11 +326,13 @@ py::object count_query(py::handle signatures, const std::string& source,
 }
 
 py::list table_stats(py::handle signatures, const std::filesystem::path& directory,
-                     const std::string& convention, std::optional<int> threads, std::optional<int> all) {
+                     const std::string& convention, std::optional<int> threads, std::optional<int> all,
+                     const std::string& rules) {
   const api::StatsRequest request{directory,
                                   signature_texts(signatures),
                                   all,
-                                  {api::convention_named(convention, "convention"), threads_of(threads)}};
+                                  {api::convention_named(convention, "convention"), threads_of(threads)},
+                                  rules_of(rules)};
   std::vector<stats::TableStatistics> tables;
   {
     const py::gil_scoped_release release;
@@ -312,11 +357,17 @@ void call_back(const py::object& callback, const Json& record) {
 
 py::list generate_tables(py::handle signatures, const std::filesystem::path& directory,
                          std::optional<int> threads, const py::object& progress, const py::object& on_table,
-                         const std::string& metrics, bool force, std::optional<int> all) {
+                         const std::optional<std::string>& metrics, bool force, std::optional<int> all,
+                         const std::string& rules) {
   retro::BuildOptions options;
   options.directory = directory;
   options.threads = threads_of(threads);
-  options.metrics = api::metrics_named(metrics, "metrics");
+  options.rules = rules_of(rules);
+  options.metrics = all_metrics(options.rules);
+  if (metrics) {
+    if (options.rules != Rules::Lasker) throw py::value_error("metrics applies to lasker tables only");
+    options.metrics = api::metrics_named(*metrics, "metrics");
+  }
   options.force = force;
   const std::vector<Material> targets = api::signatures(signature_texts(signatures), all);
   if (targets.empty()) throw py::value_error("generate: name at least one signature, or all=N");
@@ -334,8 +385,10 @@ py::list generate_tables(py::handle signatures, const std::filesystem::path& dir
   return out;
 }
 
-py::list sample_positions(const std::filesystem::path& directory, size_t count, uint64_t seed) {
-  const std::unique_ptr<Tablebase> tb = api::open_tablebase(directory);
+py::list sample_positions(const std::filesystem::path& directory, size_t count, uint64_t seed,
+                          const std::string& rules) {
+  const std::unique_ptr<Tablebase> tb =
+      api::open_tablebase(directory, {TablebaseOptions::DefaultCacheBytes, rules_of(rules)});
   std::vector<Position> positions;
   {
     const py::gil_scoped_release release;
@@ -367,20 +420,32 @@ void translate_errors(std::exception_ptr p) {
 void define_tablebase(py::module_& m) {
   using namespace pybind11::literals;
   py::class_<PyTablebase>(m, "Tablebase", "A directory of tables; open with egtb.open_tablebase(directory).")
-      .def(py::init<const std::string&, std::optional<double>>(), "directory"_a, py::kw_only(),
-           "cache_mb"_a = py::none())
+      .def(py::init<const std::string&, std::optional<double>, const std::string&>(), "directory"_a,
+           py::kw_only(), "cache_mb"_a = py::none(), "rules"_a = "lasker")
       .def("probe", &PyTablebase::probe, "position"_a,
            "The value, depths, every legal move and the optimal line of a position (a ProbeResult).")
       .def("get", &PyTablebase::get, "position"_a, "default"_a = py::none(),
            "probe(), or `default` when the tables cannot answer (missing table, too many men, castling "
            "rights).")
-      .def("probe_lasker", &probe_field<lasker_of>, "position"_a, "The Lasker value 0-4 of the side to move.")
-      .def("probe_dtm", &probe_field<dtm_of>, "position"_a, "Plies to mate for values 4 and 0, else None.")
-      .def("probe_dts", &probe_field<dts_of>, "position"_a,
-           "Plies to stalemate for values 3 and 1, else None.")
-      .def("get_lasker", &get_field<lasker_of>, "position"_a, "default"_a = py::none())
-      .def("get_dtm", &get_field<dtm_of>, "position"_a, "default"_a = py::none())
-      .def("get_dts", &get_field<dts_of>, "position"_a, "default"_a = py::none())
+      .def("probe_lasker", &probe_field<LaskerField>, "position"_a,
+           "The Lasker value 0-4 of the side to move (Lasker tables).")
+      .def("probe_value", &probe_field<ValueField>, "position"_a,
+           "The value of the side to move under the rules: 0-4 under Lasker, 4 win, 2 draw, 0 loss under "
+           "the others.")
+      .def("probe_depth", &probe_field<DepthField>, "position"_a,
+           "The depth of the value in its rules' metric (DTM, DTS or DTE), None for a draw.")
+      .def("probe_dtm", &probe_field<DtmField>, "position"_a,
+           "Plies to mate for values 4 and 0, else None (Lasker and stalemate-passes tables).")
+      .def("probe_dts", &probe_field<DtsField>, "position"_a,
+           "Plies to stalemate for values 3 and 1, else None (Lasker tables).")
+      .def("probe_dte", &probe_field<DteField>, "position"_a,
+           "Plies to the first mate or stalemate for values 4 and 0, else None (stalemate-wins tables).")
+      .def("get_lasker", &get_field<LaskerField>, "position"_a, "default"_a = py::none())
+      .def("get_value", &get_field<ValueField>, "position"_a, "default"_a = py::none())
+      .def("get_depth", &get_field<DepthField>, "position"_a, "default"_a = py::none())
+      .def("get_dtm", &get_field<DtmField>, "position"_a, "default"_a = py::none())
+      .def("get_dts", &get_field<DtsField>, "position"_a, "default"_a = py::none())
+      .def("get_dte", &get_field<DteField>, "position"_a, "default"_a = py::none())
       .def(
           "tables",
           [](const PyTablebase& tb) {
@@ -392,10 +457,15 @@ void define_tablebase(py::module_& m) {
       .def("close", &PyTablebase::close, "Closes the tables; probes under way finish first.")
       .def_property_readonly("closed", &PyTablebase::closed)
       .def_property_readonly("directory", &PyTablebase::directory)
+      .def_property_readonly(
+          "rules", [](const PyTablebase& tb) { return std::string(rules_name(tb.rules())); },
+          "The rules of the tables read: lasker, stalemate-wins or stalemate-passes.")
       .def("__enter__", [](py::object self) { return self; })
       .def("__exit__", [](PyTablebase& tb, py::args) { tb.close(); })
       .def("__repr__", [](const PyTablebase& tb) {
-        return "<egtb.Tablebase " + py::repr(py::str(tb.directory())).cast<std::string>() +
+        const std::string rules =
+            tb.rules() == Rules::Lasker ? "" : " rules=" + std::string(rules_name(tb.rules()));
+        return "<egtb.Tablebase " + py::repr(py::str(tb.directory())).cast<std::string>() + rules +
                (tb.closed() ? " (closed)>" : ">");
       });
 }
@@ -404,23 +474,26 @@ void define_functions(py::module_& m) {
   using namespace pybind11::literals;
   m.def(
       "open_tablebase",
-      [](const std::filesystem::path& directory, std::optional<double> cache_mb) {
-        return PyTablebase(directory, cache_mb);
+      [](const std::filesystem::path& directory, std::optional<double> cache_mb, const std::string& rules) {
+        return PyTablebase(directory, cache_mb, rules);
       },
-      "directory"_a, py::kw_only(), "cache_mb"_a = py::none(),
-      "Opens a directory of tables; each table opens on the first probe that needs it.");
+      "directory"_a, py::kw_only(), "cache_mb"_a = py::none(), "rules"_a = "lasker",
+      "Opens a directory of tables of one rule set; each table opens on the first probe that needs it.");
   m.def("generate", &generate_tables, "signatures"_a, "directory"_a, py::kw_only(), "threads"_a = py::none(),
-        "progress"_a = py::none(), "on_table"_a = py::none(), "metrics"_a = "dtm,dts", "force"_a = false,
-        "all"_a = py::none(), "Builds tables after every table they depend on; a record per table.");
+        "progress"_a = py::none(), "on_table"_a = py::none(), "metrics"_a = py::none(), "force"_a = false,
+        "all"_a = py::none(), "rules"_a = "lasker",
+        "Builds tables after every table they depend on; a record per table.");
   m.def("stats", &table_stats, "signatures"_a, "directory"_a, py::kw_only(), "convention"_a = "index462",
-        "threads"_a = py::none(), "all"_a = py::none(), "The statistics of tables, a record per table.");
+        "threads"_a = py::none(), "all"_a = py::none(), "rules"_a = "lasker",
+        "The statistics of tables, a record per table.");
   m.def("query", &run_query, "signatures"_a, "query"_a, "directory"_a, py::kw_only(), "limit"_a = py::none(),
-        "convention"_a = "index462", "threads"_a = py::none(),
+        "convention"_a = "index462", "threads"_a = py::none(), "rules"_a = "lasker",
         "An iterator over the positions that match a CQL query.");
   m.def("count", &count_query, "signatures"_a, "query"_a, "directory"_a, py::kw_only(),
-        "convention"_a = "index462", "threads"_a = py::none(),
+        "convention"_a = "index462", "threads"_a = py::none(), "rules"_a = "lasker",
         "The number of positions that match a CQL query, per table.");
   m.def("random_positions", &sample_positions, "directory"_a, "count"_a, py::kw_only(), "seed"_a = 1,
+        "rules"_a = "lasker",
         "FENs of random legal positions of the tables in a directory (the positions of egtb bench probe).");
 }
 
@@ -433,6 +506,11 @@ void define_module(py::module_& m) {
   m.attr("DRAW") = to_index(Lasker::Draw);
   m.attr("STALEMATES") = to_index(Lasker::Stalemates);
   m.attr("MATES") = to_index(Lasker::Mates);
+  m.attr("WIN") = to_index(Lasker::Mates);  // the values of the other rules
+  m.attr("LOSS") = to_index(Lasker::Mated);
+  py::list rules;
+  for (Rules r : AllRules) rules.append(py::str(std::string(rules_name(r))));
+  m.attr("RULES") = py::tuple(rules);
   py::register_exception_translator(&translate_errors);
   define_tablebase(m);
   py::class_<PyQueryIterator>(m, "QueryIterator", "The matches of egtb.query(), one record each.")

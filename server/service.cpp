@@ -11,6 +11,7 @@
 #include "api/query.hpp"
 #include "api/signatures.hpp"
 #include "api/tables.hpp"
+#include "egtb/store/block_cache.hpp"
 #include "egtb/store/error.hpp"
 #include "server/url.hpp"
 #include "stats/statistics.hpp"
@@ -112,6 +113,25 @@ std::string string_field(const Json& body, const char* name, const std::string& 
   return body[name].get<std::string>();
 }
 
+// A probe's path: /api/lasker (the rules of the request) or /api/<rules> for the other rule sets,
+// each with /mainline for the optimal line.
+struct ProbePath {
+  std::optional<Rules> rules;  // the rules the path names; none for /api/lasker
+  bool mainline = false;
+};
+
+std::optional<ProbePath> probe_path(std::string_view path) {
+  if (!path.starts_with(ApiPrefix)) return std::nullopt;
+  path.remove_prefix(ApiPrefix.size());
+  constexpr std::string_view Mainline = "/mainline";
+  const bool mainline = path.ends_with(Mainline);
+  if (mainline) path.remove_suffix(Mainline.size());
+  if (path == "lasker") return ProbePath{std::nullopt, mainline};
+  const std::optional<Rules> rules = parse_rules(path);
+  if (!rules || *rules == Rules::Lasker) return std::nullopt;
+  return ProbePath{rules, mainline};
+}
+
 Response method_not_allowed(const Service& s, const char* allowed) {
   Response r = s.error(405, std::string("this resource answers ") + allowed + " only");
   r.headers.emplace_back("Allow", allowed);
@@ -120,8 +140,22 @@ Response method_not_allowed(const Service& s, const char* allowed) {
 
 }  // namespace
 
-Service::Service(const ServiceOptions& options)
-    : options_(options), tablebase_(options.directory, {options.cache_bytes, Rules::Lasker}) {}
+Service::Service(const ServiceOptions& options) : options_(options) {
+  const auto cache = std::make_shared<BlockCache>(options.cache_bytes);
+  for (Rules rules : AllRules)
+    tablebases_[rules_id(rules)] =
+        std::make_unique<Tablebase>(options.directory, TablebaseOptions{options.cache_bytes, rules}, cache);
+}
+
+Rules Service::rules_of(const Request& r, std::optional<Rules> fixed) const {
+  const std::optional<std::string> name = query_parameter(r.query, "rules");
+  if (!name) return fixed.value_or(options_.rules);
+  const Rules rules = api::rules_named(*name, "rules");
+  if (fixed && rules != *fixed)
+    throw api::InputError(r.path + " answers under the rules " + std::string(rules_name(*fixed)) + ", not " +
+                          *name + " (use /api/lasker?rules=" + *name + ")");
+  return rules;
+}
 
 Response Service::handle(const Request& request) {
   try {
@@ -155,9 +189,9 @@ Response Service::route(const Request& r) {
              {"Access-Control-Allow-Headers", "Content-Type"}}};
   if (!r.path.starts_with(ApiPrefix)) return file(r);
   const bool get = r.method == "GET";
-  if (r.path == "/api/lasker" || r.path == "/api/lasker/mainline")
-    return get ? lasker(r, r.path.ends_with("/mainline")) : method_not_allowed(*this, "GET");
-  if (r.path == "/api/tables") return get ? tables() : method_not_allowed(*this, "GET");
+  if (const std::optional<ProbePath> p = probe_path(r.path))
+    return get ? probe(r, rules_of(r, p->rules), p->mainline) : method_not_allowed(*this, "GET");
+  if (r.path == "/api/tables") return get ? tables(r) : method_not_allowed(*this, "GET");
   if (r.path.starts_with(StatsPrefix))
     return get ? stats(percent_decode(r.path.substr(StatsPrefix.size())), r)
                : method_not_allowed(*this, "GET");
@@ -165,28 +199,32 @@ Response Service::route(const Request& r) {
   return error(404, "no API resource " + r.path + " (see README.md, egtb serve)");
 }
 
-Response Service::lasker(const Request& r, bool mainline) {
+Response Service::probe(const Request& r, Rules rules, bool mainline) {
   const Position pos = api::parse_position(required_fen(r));
   const api::ProbeReport report =
-      api::probe_or_throw(tablebase_, pos, mainline ? api::ProbeDetail::Full : api::ProbeDetail::Moves);
+      api::probe_or_throw(tablebase(rules), pos, mainline ? api::ProbeDetail::Full : api::ProbeDetail::Moves);
   return json(200, api::json_line(mainline ? api::mainline_json(report)
                                            : api::to_json(report, api::ProbeDetail::Moves)));
 }
 
-Response Service::tables() {
-  return json(200, api::json_line(api::tables_json(api::list_tables(tablebase_))));
+Response Service::tables(const Request& r) {
+  const Rules rules = rules_of(r);
+  return json(200, api::json_line(api::tables_json(api::list_tables(tablebase(rules)), rules)));
 }
 
 Response Service::stats(const std::string& signature, const Request& r) {
   const indexing::Convention c =
       api::convention_named(query_parameter(r.query, "convention").value_or("index462"), "convention");
-  const Material m = api::present_tables(tablebase_, {signature}, std::nullopt).front();  // present
-  const std::string key = m.str() + "/" + std::string(indexing::convention_name(c));
+  const Rules rules = rules_of(r);
+  const Tablebase& tb = tablebase(rules);
+  const Material m = api::present_tables(tb, {signature}, std::nullopt).front();  // present
+  const std::string key =
+      m.str() + "/" + std::string(indexing::convention_name(c)) + "/" + std::string(rules_name(rules));
   {
     const std::lock_guard lock(stats_mutex_);
     if (const auto it = stats_cache_.find(key); it != stats_cache_.end()) return json(200, it->second);
   }
-  const stats::TableStatistics s = stats::compute_statistics(tablebase_, m, {c, options_.work_threads});
+  const stats::TableStatistics s = stats::compute_statistics(tb, m, {c, options_.work_threads});
   std::string text = api::json_line(api::to_json(s));
   const std::lock_guard lock(stats_mutex_);
   return json(200, stats_cache_.emplace(key, std::move(text)).first->second);
@@ -195,12 +233,15 @@ Response Service::stats(const std::string& signature, const Request& r) {
 Response Service::query(const Request& r) {
   const Json body = body_object(r);
   api::BoundedQuery request;
-  request.tables = query_tables(body, tablebase_, options_.max_query_tables);
+  const Rules rules =
+      api::rules_named(string_field(body, "rules", std::string(rules_name(options_.rules))), "\"rules\"");
+  const Tablebase& tb = tablebase(rules);
+  request.tables = query_tables(body, tb, options_.max_query_tables);
   request.limit = query_limit(body, options_);
   request.budget = options_.query_budget;
   request.cancelled = [this] { return stopping_.load(); };
   request.options.directory = options_.directory;
-  request.options.rules = tablebase_.rules();
+  request.options.rules = rules;
   request.options.convention =
       api::convention_named(string_field(body, "convention", "index462"), "convention");
   request.options.threads = options_.work_threads;
@@ -208,7 +249,7 @@ Response Service::query(const Request& r) {
   if (source.find_first_not_of(" \t\r\n") == std::string::npos)
     throw api::InputError("\"query\" must hold a CQL query, e.g. \"stalemate\"");
   const api::BoundedResult result = api::run_bounded(api::prepare_query(source), request);
-  return json(200, api::json_line(api::to_json(result, request.options.convention, tablebase_.rules())));
+  return json(200, api::json_line(api::to_json(result, request.options.convention, rules)));
 }
 
 Response Service::file(const Request& r) const {

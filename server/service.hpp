@@ -5,19 +5,29 @@
 //
 //   GET  /api/lasker?fen=FEN            the position's value and every move's, best first
 //   GET  /api/lasker/mainline?fen=FEN   the optimal line with each position's value
+//   GET  /api/stalemate-wins?fen=FEN, /api/stalemate-passes?fen=FEN (and .../mainline): the same
+//                                       under those rules
 //   GET  /api/tables                    the tables present, from their headers
 //   GET  /api/stats/SIG?convention=C    a table's statistics (computed once, then kept)
-//   POST /api/query                     {"tables", "query", "limit", "convention"}: matches
+//   POST /api/query                     {"tables", "query", "limit", "convention", "rules"}: matches
 //   GET  /, /app.js, /style.css, ...    the page (server/assets.hpp)
 //
+// Rules (egtb/store/rules.hpp): every request may name the rule set of the tables it reads, as the
+// parameter rules=NAME (the query's field "rules"); without it the server's default
+// (ServiceOptions::rules, `egtb serve --rules`) applies. /api/stalemate-wins and
+// /api/stalemate-passes name theirs in the path. The tablebases of the three rule sets share one
+// block cache.
 // A FEN may use '_' for spaces, as the lichess tablebase API allows.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "egtb/store/tablebase.hpp"
@@ -35,6 +45,7 @@ struct ServiceOptions {
   size_t max_query_tables = 200;
   std::chrono::milliseconds query_budget{5000};  // wall time of one query scan
   std::string cors_origin;                       // empty: no CORS headers (the default)
+  Rules rules = Rules::Lasker;                   // the rules of a request that names none
 };
 
 class Service final : public Handler {
@@ -48,15 +59,19 @@ public:
 
 private:
   ServiceOptions options_;
-  Tablebase tablebase_;
+  std::array<std::unique_ptr<Tablebase>, AllRules.size()> tablebases_;  // by rules_id
   Assets assets_;
   std::atomic<bool> stopping_ = false;
   std::mutex stats_mutex_;
-  std::map<std::string, std::string> stats_cache_;  // "KQk/index462" -> JSON text
+  std::map<std::string, std::string> stats_cache_;  // "KQk/index462/lasker" -> JSON text
 
+  [[nodiscard]] const Tablebase& tablebase(Rules rules) const { return *tablebases_[rules_id(rules)]; }
+  // The rules a request names (its parameter rules), or the server's default; `fixed`, the rules
+  // its path names, when it has them (a parameter naming others is an InputError).
+  [[nodiscard]] Rules rules_of(const Request& request, std::optional<Rules> fixed = {}) const;
   Response route(const Request& request);
-  Response lasker(const Request& request, bool mainline);
-  Response tables();
+  Response probe(const Request& request, Rules rules, bool mainline);
+  Response tables(const Request& request);
   Response stats(const std::string& signature, const Request& request);
   Response query(const Request& request);
   Response file(const Request& request) const;

@@ -17,13 +17,13 @@ namespace {
 size_t slot(Color c) { return static_cast<size_t>(to_index(c)); }
 size_t slot(Lasker v) { return static_cast<size_t>(to_index(v)); }
 
-// The entries of both sides of one table, read whole.
+// The entries of both sides of one table, read whole, and its reader (for its index scheme).
 struct Entries {
-  std::array<std::vector<uint16_t>, 2> sides;  // by to_index(Color)
+  TableReader reader;
+  std::array<std::vector<uint16_t>, 2> sides;  // by slot(Color)
 
-  Entries(const std::filesystem::path& dir, const Material& m, Rules rules) {
-    const TableReader reader(table_path(dir, m, rules),
-                             TableRequirements{m, rules, all_metrics(rules), true});
+  Entries(const std::filesystem::path& dir, const Material& m, Rules rules)
+      : reader(table_path(dir, m, rules), TableRequirements{m, rules, all_metrics(rules), true}) {
     for (Color c : {Color::White, Color::Black}) sides[slot(c)] = reader.read_side(c);
   }
   [[nodiscard]] Score at(Color c, uint64_t i) const { return Score::from_raw(sides[slot(c)][i]); }
@@ -65,8 +65,7 @@ RulesComparison compare_rules(const std::filesystem::path& directory, const Mate
   const Entries lasker(directory, material, Rules::Lasker);
   const Entries wins(directory, material, Rules::StalemateWins);
   const Entries passes(directory, material, Rules::StalematePasses);
-  const TableReader reader(table_path(directory, material, Rules::Lasker),
-                           TableRequirements{material, {}, {}, true});
+  const TableReader& reader = lasker.reader;
 
   RulesComparison out;
   out.material = reader.material();

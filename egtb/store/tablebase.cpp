@@ -56,6 +56,10 @@ Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options)
     throw IoError(directory_, "is not a directory (the table directory, --dir)");
 }
 
+Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options,
+                     std::shared_ptr<BlockCache> cache)
+    : directory_(std::move(directory)), rules_(options.rules), cache_(std::move(cache)) {}
+
 Tablebase::~Tablebase() = default;
 
 std::filesystem::path Tablebase::table_path(const Material& material) const {
@@ -68,8 +72,10 @@ bool Tablebase::has_table(const Material& material) const {
 
 std::string Tablebase::missing_message(const Material& material) const {
   const std::string canonical = material.normalized().str();
+  const std::string rules = rules_ == Rules::Lasker ? "" : " --rules " + std::string(rules_name(rules_));
   return "no table for " + canonical + ": " + table_path(material).string() +
-         " is missing (build it with: egtb generate " + canonical + " --dir " + directory_.string() + ")";
+         " is missing (build it with: egtb generate " + canonical + rules + " --dir " + directory_.string() +
+         ")";
 }
 
 std::shared_ptr<const Table> Tablebase::table(const Material& material) const {

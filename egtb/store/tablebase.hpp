@@ -67,6 +67,9 @@ class Tablebase {
 public:
   // Throws IoError when `directory` exists but is not a directory (a missing one has no tables).
   explicit Tablebase(std::filesystem::path directory, TablebaseOptions options = {});
+  // The same with a block cache shared with other tablebases (options.cache_bytes unused): the
+  // tablebases of several rule sets over one directory, within one memory budget (egtb serve).
+  Tablebase(std::filesystem::path directory, TablebaseOptions options, std::shared_ptr<BlockCache> cache);
   ~Tablebase();
   Tablebase(const Tablebase&) = delete;
   Tablebase& operator=(const Tablebase&) = delete;

@@ -11,7 +11,10 @@ only what is easier written in Python: the exception classes and the record type
 
 Values (``lasker``) are from the side to move: 4 forces mate, 3 forces stalemate of the opponent,
 2 draw, 1 is stalemated, 0 is mated. Depths are plies: ``dtm`` for 4 and 0, ``dts`` for 3 and 1,
-None otherwise. Results are Records: the JSON objects of ``egtb probe --json``, ``egtb stats
+None otherwise. Under the other rule sets (``rules="stalemate-wins"`` or ``"stalemate-passes"`` of
+open_tablebase, generate, stats, query, count) values are ``value`` (WIN 4, DRAW 2, LOSS 0) with
+``category`` (win, draw, loss) and the depth ``dte`` (plies to the first mate or stalemate) or
+``dtm``; ``probe_value`` and ``probe_depth`` read the tables of any rules. Results are Records: the JSON objects of ``egtb probe --json``, ``egtb stats
 --format json`` and ``egtb query --json`` as dicts (same keys, same order), whose keys also read
 as attributes.
 """
@@ -67,6 +70,9 @@ from egtb._egtb import (  # noqa: E402  (the extension needs the classes above)
     DRAW,
     STALEMATES,
     MATES,
+    WIN,
+    LOSS,
+    RULES,
     Tablebase,
     QueryIterator,
     open_tablebase,

@@ -1,8 +1,9 @@
 // The page of `egtb serve`: a board, the value of the position and of every move (from
 // /api/lasker), the optimal line (/api/lasker/mainline), a table explorer (/api/tables,
-// /api/stats/SIG) and CQL queries (POST /api/query). Plain JavaScript, no framework, nothing
-// loaded from outside this server. The position is in the URL (?fen=, '_' for spaces), so the
-// browser's back and forward buttons step through the positions visited.
+// /api/stats/SIG) and CQL queries (POST /api/query), under the rule set chosen (every request
+// names it: rules=). Plain JavaScript, no framework, nothing loaded from outside this server. The
+// position is in the URL (?fen=, '_' for spaces; &rules= when it is not the server's default), so
+// the browser's back and forward buttons step through the positions visited.
 'use strict';
 
 const DEFAULT_FEN = '8/8/8/8/8/1N6/8/1k1K4 w - - 0 1';
@@ -10,18 +11,58 @@ const SQUARE = 45;
 const BOARD_LEFT = 20;
 const FILES = 'abcdefgh';
 
-// The five results, best first, from the side to move (or the mover of a move).
-const CATEGORIES = ['win', 'stalemate-win', 'draw', 'stalemate-loss', 'loss'];
+// The results of each rule set, best first, from the side to move (or the mover of a move), and
+// how the page names them: the JSON key of each one's depth, the titles of the move groups, a
+// badge's words, the status line's verbs, the Table 2 headings, the Table 1 rows (the maxima of
+// /api/tables and /api/stats) and the legend.
+const RULES = {
+  lasker: {
+    categories: ['win', 'stalemate-win', 'draw', 'stalemate-loss', 'loss'],
+    depth: { win: 'dtm', 'stalemate-win': 'dts', 'stalemate-loss': 'dts', loss: 'dtm' },
+    titles: { win: 'Winning: mate', 'stalemate-win': 'Winning: stalemate the opponent', draw: 'Drawing',
+      'stalemate-loss': 'Losing: stalemated', loss: 'Losing: mated' },
+    ends: { win: 'mate in', 'stalemate-win': 'stalemate in', 'stalemate-loss': 'stalemated in', loss: 'mated in' },
+    verbs: { win: 'mates', 'stalemate-win': 'forces stalemate', 'stalemate-loss': 'is stalemated', loss: 'is mated' },
+    shares: { win: 'mates', 'stalemate-win': 'stalemates', draw: 'draw', 'stalemate-loss': 'is stalemated',
+      loss: 'is mated' },
+    maxima: [['maxdts', 'maxDTS', 'deepest forced stalemate in plies, per stalemater (w, b), either side to move'],
+      ['maxdtm', 'maxDTM', 'deepest forced mate in plies, per mater (w, b), either side to move']],
+    legend: [['win', 'mate'], ['stalemate-win', 'stalemate the opponent'], ['draw', 'draw'],
+      ['stalemate-loss', 'be stalemated'], ['loss', 'be mated']],
+    metrics: 'DTM = plies to mate, DTS = plies to stalemate',
+  },
+  'stalemate-wins': {
+    categories: ['win', 'draw', 'loss'],
+    depth: { win: 'dte', loss: 'dte' },
+    titles: { win: 'Winning: mate or stalemate', draw: 'Drawing', loss: 'Losing: mated or stalemated' },
+    ends: { win: 'mate or stalemate in', loss: 'mated or stalemated in' },
+    verbs: { win: 'wins', loss: 'loses' },
+    shares: { win: 'wins', draw: 'draw', loss: 'loses' },
+    maxima: [['maxdte', 'maxDTE', 'deepest forced win (mate or stalemate) in plies, per winner (w, b), either side to move']],
+    legend: [['win', 'mate or stalemate the opponent'], ['draw', 'draw'], ['loss', 'be mated or stalemated']],
+    metrics: 'a stalemated side loses · DTE = plies to the first mate or stalemate',
+  },
+  'stalemate-passes': {
+    categories: ['win', 'draw', 'loss'],
+    depth: { win: 'dtm', loss: 'dtm' },
+    titles: { win: 'Winning: mate', draw: 'Drawing', loss: 'Losing: mated' },
+    ends: { win: 'mate in', loss: 'mated in' },
+    verbs: { win: 'mates', loss: 'is mated' },
+    shares: { win: 'wins', draw: 'draw', loss: 'loses' },
+    maxima: [['maxdtm', 'maxDTM', 'deepest forced mate in plies, per mater (w, b), either side to move']],
+    legend: [['win', 'mate'], ['draw', 'draw'], ['loss', 'be mated']],
+    metrics: 'a stalemated side passes (--) · DTM = plies to mate, passes counted',
+  },
+};
 const OPPOSITE = {
   win: 'loss', 'stalemate-win': 'stalemate-loss', draw: 'draw', 'stalemate-loss': 'stalemate-win', loss: 'win',
 };
-const GROUP_TITLES = {
-  win: 'Winning: mate', 'stalemate-win': 'Winning: stalemate the opponent', draw: 'Drawing',
-  'stalemate-loss': 'Losing: stalemated', loss: 'Losing: mated',
-};
+const VALUE = { win: 4, 'stalemate-win': 3, draw: 2, 'stalemate-loss': 1, loss: 0 };
 
 const state = {
   fen: DEFAULT_FEN,
+  rules: 'lasker',     // the rule set of every request
+  defaultRules: null,  // the server's, from /api/tables: a URL names other rules only
   orientation: 'w',
   report: null,      // the /api/lasker answer of the position shown
   mainline: null,    // the /api/lasker/mainline answer
@@ -35,6 +76,14 @@ const $ = (id) => document.getElementById(id);
 
 function fenToUrl(fen) { return fen.trim().replace(/ /g, '_'); }
 function fenFromUrl(text) { return text.replace(/_/g, ' '); }
+const rules = () => RULES[state.rules] || RULES.lasker;
+// The page's URL of a position: ?fen=, and &rules= unless they are the server's.
+function pageUrl(fen) {
+  const named = state.defaultRules && state.rules !== state.defaultRules ? `&rules=${state.rules}` : '';
+  return `?fen=${fenToUrl(fen)}${named}`;
+}
+// An API path with the rules of the page: api/lasker?fen=... -> api/lasker?fen=...&rules=...
+function api(path) { return `api/${path}${path.includes('?') ? '&' : '?'}rules=${encodeURIComponent(state.rules)}`; }
 
 async function getJson(url, options) {
   const response = await fetch(url, options);
@@ -158,31 +207,36 @@ function depthWords(metric, plies, winning) {
 function positionWords(report) {
   const side = sideToMove(report.fen) === 'w' ? 'White' : 'Black';
   if (report.checkmate) return `${side} is checkmated`;
-  if (report.stalemate) return `${side} is stalemated`;
-  switch (report.category) {
-    case 'win': return `${side} to move mates: ${depthWords('DTM', report.dtm, true)}`;
-    case 'stalemate-win': return `${side} to move forces stalemate: ${depthWords('DTS', report.dts, true)}`;
-    case 'stalemate-loss': return `${side} to move is stalemated: ${depthWords('DTS', report.dts, false)}`;
-    case 'loss': return `${side} to move is mated: ${depthWords('DTM', report.dtm, false)}`;
-    default: return `${side} to move: draw`;
-  }
+  if (report.stalemate && state.rules === 'lasker') return `${side} is stalemated`;
+  if (report.stalemate && state.rules === 'stalemate-wins') return `${side} is stalemated: loses`;
+  const passes = report.stalemate ? ' and passes' : '';  // stalemate-passes
+  const key = rules().depth[report.category];
+  if (!key) return `${side} ${passes ? `is stalemated${passes}` : 'to move'}: draw`;
+  const who = passes ? `is stalemated${passes}, then` : 'to move';
+  return `${side} ${who} ${rules().verbs[report.category]}: ` +
+    depthWords(key.toUpperCase(), report[key], report.category === 'win' || report.category === 'stalemate-win');
 }
 
 // A move as its mover sees it: the result, and plies and moves to it counting the move itself.
 function moverView(move) {
   const category = OPPOSITE[move.category];
-  const metric = category === 'win' || category === 'loss' ? 'DTM' : category === 'draw' ? null : 'DTS';
-  const child = metric === 'DTM' ? move.dtm : move.dts;
-  const plies = metric ? child + 1 : null;
-  return { category, metric, plies, winning: category === 'win' || category === 'stalemate-win' };
+  const key = rules().depth[category];
+  const plies = key ? move[key] + 1 : null;
+  return { category, metric: key ? key.toUpperCase() : null, plies,
+    winning: category === 'win' || category === 'stalemate-win' };
 }
 
 function badgeText(view) {
   if (!view.metric) return 'draw';
   const n = movesOf(view.plies, view.winning);
-  const what = { win: 'mate in', 'stalemate-win': 'stalemate in', 'stalemate-loss': 'stalemated in',
-    loss: 'mated in' }[view.category];
+  const what = rules().ends[view.category];
   return `${view.metric} ${view.plies} ${view.plies === 1 ? 'ply' : 'plies'} · ${what} ${plural(n, 'move')}`;
+}
+
+// "DTM 3" or "DTS 12" of a value with a depth (the rules' metrics), else its category.
+function depthTitle(values) {
+  const key = rules().depth[values.category];
+  return key && values[key] !== null ? `${key.toUpperCase()} ${values[key]}` : values.category;
 }
 
 // --- showing a position -------------------------------------------------------------------------
@@ -197,7 +251,7 @@ async function show(fen, { push = false, lastMove = null } = {}) {
   state.mainline = null;
   if (push) {
     state.depth += 1;
-    history.pushState({ fen, lastMove, depth: state.depth }, '', `?fen=${fenToUrl(fen)}`);
+    history.pushState({ fen, lastMove, depth: state.depth, rules: state.rules }, '', pageUrl(fen));
   }
   $('fen').value = fen;
   $('side-to-move').textContent = `${sideToMove(fen) === 'w' ? 'White' : 'Black'} to move`;
@@ -210,7 +264,7 @@ async function show(fen, { push = false, lastMove = null } = {}) {
   $('line-end').textContent = '';
   delete $('line-end').dataset.end;
   try {
-    const report = await getJson(`api/lasker?fen=${encodeURIComponent(fenToUrl(fen))}`);
+    const report = await getJson(api(`lasker?fen=${encodeURIComponent(fenToUrl(fen))}`));
     if (token !== state.token) return;
     state.report = report;
     state.fen = report.fen;
@@ -252,14 +306,14 @@ function renderMoves(report) {
     box.appendChild(p);
     return;
   }
-  for (const category of CATEGORIES) {
+  for (const category of rules().categories) {
     const moves = report.moves.filter((m) => OPPOSITE[m.category] === category);
     if (!moves.length) continue;
     const group = document.createElement('div');
     group.className = `move-group cat-${category}`;
     group.dataset.category = category;
     const title = document.createElement('h3');
-    title.textContent = GROUP_TITLES[category];
+    title.textContent = rules().titles[category];
     group.appendChild(title);
     for (const move of moves) group.appendChild(moveButton(move));
     box.appendChild(group);
@@ -273,7 +327,7 @@ function moveButton(move) {
   button.dataset.uci = move.uci;
   button.dataset.category = view.category;
   button.title = `${move.uci}: after it, the opponent has ${move.category}` +
-    (move.dtm !== null ? `, DTM ${move.dtm}` : '') + (move.dts !== null ? `, DTS ${move.dts}` : '');
+    (rules().depth[move.category] ? `, ${depthTitle(move)}` : '');
   const san = document.createElement('span');
   san.className = 'san';
   san.textContent = move.san;
@@ -290,10 +344,13 @@ function playMove(move) {
   show(applyUci(state.report.fen, move.uci), { push: true, lastMove: move.uci });
 }
 
-// The FEN after a legal move given in UCI ("e7e8q"); the server checks and normalises it (an e.p.
-// square without a legal e.p. capture is dropped). Tables have no castling.
+// The FEN after a legal move given in UCI ("e7e8q", or "0000" for a pass of stalemate-passes); the
+// server checks and normalises it (an e.p. square without a legal e.p. capture is dropped). Tables
+// have no castling.
 function applyUci(fen, uci) {
-  const [, side, , , halfmove = '0', fullmove = '1'] = fen.trim().split(/\s+/);
+  const [placed, side, , , halfmove = '0', fullmove = '1'] = fen.trim().split(/\s+/);
+  const number = Number(fullmove) + (side === 'b' ? 1 : 0);
+  if (uci === '0000') return `${placed} ${side === 'w' ? 'b' : 'w'} - - ${Number(halfmove) + 1} ${number}`;
   const men = placement(fen);
   const from = uci.slice(0, 2);
   const to = uci.slice(2, 4);
@@ -318,13 +375,12 @@ function applyUci(fen, uci) {
     rows.push(row + (empty || ''));
   }
   const clock = pawn || capture ? 0 : Number(halfmove) + 1;
-  const number = Number(fullmove) + (side === 'b' ? 1 : 0);
   return `${rows.join('/')} ${side === 'w' ? 'b' : 'w'} - ${ep} ${clock} ${number}`;
 }
 
 async function loadMainline(fen, token) {
   try {
-    const line = await getJson(`api/lasker/mainline?fen=${encodeURIComponent(fenToUrl(fen))}`);
+    const line = await getJson(api(`lasker/mainline?fen=${encodeURIComponent(fenToUrl(fen))}`));
     if (token !== state.token) return;
     state.mainline = line;
     renderMainline(line);
@@ -337,7 +393,7 @@ async function loadMainline(fen, token) {
 // A link that shows a position on this page (and opens in a new tab with a modifier key).
 function positionLink(fen, text, className, lastMove = null) {
   const link = document.createElement('a');
-  link.href = `?fen=${fenToUrl(fen)}`;
+  link.href = pageUrl(fen);
   link.textContent = text;
   link.className = className;
   link.addEventListener('click', (event) => {
@@ -359,7 +415,7 @@ function renderMainline(line) {
     const text = `${white ? `${number}.` : i === 0 ? `${number}…` : ''} ${step.san}`.trim();
     const link = positionLink(step.fen, text, 'step', step.uci);
     link.dataset.uci = step.uci;
-    link.title = step.dtm !== null ? `DTM ${step.dtm}` : step.dts !== null ? `DTS ${step.dts}` : step.category;
+    link.title = depthTitle(step);
     item.appendChild(link);
     list.appendChild(item);
     if (!white) number += 1;
@@ -408,13 +464,27 @@ function deepestCell(field) {
 
 let allTables = [];
 
-async function loadTables() {
+// Lists the tables of the page's rules (`answer`: /api/tables's answer for them, when at hand).
+async function loadTables(answer = null) {
   try {
-    const answer = await getJson('api/tables');
+    answer = answer || await getJson(api('tables'));
     allTables = answer.tables;
+    renderTableHead();
     renderTables();
   } catch (error) {
     $('table-detail').textContent = error.message;
+  }
+}
+
+// The Table 1 columns of the rules: maxDTS and maxDTM under Lasker, the one maximum of the others.
+function renderTableHead() {
+  const head = $('table-list').tHead.rows[0];
+  while (head.cells.length > 4) head.deleteCell(4);
+  for (const [, name, title] of rules().maxima) {
+    const cell = document.createElement('th');
+    cell.textContent = name;
+    cell.title = title;
+    head.appendChild(cell);
   }
 }
 
@@ -428,15 +498,16 @@ function renderTables() {
     const row = body.insertRow();
     row.dataset.signature = table.signature;
     const cells = [table.signature, table.men, table.sides.w.positions.toLocaleString('en'),
-      table.sides.b.positions.toLocaleString('en'), deepestCell(table.maxdts), deepestCell(table.maxdtm)];
+      table.sides.b.positions.toLocaleString('en'), ...rules().maxima.map(([key]) => deepestCell(table[key]))];
     for (const text of cells) row.insertCell().textContent = text;
     row.addEventListener('click', () => openTable(table.signature, true));
   }
   if (!shown.length) {
     const cell = body.insertRow().insertCell();
-    cell.colSpan = 6;
+    cell.colSpan = 4 + rules().maxima.length;
     cell.textContent = allTables.length ? 'No table matches the filter.'
-      : 'No tables in the directory: build them with egtb generate --all 4 --dir DIR.';
+      : `No ${state.rules} tables in the directory: build them with egtb generate --all 4` +
+        `${state.rules === 'lasker' ? '' : ` --rules ${state.rules}`} --dir DIR.`;
   }
 }
 
@@ -446,9 +517,9 @@ async function openTable(signature, openExample) {
   detail.textContent = `Statistics of ${signature}…`;
   const convention = $('convention').value;
   try {
-    const stats = await getJson(`api/stats/${encodeURIComponent(signature)}?convention=${convention}`);
+    const stats = await getJson(api(`stats/${encodeURIComponent(signature)}?convention=${convention}`));
     renderTableDetail(stats);
-    const examples = deepestList(stats.maxdts).concat(deepestList(stats.maxdtm));
+    const examples = rules().maxima.flatMap(([key]) => deepestList(stats[key]));
     if (openExample && examples.length) show(examples[0].example, { push: true });
   } catch (error) {
     detail.textContent = error.message;
@@ -466,7 +537,7 @@ function renderTableDetail(stats) {
   const head = table.createTHead().insertRow();
   for (const text of ['', 'winner', 'to move', 'plies', 'positions', 'example']) head.insertCell().textContent = text;
   head.lastChild.className = 'example';
-  const rows = [['maxDTS', stats.maxdts], ['maxDTM', stats.maxdtm]];
+  const rows = rules().maxima.map(([key, name]) => [name, stats[key]]);
   for (const [name, field] of rows) {
     const list = deepestList(field);
     if (!list.length) {
@@ -483,16 +554,15 @@ function renderTableDetail(stats) {
   detail.appendChild(valueTable(stats));
 }
 
-// The article's Table 2 row of a table: the share of each Lasker value per side to move.
+// The article's Table 2 row of a table: the share of each value of the rules per side to move.
 function valueTable(stats) {
   const table = document.createElement('table');
   table.className = 'table2';
   const head = table.createTHead().insertRow();
   head.insertCell().textContent = 'values';
-  for (const category of CATEGORIES) {
+  for (const category of rules().categories) {
     const cell = head.insertCell();
-    cell.textContent = { win: 'mates', 'stalemate-win': 'stalemates', draw: 'draw', 'stalemate-loss': 'is stalemated',
-      loss: 'is mated' }[category];
+    cell.textContent = rules().shares[category];
     cell.className = `cat-${category}`;
   }
   for (const side of ['w', 'b']) {
@@ -500,7 +570,7 @@ function valueTable(stats) {
     const total = counts.reduce((a, b) => a + b, 0);
     const row = table.insertRow();
     row.insertCell().textContent = side === 'w' ? 'White to move' : 'Black to move';
-    for (let value = 4; value >= 0; --value) {
+    for (const value of rules().categories.map((c) => VALUE[c])) {
       const share = total ? (100 * counts[value]) / total : 0;
       row.insertCell().textContent = counts[value] && share < 0.0005 ? 'ε' : `${share.toFixed(3)}%`;
     }
@@ -529,6 +599,7 @@ async function runQuery(event) {
     query: $('query-text').value,
     limit: Number($('query-limit').value) || 50,
     convention: $('query-convention').value,
+    rules: state.rules,
   };
   const error = $('query-error');
   error.hidden = true;
@@ -562,7 +633,9 @@ function renderMatches(answer) {
     link.addEventListener('click', () => window.scrollTo({ top: 0 }));
     const values = document.createElement('span');
     values.className = 'values';
-    values.textContent = ` ${match.table} · lasker ${match.lasker} · DTM ${match.dtm ?? '–'} · DTS ${match.dts ?? '–'}`;
+    values.textContent = state.rules === 'lasker'
+      ? ` ${match.table} · lasker ${match.lasker} · DTM ${match.dtm ?? '–'} · DTS ${match.dts ?? '–'}`
+      : ` ${match.table} · ${match.category} · ${depthTitle(match)}`;
     item.append(link, values);
     list.appendChild(item);
   }
@@ -591,6 +664,38 @@ function onKey(event) {
   }
 }
 
+// Shows the rule set chosen: the selector, the legend and the title of the page.
+function renderRules() {
+  $('rules').value = state.rules;
+  const legend = $('legend');
+  legend.replaceChildren();
+  rules().legend.forEach(([category, words], i) => {
+    if (i) legend.append(' > ');
+    const span = document.createElement('span');
+    span.className = `cat-${category}`;
+    span.textContent = words;
+    legend.appendChild(span);
+  });
+  legend.append(` · ${rules().metrics}`);
+  $('subtitle').textContent = state.rules === 'lasker' ? 'endgame tables for Lasker chess'
+    : `endgame tables, rules ${state.rules}`;
+  document.title = state.rules === 'lasker' ? 'egtb · Lasker chess endgame tables'
+    : `egtb · endgame tables, ${state.rules}`;
+}
+
+// Switches the page to other rules: the tables, their statistics and the position shown.
+async function changeRules(name) {
+  if (name === state.rules) return;
+  state.rules = name;
+  renderRules();
+  history.replaceState({ ...(history.state || {}), fen: state.fen, rules: name }, '', pageUrl(state.fen));
+  $('table-detail').replaceChildren();
+  $('query-results').replaceChildren();
+  $('query-summary').textContent = '';
+  show(state.fen, { lastMove: state.lastMove });
+  await loadTables();
+}
+
 async function loadPieces() {
   const response = await fetch('pieces.svg');
   $('piece-sprites').innerHTML = await response.text();
@@ -613,17 +718,37 @@ async function start() {
   $('query-form').addEventListener('submit', runQuery);
   for (const tab of document.querySelectorAll('[role=tab]')) tab.addEventListener('click', () => selectTab(tab));
   document.addEventListener('keydown', onKey);
+  $('rules').addEventListener('change', () => changeRules($('rules').value));
   window.addEventListener('popstate', (event) => {
     const s = event.state || {};
     state.depth = s.depth || 0;
+    const named = s.rules || new URLSearchParams(location.search).get('rules') || state.defaultRules;
+    if (named && named !== state.rules && RULES[named]) {
+      state.rules = named;
+      renderRules();
+      loadTables();
+    }
     show(s.fen || fenFromUrl(new URLSearchParams(location.search).get('fen') || DEFAULT_FEN),
       { lastMove: s.lastMove || null });
   });
   await loadPieces();
-  const fen = fenFromUrl(new URLSearchParams(location.search).get('fen') || DEFAULT_FEN);
-  history.replaceState({ fen, lastMove: null, depth: 0 }, '', location.search ? location.href : `?fen=${fenToUrl(fen)}`);
+  // The rules: the URL's, else the server's default, which /api/tables names.
+  const params = new URLSearchParams(location.search);
+  let tables = null;
+  try {
+    tables = await getJson('api/tables');
+    state.defaultRules = tables.rules;
+  } catch (error) {
+    $('table-detail').textContent = error.message;
+  }
+  const named = RULES[params.get('rules')] ? params.get('rules') : null;
+  state.rules = named || state.defaultRules || 'lasker';
+  renderRules();
+  if (tables) loadTables(state.rules === tables.rules ? tables : null);
+  const fen = fenFromUrl(params.get('fen') || DEFAULT_FEN);
+  history.replaceState({ fen, lastMove: null, depth: 0, rules: state.rules }, '',
+    location.search ? location.href : pageUrl(fen));
   show(fen);
-  loadTables();
 }
 
 start();

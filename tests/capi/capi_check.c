@@ -2,12 +2,15 @@
  * capi_check: a C11 program that uses libegtb only through its installed header, for the tests of
  * the C library (tests/capi/test_capi.py) and its benchmark (scripts/bench_bindings.py).
  *
- *   capi_check open DIR                 opens DIR: "max_men N", or "error: MESSAGE" and exit 1
- *   capi_check probe DIR < FENS         for each FEN line: the probe by bitboards (the board parsed
+ *   capi_check open DIR [RULES]         opens DIR: "max_men N version V rules NAME metric M", or
+ *                                       "error: MESSAGE" and exit 1
+ *   capi_check probe DIR [RULES] < FENS for each FEN line: the probe by bitboards (the board parsed
  *                                       here, not by the library), checked equal to the probe by
  *                                       FEN, and the root moves by bitboards, checked equal to the
  *                                       root moves by FEN; prints
  *                                       "status lasker dtm dts|uci lasker dtm dts|..." per line
+ * RULES is the name of a rule set (lasker, stalemate-wins, stalemate-passes; default lasker), opened
+ * with egtb_open_rules.
  *   capi_check errors DIR               calls that must fail, with their status and message
  *   capi_check threads DIR N < FENS     N threads probe every FEN (by bitboards) on one tablebase
  *                                       opened cold, each in its own order, several rounds, and
@@ -110,9 +113,17 @@ static fen_list read_fens(FILE *in) {
  * about 310 MiB); the other modes use the library's default. */
 enum { BenchCacheMb = 1024 };
 
-static egtb_tablebase *open_or_exit(const char *dir, size_t cache_mb) {
+/* The number of the rule set named `name` (egtb_rules_name), or -1. */
+static int rules_number(const char *name) {
+  for (int r = 0; egtb_rules_name(r); ++r)
+    if (strcmp(egtb_rules_name(r), name) == 0) return r;
+  return -1;
+}
+
+static egtb_tablebase *open_or_exit(const char *dir, size_t cache_mb, const char *rules) {
   char error[512];
-  egtb_tablebase *tb = egtb_open(dir, cache_mb, error, sizeof error);
+  egtb_tablebase *tb = rules ? egtb_open_rules(dir, rules_number(rules), cache_mb, error, sizeof error)
+                             : egtb_open(dir, cache_mb, error, sizeof error);
   if (!tb) {
     printf("error: %s\n", error);
     exit(1);
@@ -160,9 +171,9 @@ static int check_one(const egtb_tablebase *tb, const char *fen, const board *b) 
   return ok;
 }
 
-static int run_probe(const char *dir) {
+static int run_probe(const char *dir, const char *rules) {
   const fen_list list = read_fens(stdin);
-  egtb_tablebase *tb = open_or_exit(dir, 0);
+  egtb_tablebase *tb = open_or_exit(dir, 0, rules);
   int ok = 1;
   for (size_t i = 0; i < list.count; ++i) ok = check_one(tb, list.fens[i], &list.boards[i]) && ok;
   egtb_close(tb);
@@ -235,10 +246,10 @@ static size_t run_workers(const egtb_tablebase *tb, const fen_list *list, const 
 static int run_threads(const char *dir, int threads) {
   const fen_list list = read_fens(stdin);
   egtb_result *expected = malloc(list.count * sizeof *expected);
-  egtb_tablebase *reference = open_or_exit(dir, 0);
+  egtb_tablebase *reference = open_or_exit(dir, 0, NULL);
   for (size_t i = 0; i < list.count; ++i) probe_board(reference, &list.boards[i], &expected[i]);
   egtb_close(reference);
-  egtb_tablebase *tb = open_or_exit(dir, 0); /* cold: the threads race to open the tables */
+  egtb_tablebase *tb = open_or_exit(dir, 0, NULL); /* cold: the threads race to open the tables */
   const size_t mismatches = run_workers(tb, &list, expected, threads, 4);
   egtb_close(tb);
   printf("threads %d positions %zu rounds 4 mismatches %zu\n", threads, list.count, mismatches);
@@ -247,7 +258,7 @@ static int run_threads(const char *dir, int threads) {
 
 static int run_bench(const char *dir, int threads) {
   const fen_list list = read_fens(stdin);
-  egtb_tablebase *tb = open_or_exit(dir, BenchCacheMb);
+  egtb_tablebase *tb = open_or_exit(dir, BenchCacheMb, NULL);
   run_workers(tb, &list, NULL, 1, 1); /* warms the block cache; its rate is the cold one */
   run_workers(tb, &list, NULL, threads, 1);
   egtb_close(tb);
@@ -261,7 +272,7 @@ static void report(const char *what, int status) {
 
 /* Calls that must fail, each reported: bad bitboards, bad arguments, a small root-move array. */
 static int run_errors(const char *dir) {
-  egtb_tablebase *tb = open_or_exit(dir, 0);
+  egtb_tablebase *tb = open_or_exit(dir, 0, NULL);
   const uint64_t e1 = (uint64_t)1 << 4, e8 = (uint64_t)1 << 60, d1 = (uint64_t)1 << 3;
   egtb_result r;
   egtb_root_move moves[2];
@@ -282,17 +293,18 @@ static int run_errors(const char *dir) {
 
 int main(int argc, char **argv) {
   if (argc >= 3 && strcmp(argv[1], "open") == 0) {
-    egtb_tablebase *tb = open_or_exit(argv[2], 0);
-    printf("max_men %d version %s\n", egtb_max_men(tb), egtb_version());
+    egtb_tablebase *tb = open_or_exit(argv[2], 0, argc >= 4 ? argv[3] : NULL);
+    printf("max_men %d version %s rules %s metric %s\n", egtb_max_men(tb), egtb_version(),
+           egtb_rules_name(egtb_rules(tb)), egtb_depth_metric(tb) == EGTB_METRIC_DTE ? "dte" : "dtm");
     egtb_close(tb);
     return 0;
   }
-  if (argc >= 3 && strcmp(argv[1], "probe") == 0) return run_probe(argv[2]);
+  if (argc >= 3 && strcmp(argv[1], "probe") == 0) return run_probe(argv[2], argc >= 4 ? argv[3] : NULL);
   if (argc >= 3 && strcmp(argv[1], "errors") == 0) return run_errors(argv[2]);
   const int threads = argc >= 4 ? atoi(argv[3]) : 1;
   if (threads < 1 || threads > 64) return 2;
   if (argc >= 3 && strcmp(argv[1], "threads") == 0) return run_threads(argv[2], threads);
   if (argc >= 3 && strcmp(argv[1], "bench") == 0) return run_bench(argv[2], threads);
-  fprintf(stderr, "usage: capi_check open|probe|errors|threads|bench DIR [THREADS] < FENS\n");
+  fprintf(stderr, "usage: capi_check open|probe|errors|threads|bench DIR [RULES|THREADS] < FENS\n");
   return 2;
 }

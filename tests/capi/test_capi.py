@@ -6,6 +6,9 @@ pkg-config (C11, -Wall -Wextra -pedantic -Werror), then
     values, depths, failures, and every root move against the command line's move list;
   * bad bitboards and arguments failing with their status and message;
   * many threads probing one tablebase opened cold, against a single thread;
+  * the tables of the other rule sets opened with egtb_open_rules (fixtures tables_34_stalemate_wins
+    and tables_34_stalemate_passes), probed and compared with `egtb probe --rules ... --epd`:
+    values 4, 2 and 0, the rules' depth (DTE or DTM) in the dtm fields, a pass as the root move 0000;
   * the library's exported symbols: egtb_* only, each with the version node EGTB_0.
 
 ctest sets the environment (tests/capi/CMakeLists.txt)."""
@@ -130,23 +133,46 @@ class InstalledLibrary(unittest.TestCase):
         self.assertEqual(missing.returncode, 1)
         self.assertIn("no table directory", missing.stdout)
 
-    def test_probes_agree_with_the_command_line(self):
-        fens = SPECIAL + random_fens(1500, seed=5)
-        checked = self.run_check("probe", TABLES, stdin="\n".join(fens) + "\n")
+    def check_probes(self, fens, rules="lasker", value="lasker", metric="dtm"):
+        """Probes `fens` with capi_check under `rules` and compares each with `egtb probe --rules
+        --epd` (the value in `value`, the depth of the dtm fields in `metric`); returns the lines
+        and the number of positions probed."""
+        args = [] if rules == "lasker" else [rules]
+        checked = self.run_check("probe", TABLES, *args, stdin="\n".join(fens) + "\n")
         self.assertEqual(checked.returncode, 0, checked.stderr)
         lines = checked.stdout.splitlines()
-        expected = self.command_line_probes(fens)
+        expected = self.command_line_probes(fens, rules)
         self.assertEqual(len(lines), len(fens))
         probed = 0
         for fen, line, cli in zip(fens, lines, expected):
-            (status, lasker, dtm, dts), moves = parse_line(line)
+            (status, v, dtm, dts), moves = parse_line(line)
             if "error" in cli:
                 self.assertNotEqual(status, 0, fen)
                 continue
             probed += 1
-            self.assertEqual((status, lasker, dtm, dts), (0, cli["lasker"], depth(cli["dtm"]), depth(cli["dts"])), fen)
-            self.assertEqual(moves, [self.mover_view(m) for m in cli["moves"]], fen)
+            self.assertEqual((status, v, dtm, dts), (0, cli[value], depth(cli[metric]), depth(cli.get("dts"))), fen)
+            self.assertEqual(moves, [self.mover_view(m, value, metric) for m in cli["moves"]], fen)
+        return lines, probed
+
+    def test_probes_agree_with_the_command_line(self):
+        _, probed = self.check_probes(SPECIAL + random_fens(1500, seed=5))
         self.assertGreater(probed, 300)
+
+    def test_other_rules_agree_with_the_command_line(self):
+        # A stalemate that passing turns into a loss (README, Other rule sets), and its stalemate.
+        passes = ["k7/Pp6/8/K7/8/8/8/8 w - - 0 1", "k7/Pp6/1K6/8/8/8/8/8 b - - 1 1"]
+        fens = SPECIAL + passes + random_fens(400, seed=11)
+        for rules, metric in (("stalemate-wins", "dte"), ("stalemate-passes", "dtm")):
+            with self.subTest(rules=rules):
+                opened = self.run_check("open", TABLES, rules).stdout.split()
+                self.assertEqual(opened[4:], ["rules", rules, "metric", metric])
+                lines, probed = self.check_probes(fens, rules, "value", metric)  # dts: always -1
+                self.assertGreater(probed, 100)
+                if rules == "stalemate-passes":  # Black, stalemated, passes into a win
+                    self.assertEqual(parse_line(lines[len(SPECIAL) + 1])[1], [("0000", 4, 43, -1)])
+        bad = self.run_check("open", TABLES, "janggi")
+        self.assertEqual(bad.returncode, 1)
+        self.assertIn("error: rules must be EGTB_RULES_LASKER", bad.stdout)
 
     def test_failures_have_their_status(self):
         lines = self.run_check("probe", TABLES, stdin="\n".join(SPECIAL[-4:]) + "\n").stdout.splitlines()
@@ -187,21 +213,22 @@ class InstalledLibrary(unittest.TestCase):
         self.assertTrue(all(s.startswith("egtb_") and s.endswith("@@EGTB_0") for s in functions), functions)
 
     @staticmethod
-    def command_line_probes(fens):
+    def command_line_probes(fens, rules="lasker"):
         with tempfile.NamedTemporaryFile("w", suffix=".fens", delete=False) as f:
             f.write("\n".join(fens) + "\n")
         try:
-            out = subprocess.run([EGTB_EXE, "probe", "--dir", TABLES, "--epd", f.name], capture_output=True,
-                                 text=True).stdout
+            out = subprocess.run([EGTB_EXE, "probe", "--dir", TABLES, "--rules", rules, "--epd", f.name],
+                                 capture_output=True, text=True).stdout
         finally:
             os.remove(f.name)
         return [json.loads(line) for line in out.splitlines()]
 
     @staticmethod
-    def mover_view(move):
-        """A move of `egtb probe --json` (values after it) as a root move (values for its mover)."""
+    def mover_view(move, value="lasker", metric="dtm"):
+        """A move of `egtb probe --json` (values after it) as a root move (values for its mover);
+        under other rules the value is "value" and the dtm field holds the rules' metric."""
         plus_one = lambda d: -1 if d is None else d + 1  # noqa: E731
-        return (move["uci"], 4 - move["lasker"], plus_one(move["dtm"]), plus_one(move["dts"]))
+        return (move["uci"], 4 - move[value], plus_one(move[metric]), plus_one(move.get("dts")))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 // tables of the fixture tables_34: the answers of every endpoint, the status of every kind of bad
 // input, and hostile clients (huge and malformed requests, path traversal, oversized bodies, slow
 // clients, a query that would scan everything).
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -226,6 +227,112 @@ TEST_CASE("POST /api/query lists matches up to the limit and locates errors", "[
   for (int i = 0; i < 300; ++i) many += std::string(i ? "," : "") + "\"KBk\"";
   check_error(post(s.port(), "/api/query", many + "]}"), 422, "at most");
   check_error(get(s.port(), "/api/query"), 405, "POST");
+}
+
+TEST_CASE("Other rules: rules=NAME, /api/stalemate-wins and /api/stalemate-passes", "[server][rules]") {
+  const TestServer s;
+  // KNk's deepest Lasker stalemate is a win in DTE 27 under stalemate-wins, a draw where Black passes.
+  const std::string knk = std::string("?fen=") + KnkDeepest;
+  const Reply wins = get(s.port(), "/api/stalemate-wins" + knk);
+  REQUIRE(wins.status == 200);
+  const Json j = json_of(wins);
+  CHECK(j["category"] == "win");
+  CHECK(j["value"] == 4);
+  CHECK(j["dte"] == 27);
+  for (const char* key : {"lasker", "dtm", "dts"}) CHECK_FALSE(j.contains(key));
+  CHECK(j["moves"][0] == Json{{"uci", "b3c5"},
+                              {"san", "Nc5"},
+                              {"category", "loss"},
+                              {"value", 0},
+                              {"dte", 26},
+                              {"checkmate", false},
+                              {"stalemate", false}});
+  CHECK(get(s.port(), "/api/lasker" + knk + "&rules=stalemate-wins").body == wins.body);
+  CHECK(get(s.port(), "/api/stalemate-wins" + knk + "&rules=stalemate-wins").body == wins.body);
+  const Json line = json_of(get(s.port(), "/api/stalemate-wins/mainline" + knk));
+  REQUIRE(line["mainline"].size() == 27);
+  CHECK(line["mainline"][26]["dte"] == 0);
+  CHECK(line["mainline"][26]["category"] == "loss");
+  CHECK(line["final"]["stalemate"] == true);
+  CHECK(json_of(get(s.port(), "/api/stalemate-passes" + knk))["category"] == "draw");
+
+  // Under stalemate-passes a stalemated side's one move is the pass: UCI 0000, SAN --. White to
+  // move loses here in 44 plies once Black may pass (README, Other rule sets).
+  const Json passes =
+      json_of(get(s.port(), "/api/stalemate-passes/mainline?fen=k7/Pp6/8/K7/8/8/8/8_w_-_-_0_1"));
+  CHECK(passes["category"] == "loss");
+  CHECK(passes["value"] == 0);
+  CHECK(passes["dtm"] == 44);
+  REQUIRE(passes["mainline"].size() == 44);
+  CHECK(passes["mainline"][1]["uci"] == "0000");
+  CHECK(passes["mainline"][1]["san"] == "--");
+  CHECK(passes["mainline"][1]["dtm"] == 42);
+  CHECK(passes["final"]["checkmate"] == true);
+  std::string after_kb6 = passes["mainline"][0]["fen"].get<std::string>();
+  std::replace(after_kb6.begin(), after_kb6.end(), ' ', '_');
+  const Json stalemated = json_of(get(s.port(), "/api/lasker?rules=stalemate-passes&fen=" + after_kb6));
+  CHECK(stalemated["stalemate"] == true);
+  CHECK(stalemated["category"] == "win");
+  REQUIRE(stalemated["moves"].size() == 1);
+  CHECK(stalemated["moves"][0]["uci"] == "0000");
+  CHECK(stalemated["moves"][0]["dtm"] == 42);
+
+  check_error(get(s.port(), "/api/lasker" + knk + "&rules=chess"), 400,
+              "rules must be lasker, stalemate-wins or stalemate-passes, not 'chess'");
+  check_error(get(s.port(), "/api/stalemate-wins" + knk + "&rules=lasker"), 400, "answers under the rules");
+  check_error(get(s.port(), "/api/stalemate-draws" + knk), 404, "no API resource");
+}
+
+TEST_CASE("Other rules: the tables, their statistics and queries", "[server][rules]") {
+  const TestServer s;
+  const Json lasker = json_of(get(s.port(), "/api/tables"));
+  CHECK(lasker["rules"] == "lasker");
+  for (const char* name : {"stalemate-wins", "stalemate-passes"}) {
+    INFO(name);
+    const Json j = json_of(get(s.port(), std::string("/api/tables?rules=") + name));
+    CHECK(j["rules"] == name);
+    REQUIRE(j["tables"].size() == 35);
+    for (const Json& t : j["tables"]) {
+      CHECK(t["rules"] == name);
+      CHECK_FALSE(t.contains("maxdts"));
+    }
+  }
+  const Json wins = json_of(get(s.port(), "/api/tables?rules=stalemate-wins"));
+  std::map<std::string, Json> tables;
+  for (const Json& t : wins["tables"]) tables[t["signature"].get<std::string>()] = t;
+  CHECK(tables.at("KNk")["maxdte"] == Json{{"w", {{"plies", 27}, {"side_to_move", "w"}}}, {"b", nullptr}});
+  CHECK_FALSE(tables.at("KNk").contains("maxdtm"));
+  // Values 4, 2 and 0 alone: KNk's Lasker 3s win and its 1s lose.
+  CHECK(tables.at("KNk")["sides"]["w"]["lasker"] == Json{0, 0, 25894, 0, 388});
+
+  const Json stats = json_of(get(s.port(), "/api/stats/KNk?rules=stalemate-wins"));
+  CHECK(stats["rules"] == "stalemate-wins");
+  CHECK(stats["maxdte"]["w"]["plies"] == 27);
+  CHECK(stats["maxdte"]["w"]["example"] == "8/8/8/8/8/1N6/8/1k1K4 w - - 0 1");
+  CHECK_FALSE(json_of(get(s.port(), "/api/stats/KNk")).contains("rules"));  // the cache keeps them apart
+  CHECK(json_of(get(s.port(), "/api/stats/KNk?rules=stalemate-passes"))["maxdtm"]["w"].is_null());
+
+  const Json q = json_of(post(s.port(), "/api/query",
+                              R"({"tables": "KNk", "query": "wtm dte == 27", "rules": "stalemate-wins"})"));
+  CHECK(q["count"] == 9);
+  CHECK(q["matches"][0]["category"] == "win");
+  CHECK(q["matches"][0]["dte"] == 27);
+  CHECK_FALSE(q["matches"][0].contains("lasker"));
+  check_error(post(s.port(), "/api/query", R"({"tables": "KNk", "query": "wtm", "rules": "janggi"})"), 400,
+              "\"rules\" must be lasker");
+}
+
+TEST_CASE("egtb serve --rules: the rules of requests that name none", "[server][rules]") {
+  ServiceOptions o = service_options();
+  o.rules = Rules::StalematePasses;
+  const TestServer s(o);
+  const std::string fen = "?fen=k7/Pp6/8/K7/8/8/8/8_w_-_-_0_1";
+  CHECK(json_of(get(s.port(), "/api/lasker" + fen))["dtm"] == 44);
+  CHECK(json_of(get(s.port(), "/api/lasker" + fen + "&rules=lasker"))["lasker"] == 3);
+  CHECK(json_of(get(s.port(), "/api/tables"))["rules"] == "stalemate-passes");
+  CHECK(json_of(post(s.port(), "/api/query",
+                     R"({"tables": "KPkp", "query": "wtm dtm == 44", "limit": 1})"))["matches"][0]
+            .contains("category"));
 }
 
 TEST_CASE("A query that would scan everything ends at the time budget", "[server]") {

@@ -3,7 +3,8 @@
 // URL is a running `egtb serve` over the 3-4-man tables. The test opens a ?fen= URL, reads the
 // moves and their colours, clicks a move, goes back and forward through the browser history,
 // follows the optimal line to the stalemate with the space key, flips the board, opens a table's
-// example from the explorer, runs a query and opens a match. Screenshots go to SHOT_DIR; with
+// example from the explorer, runs a query and opens a match; then the same page under the other
+// rule sets (the rules selector, ?rules=): three-valued results, DTE and a pass. Screenshots go to SHOT_DIR; with
 // --docs, the README's screenshot is written to PNG as well. Every request must go to URL's
 // server, and the page must log no error.
 import { chromium } from 'playwright-core';
@@ -172,6 +173,77 @@ async function explorerTests(page) {
   });
 }
 
+const PASS_LOSS = 'k7/Pp6/8/K7/8/8/8/8 w - - 0 1';  // loses in 44 plies once Black may pass: 1. Kb6 --
+const PASSED = 'k7/Pp6/1K6/8/8/8/8/8 b - - 1 1';   // Black stalemated, to pass
+
+async function rulesTests(page) {
+  await step('?rules=stalemate-wins: a Lasker stalemate win is a win in DTE plies', async () => {
+    await page.goto(`${url(KNK)}&rules=stalemate-wins`);
+    await shown(page, KNK);
+    assert.equal(await page.inputValue('#rules'), 'stalemate-wins');
+    assert.equal(await status(page), 'White to move wins: DTE 27 plies · 14 moves');
+    const list = await moves(page);
+    assert.deepEqual(list[0], { uci: 'b3c5', category: 'win', text: 'Nc5DTE 27 plies · mate or stalemate in 14 moves',
+      colour: COLOURS.win });
+    assert.deepEqual(await page.$$eval('#moves .move-group h3', (h) => h.map((e) => e.textContent)),
+      ['Winning: mate or stalemate', 'Drawing']);
+    assert.match(await page.textContent('#legend'), /DTE = plies to the first mate or stalemate/);
+    await page.waitForSelector('#table-list tbody tr[data-signature="KNk"]');
+    assert.deepEqual(await page.$$eval('#table-list thead th', (c) => c.slice(4).map((e) => e.textContent)), ['maxDTE']);
+    assert.deepEqual(await page.$$eval('#table-list tr[data-signature="KNk"] td', (c) => c.map((e) => e.textContent)),
+      ['KNk', '3', '26,282', '28,644', '27 (w)']);
+    await page.click('#table-list tr[data-signature="KBk"]');
+    await shown(page, '8/8/8/8/8/8/8/2K1B1k1 w - - 0 1');
+    assert.match(await page.textContent('#table-detail .table1'), /maxDTEWhiteWhite1737/);
+    // Table 2 under stalemate-wins: KBk's Lasker 3s are wins (983 of 24,736, 3.974%).
+    assert.deepEqual(await page.$eval('#table-detail .table2', (t) => [...t.rows[0].cells].map((e) => e.textContent)),
+      ['values', 'wins', 'draw', 'loses']);
+    assert.match(await page.textContent('#table-detail .table2'), /White to move3\.974%96\.026%0\.000%/);
+    await page.screenshot({ path: path.join(shotDir, 'serve-stalemate-wins.png'), fullPage: true });
+  });
+
+  await step('the rules selector: stalemate-passes, a pass played from its move list', async () => {
+    await page.goto(url(PASS_LOSS));
+    await shown(page, PASS_LOSS);
+    assert.equal(await status(page), 'White to move forces stalemate: DTS 1 ply · 1 move');  // Lasker: 1. Kb6
+    await page.selectOption('#rules', 'stalemate-passes');
+    await page.waitForFunction(() => /is mated/.test(document.getElementById('status').textContent));
+    await shown(page, PASS_LOSS);
+    assert.equal(new URL(page.url()).searchParams.get('rules'), 'stalemate-passes');
+    assert.equal(await status(page), 'White to move is mated: DTM 44 plies · 22 moves');
+    await page.click('#moves .move[data-uci="a5b6"]');
+    await shown(page, PASSED);
+    assert.equal(await status(page), 'Black is stalemated and passes, then mates: DTM 43 plies · 22 moves');
+    assert.deepEqual(await moves(page), [{ uci: '0000', category: 'win', text: '--DTM 43 plies · mate in 22 moves',
+      colour: COLOURS.win }]);
+    assert.equal(await page.$$eval('#mainline li', (l) => l.length), 43);
+    await page.screenshot({ path: path.join(shotDir, 'serve-stalemate-passes.png'), fullPage: true });
+    await page.keyboard.press(' ');
+    await shown(page, 'k7/Pp6/1K6/8/8/8/8/8 w - - 2 2');
+    assert.equal(await status(page), 'White to move is mated: DTM 42 plies · 21 moves');
+    assert.equal(new URL(page.url()).searchParams.get('rules'), 'stalemate-passes');
+    await page.goBack();
+    await shown(page, PASSED);
+    assert.equal(await page.inputValue('#rules'), 'stalemate-passes');
+  });
+
+  await step('a query under stalemate-wins lists categories and DTE; back to lasker', async () => {
+    await page.goto(`${url(KNK)}&rules=stalemate-wins`);
+    await shown(page, KNK);
+    await page.click('#tab-query');
+    await page.fill('#query-tables', 'KNk');
+    await page.fill('#query-text', 'wtm dte == 27');
+    await page.click('#query-run');
+    await page.waitForSelector('#query-results li');
+    assert.equal(await page.$$eval('#query-results li', (l) => l.length), 9);
+    assert.match(await page.textContent('#query-results li'), /KNk · win · DTE 27/);
+    await page.selectOption('#rules', 'lasker');
+    await page.waitForFunction(() => /forces stalemate/.test(document.getElementById('status').textContent));
+    assert.equal(new URL(page.url()).searchParams.get('rules'), null);  // the server's default
+    await page.waitForFunction(() => document.querySelectorAll('#table-list thead th').length === 6);
+  });
+}
+
 async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -185,6 +257,7 @@ async function main() {
   try {
     await positionTests(page);
     await explorerTests(page);
+    await rulesTests(page);
     assert.deepEqual(problems, []);
     if (docsFlag === '--docs') {
       await page.goto(url(KNK));

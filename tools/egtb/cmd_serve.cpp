@@ -16,8 +16,10 @@ namespace {
 constexpr const char* Summary =
     "Serve a web page and a JSON API to probe, explore and query the tables of DIR (see README.md,\n"
     "egtb serve): GET /api/lasker?fen=FEN, /api/lasker/mainline?fen=FEN, /api/tables,\n"
-    "/api/stats/SIG?convention=C, POST /api/query. Listens on the loopback address by default;\n"
-    "prints the URL, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.";
+    "/api/stats/SIG?convention=C, POST /api/query. Each request may name its rule set (rules=NAME;\n"
+    "/api/stalemate-wins?fen=FEN, /api/stalemate-passes?fen=FEN); --rules is the default. Listens\n"
+    "on the loopback address by default; prints the URL, and stops cleanly on Ctrl-C (SIGINT) or\n"
+    "SIGTERM.";
 
 CommandLine command_line() {
   CommandLine cl("serve", Summary);
@@ -32,6 +34,7 @@ CommandLine command_line() {
   cl.options()("query-limit", text("N"), "the most matches one query may list (default 1000)");
   cl.options()("cors-origin", text("ORIGIN"),
                "allow pages of ORIGIN (e.g. http://localhost:3000, or *) to call the API (default: none)");
+  cl.rules_option();
   return cl;
 }
 
@@ -49,6 +52,7 @@ server::ServiceOptions service_options(const CommandLine& cl) {
   o.max_query_limit =
       static_cast<uint64_t>(parse_int(cl.option("query-limit", "1000"), "--query-limit", 1, 1'000'000));
   o.cors_origin = cl.option("cors-origin", "");
+  o.rules = rules_of(cl);
   return o;
 }
 
@@ -75,13 +79,16 @@ int cmd_serve(const std::vector<std::string>& args) {
   const server::ServerOptions server_opts = server_options(cl);
   server::Service service(service_opts);
   server::HttpServer http(server_opts, service);
-  const size_t tables = api::available_tables(Tablebase(service_opts.directory)).size();
-  std::cout << "egtb serve: " << url(server_opts.host, http.port()) << "  (" << tables << " tables in "
-            << service_opts.directory.string() << "; Ctrl-C stops)" << std::endl;
+  const Rules rules = service_opts.rules;
+  const size_t tables = api::available_tables(Tablebase(service_opts.directory, {0, rules})).size();
+  const std::string kind = rules == Rules::Lasker ? "" : std::string(rules_name(rules)) + " ";
+  const std::string rules_option = rules == Rules::Lasker ? "" : " --rules " + std::string(rules_name(rules));
+  std::cout << "egtb serve: " << url(server_opts.host, http.port()) << "  (" << tables << " " << kind
+            << "tables in " << service_opts.directory.string() << "; Ctrl-C stops)" << std::endl;
   if (tables == 0)
-    std::cerr << "egtb serve: no tables in " << service_opts.directory.string()
-              << " yet (build them with: egtb generate --all 4 --dir " << service_opts.directory.string()
-              << ")\n";
+    std::cerr << "egtb serve: no " << kind << "tables in " << service_opts.directory.string()
+              << " yet (build them with: egtb generate --all 4" << rules_option << " --dir "
+              << service_opts.directory.string() << ")\n";
   if (server_opts.host != "127.0.0.1" && server_opts.host != "::1" && server_opts.host != "localhost")
     std::cerr << "egtb serve: listening on " << server_opts.host << ", reachable from other machines\n";
   http.run(true);

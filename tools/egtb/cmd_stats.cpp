@@ -40,6 +40,13 @@ void write_figures(const std::filesystem::path& dir, const std::vector<stats::Ta
   std::cerr << "egtb stats: wrote " << count << " SVG figures to " << dir.string() << '\n';
 }
 
+void write_pgn(const std::filesystem::path& path, const std::vector<stats::TableStatistics>& tables) {
+  const std::string text = api::examples_pgn(tables);
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out.flush()) throw IoError(path, "cannot write the PGN file");
+}
+
 CommandLine command_line() {
   CommandLine cl(
       "stats",
@@ -54,6 +61,8 @@ CommandLine command_line() {
       "format", po::value<std::string>()->value_name("F"), "md (default), csv, latex or json")(
       "figures", po::value<std::string>()->value_name("DIR"),
       "also write SVG diagrams and histograms to DIR")(
+      "pgn", po::value<std::string>()->value_name("FILE"),
+      "also write every maxDTS and maxDTM example with its optimal line as PGN to FILE")(
       "rank", "Table 1 and maxDTM: the rows of every table together, deepest first")(
       "top", po::value<std::string>()->value_name("N"), "with --rank: at most N rows each")(
       "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)");
@@ -90,6 +99,7 @@ int cmd_stats(const std::vector<std::string>& args) {
     print_json(out);
   }
   if (cl.flag("figures")) write_figures(cl.option("figures", ""), tables);
+  if (cl.flag("pgn")) write_pgn(cl.option("pgn", ""), tables);
   return ExitSuccess;
 }
 

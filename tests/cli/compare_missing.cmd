@@ -1,0 +1,4 @@
+compare
+KQk
+--dir
+tables

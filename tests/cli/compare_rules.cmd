@@ -1,0 +1,6 @@
+compare
+KBk
+KPk
+KBkp
+--dir
+../../test-tables
