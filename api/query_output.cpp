@@ -14,8 +14,6 @@ namespace egtb::api {
 
 namespace {
 
-constexpr size_t PgnLineWidth = 79;
-
 // The value of a match's score under its rules, as a field: the Lasker value under Lasker, the
 // category ("win", "draw", "loss") under the others; `none` when the score is unknown.
 std::string value_field(Rules rules, Score s, const std::string& none) {

@@ -1,7 +1,6 @@
 #include "query/tablebase_context.hpp"
 
 #include <algorithm>
-#include <set>
 #include <utility>
 
 #include "egtb/core/movegen.hpp"
@@ -12,8 +11,10 @@ namespace egtb::query {
 namespace {
 
 // An exact key of a position of up to 7 men: the occupied squares, then the men in square
-// order (4 bits each), the side to move and the e.p. square.
-std::pair<uint64_t, uint64_t> position_key(const Position& pos) {
+// order (4 bits each: piece numbers, White's 1-6, Black's 9-14), 1 bit for the side to move (1
+// Black) and 7 for the e.p. square (64 none). Kc1, Pc2 against Ka1, White to move: the squares
+// a1, c1, c2 give 0x405, the men k, K, P 0xE61, so the key is {0x405, 0xE6140}.
+PositionKey position_key(const Position& pos) {
   uint64_t men = 0;
   Bitboard occupied = pos.pieces();
   while (occupied) men = (men << 4) | static_cast<uint64_t>(to_index(pos.piece_on(pop_lsb(occupied))));
@@ -21,31 +22,6 @@ std::pair<uint64_t, uint64_t> position_key(const Position& pos) {
   men = (men << 7) | static_cast<uint64_t>(to_index(pos.ep_square()));
   return {pos.pieces(), men};
 }
-
-// Depth-first walk along the optimal moves, each position once.
-class LineWalk {
-public:
-  LineWalk(const TablebaseContext& tables, std::vector<Position>& out) : tables_(tables), out_(out) {}
-
-  void visit(const Position& pos, Score score) {
-    if (!seen_.insert(position_key(pos)).second) return;
-    if (score.depth() == 0) {
-      out_.push_back(pos);
-      return;
-    }
-    for (const Move m : legal_moves(pos)) {
-      const Position child = pos.after(m);
-      const std::optional<Score> s = tables_.score(child);
-      if (s && s->is_valid() && negate(s->value()) == score.value() && s->depth() == score.depth() - 1)
-        visit(child, *s);
-    }
-  }
-
-private:
-  const TablebaseContext& tables_;
-  std::vector<Position>& out_;
-  std::set<std::pair<uint64_t, uint64_t>> seen_;
-};
 
 // A position some table could hold: no castling rights, few enough men, and a board the tables
 // count (one king per side, side not to move not in check; query --fens and imagine also give
@@ -96,7 +72,58 @@ std::optional<int64_t> TablebaseContext::term(ScoreTerm t, const Position& pos) 
 void TablebaseContext::line_ends(const Position& pos, Metric metric, std::vector<Position>& out) const {
   const std::optional<Score> s = score(pos);
   if (!s || !depth_in(tablebase_.rules(), *s, metric)) return;
-  LineWalk(*this, out).visit(pos, *s);
+  if (walked_.size() + walked_ends_ > walk_memo_limit_) {
+    walked_.clear();
+    end_numbers_.clear();
+    ends_.clear();
+    walked_ends_ = 0;
+  }
+  // A fresh walk's end has the counters of its first line from pos (depth plies long): the
+  // halfmove clock counts from that line's last capture or pawn move, else from pos's clock.
+  const int depth = s->depth();
+  const int black_moves = pos.side_to_move() == Color::White ? depth / 2 : (depth + 1) / 2;
+  for (const LineEnd& e : walk(pos, *s)) {
+    Position end = ends_[e.number];
+    end.set_counters(e.since_reset >= 0 ? e.since_reset : pos.halfmove_clock() + depth,
+                     pos.fullmove_number() + black_moves);
+    out.push_back(end);
+  }
+}
+
+const std::vector<TablebaseContext::LineEnd>& TablebaseContext::walk(const Position& pos, Score score) const {
+  const PositionKey key = position_key(pos);
+  if (const auto found = walked_.find(key); found != walked_.end()) return found->second;
+  std::vector<LineEnd> ends;
+  if (score.depth() == 0) {
+    const auto [number, added] = end_numbers_.try_emplace(key, static_cast<uint32_t>(ends_.size()));
+    if (added) ends_.push_back(pos);
+    ends.push_back({number->second, -1});
+  } else {
+    std::vector<Part> parts;
+    for (const Move m : legal_moves(pos)) {
+      const Position child = pos.after(m);
+      const std::optional<Score> s = this->score(child);
+      if (s && s->is_valid() && negate(s->value()) == score.value() && s->depth() == score.depth() - 1)
+        parts.push_back({&walk(child, *s), child.halfmove_clock() == 0 ? s->depth() : -1});
+    }
+    ends = merged(parts);
+  }
+  walked_ends_ += ends.size();
+  return walked_.emplace(key, std::move(ends)).first->second;
+}
+
+std::vector<TablebaseContext::LineEnd> TablebaseContext::merged(const std::vector<Part>& parts) const {
+  std::vector<LineEnd> out;
+  taken_.resize(ends_.size());
+  for (const Part& part : parts)
+    for (LineEnd e : *part.ends)
+      if (!taken_[e.number]) {
+        taken_[e.number] = true;
+        if (e.since_reset < 0) e.since_reset = part.reset;
+        out.push_back(e);
+      }
+  for (const LineEnd& e : out) taken_[e.number] = false;
+  return out;
 }
 
 }  // namespace egtb::query

@@ -1,8 +1,10 @@
 #include "egtb/store/line.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "egtb/core/fen.hpp"
 #include "egtb/core/material.hpp"
@@ -29,10 +31,31 @@ uint32_t uci_key(Move m) {
   return square_key(m.from()) << 9 | square_key(m.to()) << 3 | promotion;
 }
 
-ProbeError inconsistent(const Position& pos, std::string message) {
-  return ProbeError{ProbeError::Kind::Inconsistent,
-                    "inconsistent tables at " + to_fen(pos) + ": " + std::move(message),
-                    Material::from(pos).normalized().str()};
+// The tables of pos and of the positions its moves lead to that lack a metric of the rules, the
+// likely cause of a contradiction: a full KBkp and a KBk built with --metrics dtm disagree at
+// kBK5/2p5 (White stalemates by Kxc2 in KBkp, but KBk reads that stalemate as a draw).
+std::vector<Material> incomplete_tables_near(const Tablebase& tb, const Position& pos) {
+  std::vector<Material> out;
+  const auto note = [&](const Position& p) {
+    const Material m = Material::from(p).normalized();
+    const std::shared_ptr<const Table> table = m.is_bare_kings() ? nullptr : tb.table(m);
+    if (table && !table->metrics().contains(all_metrics(tb.rules())) &&
+        std::find(out.begin(), out.end(), m) == out.end())
+      out.push_back(m);
+  };
+  note(pos);
+  for (Move m : rule_moves(tb.rules(), pos)) note(pos.after(m));
+  return out;
+}
+
+// The error for tables that contradict each other at pos, naming the tables around it built
+// without every metric (the one to rebuild) or else the table of pos.
+ProbeError inconsistent(const Tablebase& tb, const Position& pos, std::string message) {
+  std::string text = "inconsistent tables at " + to_fen(pos) + ": " + std::move(message);
+  const std::vector<Material> incomplete = incomplete_tables_near(tb, pos);
+  for (const Material& m : incomplete) text += "; " + tb.incomplete_message(m);
+  return ProbeError{ProbeError::Kind::Inconsistent, std::move(text),
+                    (incomplete.empty() ? Material::from(pos).normalized() : incomplete.front()).str()};
 }
 
 // The best move of pos and its score, or nothing when pos has no move.
@@ -52,19 +75,22 @@ Expected<std::optional<MoveValue>, ProbeError> best_move(const Tablebase& tb, co
 Expected<MoveValue, ProbeError> next_step(const Tablebase& tb, const Position& pos, Score s) {
   auto best = best_move(tb, pos);
   if (!best) return unexpected(best.error());
-  if (!*best) return unexpected(inconsistent(pos, "scored '" + describe(s) + "' but it has no legal move"));
+  if (!*best)
+    return unexpected(inconsistent(tb, pos, "scored '" + describe(s) + "' but it has no legal move"));
   const MoveValue& step = **best;
   if (step.value() != s.value() || step.score.depth() != s.depth() - 1)
-    return unexpected(inconsistent(pos, "scored '" + describe(s) + "', but after its best move " +
-                                            to_uci(step.move) + " the opponent " + describe(step.score) +
-                                            ", not at depth " + std::to_string(s.depth() - 1)));
+    return unexpected(inconsistent(tb, pos,
+                                   "scored '" + describe(s) + "', but its best move " + to_uci(step.move) +
+                                       " leaves the opponent '" + describe(step.score) + "', not at depth " +
+                                       std::to_string(s.depth() - 1)));
   return step;
 }
 
 // Why the end of a line, scored s with depth 0, is not the end of the game its rules promise.
-std::optional<ProbeError> check_end(Rules rules, const Position& pos, Score s) {
-  if (rule_moves(rules, pos).empty() && terminal_score(rules, pos.in_check()) == s) return std::nullopt;
-  return inconsistent(pos, "scored '" + describe(s) + "' but the game is not over as that promises");
+std::optional<ProbeError> check_end(const Tablebase& tb, const Position& pos, Score s) {
+  if (rule_moves(tb.rules(), pos).empty() && terminal_score(tb.rules(), pos.in_check()) == s)
+    return std::nullopt;
+  return inconsistent(tb, pos, "scored '" + describe(s) + "' but the game is not over as that promises");
 }
 
 }  // namespace
@@ -110,7 +136,7 @@ Expected<std::vector<Move>, ProbeError> optimal_line(const Tablebase& tb, const 
     pos.do_move(step->move);
     s = step->score;
   }
-  if (auto problem = check_end(tb.rules(), pos, s)) return unexpected(std::move(*problem));
+  if (auto problem = check_end(tb, pos, s)) return unexpected(std::move(*problem));
   return line;
 }
 

@@ -70,12 +70,19 @@ bool Tablebase::has_table(const Material& material) const {
   return std::filesystem::is_regular_file(table_path(material));
 }
 
-std::string Tablebase::missing_message(const Material& material) const {
-  const std::string canonical = material.normalized().str();
+std::string Tablebase::generate_command(const Material& material) const {
   const std::string rules = rules_ == Rules::Lasker ? "" : " --rules " + std::string(rules_name(rules_));
-  return "no table for " + canonical + ": " + table_path(material).string() +
-         " is missing (build it with: egtb generate " + canonical + rules + " --dir " + directory_.string() +
-         ")";
+  return "egtb generate " + material.normalized().str() + rules + " --dir " + directory_.string();
+}
+
+std::string Tablebase::missing_message(const Material& material) const {
+  return "no table for " + material.normalized().str() + ": " + table_path(material).string() +
+         " is missing (build it with: " + generate_command(material) + ")";
+}
+
+std::string Tablebase::incomplete_message(const Material& material) const {
+  return material.normalized().str() + " was built without DTS (--metrics dtm), so its stalemate wins and " +
+         "losses read as draws (rebuild it with: " + generate_command(material) + ")";
 }
 
 std::shared_ptr<const Table> Tablebase::table(const Material& material) const {

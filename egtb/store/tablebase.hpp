@@ -93,10 +93,17 @@ public:
   // The tables opened so far that lack a metric of the rules (built with --metrics dtm: no DTS,
   // so their values 3 and 1 read as draws), canonical signatures in order.
   [[nodiscard]] std::vector<Material> incomplete_tables() const;
+  // What a table without every metric of the rules reads wrong, naming the command that rebuilds
+  // it with them all: "KBk was built without DTS (--metrics dtm), so its stalemate wins and losses
+  // read as draws (rebuild it with: egtb generate KBk --dir DIR)".
+  [[nodiscard]] std::string incomplete_message(const Material& material) const;
   [[nodiscard]] BlockCache::Stats cache_stats() const { return cache_->stats(); }
   void clear_cache() { cache_->clear(); }
 
 private:
+  // "egtb generate SIG[ --rules R] --dir DIR": the command that builds a table here with every
+  // metric of the rules (replacing one built with fewer).
+  [[nodiscard]] std::string generate_command(const Material& material) const;
   // The open table of a canonical signature, or nullptr when its file is missing (no reference
   // count is taken: the tables stay open as long as the Tablebase).
   [[nodiscard]] const Table* find(const Material& canonical) const;

@@ -65,7 +65,7 @@ std::vector<Piece> men_of(const Material& m) {
 
 class Enumerator {
 public:
-  Enumerator(const Material& m, Color stm, const std::function<void(const Position&)>& f) : stm_(stm), f_(f) {
+  Enumerator(const Material& m, Color stm, const std::function<void(const Position&)>& f) : f_(f) {
     for (Color c : {Color::White, Color::Black}) men_.push_back(make_piece(c, PieceType::King));
     for (Color c : {Color::White, Color::Black})
       for (PieceType pt :
@@ -94,7 +94,6 @@ public:
 private:
   std::vector<Piece> men_;
   std::vector<Square> squares_;
-  Color stm_;
   const std::function<void(const Position&)>& f_;
   Position pos_;
   bool ep_possible_ = false;

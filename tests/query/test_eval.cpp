@@ -16,7 +16,7 @@ std::string value(std::string_view query, const char* fen,
                   const egtb::query::TableContext* tables = nullptr) {
   const auto program = egtb::query::compile(query);
   if (!program) return "compile error: " + program.error().message;
-  const auto pos = egtb::parse_fen(fen);
+  const auto pos = egtb::parse_fen(fen, egtb::FenCheck::Board);  // CQL evaluates any board
   REQUIRE(pos.has_value());
   egtb::query::Evaluator evaluator(*program, tables);
   const auto v = evaluator.evaluate(*pos);
@@ -206,6 +206,13 @@ TEST_CASE("legal and reachable positions", "[eval]") {
       {"legalposition", "k7/2N5/1N6/8/8/8/8/K7 b - - 0 1", "true"},
       {"imagine piece K --> h8 : legalposition", Mate, "false"},
       {"imagine sidetomove white : legalposition", Mate, "false"},
+      // (not legalposition or move legal) check: only a side to move in check matches, legal or
+      // not (Black, checked by three knights); an illegal board without that check does not.
+      {"not legalposition or move legal check", "8/8/8/3k4/1N6/2N1N3/8/7K b - - 0 1", "true"},
+      {"not legalposition or move legal check", "k7/1Q6/8/8/8/8/8/7K w - - 0 1", "false"},
+      {"not legalposition or wtm", "k7/1Q6/8/8/8/8/8/7K w - - 0 1", "true"},
+      {"not legalposition or move legal : check", "k7/1Q6/8/8/8/8/8/7K w - - 0 1", "true"},
+      {"move legal : check", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "[a1]"},
   });
   const auto program = egtb::query::compile("message (reachableposition) comment (legalposition \" \" fen)");
   REQUIRE(program.has_value());

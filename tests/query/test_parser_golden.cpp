@@ -59,6 +59,9 @@ TEST_CASE("parser golden S-expressions", "[parser]") {
       {"comment \"x\"", "(query (comment \"x\"))"},
       {"move legal from K to _ count : check", "(query (move legal count from K to _ : check))"},
       {"move legal all : mate", "(query (move legal all : mate))"},
+      // A filter after 'move legal' without ':' is the query's next filter, not the body, and
+      // 'or' binds tighter than the list of filters: (not legalposition or move legal) and check.
+      {"not legalposition or move legal check", "(query (or (not legalposition) (move legal)) check)"},
       {"imagine piece Q --> a1 swap e1 e8 sidetomove reverse : check",
        "(query (imagine (piece Q [a1]) (swap [e1] [e8]) (sidetomove reverse) check))"},
       {"dts == maxdts dtsend any : modelstalemate", "(query (== dts maxdts) (dtsend any modelstalemate))"},

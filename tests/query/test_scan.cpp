@@ -6,12 +6,14 @@
 #include <atomic>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "egtb/core/fen.hpp"
 #include "egtb/core/movegen.hpp"
 #include "egtb/store/tablebase.hpp"
 #include "query/mate.hpp"
 #include "query/scan.hpp"
+#include "query/tablebase_context.hpp"
 #include "retro/scheduler.hpp"
 #include "tests/query/vectors.hpp"
 #include "tests/support/catch.hpp"
@@ -254,6 +256,54 @@ TEST_CASE("dtsend evaluates at the ends of the DTS-optimal lines, as an independ
   CHECK(count("KQk", "btm dtm <= 4 dtmend all : mate", Convention::Index462) ==
         count("KQk", "btm dtm <= 4", Convention::Index462));
   CHECK(count("KQk", "dtm <= 6 dtmend any : stalemate", Convention::Index462) == 0);
+}
+
+TEST_CASE("dtmend and dtsend share their walks between positions: the ends a walk from each alone finds",
+          "[scan]") {
+  // One context walks the positions of KQk up to DTM 10 and every decided one of KBk in index
+  // order, keeping the ends of every position walked; a second keeps few (KBk only), dropping them
+  // every few walks. Both give each position the ends, in order and with their move counters,
+  // that optimal_ends finds from that position alone (checked on a sample).
+  const Tablebase tb(tables_dir());
+  const TablebaseContext shared(tb);
+  const TablebaseContext forgetful(tb, 500);
+  const auto fens = [](const std::vector<Position>& ps) {
+    std::vector<std::string> out;
+    for (const Position& p : ps) out.push_back(to_fen(p));
+    return out;
+  };
+  size_t walked = 0, compared = 0;
+  size_t expected = 0;
+  for (const auto& [sig, query, sample] :
+       {std::tuple{"KQk", "dtm <= 10", size_t{97}}, std::tuple{"KBk", "dts >= 0", size_t{7}}}) {
+    expected += count(sig, query, Convention::Index462);
+    INFO(sig);
+    ScanOptions o = options(Convention::Index462, 1);
+    o.list = true;
+    const std::array<Material, 1> tables{material(sig)};
+    scan_tables(prepared(query), tables, o, [&](const Match& m) {
+      const Metric metric = metric_of(tb.rules(), m.score.value());
+      std::vector<Position> ends;
+      shared.line_ends(m.position, metric, ends);
+      INFO(to_fen(m.position));
+      REQUIRE_FALSE(ends.empty());
+      if (sig == std::string("KBk")) {
+        std::vector<Position> again;
+        forgetful.line_ends(m.position, metric, again);
+        REQUIRE(fens(again) == fens(ends));
+      }
+      if (walked++ % sample == 0) {
+        std::set<std::string> seen;
+        std::vector<Position> alone;
+        optimal_ends(tb, m.position, m.score, seen, alone);
+        CHECK(fens(alone) == fens(ends));
+        ++compared;
+      }
+    });
+  }
+  CHECK(walked == expected);
+  CHECK(expected > 15'000);
+  CHECK(compared > 250);
 }
 
 TEST_CASE("Table values of other positions are probed: move legal and maxdts", "[scan]") {

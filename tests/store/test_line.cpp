@@ -4,6 +4,8 @@
 // contradict each other. The comparison with the Gaviota tables is in
 // tests/retro/test_gaviota_probes.cpp (it needs retro/gaviota.hpp).
 #include <algorithm>
+#include <filesystem>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -177,9 +179,9 @@ TEST_CASE("optimal_line reports tables that contradict each other", "[line]") {
     CHECK(line.error().kind == ProbeError::Kind::Inconsistent);
     CHECK(line.error().table == "KQk");
     CHECK(line.error().message ==
-          "inconsistent tables at 8/8/8/3k4/8/8/8/KQ6 w - - 0 1: scored 'mates in 2 (DTM 3)', but after its "
-          "best "
-          "move a1a2 the opponent is mated (DTM 4), not at depth 2");
+          "inconsistent tables at 8/8/8/3k4/8/8/8/KQ6 w - - 0 1: scored 'mates in 2 (DTM 3)', but its best "
+          "move "
+          "a1a2 leaves the opponent 'is mated (DTM 4)', not at depth 2");
   }
   SECTION("a line that ends in no mate") {
     write(Score(Lasker::Mates, 1), Score(Lasker::Mated, 0));
@@ -190,6 +192,40 @@ TEST_CASE("optimal_line reports tables that contradict each other", "[line]") {
     CHECK(line.error().message.find("scored 'is mated (DTM 0)' but the game is not over") !=
           std::string::npos);
   }
+}
+
+TEST_CASE("optimal_line names the subtable built without DTS that contradicts a complete table", "[line]") {
+  // The real KBkp beside a KBk rewritten as --metrics dtm stores it (stalemate wins and losses
+  // as draws): White stalemates at once by Kxc2 in KBkp, but KBk reads that stalemate as a draw.
+  test::TempDir dir;
+  std::filesystem::copy_file(test::tables_dir() / "KBkp.egtb", dir / "KBkp.egtb");
+  const std::shared_ptr<const Table> full = tables().table(*Material::parse("KBk"));
+  REQUIRE(full);
+  const MetricSet dtm_only{Metric::Dtm};
+  Table partial(full->material(), Rules::Lasker, dtm_only);
+  for (Color stm : {Color::White, Color::Black})
+    for (indexing::Index i = 0; i < full->size(); ++i)
+      partial.set(stm, i, as_stored(Rules::Lasker, dtm_only, full->at(stm, i)));
+  write_table(dir.path(), partial, WriteOptions{});
+
+  const Tablebase tb(dir.path());
+  const Position pos = *parse_fen("8/8/8/8/8/8/2p5/kBK5 w - - 0 1");
+  REQUIRE(tb.probe(pos)->value() == Lasker::Stalemates);
+  const auto line = optimal_line(tb, pos);
+  REQUIRE(!line.has_value());
+  CHECK(line.error().kind == ProbeError::Kind::Inconsistent);
+  CHECK(line.error().table == "KBk");
+  CHECK(
+      line.error().message ==
+      "inconsistent tables at 8/8/8/8/8/8/2p5/kBK5 w - - 0 1: scored 'stalemates in 1 (DTS 1)', but its best "
+      "move b1a2 leaves the opponent 'draw', not at depth 0; KBk was built without DTS (--metrics dtm), so "
+      "its "
+      "stalemate wins and losses read as draws (rebuild it with: egtb generate KBk --dir " +
+          dir.path().string() + ")");
+  // With the complete KBk the same line is the stalemate.
+  const auto complete = optimal_line(tables(), pos);
+  REQUIRE(complete.has_value());
+  CHECK(complete->size() == 1);
 }
 
 TEST_CASE("move_values and optimal_line pass on the probe errors", "[line]") {
