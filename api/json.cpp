@@ -326,7 +326,34 @@ Json to_json(const retro::BuildRecord& r) {
               {"cpu_seconds", r.cpu_seconds},
               {"peak_rss_bytes", r.peak_rss_bytes}};
   if (!r.replaced.empty()) out["replaced"] = r.replaced;
+  if (!r.built) out["by_other_process"] = r.by_other_process;
+  if (!r.waited_for.empty()) {
+    Json held = Json::array();
+    for (const Material& m : r.waited_for) held.push_back(m.str());
+    out["waited_for"] = held;
+    out["wait_seconds"] = r.wait_seconds;
+  }
   return out;
+}
+
+Json to_json(const Plan& plan) {
+  Json tables = Json::array();
+  for (const PlannedTable& t : plan.tables) {
+    Json dependencies = Json::array();
+    for (const Material& d : t.dependencies) dependencies.push_back(d.str());
+    tables.push_back({{"signature", t.material.str()},
+                      {"file", t.file.string()},
+                      {"dependencies", dependencies},
+                      {"entries_per_side", t.cost.entries_per_side},
+                      {"estimated_cpu_seconds", t.cost.cpu_seconds},
+                      {"estimated_peak_bytes", t.cost.peak_bytes},
+                      {"cpus", t.cpus},
+                      {"memory_bytes", t.memory_bytes},
+                      {"command", t.command}});
+  }
+  return {{"directory", plan.request.directory.string()},
+          {"rules", rules_name(plan.request.rules)},
+          {"tables", tables}};
 }
 
 Json errors_json(const std::vector<retro::VerifyError>& errors) {

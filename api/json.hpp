@@ -11,6 +11,7 @@
 
 #include "api/annotate.hpp"
 #include "api/errors.hpp"
+#include "api/plan.hpp"
 #include "api/probe.hpp"
 #include "api/query.hpp"
 #include "api/tables.hpp"
@@ -102,8 +103,17 @@ using Json = nlohmann::ordered_json;
 // Where building a table is (retro::Progress): {"signature", "stage": "setup" | "solving" |
 // "finish", "metric": "dtm" | "dts" | null (while solving), "ply", "resolved", "seconds"}.
 [[nodiscard]] Json to_json(const Material& table, const retro::Progress& progress);
-// One table built or kept by `egtb generate`.
+// One table built or kept by `egtb generate`: "signature", "path", "built", "file_size",
+// "bytes_per_position", "sides", "seconds", "cpu_seconds", "peak_rss_bytes", and when they apply
+// "replaced" (why the file there was not kept), "by_other_process" (kept: another process built it
+// during this run), "waited_for" (tables other processes held while this one waited before it)
+// with "wait_seconds".
 [[nodiscard]] Json to_json(const retro::BuildRecord& record);
+// The jobs of `egtb plan --format json`: "directory", "rules", "tables" in build order, each with
+// "signature", "file", "dependencies" (signatures), "entries_per_side", "estimated_cpu_seconds"
+// (one thread), "estimated_peak_bytes", "cpus" and "memory_bytes" (what a job should ask for)
+// and "command" (the argument vector of its `egtb generate SIG --no-closure`, threads to add).
+[[nodiscard]] Json to_json(const Plan& plan);
 // The result of verifying one table.
 [[nodiscard]] Json to_json(const retro::VerifyReport& report);
 // The errors of a verification (forward or against Gaviota), as a list.

@@ -2,10 +2,16 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
+#include <map>
+#include <optional>
+#include <thread>
+#include <utility>
 
 #include "egtb/store/error.hpp"
 #include "egtb/store/reader.hpp"
+#include "egtb/store/table_lock.hpp"
 
 namespace egtb::retro {
 
@@ -48,7 +54,11 @@ BuildRecord build_one(const Material& material, const BuildOptions& options, std
   const auto solution = solve_table(material, subtables, config);
   const auto path = table_path(options.directory, material, options.rules);
   const indexing::Index size = solution->scheme().size();
-  BuildRecord record{material, path, true, std::move(replaced), {}, 0, 0, 0};
+  BuildRecord record;
+  record.material = material;
+  record.path = path;
+  record.built = true;
+  record.replaced = std::move(replaced);
   record.header = write_table_file(
       path, TableDescription::of(material, solution->rules(), solution->metrics()), {size, size},
       [&](Color c, uint64_t first, std::span<uint16_t> out) { solution->fill(c, first, out); }, write);
@@ -67,25 +77,172 @@ std::optional<BuildRecord> kept(const Material& material, const BuildOptions& op
   try {
     const TableReader reader(path, {material, options.rules, options.metrics});
     reader.verify(options.threads);
-    return BuildRecord{material, path, false, {}, reader.header(), 0, 0, 0};
+    BuildRecord record;
+    record.material = material;
+    record.path = path;
+    record.header = reader.header();
+    return record;
   } catch (const StoreError& e) {
     why = e.what();
     return std::nullopt;
   }
 }
 
+// What identifies a file's contents cheaply: its modification time and size (a table renamed
+// into place by another process changes both). Nothing when there is no file.
+using FileStamp = std::optional<std::pair<std::filesystem::file_time_type, uintmax_t>>;
+
+FileStamp stamp_of(const std::filesystem::path& path) {
+  std::error_code ec;
+  const auto time = std::filesystem::last_write_time(path, ec);
+  if (ec) return std::nullopt;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return std::nullopt;
+  return std::pair{time, size};
+}
+
+// The tables this run builds or keeps, in build order: the targets' closure, or the targets alone
+// without options.closure, when every table they need is there (else MissingSubtables).
+std::vector<Material> tables_to_build(std::span<const Material> targets, const BuildOptions& options) {
+  std::vector<Material> tables = dependency_closure(targets);
+  if (options.closure) return tables;
+  std::erase_if(tables, [&](const Material& m) { return !is_target(targets, m); });
+  std::vector<std::pair<Material, Material>> missing;
+  for (const Material& m : tables)
+    for (const Material& d : direct_dependencies(m))
+      if (!is_target(targets, d) && !stamp_of(table_path(options.directory, d, options.rules)))
+        missing.emplace_back(m, d);
+  if (!missing.empty()) throw MissingSubtables(options.directory, missing);
+  return tables;
+}
+
+// A run's tables not yet finished, and what this process knows of each.
+class Worklist {
+public:
+  Worklist(std::vector<Material> tables, const BuildOptions& options) : pending_(std::move(tables)) {
+    for (const Material& m : pending_) stamps_[m] = stamp_of(table_path(options.directory, m, options.rules));
+  }
+  [[nodiscard]] bool empty() const { return pending_.empty(); }
+  // The stamp of a table's file when the run started.
+  [[nodiscard]] const FileStamp& stamp_at_start(const Material& m) const { return stamps_.at(m); }
+
+  // The first pending table whose subtables are finished and whose lock this process takes, with
+  // the lock; nothing when there is none, and then `held` lists the ready tables others hold.
+  std::optional<std::pair<Material, TableLock>> claim(const BuildOptions& options,
+                                                      std::vector<Material>& held) {
+    held.clear();
+    for (const Material& m : pending_) {
+      if (!ready(m)) continue;
+      if (auto lock = TableLock::try_acquire(table_path(options.directory, m, options.rules)))
+        return std::pair{m, std::move(*lock)};
+      held.push_back(m);
+    }
+    return std::nullopt;
+  }
+  void finish(const Material& m) { std::erase(pending_, m); }
+
+private:
+  std::vector<Material> pending_;
+  std::map<Material, FileStamp> stamps_;
+
+  [[nodiscard]] bool ready(const Material& m) const {
+    for (const Material& d : direct_dependencies(m))
+      if (std::find(pending_.begin(), pending_.end(), d) != pending_.end()) return false;
+    return true;
+  }
+};
+
+// Builds or keeps one table whose lock this process holds.
+BuildRecord finish_table(const Material& m, const TableLock& lock, const Worklist& work,
+                         std::span<const Material> targets, const BuildOptions& options) {
+  const auto path = table_path(options.directory, m, options.rules);
+  remove_stale_temporaries(path, lock);
+  const FileStamp now = stamp_of(path);
+  const bool changed = now != work.stamp_at_start(m);
+  std::string why;
+  std::optional<BuildRecord> record;
+  if (!(options.force && is_target(targets, m) && !changed)) record = kept(m, options, why);
+  if (!record) return build_one(m, options, why);
+  record->by_other_process = changed;
+  return *record;
+}
+
+// Waits a little (20 ms, doubling up to half a second while nothing changes) for a lock to be
+// released, telling options.waiting when what it waits for changes.
+class Waiter {
+public:
+  void wait(const std::vector<Material>& held, const BuildOptions& options) {
+    if (held != last_ && options.waiting) options.waiting(held);
+    for (const Material& m : held)
+      if (std::find(waited_.begin(), waited_.end(), m) == waited_.end()) waited_.push_back(m);
+    last_ = held;
+    const auto start = std::chrono::steady_clock::now();
+    std::this_thread::sleep_for(pause_);
+    pause_ = std::min(pause_ * 2, std::chrono::milliseconds(500));
+    seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  // Puts what was waited for since the last record into `record`, and starts again.
+  void report(BuildRecord& record) {
+    record.waited_for = std::exchange(waited_, {});
+    record.wait_seconds = std::exchange(seconds_, 0.0);
+    last_.clear();
+    pause_ = std::chrono::milliseconds(20);
+  }
+
+private:
+  std::vector<Material> last_;
+  std::vector<Material> waited_;
+  double seconds_ = 0;
+  std::chrono::milliseconds pause_{20};
+};
+
 }  // namespace
+
+namespace {
+
+// "DIR: tables missing, not built without their closure: KRPkr needs KQRkr, KRBkr; build them
+// first (egtb generate KQRkr KRBkr --dir DIR)".
+std::string missing_text(const std::filesystem::path& directory,
+                         const std::vector<std::pair<Material, Material>>& missing) {
+  std::string text = directory.string() + ": tables missing, not built without their closure";
+  std::vector<Material> subtables;
+  for (size_t i = 0; i < missing.size(); ++i) {
+    const auto& [table, subtable] = missing[i];
+    const bool first = i == 0 || missing[i - 1].first != table;
+    text += first ? (i == 0 ? ": " : "; ") + table.str() + " needs " + subtable.str() : ", " + subtable.str();
+    if (std::find(subtables.begin(), subtables.end(), subtable) == subtables.end())
+      subtables.push_back(subtable);
+  }
+  text += "; build them first (egtb generate";
+  for (const Material& m : subtables) text += " " + m.str();
+  return text + " --dir " + directory.string() + ")";
+}
+
+}  // namespace
+
+MissingSubtables::MissingSubtables(const std::filesystem::path& directory,
+                                   const std::vector<std::pair<Material, Material>>& missing)
+    : std::runtime_error(missing_text(directory, missing)) {}
 
 std::vector<BuildRecord> build_tables(std::span<const Material> targets, const BuildOptions& options,
                                       const std::function<void(const BuildRecord&)>& on_table) {
   std::filesystem::create_directories(options.directory);
   remove_stale_temporaries(options.directory);
+  Worklist work(tables_to_build(targets, options), options);
+  Waiter waiter;
   std::vector<BuildRecord> records;
-  for (const Material& m : dependency_closure(targets)) {
-    std::string why;
-    std::optional<BuildRecord> record;
-    if (!(options.force && is_target(targets, m))) record = kept(m, options, why);
-    records.push_back(record ? std::move(*record) : build_one(m, options, why));
+  std::vector<Material> held;
+  while (!work.empty()) {
+    auto claimed = work.claim(options, held);
+    if (!claimed) {
+      waiter.wait(held, options);
+      continue;
+    }
+    const Material m = claimed->first;
+    records.push_back(finish_table(m, claimed->second, work, targets, options));
+    claimed.reset();  // releases the lock
+    waiter.report(records.back());
+    work.finish(m);
     if (on_table) on_table(records.back());
   }
   return records;

@@ -7,11 +7,20 @@
 // interrupted run leaves no table that looks valid and the next run resumes after the last
 // finished table. The scheduler only schedules: opening, checking, loading and writing tables
 // belong to the store (egtb/store), solving to the solver (generator.hpp).
+//
+// Several processes may build into one directory at once (on one machine, or on several sharing
+// it over NFS): a table is built only under its lock (egtb/store/table_lock.hpp), so each table is
+// built once. A process takes the first table, in build order, whose subtables are finished and
+// whose lock is free; when every such table is held by others it polls until one is released
+// (then it finds that table built, or builds it itself when its holder died). Example: three
+// processes on --all 4 take KQk, KRk and KBk, the first to finish takes KNk, and KPk waits until
+// all four are finished.
 #pragma once
 
 #include <filesystem>
 #include <functional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -23,29 +32,47 @@
 
 namespace egtb::retro {
 
+// The tables that are neither present nor among the targets of a build without its closure.
+class MissingSubtables : public std::runtime_error {
+public:
+  MissingSubtables(const std::filesystem::path& directory,
+                   const std::vector<std::pair<Material, Material>>& missing);
+};
+
 struct BuildOptions {
   std::filesystem::path directory = "tables";
   int threads = 0;  // 0: every core
   Rules rules = Rules::Lasker;
   MetricSet metrics = all_metrics(Rules::Lasker);  // {DTM} alone: mates only
   bool force = false;  // rebuild the named targets even when present (not their dependencies)
+  // false: build the targets alone; every table they need must be present or among the targets
+  // (for Make and Slurm, which order the tables themselves: api/plan.hpp).
+  bool closure = true;
   int compression_level = DefaultCompressionLevel;  // zstd level of the written files (writer.hpp)
   std::function<void(const Material&, const Progress&)> progress;
+  // Called when this process starts waiting, and whenever what it waits for changes: the tables
+  // whose locks other processes hold (it has nothing else to build until one is released).
+  std::function<void(const std::vector<Material>& held)> waiting;
 };
 
 struct BuildRecord {
   Material material;
   std::filesystem::path path;
-  bool built = false;           // false: a table with every checksum verified was already there
-  std::string replaced;         // built over a file that could not be kept: why, e.g. "damaged: ..."
-  TableHeader header;           // of the file written, or of the one kept
-  double seconds = 0;           // wall time of the build
-  double cpu_seconds = 0;       // user + system time of the build
-  uint64_t peak_rss_bytes = 0;  // the process's peak resident memory after the build
+  bool built = false;                // false: a table with every checksum verified was already there
+  std::string replaced;              // built over a file that could not be kept: why, e.g. "damaged: ..."
+  TableHeader header;                // of the file written, or of the one kept
+  double seconds = 0;                // wall time of the build
+  double cpu_seconds = 0;            // user + system time of the build
+  uint64_t peak_rss_bytes = 0;       // the process's peak resident memory after the build
+  std::vector<Material> waited_for;  // tables other processes held while this one waited, before this table
+  double wait_seconds = 0;           // how long it waited
+  bool by_other_process = false;     // kept, and written while this process ran: another process built it
 };
 
-// Builds `targets` (canonical) and their dependency closure; calls `on_table` after each table
-// (built or kept), in build order. Throws IoError / FormatError / std::runtime_error.
+// Builds `targets` (canonical) and their dependency closure (the targets alone without
+// options.closure); calls `on_table` after each table (built or kept), in build order. Throws
+// IoError / FormatError / std::runtime_error, MissingSubtables without options.closure when a
+// table the targets need is neither present nor a target.
 std::vector<BuildRecord> build_tables(std::span<const Material> targets, const BuildOptions& options,
                                       const std::function<void(const BuildRecord&)>& on_table = {});
 

@@ -8,7 +8,7 @@ set -eu
 
 PACKAGES="cmake g++ ninja-build libtbb-dev libzstd-dev libxxhash-dev catch2
   libboost-program-options-dev libboost-dev nlohmann-json3-dev libfmt-dev stockfish libgaviotatb-dev
-  clang-format libxml2-utils python3 pkg-config python3-dev pybind11-dev curl wrk chromium pgn-extract"
+  clang-format libxml2-utils python3 pkg-config python3-dev pybind11-dev curl wrk chromium pgn-extract make"
 
 cd "$(dirname "$0")/.."
 

@@ -189,6 +189,12 @@ bool build_order_less(const Material& a, const Material& b) {
   return a.str() < b.str();
 }
 
+std::vector<Material> direct_dependencies(const Material& material) {
+  std::vector<Material> out = material.successors();
+  std::erase_if(out, [](const Material& m) { return m.is_bare_kings(); });
+  return out;
+}
+
 std::vector<Material> dependency_closure(std::span<const Material> targets) {
   std::set<Material> seen;
   std::vector<Material> todo;

@@ -104,6 +104,11 @@ struct TableOrientation {
 // signature comes before it, because a capture removes a man and a promotion removes a pawn.
 [[nodiscard]] bool build_order_less(const Material& a, const Material& b);
 
+// The canonical tables a table of `material` is built from, one capture or promotion away: its
+// successors without bare kings (no table). KQRk: KRk and KQk (captures of the queen and the rook);
+// KPk: KQk, KRk, KBk and KNk (promotions; the capture of the pawn leaves bare kings).
+[[nodiscard]] std::vector<Material> direct_dependencies(const Material& material);
+
 // The canonical tables needed to build the given signatures: the signatures themselves and
 // everything their successors lead to, transitively, in build order. KK is left out (no table).
 [[nodiscard]] std::vector<Material> dependency_closure(std::span<const Material> targets);

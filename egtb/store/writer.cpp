@@ -8,8 +8,10 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -17,6 +19,7 @@
 #include "egtb/store/error.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/table.hpp"
+#include "egtb/store/table_lock.hpp"
 
 namespace egtb {
 
@@ -143,26 +146,78 @@ std::vector<BlockRef> lay_out(TableHeader& h, const std::vector<BlockResult>& bl
   return refs;
 }
 
+// The parts of a temporary file's name: "KQk.egtb.tmp.node7.4711" is table "KQk.egtb" written by
+// process 4711 on host node7. Names without a host ("KQk.egtb.tmp.4711") are of earlier versions.
+constexpr const char* TemporaryMarker = ".tmp.";
+
+struct TemporaryName {
+  std::string table;
+  std::string host;
+  std::string pid;
+};
+
+std::string host_name() {
+  std::array<char, 256> name{};
+  if (::gethostname(name.data(), name.size() - 1) != 0) return "localhost";
+  return name.data();
+}
+
+std::optional<TemporaryName> parse_temporary(const std::string& name) {
+  const size_t at = name.find(std::string(TableExtension) + TemporaryMarker);
+  if (at == std::string::npos) return std::nullopt;
+  const size_t tail = at + std::string(TableExtension).size();
+  const std::string rest = name.substr(tail + std::string(TemporaryMarker).size());
+  const size_t dot = rest.rfind('.');
+  if (dot == std::string::npos) return TemporaryName{name.substr(0, tail), host_name(), rest};
+  return TemporaryName{name.substr(0, tail), rest.substr(0, dot), rest.substr(dot + 1)};
+}
+
+// Whether a process of this host that may still be writing the file is alive. A file of another
+// host is never known to be live here: its table's lock tells (remove_stale_temporaries).
+bool written_by_live_process(const TemporaryName& name) {
+  return name.host == host_name() && std::filesystem::exists("/proc/" + name.pid);
+}
+
+// The temporary files in `directory` with their names' parts.
+std::vector<std::pair<std::filesystem::path, TemporaryName>> temporaries_in(
+    const std::filesystem::path& directory) {
+  std::vector<std::pair<std::filesystem::path, TemporaryName>> out;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, ec))
+    if (const auto name = parse_temporary(entry.path().filename().string()))
+      out.emplace_back(entry.path(), *name);
+  return out;
+}
+
+int remove_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  return std::filesystem::remove(path, ec) ? 1 : 0;
+}
+
 }  // namespace
 
 std::filesystem::path temporary_path(const std::filesystem::path& path) {
   std::filesystem::path temp = path;
-  temp += ".tmp." + std::to_string(::getpid());
+  temp += TemporaryMarker + host_name() + "." + std::to_string(::getpid());
   return temp;
 }
 
 int remove_stale_temporaries(const std::filesystem::path& directory) {
   int removed = 0;
-  std::error_code ec;
-  const std::string marker = std::string(TableExtension) + ".tmp.";
-  for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
-    const std::string name = entry.path().filename().string();
-    const size_t at = name.find(marker);
-    if (at == std::string::npos) continue;
-    const std::string pid = name.substr(at + marker.size());
-    if (std::filesystem::exists("/proc/" + pid)) continue;
-    removed += std::filesystem::remove(entry.path(), ec) ? 1 : 0;
+  for (const auto& [path, name] : temporaries_in(directory)) {
+    if (written_by_live_process(name)) continue;
+    const auto lock = TableLock::try_acquire(directory / name.table);
+    if (lock) removed += remove_file(path);  // otherwise its table is being built
   }
+  return removed;
+}
+
+int remove_stale_temporaries(const std::filesystem::path& table, const TableLock& /*held*/) {
+  int removed = 0;
+  const std::filesystem::path directory = table.has_parent_path() ? table.parent_path() : ".";
+  for (const auto& [path, name] : temporaries_in(directory))
+    if (name.table == table.filename().string() && !written_by_live_process(name))
+      removed += remove_file(path);
   return removed;
 }
 

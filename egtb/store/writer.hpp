@@ -2,7 +2,7 @@
 // temporary file that is renamed to its final name only once complete and synced to disk.
 //
 // A run that fails or is interrupted never leaves a file that looks like a table: the data goes
-// to "<name>.tmp.<pid>" in the destination directory (removed on any error; after a crash it is
+// to "<name>.tmp.<host>.<pid>" in the destination directory (removed on any error; after a crash it is
 // left behind under a name no reader opens), is fsync'd, and only then renamed over
 // "<signature>.egtb", after which the directory is fsync'd too.
 #pragma once
@@ -24,6 +24,7 @@
 namespace egtb {
 
 class Table;
+class TableLock;
 
 // zstd levels a table may be written with (`egtb generate --compression-level`; measured in
 // format.hpp and README.md, *Table sizes*): 3, the default, keeps writing far faster than solving;
@@ -75,11 +76,15 @@ TableHeader write_table_file(const std::filesystem::path& path, const TableDescr
 std::filesystem::path write_table(const std::filesystem::path& directory, const Table& table,
                                   const WriteOptions& options = {});
 
-// The temporary name the writer uses for `path` in this process: "KQk.egtb.tmp.<pid>".
+// The temporary name the writer uses for `path` in this process: "KQk.egtb.tmp.<host>.<pid>" (the
+// host keeps names apart when machines share the directory over a network file system).
 [[nodiscard]] std::filesystem::path temporary_path(const std::filesystem::path& path);
 
-// Removes temporary files (<table>.egtb.tmp.<pid>) left in `directory` by runs that died;
-// returns how many were removed. Files of running processes are kept.
+// Removes temporary files (<table>.egtb.tmp.<host>.<pid>) left in `directory` by runs that died;
+// returns how many were removed. A file is kept while a process of this host with its pid lives,
+// or while another process holds its table's lock (table_lock.hpp).
 int remove_stale_temporaries(const std::filesystem::path& directory);
+// The same for the temporary files of the table at `table`, whose lock the caller holds.
+int remove_stale_temporaries(const std::filesystem::path& table, const TableLock& held);
 
 }  // namespace egtb

@@ -2,9 +2,12 @@
 // failed write (a full disk, a file size limit, a missing directory) leaves nothing behind.
 #include <signal.h>
 #include <sys/resource.h>
+#include <array>
+#include <fstream>
 
 #include "egtb/store/error.hpp"
 #include "egtb/store/reader.hpp"
+#include "egtb/store/table_lock.hpp"
 #include "egtb/store/writer.hpp"
 #include "tests/store/store_fixtures.hpp"
 #include "tests/support/catch.hpp"
@@ -54,7 +57,31 @@ TEST_CASE("a completed write leaves the table and no temporary file", "[store]")
   const auto entries = egtb::test::realistic_scores(5000, 40, 41);
   write_table_file(dir / "KQk.egtb", Description, {entries, entries});
   CHECK(names_in(dir.path()) == std::vector<std::string>{"KQk.egtb"});
-  CHECK(temporary_path(dir / "KQk.egtb").filename().string() == "KQk.egtb.tmp." + std::to_string(::getpid()));
+  std::array<char, 256> host{};
+  REQUIRE(::gethostname(host.data(), host.size() - 1) == 0);
+  CHECK(temporary_path(dir / "KQk.egtb").filename().string() ==
+        "KQk.egtb.tmp." + std::string(host.data()) + "." + std::to_string(::getpid()));
+}
+
+TEST_CASE("stale temporary files go, those of live writers and held tables stay", "[store]") {
+  const TempDir dir;
+  const auto write = [&](const std::string& name) { std::ofstream(dir / name) << "half-written"; };
+  write("KQk.egtb.tmp.otherhost.4711");  // another host, table not locked: stale
+  write("KRk.egtb.tmp.otherhost.4711");  // another host, but KRk's lock is held: kept
+  write("KBk.egtb.tmp.999999999");       // this host (an earlier name), process dead: stale
+  write(temporary_path(dir / "KNk.egtb").filename().string());  // this live process: kept
+  {
+    const auto held = egtb::TableLock::try_acquire(dir / "KRk.egtb");
+    REQUIRE(held);
+    CHECK_FALSE(egtb::TableLock::try_acquire(dir / "KRk.egtb"));  // one holder at a time
+    CHECK(remove_stale_temporaries(dir.path()) == 2);
+    CHECK(remove_stale_temporaries(dir / "KRk.egtb", *held) == 1);  // its holder may remove it
+  }
+  CHECK(egtb::TableLock::try_acquire(dir / "KRk.egtb"));  // released with its holder
+  std::vector<std::string> left;
+  for (const std::string& name : names_in(dir.path()))
+    if (name.find(".tmp.") != std::string::npos) left.push_back(name);
+  CHECK(left == std::vector<std::string>{temporary_path(dir / "KNk.egtb").filename().string()});
 }
 
 TEST_CASE("rewriting a table replaces it whole", "[store]") {

@@ -1,4 +1,4 @@
-// egtb generate SIG... [--all N] [--dir DIR] [--threads N] [--metrics dtm,dts] [--force]
+// egtb generate SIG... [--all N] [--dir DIR] [--threads N] [--metrics dtm,dts] [--force] [--no-closure]
 // [--compression-level N] [--json]: builds tables with every table they depend on (api/tables.hpp).
 #include <iomanip>
 #include <iostream>
@@ -45,8 +45,16 @@ std::string summary_line(const retro::BuildRecord& r) {
   if (r.built)
     out << std::fixed << std::setprecision(2) << "  " << r.seconds << " s wall, " << r.cpu_seconds
         << " s cpu, peak " << (r.peak_rss_bytes >> 20) << " MB";
+  if (r.by_other_process) out << "  (built by another process)";
   if (!r.replaced.empty()) out << "\n  (replaced " << r.replaced << ")";
   return out.str();
+}
+
+// "waiting  for KQk, KRk (being built by another process)".
+std::string waiting_line(const std::vector<Material>& held) {
+  std::string list;
+  for (const Material& m : held) list += (list.empty() ? "" : ", ") + m.str();
+  return "waiting  for " + list + " (being built by another process)";
 }
 
 retro::BuildOptions build_options(const CommandLine& cl) {
@@ -60,6 +68,7 @@ retro::BuildOptions build_options(const CommandLine& cl) {
     options.metrics = api::metrics_named(cl.option("metrics", "dtm,dts"), "--metrics");
   }
   options.force = cl.flag("force");
+  options.closure = !cl.flag("no-closure");
   options.compression_level =
       parse_int(cl.option("compression-level", std::to_string(DefaultCompressionLevel)),
                 "--compression-level", 1, MaxCompressionLevel);
@@ -76,6 +85,7 @@ int cmd_generate(const std::vector<std::string>& args) {
       "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)")(
       "metrics", po::value<std::string>()->value_name("LIST"), "dtm,dts (default) or dtm (mates only)")(
       "force", "rebuild the named tables even when present (not their dependencies)")(
+      "no-closure", "build the named tables alone; fail, naming them, when tables they need are missing")(
       "compression-level", po::value<std::string>()->value_name("N"),
       "zstd level of the files, 1 to 22 (default 3; 15-19: 13-22% smaller, far slower to write)");
   cl.rules_option().json_option();
@@ -85,6 +95,10 @@ int cmd_generate(const std::vector<std::string>& args) {
   ProgressLine progress;
   options.progress = [&](const Material& m, const retro::Progress& p) {
     progress.update(progress_text(m, p));
+  };
+  options.waiting = [&](const std::vector<Material>& held) {
+    progress.clear();
+    if (!cl.json()) std::cout << waiting_line(held) << std::endl;
   };
   Json tables = Json::array();
   api::generate(targets, options, [&](const retro::BuildRecord& r) {

@@ -23,6 +23,7 @@ int cmd_compare(const std::vector<std::string>& args);
 int cmd_fen(const std::vector<std::string>& args);
 int cmd_generate(const std::vector<std::string>& args);
 int cmd_info(const std::vector<std::string>& args);
+int cmd_plan(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
 int cmd_probe(const std::vector<std::string>& args);
 int cmd_query(const std::vector<std::string>& args);

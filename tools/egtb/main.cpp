@@ -26,6 +26,7 @@ struct Command {
 // One line per command, in the order `egtb --help` lists them.
 constexpr Command Commands[] = {
     {"generate", "build tables with every table they depend on", cmd_generate},
+    {"plan", "the jobs of a set of tables for Make, Slurm or another engine", cmd_plan},
     {"probe", "the value and depth of a position, of each move, and the optimal line", cmd_probe},
     {"info", "describe a signature's index or a table file (verifying its checksums)", cmd_info},
     {"verify", "check tables one ply forward and against the Gaviota tables", cmd_verify},

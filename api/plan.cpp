@@ -1,0 +1,127 @@
+#include "api/plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "egtb/store/format.hpp"
+
+namespace egtb::api {
+
+namespace {
+
+constexpr uint64_t MiB = uint64_t{1} << 20;
+
+// The memory a job asks for: the estimated peak plus a quarter and 64 MiB, in whole MiB.
+uint64_t job_memory(uint64_t peak_bytes) {
+  const uint64_t bytes = peak_bytes + peak_bytes / 4 + 64 * MiB;
+  return (bytes + MiB - 1) / MiB * MiB;
+}
+
+int job_cpus(double cpu_seconds, int max_cpus) {
+  const int cpus = static_cast<int>(std::ceil(cpu_seconds / JobSecondsPerCpu));
+  return std::clamp(cpus, 1, std::max(1, max_cpus));
+}
+
+// A word for a POSIX shell: 'it''s' -> 'it'\''s'.
+std::string shell_quoted(const std::string& word) {
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string megabytes(uint64_t bytes) { return std::to_string((bytes + MiB - 1) / MiB); }
+
+// "# KQRk: 1,806,336 entries per side, estimated 0.2 s CPU, peak 25 MB".
+std::string cost_comment(const PlannedTable& t) {
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(1);
+  out << "# " << t.material.str() << ": " << t.cost.entries_per_side << " entries per side, estimated "
+      << t.cost.cpu_seconds << " s CPU, peak " << megabytes(t.cost.peak_bytes) << " MB";
+  return out.str();
+}
+
+// A table's Makefile rule: its file, after its subtables' files (order-only: a table is not out of
+// date when a subtable is rewritten, it would be built the same).
+std::string makefile_rule(const PlannedTable& t, Rules rules) {
+  std::string out = cost_comment(t) + "\n$(DIR)/" + t.file.filename().string() + ":";
+  if (!t.dependencies.empty()) out += " |";
+  for (const Material& d : t.dependencies) out += " $(DIR)/" + table_path("", d, rules).filename().string();
+  return out + "\n\t$(GENERATE) " + t.material.str() + "\n";
+}
+
+}  // namespace
+
+Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request) {
+  Plan plan{request, {}};
+  for (const Material& m : dependency_closure(targets)) {
+    PlannedTable t;
+    t.material = m;
+    t.dependencies = direct_dependencies(m);
+    t.file = table_path(request.directory, m, request.rules);
+    t.cost = retro::estimate_cost(m);
+    t.cpus = job_cpus(t.cost.cpu_seconds, request.max_cpus);
+    t.memory_bytes = job_memory(t.cost.peak_bytes);
+    t.command = {request.program.string(),
+                 "generate",
+                 m.str(),
+                 "--no-closure",
+                 "--dir",
+                 request.directory.string(),
+                 "--rules",
+                 std::string(rules_name(request.rules))};
+    plan.tables.push_back(std::move(t));
+  }
+  return plan;
+}
+
+std::string plan_makefile(const Plan& plan) {
+  const PlanRequest& r = plan.request;
+  std::string out =
+      "# " + std::to_string(plan.tables.size()) +
+      " tables, each built by `egtb generate SIG --no-closure` after its subtables: make -j N builds N\n"
+      "# at once. Written by egtb plan; estimates from retro/cost_model.hpp.\n"
+      "EGTB ?= " +
+      r.program.string() + "\nDIR ?= " + r.directory.string() +
+      "\nTHREADS ?= 1\n"
+      "GENERATE = $(EGTB) generate --no-closure --dir $(DIR) --threads $(THREADS) --rules " +
+      std::string(rules_name(r.rules)) + "\n\n.PHONY: all\nall:";
+  for (const PlannedTable& t : plan.tables) out += " $(DIR)/" + t.file.filename().string();
+  out += "\n";
+  for (const PlannedTable& t : plan.tables) out += "\n" + makefile_rule(t, r.rules);
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> plan_slurm(const Plan& plan) {
+  std::vector<std::pair<std::string, std::string>> files;
+  std::string submit =
+      "#!/bin/bash\n"
+      "# Submits one Slurm job per table in build order, each after the jobs of its subtables\n"
+      "# (--dependency=afterok; a failed job cancels the jobs that need it), and prints\n"
+      "# 'SIG JOBID' per table. Arguments go to every sbatch (e.g. --partition=P). Written by egtb plan.\n"
+      "set -euo pipefail\ncd \"$(dirname \"$0\")\"\nmkdir -p logs\ndeclare -A job\n"
+      "submit() {  # SIG SUBTABLE...\n"
+      "  local sig=$1 deps=\"\" d\n  shift\n"
+      "  for d in \"$@\"; do deps=\"$deps:${job[$d]}\"; done\n"
+      "  local after=()\n"
+      "  [ -z \"$deps\" ] || after=(\"--dependency=afterok$deps\" --kill-on-invalid-dep=yes)\n"
+      "  job[$sig]=$(sbatch --parsable \"${after[@]}\" \"${extra[@]}\" \"$sig.sbatch\")\n"
+      "  job[$sig]=${job[$sig]%%;*}\n  echo \"$sig ${job[$sig]}\"\n}\nextra=(\"$@\")\n";
+  for (const PlannedTable& t : plan.tables) {
+    std::string script = "#!/bin/bash\n#SBATCH --job-name=egtb-" + t.material.str() +
+                         "\n#SBATCH --cpus-per-task=" + std::to_string(t.cpus) +
+                         "\n#SBATCH --mem=" + megabytes(t.memory_bytes) + "M\n#SBATCH --output=logs/" +
+                         t.material.str() + "-%j.out\n" + cost_comment(t) + "\nexec";
+    for (const std::string& word : t.command) script += " " + shell_quoted(word);
+    script += " --threads \"${SLURM_CPUS_PER_TASK:-1}\"\n";
+    files.emplace_back(t.material.str() + ".sbatch", script);
+    submit += "submit " + t.material.str();
+    for (const Material& d : t.dependencies) submit += " " + d.str();
+    submit += "\n";
+  }
+  files.emplace_back("submit.sh", submit);
+  return files;
+}
+
+}  // namespace egtb::api

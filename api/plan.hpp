@@ -1,0 +1,58 @@
+// A set of tables as a graph of jobs for an existing scheduler: Make on one machine, Slurm on a
+// cluster, or any other engine through JSON. Tables are the unit of work; each job runs
+// `egtb generate SIG --no-closure`, which builds that table alone after its subtables (the edges:
+// direct_dependencies, egtb/core/material.hpp) and fails, naming them, when one is missing. Each
+// table carries its estimated cost (retro/cost_model.hpp), from which the Slurm jobs ask for
+// memory and CPUs.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "egtb/core/material.hpp"
+#include "egtb/store/rules.hpp"
+#include "retro/cost_model.hpp"
+
+namespace egtb::api {
+
+struct PlanRequest {
+  std::filesystem::path directory = "tables";  // where the jobs build (absolute for Slurm)
+  std::filesystem::path program = "egtb";      // the egtb the jobs run
+  Rules rules = Rules::Lasker;
+  int max_cpus = 2;  // the most CPUs (threads) a Slurm job asks for
+};
+
+struct PlannedTable {
+  Material material;                   // canonical
+  std::vector<Material> dependencies;  // the tables it is built from (direct_dependencies)
+  std::filesystem::path file;          // the table file it writes
+  retro::CostEstimate cost;
+  int cpus = 1;                      // CPUs of its Slurm job: one per JobSecondsPerCpu of estimated CPU time
+  uint64_t memory_bytes = 0;         // memory its Slurm job asks for: the estimated peak with a margin
+  std::vector<std::string> command;  // its job's command line, program first (threads not included)
+};
+
+// A Slurm job gets one CPU per this many estimated CPU seconds, up to PlanRequest::max_cpus: a
+// table of a minute or less gains little from a second thread (the solver scales 1.9x on two).
+inline constexpr double JobSecondsPerCpu = 60;
+
+struct Plan {
+  PlanRequest request;
+  std::vector<PlannedTable> tables;  // in build order: every table after its dependencies
+};
+
+// The plan of `targets` (canonical) and every table they depend on.
+[[nodiscard]] Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request);
+
+// A Makefile with a target per table file whose order-only prerequisites are its subtables'
+// files, so that `make -j N` builds N tables at once (EGTB, DIR and THREADS may be overridden).
+[[nodiscard]] std::string plan_makefile(const Plan& plan);
+
+// Slurm batch scripts, one per table ("KQk.sbatch": --mem and --cpus-per-task from the estimate),
+// and "submit.sh", which submits them in build order with --dependency=afterok on the jobs of
+// each table's subtables: (file name, contents) pairs.
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> plan_slurm(const Plan& plan);
+
+}  // namespace egtb::api
