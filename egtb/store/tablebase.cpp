@@ -30,7 +30,10 @@ std::optional<ProbeError> check_probeable(const Position& pos) {
                       "the position has castling rights (" + castling_text(pos.castling_rights()) +
                           "); tables hold positions without castling rights",
                       {}};
-  if (const auto problem = validate(pos))
+  // The tables hold every position whose side not to move is not in check, including those no game
+  // reaches (three men checking the king, as in 8/8/8/8/8/6N1/5QB1/3K1k2 b, an example of KQBNk's
+  // statistics), so those are probed too.
+  if (const auto problem = validate_table_position(pos))
     return ProbeError{Kind::InvalidPosition, "invalid position: " + *problem, {}};
   if (const int men = popcount(pos.pieces()); men > Material::MaxMen)
     return ProbeError{Kind::TooManyMen,
