@@ -27,7 +27,7 @@ mkdir -p docs
   echo "$(nproc) cores ($(date -u +%Y-%m-%d)). Positions count the article's index462 convention; depths are plies."
   echo
   # Table 1 and the maxDTM table ranked, and Table 2; the raw counts and histograms stay out.
-  sed '/^### Values, positions/,$d' "$out.stats"
+  sed '/^### Lasker values, positions/,$d' "$out.stats"
 } > "$out.tmp"
 rm -f "$out.stats"
 mv "$out.tmp" "$out"
