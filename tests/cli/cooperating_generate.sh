@@ -14,7 +14,9 @@ for i in 1 2 3; do
   "$egtb" generate --all 4 --dir "$dir/shared" --threads 1 --json > "$dir/run$i.json" &
 done
 wait
-# Every table built by exactly one of the three, and listed by each (built, or kept once built).
+# Every table built by exactly one of the three and listed by each. A process that starts late may
+# find a table finished before it looked (kept, not "by another process"), so only the count of
+# builds tells.
 python3 - "$dir" << 'PY'
 import collections, json, sys
 built = collections.Counter()
@@ -23,7 +25,6 @@ for i in (1, 2, 3):
     assert len(tables) == 35, f"run {i} lists {len(tables)} tables, not 35"
     for t in tables:
         built[t["signature"]] += t["built"]
-        assert t["built"] or t["by_other_process"], f"run {i}: {t['signature']} neither built nor built by another"
 wrong = {sig: n for sig, n in built.items() if n != 1}
 assert len(built) == 35 and not wrong, f"tables not built exactly once: {wrong}"
 PY
