@@ -36,11 +36,16 @@ class Generate(TablesTestCase):
             self.assertEqual(tb.probe(fen), egtb_json("probe", "--json", "--dir", self.dir, fen))
 
     def test_records_have_the_keys_of_the_command_line_and_tables_are_kept(self):
+        other = tempfile.mkdtemp(prefix="egtb-python-")
+        self.addCleanup(shutil.rmtree, other, True)
         first = egtb.generate("KQk", self.dir)
-        expected = egtb_json("generate", "KQk", "--dir", self.dir, "--json")["tables"]
+        expected = egtb_json("generate", "KQk", "--dir", other, "--json")["tables"]
         self.assertEqual([list(r.keys()) for r in first], [list(t.keys()) for t in expected])
         self.assertEqual(first[0].sides, expected[0]["sides"])
-        self.assertFalse(egtb.generate("KQk", self.dir)[0].built)
+        kept = egtb.generate("KQk", self.dir)
+        expected_kept = egtb_json("generate", "KQk", "--dir", self.dir, "--json")["tables"]
+        self.assertEqual([list(r.keys()) for r in kept], [list(t.keys()) for t in expected_kept])
+        self.assertFalse(kept[0].built)
 
     def test_an_exception_of_the_callable_stops_the_build(self):
         class Stop(Exception):
