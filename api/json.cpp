@@ -345,8 +345,12 @@ Json to_json(const Plan& plan) {
                       {"file", t.file.string()},
                       {"dependencies", dependencies},
                       {"entries_per_side", t.cost.entries_per_side},
+                      {"layout_positions_per_side", t.cost.layout_positions_per_side},
+                      {"whole_subtable_entries", t.cost.whole_subtable_entries},
+                      {"pages_subtables", t.cost.pages_subtables},
                       {"estimated_cpu_seconds", t.cost.cpu_seconds},
                       {"estimated_peak_bytes", t.cost.peak_bytes},
+                      {"buildable", t.buildable},
                       {"cpus", t.cpus},
                       {"memory_bytes", t.memory_bytes},
                       {"command", t.command}});

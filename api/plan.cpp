@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "api/errors.hpp"
 #include "egtb/store/format.hpp"
 
 namespace egtb::api {
@@ -51,6 +52,15 @@ std::string makefile_rule(const PlannedTable& t, Rules rules) {
   return out + "\n\t$(GENERATE) " + t.material.str() + "\n";
 }
 
+// Jobs only for tables this build can generate: "KQRBkq has 6 men; this build generates at most 5".
+void require_buildable(const Plan& plan) {
+  for (const PlannedTable& t : plan.tables)
+    if (!t.buildable)
+      throw InputError(t.material.str() + " has " + std::to_string(t.material.men()) +
+                       " men; this build generates at most " + std::to_string(Material::MaxMen) +
+                       " (a plan beyond that is an estimate: --format json)");
+}
+
 }  // namespace
 
 Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request) {
@@ -61,6 +71,7 @@ Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request)
     t.dependencies = direct_dependencies(m);
     t.file = table_path(request.directory, m, request.rules);
     t.cost = retro::estimate_cost(m);
+    t.buildable = m.men() <= Material::MaxMen;
     t.cpus = job_cpus(t.cost.cpu_seconds, request.max_cpus);
     t.memory_bytes = job_memory(t.cost.peak_bytes);
     t.command = {request.program.string(),
@@ -77,6 +88,7 @@ Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request)
 }
 
 std::string plan_makefile(const Plan& plan) {
+  require_buildable(plan);
   const PlanRequest& r = plan.request;
   std::string out =
       "# " + std::to_string(plan.tables.size()) +
@@ -94,6 +106,7 @@ std::string plan_makefile(const Plan& plan) {
 }
 
 std::vector<std::pair<std::string, std::string>> plan_slurm(const Plan& plan) {
+  require_buildable(plan);
   std::vector<std::pair<std::string, std::string>> files;
   std::string submit =
       "#!/bin/bash\n"

@@ -17,6 +17,11 @@
 
 namespace egtb::api {
 
+// The most men a plan may have: beyond Material::MaxMen a plan is an estimate only (its JSON; the
+// tables are marked unbuildable and Make or Slurm jobs are refused), for sizing machines for 6 and
+// 7 men (docs/scale.md). Indices are 64-bit, so the index sizes of 6 and 7 men are exact.
+inline constexpr int PlanMaxMen = 7;
+
 struct PlanRequest {
   std::filesystem::path directory = "tables";  // where the jobs build (absolute for Slurm)
   std::filesystem::path program = "egtb";      // the egtb the jobs run
@@ -29,6 +34,7 @@ struct PlannedTable {
   std::vector<Material> dependencies;  // the tables it is built from (direct_dependencies)
   std::filesystem::path file;          // the table file it writes
   retro::CostEstimate cost;
+  bool buildable = true;             // at most Material::MaxMen men: this build can generate it
   int cpus = 1;                      // CPUs of its Slurm job: one per JobSecondsPerCpu of estimated CPU time
   uint64_t memory_bytes = 0;         // memory its Slurm job asks for: the estimated peak with a margin
   std::vector<std::string> command;  // its job's command line, program first (threads not included)
@@ -46,13 +52,15 @@ struct Plan {
 // The plan of `targets` (canonical) and every table they depend on.
 [[nodiscard]] Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request);
 
-// A Makefile with a target per table file whose order-only prerequisites are its subtables'
-// files, so that `make -j N` builds N tables at once (EGTB, DIR and THREADS may be overridden).
+// A Makefile with a target per table file (throws InputError when a table is not buildable) whose order-only
+// prerequisites are its subtables' files, so that `make -j N` builds N tables at once (EGTB, DIR and THREADS
+// may be overridden).
 [[nodiscard]] std::string plan_makefile(const Plan& plan);
 
 // Slurm batch scripts, one per table ("KQk.sbatch": --mem and --cpus-per-task from the estimate),
 // and "submit.sh", which submits them in build order with --dependency=afterok on the jobs of
-// each table's subtables: (file name, contents) pairs.
+// each table's subtables: (file name, contents) pairs. Throws InputError when a table is not
+// buildable.
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> plan_slurm(const Plan& plan);
 
 }  // namespace egtb::api

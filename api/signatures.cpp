@@ -13,16 +13,16 @@ Material parse_oriented_signature(std::string_view text) {
 
 Material parse_signature(std::string_view text) { return parse_oriented_signature(text).normalized(); }
 
-int check_men(int men) {
-  if (men < 3 || men > Material::MaxMen)
-    throw InputError("--all must be a whole number from 3 to " + std::to_string(Material::MaxMen) +
-                     ", not '" + std::to_string(men) + "'");
+int check_men(int men, int max_men) {
+  if (men < 3 || men > max_men)
+    throw InputError("--all must be a whole number from 3 to " + std::to_string(max_men) + ", not '" +
+                     std::to_string(men) + "'");
   return men;
 }
 
-std::vector<Material> signatures(const std::vector<std::string>& texts, std::optional<int> all) {
+std::vector<Material> signatures(const std::vector<std::string>& texts, std::optional<int> all, int max_men) {
   std::vector<Material> tables;
-  if (all) tables = all_signatures(check_men(*all));
+  if (all) tables = all_signatures(check_men(*all, max_men));
   for (const std::string& text : texts) tables.push_back(parse_signature(text));
   return tables;
 }

@@ -18,8 +18,10 @@ namespace egtb::api {
 [[nodiscard]] Material parse_oriented_signature(std::string_view text);
 
 // The canonical signatures of `texts`, after every signature of 3 to `all` men when `all` is set.
-// Throws InputError for a bad signature or `all` outside 3..Material::MaxMen.
-[[nodiscard]] std::vector<Material> signatures(const std::vector<std::string>& texts, std::optional<int> all);
+// Throws InputError for a bad signature or `all` outside 3..max_men (more than Material::MaxMen
+// only for plans: api/plan.hpp).
+[[nodiscard]] std::vector<Material> signatures(const std::vector<std::string>& texts, std::optional<int> all,
+                                               int max_men = Material::MaxMen);
 
 // The signatures of `texts`, after every table of 3 to `all` men present in the tablebase's
 // directory; each named table must be present. Throws InputError (bad signature, nothing named,
@@ -34,7 +36,7 @@ namespace egtb::api {
 [[nodiscard]] std::vector<Material> available_tables(const Tablebase& tablebase,
                                                      int max_men = Material::MaxMen);
 
-// The number of `--all N`, checked: 3 to Material::MaxMen. Throws InputError.
-int check_men(int men);
+// The number of `--all N`, checked: 3 to max_men. Throws InputError.
+int check_men(int men, int max_men = Material::MaxMen);
 
 }  // namespace egtb::api

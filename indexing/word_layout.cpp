@@ -4,6 +4,20 @@
 
 namespace egtb::indexing {
 
+uint64_t layout_positions(const Material& material) {
+  int pieces = 0;
+  int pawns = 0;
+  for (Color c : {Color::White, Color::Black}) {
+    pawns += material.count(c, PieceType::Pawn);
+    pieces += material.count(c) - 1 - material.count(c, PieceType::Pawn);  // the king left out
+  }
+  // The innermost man is a piece when there is one (its bit stands for its square), else a pawn.
+  uint64_t positions = static_cast<uint64_t>((pawns > 0 ? PawnKings : PawnlessKings).size) * 64;
+  for (int j = 1; j < pieces; ++j) positions *= 64;
+  for (int j = pieces > 0 ? 0 : 1; j < pawns; ++j) positions *= 48;
+  return positions;
+}
+
 WordLayout::WordLayout(const IndexScheme& scheme)
     : men_(scheme.man_count()), kings_(scheme.material().has_pawns() ? &PawnKings : &PawnlessKings) {
   assert(men_ >= 3);

@@ -37,6 +37,12 @@
 
 namespace egtb::indexing {
 
+// Layout positions per side to move, words() * 64, from the material alone (for cost estimates of
+// tables too large to lay out): the king pairs times 64 bits times the radix of every other man.
+// KQRkr: 462 * 64 * 64 * 64 = 121,110,528; KRPkr: 1806 * 64 * 48 * 64 = 355,074,048 (the rook's
+// digit 64, the pawn's 48, the innermost black rook's bit 64); KPPk: 1806 * 48 * 64.
+[[nodiscard]] uint64_t layout_positions(const Material& material);
+
 class WordLayout {
 public:
   using Men = IndexScheme::Men;

@@ -1,6 +1,8 @@
 #include "retro/cost_model.hpp"
 
 #include "indexing/index.hpp"
+#include "indexing/word_layout.hpp"
+#include "retro/subtables.hpp"
 
 namespace egtb::retro {
 
@@ -8,9 +10,20 @@ CostEstimate estimate_cost(const Material& material) {
   const CostCoefficients& c = material.has_pawns() ? PawnCost : PawnlessCost;
   CostEstimate e;
   e.entries_per_side = indexing::IndexScheme(material).size();
-  const auto entries = static_cast<double>(e.entries_per_side);
-  e.cpu_seconds = c.cpu_seconds_per_entry * entries;
-  e.peak_bytes = static_cast<uint64_t>(c.base_bytes + c.bytes_per_entry * entries);
+  e.layout_positions_per_side = indexing::layout_positions(material);
+  for (const Material& next : direct_dependencies(material)) {
+    const uint64_t entries = indexing::IndexScheme(next).size();
+    if (entries <= PagedSubtableEntries)
+      e.whole_subtable_entries += entries;
+    else
+      e.pages_subtables = true;
+  }
+  const auto positions = static_cast<double>(e.layout_positions_per_side);
+  e.cpu_seconds = c.cpu_seconds_per_position * positions;
+  const double cache = e.pages_subtables ? static_cast<double>(PagedCacheBytes) : 0;
+  e.peak_bytes =
+      static_cast<uint64_t>(BaseBytes + c.bytes_per_position * positions +
+                            BytesPerSubtableEntry * static_cast<double>(e.whole_subtable_entries) + cache);
   return e;
 }
 

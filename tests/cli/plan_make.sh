@@ -29,6 +29,27 @@ deps = {t["signature"]: t["dependencies"] for t in tables}
 assert sorted(deps["KQRk"]) == ["KQk", "KRk"] and sorted(deps["KPk"]) == ["KBk", "KNk", "KQk", "KRk"], deps
 PY
 
+# Beyond 5 men a plan is an estimate: 365 6-man tables (as many as the 6-man Syzygy set has files
+# per kind), none buildable here; Make and Slurm jobs for them are refused.
+"$egtb" plan --all 6 --format json > "$dir/plan6.json"
+python3 - "$dir/plan6.json" << 'PY'
+import json, sys
+tables = json.load(open(sys.argv[1]))["tables"]
+six = [t for t in tables if len(t["signature"]) == 6]
+assert len(tables) == 510 and len(six) == 365, (len(tables), len(six))
+assert all(not t["buildable"] for t in six) and all(t["buildable"] for t in tables if len(t["signature"]) < 6)
+krrkqr = next(t for t in six if t["signature"] == "KQRkrr")
+assert krrkqr["layout_positions_per_side"] == 462 * 64**4, krrkqr
+assert krrkqr["estimated_peak_bytes"] > 462 * 64**4, krrkqr
+PY
+status=0
+"$egtb" plan --all 6 --format make > /dev/null 2> "$dir/err" || status=$?
+[ "$status" != 0 ] && grep -q "has 6 men; this build generates at most 5" "$dir/err" ||
+  { echo "a Makefile of 6-man tables was not refused ($status):"; cat "$dir/err"; exit 1; }
+status=0
+"$egtb" plan --all 8 > /dev/null 2> "$dir/err" || status=$?
+[ "$status" != 0 ] && grep -q "from 3 to 7" "$dir/err" || { echo "--all 8 not refused ($status)"; cat "$dir/err"; exit 1; }
+
 "$egtb" plan --all 4 --format make --dir "$dir/make" > "$dir/Makefile"
 make -s -j2 -f "$dir/Makefile" > "$dir/make.log"
 "$egtb" generate --all 4 --dir "$dir/single" > /dev/null

@@ -48,6 +48,19 @@ TEST_CASE("word layout sizes", "[indexing][word-layout]") {
   CHECK(WordLayout(scheme_of("KRkp")).inner() == 2);
 }
 
+TEST_CASE("layout_positions is the laid-out size, without laying out", "[indexing][word-layout]") {
+  for (const Material& m : all_signatures(5)) {
+    INFO(m.str());
+    CHECK(layout_positions(m) == WordLayout(IndexScheme(m)).words() * 64);
+  }
+  CHECK(layout_positions(*Material::parse("KRPkr")) == 355'074'048);
+  // Six men, counted by hand: the pawnless 462 * 64^4 of DESIGN.md §6, and two pawns' digits.
+  Material six = Material::parse("KQRkr")->with_added(Color::Black, PieceType::Queen);
+  CHECK(layout_positions(six) == uint64_t{462} * 64 * 64 * 64 * 64);
+  six = Material::parse("KRPkr")->with_added(Color::Black, PieceType::Pawn);
+  CHECK(layout_positions(six) == uint64_t{1806} * 64 * 64 * 48 * 48);
+}
+
 TEST_CASE("every word round-trips through its men", "[indexing][word-layout]") {
   for (const char* sig : {"KQk", "KRkr", "KPkp", "KRkp", "KBNk", "KPPk"}) {
     const WordLayout layout(scheme_of(sig));

@@ -47,7 +47,8 @@ int cmd_plan(const std::vector<std::string>& args) {
   CommandLine cl("plan",
                  "The tables of a set and their dependencies as jobs for Make, Slurm or another engine.");
   cl.rest("SIG", "material signatures such as KQk, KRPkr or KQvK");
-  cl.options()("all", po::value<std::string>()->value_name("N"), "every signature of 3 to N men")(
+  cl.options()("all", po::value<std::string>()->value_name("N"),
+               "every signature of 3 to N men (6 or 7: estimates only, --format json)")(
       "format", po::value<std::string>()->value_name("F"),
       "make (a Makefile on stdout), slurm (scripts in --out) or json")(
       "dir", po::value<std::string>()->value_name("DIR"), "table directory of the jobs (default ./tables)")(
@@ -61,7 +62,8 @@ int cmd_plan(const std::vector<std::string>& args) {
     throw UsageError("--format must be make, slurm or json, not '" + format + "'");
   if (format == "slurm" && !cl.flag("out"))
     throw UsageError("--format slurm needs --out DIR for its scripts");
-  const api::Plan plan = api::make_plan(parse_signatures(cl, "plan"), plan_request(cl, format == "slurm"));
+  const api::Plan plan =
+      api::make_plan(parse_signatures(cl, "plan", api::PlanMaxMen), plan_request(cl, format == "slurm"));
   if (format == "make") {
     std::cout << api::plan_makefile(plan);
   } else if (format == "slurm") {

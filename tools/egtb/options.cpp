@@ -104,13 +104,13 @@ void CommandLine::print_help(std::ostream& out) const {
   out << '\n' << options_;
 }
 
-std::optional<int> all_option(const CommandLine& cl) {
+std::optional<int> all_option(const CommandLine& cl, int max_men) {
   if (!cl.flag("all")) return std::nullopt;
-  return parse_int(cl.option("all", ""), "--all", 3, Material::MaxMen);
+  return parse_int(cl.option("all", ""), "--all", 3, max_men);
 }
 
-std::vector<Material> parse_signatures(const CommandLine& cl, const std::string& command) {
-  std::vector<Material> tables = api::signatures(cl.rest_arguments(), all_option(cl));
+std::vector<Material> parse_signatures(const CommandLine& cl, const std::string& command, int max_men) {
+  std::vector<Material> tables = api::signatures(cl.rest_arguments(), all_option(cl, max_men), max_men);
   if (tables.empty())
     throw UsageError(command + ": name at least one signature or --all N (see egtb " + command + " --help)");
   return tables;

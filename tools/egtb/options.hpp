@@ -95,10 +95,12 @@ private:
 using api::parse_position;
 
 // The canonical signatures of the texts ("KQk", "KQvK"), plus every signature of 3 to N men when
-// the command line has --all N; a bad or missing signature throws UsageError naming the command.
-[[nodiscard]] std::vector<Material> parse_signatures(const CommandLine& cl, const std::string& command);
-// The N of --all N, when given.
-[[nodiscard]] std::optional<int> all_option(const CommandLine& cl);
+// the command line has --all N (N at most max_men: `egtb plan` estimates tables this build cannot
+// generate); a bad or missing signature throws UsageError naming the command.
+[[nodiscard]] std::vector<Material> parse_signatures(const CommandLine& cl, const std::string& command,
+                                                     int max_men = Material::MaxMen);
+// The N of --all N, when given: 3 to max_men.
+[[nodiscard]] std::optional<int> all_option(const CommandLine& cl, int max_men = Material::MaxMen);
 // --convention: index462, physical or classes (default index462).
 [[nodiscard]] indexing::Convention convention_option(const CommandLine& cl);
 // --threads N: 0 (every core) to 1024.
