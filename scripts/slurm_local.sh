@@ -61,11 +61,17 @@ running() {
   [ -s "$1" ] && pid=$(cat "$1") && kill -0 "$pid" 2> /dev/null && echo "$pid"
 }
 
-# Prints the last lines of a daemon's log and exits 1.
+# Prints the last lines of a daemon's log, stops the daemons already started and exits 1.
 failed() {
   local name=$1 log=$2
   echo "slurm_local: $name did not start; last lines of $log:" >&2
   tail -n 20 "$log" >&2 2> /dev/null || echo "(no log)" >&2
+  if grep -q "Address already in use" "$log" 2> /dev/null; then
+    echo "slurm_local: port $port or $((port + 1)) is taken (another cluster?): set SLURM_LOCAL_PORT" >&2
+  fi
+  stop_daemon slurmd
+  stop_daemon slurmctld
+  stop_daemon munged
   exit 1
 }
 
@@ -102,6 +108,7 @@ AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/filetxt
 JobCompLoc=$dir/log/jobcomp.log
 SchedulerType=sched/backfill
+SchedulerParameters=batch_sched_delay=0
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core_Memory
 MpiDefault=none
@@ -163,7 +170,10 @@ case $command in
   start)
     require_packages
     mkdir -p "$dir/state" "$dir/spool" "$dir/run" "$dir/log"
-    [ -s "$dir/slurm.conf" ] && [ -n "$(running "$dir/run/slurmctld.pid")" ] || write_config
+    if [ ! -s "$dir/slurm.conf" ] || [ -z "$(running "$dir/run/slurmctld.pid")" ]; then
+      write_config
+      rm -f "$dir"/log/*.log
+    fi
     start_munge
     start_slurm
     wait_idle

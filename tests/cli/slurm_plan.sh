@@ -34,7 +34,8 @@ started=$(date +%s)
 # The state of a job ("COMPLETED", "FAILED", ...) while the controller keeps it (MinJobAge=3600).
 job_state() { scontrol --oneliner show job "$1" | sed -n 's/.* JobState=\([A-Z_]*\) .*/\1/p'; }
 
-while [ -n "$(squeue --noheader --format=%i)" ]; do
+queued() { squeue --noheader --format=%i || { echo "squeue failed: is slurmctld still running?"; exit 1; }; }
+while [ -n "$(queued)" ]; do
   if [ $(($(date +%s) - started)) -gt "$timeout" ]; then
     echo "jobs still queued or running after $timeout s:"
     squeue --format='%i %j %T %R'
@@ -49,7 +50,7 @@ while read -r sig job; do
   state=$(job_state "$job")
   log=$dir/jobs/logs/$sig-$job.out
   if [ "$state" != COMPLETED ]; then
-    echo "FAIL: job $job ($sig) ended $state: $(scontrol --oneliner show job "$job" | grep -o 'Reason=[^ ]* .*ExitCode=[^ ]*')"
+    echo "FAIL: job $job ($sig) ended $state: $(scontrol --oneliner show job "$job" | grep -o 'Reason=[^ ]*\|Dependency=[^ ]*\|ExitCode=[^ ]*' | paste -sd ' ')"
     [ -f "$log" ] && sed 's/^/  | /' "$log"
     failures=$((failures + 1))
   elif [ "$(grep -c ' built ' "$log")" != 1 ] || ! grep -q "^$sig  *built " "$log"; then
