@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # egtb plan --format slurm on a real Slurm: a one-node cluster on localhost
 # (scripts/slurm_local.sh) runs the 35 jobs of `egtb plan --all 4` as submitted by their
-# submit.sh, each after its subtables' jobs; every job completes (within its --mem: the cluster
-# kills a job over it), builds exactly its own table, and the files are byte-identical to one
-# `egtb generate --all 4`. Exits 77 (skipped) when Slurm or munge is not installed.
+# submit.sh, each after its subtables' jobs; every job completes (the cluster kills a job over its
+# --mem) and builds exactly its own table within the --mem it asked for, and the files are
+# byte-identical to one `egtb generate --all 4`. Exits 77 (skipped) when Slurm or munge is not
+# installed.
 #   slurm_plan.sh EGTB SLURM_LOCAL_SH [TIMEOUT_SECONDS]
 set -euo pipefail
 egtb=$1
@@ -57,6 +58,15 @@ while read -r sig job; do
     echo "FAIL: job $job did not build exactly $sig:"
     sed 's/^/  | /' "$log"
     failures=$((failures + 1))
+  else
+    # Its peak (MiB, rounded down) within the --mem its script asked for (MiB): Slurm's memory
+    # poll may miss a job shorter than a second, this does not.
+    peak=$(sed -n 's/.* peak \([0-9]*\) MB$/\1/p' "$log")
+    mem=$(sed -n 's/^#SBATCH --mem=\([0-9]*\)M$/\1/p' "$dir/jobs/$sig.sbatch")
+    if [ -z "$peak" ] || [ -z "$mem" ] || [ $((peak + 1)) -gt "$mem" ]; then
+      echo "FAIL: $sig peaked at ${peak:-?} MiB, its job asked for --mem=${mem:-?}M"
+      failures=$((failures + 1))
+    fi
   fi
 done < "$dir/jobs.txt"
 [ "$failures" = 0 ] || exit 1
