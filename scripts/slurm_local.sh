@@ -21,7 +21,7 @@
 # its output), the nearest to a real cluster's cgroup limit that works without cgroups. Ports: SLURM_LOCAL_PORT (default 6817)
 # for slurmctld and the next one for slurmd.
 # Exit status: 0 done, 1 a daemon did not start (its log's last lines are printed), 2 usage,
-# 77 a package is missing (named).
+# 77 a package is missing (named) or not run as root.
 set -euo pipefail
 
 usage() {
@@ -40,7 +40,7 @@ die() {
   exit 1
 }
 
-# Exits 77 naming the Debian package of the first missing program.
+# Exits 77 naming the Debian package of the first missing program, or when not root.
 require_packages() {
   local program package
   for program in munged:munge mungekey:munge slurmctld:slurmctld slurmd:slurmd sinfo:slurm-client \
@@ -52,7 +52,10 @@ require_packages() {
       exit 77
     }
   done
-  [ "$(id -u)" = 0 ] || die "run as root (the daemons run as SlurmUser=root)"
+  [ "$(id -u)" = 0 ] || {
+    echo "slurm_local: run as root (the daemons run as SlurmUser=root)" >&2
+    exit 77
+  }
 }
 
 # The pid in a pid file if that process is alive.
@@ -122,9 +125,11 @@ EOF
 
 start_munge() {
   [ -z "$(running "$dir/run/munged.pid")" ] || return 0
-  mkdir -p -m 700 "$dir/munge"
+  mkdir -p "$dir/munge"
+  chmod 700 "$dir/munge"
   [ -s "$dir/munge/munge.key" ] || mungekey --create --keyfile="$dir/munge/munge.key" > /dev/null
-  # --force: munged refuses root's ownership of a key outside /etc/munge without it.
+  # --force: without it munged refuses a socket in a directory not everyone may enter ("execute
+  # permissions for all required"), as DIR is when made by mktemp -d (mode 700).
   munged --force --key-file="$dir/munge/munge.key" --socket="$dir/munge/munge.socket" \
     --pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log" \
     --seed-file="$dir/munge/munged.seed" || failed munged "$dir/log/munged.log"

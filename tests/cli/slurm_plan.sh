@@ -4,7 +4,7 @@
 # submit.sh, each after its subtables' jobs; every job completes (the cluster kills a job over its
 # --mem) and builds exactly its own table within the --mem it asked for, and the files are
 # byte-identical to one `egtb generate --all 4`. Exits 77 (skipped) when Slurm or munge is not
-# installed.
+# installed or when not run as root.
 #   slurm_plan.sh EGTB SLURM_LOCAL_SH [TIMEOUT_SECONDS]
 set -euo pipefail
 egtb=$1
@@ -35,8 +35,9 @@ started=$(date +%s)
 # The state of a job ("COMPLETED", "FAILED", ...) while the controller keeps it (MinJobAge=3600).
 job_state() { scontrol --oneliner show job "$1" | sed -n 's/.* JobState=\([A-Z_]*\) .*/\1/p'; }
 
-queued() { squeue --noheader --format=%i || { echo "squeue failed: is slurmctld still running?"; exit 1; }; }
-while [ -n "$(queued)" ]; do
+while true; do
+  queue=$(squeue --noheader --format=%i) || { echo "squeue failed: is slurmctld still running?"; exit 1; }
+  [ -n "$queue" ] || break
   if [ $(($(date +%s) - started)) -gt "$timeout" ]; then
     echo "jobs still queued or running after $timeout s:"
     squeue --format='%i %j %T %R'
@@ -72,7 +73,8 @@ done < "$dir/jobs.txt"
 [ "$failures" = 0 ] || exit 1
 
 "$egtb" generate --all 4 --dir "$dir/single" > /dev/null
-[ "$(ls "$dir/tables" | grep -c '\.egtb$')" = 35 ] || { echo "the jobs wrote $(ls "$dir/tables" | grep -c '\.egtb$') tables"; exit 1; }
+tables=("$dir"/tables/*.egtb)
+[ "${#tables[@]}" = 35 ] || { echo "the jobs wrote ${#tables[@]} tables, not 35"; exit 1; }
 for table in "$dir"/single/*.egtb; do
   cmp "$table" "$dir/tables/$(basename "$table")" || { echo "the Slurm jobs' tables differ from one generate"; exit 1; }
 done
