@@ -3,8 +3,9 @@
 # (scripts/slurm_local.sh) runs the 35 jobs of `egtb plan --all 4` as submitted by their
 # submit.sh, each after its subtables' jobs; every job completes (the cluster kills a job over its
 # --mem) and builds exactly its own table within the --mem it asked for, and the files are
-# byte-identical to one `egtb generate --all 4`. Exits 77 (skipped) when Slurm or munge is not
-# installed or when not run as root.
+# byte-identical to one `egtb generate --all 4`. Then a failed job cancels the job that needs its
+# table, and submit.sh run again builds what is missing. Exits 77 (skipped) when Slurm or munge is
+# not installed or when not run as root.
 #   slurm_plan.sh EGTB SLURM_LOCAL_SH [TIMEOUT_SECONDS]
 set -euo pipefail
 egtb=$1
@@ -22,30 +23,56 @@ if [ "$status" = 77 ]; then
 fi
 [ "$status" = 0 ] || { echo "the local Slurm cluster did not start:"; cat "$dir/start.log"; exit 1; }
 export SLURM_CONF=$cluster/slurm.conf
-
-"$egtb" plan --all 4 --format slurm --dir "$dir/tables" --out "$dir/jobs" > /dev/null
 started=$(date +%s)
-"$dir/jobs/submit.sh" > "$dir/jobs.txt" 2> "$dir/submit.err" || {
-  echo "submit.sh failed after $(wc -l < "$dir/jobs.txt") jobs:"
-  cat "$dir/submit.err"
-  exit 1
+
+# submit_and_wait JOBS: runs JOBS/submit.sh (its "SIG JOBID" lines into JOBS/jobs.txt) and waits
+# until the queue is empty (at most TIMEOUT_SECONDS from the start of the test); a job left pending
+# on a failed dependency for 10 s, which would wait for ever, fails at once.
+submit_and_wait() {
+  local jobs=$1 queue stuck=0
+  "$jobs/submit.sh" > "$jobs/jobs.txt" 2> "$jobs/submit.err" || {
+    echo "$jobs/submit.sh failed after $(wc -l < "$jobs/jobs.txt") jobs:"
+    cat "$jobs/submit.err"
+    exit 1
+  }
+  while true; do
+    queue=$(squeue --noheader --format=%i) || { echo "squeue failed: is slurmctld still running?"; exit 1; }
+    [ -n "$queue" ] || break
+    if squeue --noheader --states=PENDING --format=%r | grep -q DependencyNeverSatisfied; then
+      stuck=$((stuck + 1))
+    else
+      stuck=0
+    fi
+    if [ "$stuck" -ge 5 ]; then
+      echo "jobs pending on a failed dependency (not cancelled):"
+      squeue --format='%i %j %T %R'
+      exit 1
+    fi
+    if [ $(($(date +%s) - started)) -gt "$timeout" ]; then
+      echo "jobs still queued or running after $timeout s:"
+      squeue --format='%i %j %T %R'
+      exit 1
+    fi
+    sleep 2
+  done
 }
-[ "$(wc -l < "$dir/jobs.txt")" = 35 ] || { echo "submit.sh submitted $(wc -l < "$dir/jobs.txt") jobs, not 35"; exit 1; }
 
 # The state of a job ("COMPLETED", "FAILED", ...) while the controller keeps it (MinJobAge=3600).
 job_state() { scontrol --oneliner show job "$1" | sed -n 's/.* JobState=\([A-Z_]*\) .*/\1/p'; }
 
-while true; do
-  queue=$(squeue --noheader --format=%i) || { echo "squeue failed: is slurmctld still running?"; exit 1; }
-  [ -n "$queue" ] || break
-  if [ $(($(date +%s) - started)) -gt "$timeout" ]; then
-    echo "jobs still queued or running after $timeout s:"
-    squeue --format='%i %j %T %R'
-    exit 1
-  fi
-  sleep 2
-done
+# "SIG STATE OUTCOME" of each job of JOBS/jobs.txt, sorted, on one line; OUTCOME is what its log
+# says of its table (built or kept).
+outcomes() {
+  local sig job
+  while read -r sig job; do
+    echo "$sig $(job_state "$job") $(sed -n "s/^$sig  *\(built\|kept\) .*/\1/p" "$1/logs/$sig-$job.out" 2> /dev/null)"
+  done < "$1/jobs.txt" | sort | paste -sd ' '
+}
+
+"$egtb" plan --all 4 --format slurm --dir "$dir/tables" --out "$dir/jobs" > /dev/null
+submit_and_wait "$dir/jobs"
 seconds=$(($(date +%s) - started))
+[ "$(wc -l < "$dir/jobs/jobs.txt")" = 35 ] || { echo "submit.sh submitted $(wc -l < "$dir/jobs/jobs.txt") jobs, not 35"; exit 1; }
 
 failures=0
 while read -r sig job; do
@@ -69,7 +96,7 @@ while read -r sig job; do
       failures=$((failures + 1))
     fi
   fi
-done < "$dir/jobs.txt"
+done < "$dir/jobs/jobs.txt"
 [ "$failures" = 0 ] || exit 1
 
 "$egtb" generate --all 4 --dir "$dir/single" > /dev/null
@@ -78,4 +105,23 @@ tables=("$dir"/tables/*.egtb)
 for table in "$dir"/single/*.egtb; do
   cmp "$table" "$dir/tables/$(basename "$table")" || { echo "the Slurm jobs' tables differ from one generate"; exit 1; }
 done
-echo "35 Slurm jobs built the 3-4-man set in $seconds s (wall, submit to last job)"
+
+# A failed job cancels the job that needs its table (--kill-on-invalid-dep; without it that job
+# would wait for ever); once the cause is mended, submit.sh run again keeps what was built and
+# builds the rest. The cause here: an egtb that refuses KQk, then the real one.
+# shellcheck disable=SC2016 # $2 and $@ are the wrapper's
+printf '#!/bin/sh\n[ "$2" != KQk ] || { echo "refusing KQk" >&2; exit 3; }\nexec "%s" "$@"\n' "$egtb" > "$dir/refuses-KQk"
+chmod +x "$dir/refuses-KQk"
+"$egtb" plan KQRk --format slurm --dir "$dir/mend" --egtb "$dir/refuses-KQk" --out "$dir/mend-jobs" > /dev/null
+submit_and_wait "$dir/mend-jobs"
+got=$(outcomes "$dir/mend-jobs")
+[ "$got" = "KQRk CANCELLED  KQk FAILED  KRk COMPLETED built" ] || { echo "with KQk failing: $got"; exit 1; }
+"$egtb" plan KQRk --format slurm --dir "$dir/mend" --out "$dir/mend-jobs" > /dev/null
+submit_and_wait "$dir/mend-jobs"
+got=$(outcomes "$dir/mend-jobs")
+[ "$got" = "KQRk COMPLETED built KQk COMPLETED built KRk COMPLETED kept" ] || { echo "submit.sh again: $got"; exit 1; }
+for table in KQk KRk KQRk; do
+  cmp "$dir/single/$table.egtb" "$dir/mend/$table.egtb" || { echo "the mended run's $table differs"; exit 1; }
+done
+echo "35 Slurm jobs built the 3-4-man set in $seconds s (wall, submit to last job); a failed job" \
+  "cancelled its dependent and submit.sh run again built the rest"
