@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # egtb plan: the Makefile builds with make -j2 the same 3-4-man files as one `egtb generate --all 4`;
-# the JSON plan lists every table after its dependencies; a table built without its closure
-# refuses to start when a subtable is missing, and names it.
+# the JSON plan lists every table after its dependencies; the Slurm submit.sh submits each table
+# after its dependencies' jobs (a stand-in sbatch); a table built without its closure refuses to
+# start when a subtable is missing, and names it.
 set -euo pipefail
 egtb=$1
 dir=$(mktemp -d)
@@ -49,6 +50,41 @@ status=0
 status=0
 "$egtb" plan --all 8 > /dev/null 2> "$dir/err" || status=$?
 [ "$status" != 0 ] && grep -q "from 3 to 7" "$dir/err" || { echo "--all 8 not refused ($status)"; cat "$dir/err"; exit 1; }
+# The Slurm scripts without a Slurm (slurm:plan_34, slow, runs them on one): submit.sh with a
+# stand-in sbatch that records its arguments and answers "JOBID;CLUSTER" as `sbatch --parsable`
+# does submits each table once, after the jobs of exactly its JSON dependencies, with its
+# arguments passed on, and each script asks for the JSON's memory and CPUs.
+"$egtb" plan --all 4 --format slurm --dir "$dir/slurm-tables" --out "$dir/slurm" > /dev/null
+mkdir "$dir/bin"
+cat > "$dir/bin/sbatch" << 'SH'
+#!/bin/sh
+id=$(($(wc -l < "$SBATCH_LOG") + 101))
+echo "$id $*" >> "$SBATCH_LOG"
+echo "$id;cluster"
+SH
+chmod +x "$dir/bin/sbatch"
+: > "$dir/sbatch.log"
+PATH=$dir/bin:$PATH SBATCH_LOG=$dir/sbatch.log "$dir/slurm/submit.sh" --partition=p > "$dir/submitted"
+python3 - "$dir" << 'PY'
+import json, re, sys
+d = sys.argv[1]
+tables = {t["signature"]: t for t in json.load(open(f"{d}/plan.json"))["tables"]}
+printed = dict(line.split() for line in open(f"{d}/submitted"))
+signature_of = {}
+for line in open(f"{d}/sbatch.log"):
+    job, *args = line.split()
+    sig = args[-1].removesuffix(".sbatch")
+    assert printed[sig] == job, (sig, printed[sig], job)
+    after = [a for a in args if a.startswith("--dependency=")]
+    deps = [signature_of[j] for j in after[0].removeprefix("--dependency=afterok:").split(":")] if after else []
+    assert sorted(deps) == sorted(tables[sig]["dependencies"]), (sig, deps)
+    assert ("--kill-on-invalid-dep=yes" in args) == bool(deps) and "--partition=p" in args, args
+    script = open(f"{d}/slurm/{sig}.sbatch").read()
+    assert f"#SBATCH --mem={tables[sig]['memory_bytes'] >> 20}M\n" in script, sig
+    assert f"#SBATCH --cpus-per-task={tables[sig]['cpus']}\n" in script, sig
+    signature_of[job] = sig
+assert sorted(signature_of.values()) == sorted(tables), "not every table submitted once"
+PY
 
 "$egtb" plan --all 4 --format make --dir "$dir/make" > "$dir/Makefile"
 make -s -j2 -f "$dir/Makefile" > "$dir/make.log"
