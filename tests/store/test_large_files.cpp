@@ -13,6 +13,7 @@
 #include "egtb/store/block_codec.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/reader.hpp"
+#include "egtb/store/writer.hpp"
 #include "tests/store/store_fixtures.hpp"
 #include "tests/support/catch.hpp"
 
@@ -156,4 +157,15 @@ TEST_CASE("blocks past 4 GiB of a sparse 5 GiB table file are read and checked",
   flip_byte_at(path, refs[3].offset + refs[3].size / 2);
   const TableReader damaged(path, TableRequirements::file_only());
   CHECK_THROWS_WITH(damaged.read_block(3, got), Catch::Contains("block 3") && Catch::Contains("checksum"));
+}
+
+TEST_CASE("blocks too large for the block index's 32-bit sizes are refused before writing", "[store][wide]") {
+  const TempDir dir;
+  const std::vector<uint16_t> entries(10, Score::draw().raw());
+  WriteOptions options;
+  options.block_entries = MaxBlockEntries + 1;
+  const TableDescription description{"KQk", Rules::Lasker, MetricSet{Metric::Dtm}, 7, 3, "egtb test"};
+  CHECK_THROWS_WITH(write_table_file(dir / "KQk.egtb", description, {entries, entries}, options),
+                    Catch::Contains("1073741825 entries per block"));
+  CHECK(std::filesystem::is_empty(dir.path()));
 }
