@@ -5,9 +5,10 @@
 // pawns of both colours they pass 2^32 from king pair 455 on (KRPkrp: a king pair is 64 * 48 * 48
 // words of 64 positions, and 2^32 / (147,456 * 64) = 455.1).
 //
-// The layout numbers every order of identical men (two white pawns on b2 and c2 are two
-// positions, one per pawn on b2), and a solver's targets must hold all of them: ep_positions gives
-// the one with identical men in ascending square order, for_each_labelling the others.
+// The layout numbers every order of identical men (white pawns on b2 and c2 are two positions:
+// the first pawn on b2, or the first on c2), and the solver's targets must hold all of them:
+// ep_positions gives the one with identical men in ascending square order, for_each_labelling
+// every one.
 //
 // Worked example, KPkp (men K k P p, the black pawn the innermost, 48 words per king pair),
 // "8/8/8/3pP3/8/8/8/K6k w - d6": Ka1 kh1 is pair 5, the white pawn's digit is e5 - 8 = 28, so
