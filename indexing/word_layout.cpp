@@ -36,7 +36,8 @@ WordLayout::WordLayout(const IndexScheme& scheme)
     pair_words_ *= static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
   }
   words_ = pair_words_ * static_cast<uint64_t>(kings_->size);
-  if (pair_words_ >= 2) pair_divisor_ = FastDivisor(static_cast<uint32_t>(pair_words_));
+  decode_32bit_ = words_ <= UINT32_MAX && pair_words_ >= 2;
+  if (decode_32bit_) pair_divisor_ = FastDivisor(static_cast<uint32_t>(pair_words_));
   offset_squares_.resize(pair_words_);
   for (uint64_t offset = 0; offset < pair_words_; ++offset) {
     uint64_t rest = offset;
@@ -52,7 +53,8 @@ WordLayout::WordLayout(const IndexScheme& scheme)
 
 void WordLayout::decode(uint64_t word, Men& men) const {
   assert(word < words_);
-  const uint64_t pair = pair_words_ >= 2 ? pair_divisor_.quotient(static_cast<uint32_t>(word)) : word;
+  const uint64_t pair =
+      decode_32bit_ ? pair_divisor_.quotient(static_cast<uint32_t>(word)) : word / pair_words_;
   const auto& squares = offset_squares_[word - pair * pair_words_];
   for (int j = 2; j < men_; ++j)
     if (j != inner_) men.squares[static_cast<size_t>(j)] = squares[static_cast<size_t>(j)];

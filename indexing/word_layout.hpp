@@ -97,9 +97,11 @@ private:
   const KkMap* kings_;
   uint64_t pair_words_ = 1;
   uint64_t words_ = 0;
-  // decode() without a division per digit: the pair by one multiplication, and for every word
-  // of a pair (its offset) the squares of the digits' men, indexed by man.
+  // decode() without a division per digit: the pair by one multiplication (words below 2^32;
+  // wider ones, from 7 men on, with the division instruction), and for every word of a pair (its
+  // offset) the squares of the digits' men, indexed by man.
   FastDivisor pair_divisor_;
+  bool decode_32bit_ = false;
   std::vector<std::array<Square, MaxIndexMen>> offset_squares_;
 };
 

@@ -16,6 +16,7 @@
 #include "indexing/word_layout.hpp"
 #include "retro/depths.hpp"
 #include "retro/due_lists.hpp"
+#include "retro/ep_positions.hpp"
 #include "retro/word_exits.hpp"
 #include "retro/word_moves.hpp"
 
@@ -64,13 +65,15 @@ struct Side {
 // table: its value follows from its base's and from those captures, and it is decided when they
 // decide it (WordSolver::settle_ep). Its only predecessors are the positions before the double
 // step, which reach it instead of the base.
+//
+// Its positions are 64-bit layout positions (retro/ep_positions.hpp): a 6-man table with pawns of
+// both colours has more than 2^32 positions per side (KRPkrp: 1806 king pairs * 64 * 48 * 48
+// words * 64 = 17 G), and the e.p. nodes of its king pairs from 455 on stand above 2^32.
 struct EpNode {
   enum class State : uint8_t { Open, Won, Lost };
-  static constexpr int MaxLabellings = 6;
 
-  uint32_t base = 0;                             // the base's position (one labelling of identical men)
-  std::array<uint32_t, MaxLabellings> before{};  // every labelling of the position before the step
-  uint8_t before_count = 0;
+  uint64_t base = 0;       // the base's position (identical men in ascending square order)
+  uint64_t before = 0;     // the position before the step, the same way (for_each_labelling: the others)
   bool valid = false;      // the entry holds a position
   bool base_moves = true;  // the base has a legal move
   State state = State::Open;
@@ -96,35 +99,6 @@ MetricSet phases_run(const GeneratorConfig& config) {
     run = MetricSet::from_bits(run.bits() | MetricSet{p.metric}.bits());
   }
   return run;
-}
-
-// The men of a position of the layout's material, identical men in ascending square order.
-Men men_of(const indexing::WordLayout& layout, const Position& pos) {
-  Men men;
-  std::array<Bitboard, PieceIndexCount> left{};
-  for (int j = 0; j < layout.man_count(); ++j) {
-    const Piece p = layout.man_piece(j);
-    Bitboard& b = left[static_cast<size_t>(to_index(p))];
-    if (!b) b = pos.pieces(color_of(p), type_of(p));
-    men.squares[static_cast<size_t>(j)] = pop_lsb(b);
-  }
-  return men;
-}
-
-// Calls f(men) for every order of the identical men of `men` (men of one piece are consecutive).
-template <class F>
-void for_each_labelling(const indexing::WordLayout& layout, Men men, int from, F&& f) {
-  if (from >= layout.man_count()) {
-    f(men);
-    return;
-  }
-  int end = from + 1;
-  while (end < layout.man_count() && layout.man_piece(end) == layout.man_piece(from)) ++end;
-  auto* first = men.squares.data() + from;
-  std::sort(first, men.squares.data() + end);
-  do {
-    for_each_labelling(layout, men, end, f);
-  } while (std::next_permutation(first, men.squares.data() + end));
 }
 
 }  // namespace
@@ -184,8 +158,6 @@ public:
         phases_(sets.phases),
         solved_(sets.metrics) {
     const uint64_t positions = layout_.words() * 64;
-    if (positions > uint64_t{1} << 32)
-      throw std::length_error(scheme_.material().str() + " is too large for the solver");
     const auto pairs = static_cast<size_t>(layout_.kings().size);
     for (auto& s : sides_) s = std::make_unique<Side>(positions, pairs, stalemate_passes(config.rules));
   }
@@ -219,7 +191,7 @@ private:
   // The e.p. section, by side to move: every entry, the undecided ones, those decided at the
   // depth being propagated and at the depth being decided.
   std::array<std::vector<EpNode>, 2>& ep_;
-  std::array<std::vector<uint32_t>, 2> ep_open_, ep_frontier_, ep_next_;
+  std::array<std::vector<uint64_t>, 2> ep_open_, ep_frontier_, ep_next_;
   int ep_horizon_ = -1;  // the largest depth an e.p. node waits for in this phase
   std::span<const SolvePhase> phases_;
   MetricSet solved_;    // the metrics of the phases to solve
@@ -621,28 +593,21 @@ private:
                         [&](const tbb::blocked_range<size_t>& r) {
                           Position pos;
                           for (size_t j = r.begin(); j != r.end(); ++j)
-                            if (scheme_.decode(scheme_.normal_size() + j, c, pos))
-                              describe_ep(c, pos, nodes[j]);
+                            if (scheme_.decode(scheme_.normal_size() + j, c, pos)) describe_ep(pos, nodes[j]);
                         });
       for (size_t j = 0; j < nodes.size(); ++j)
-        if (nodes[j].valid) ep_open_[static_cast<size_t>(to_index(c))].push_back(static_cast<uint32_t>(j));
+        if (nodes[j].valid) ep_open_[static_cast<size_t>(to_index(c))].push_back(j);
     }
   }
 
-  void describe_ep(Color c, const Position& pos, EpNode& node) const {
+  void describe_ep(const Position& pos, EpNode& node) const {
     node.valid = true;
+    const EpPositions positions = ep_positions(layout_, pos);
+    node.base = positions.base;
+    node.before = positions.before;
     Position base = pos;
     base.set_ep_square(Square::None);
-    node.base = static_cast<uint32_t>(layout_.position_of(men_of(layout_, base)));
     node.base_moves = legal_moves(base).size() > 0;
-    const Square stepped = square_at(to_index(pos.ep_square()) + pawn_push(~c));
-    Position before = base;
-    before.remove_piece(stepped);
-    before.put_piece(make_piece(~c, PieceType::Pawn), square_at(to_index(pos.ep_square()) - pawn_push(~c)));
-    before.set_side_to_move(~c);
-    for_each_labelling(layout_, men_of(layout_, before), 2, [&](const Men& men) {
-      node.before[node.before_count++] = static_cast<uint32_t>(layout_.position_of(men));
-    });
   }
 
   // Seeds the undecided e.p. nodes for a phase: their captures' summary, a win through one, and
@@ -652,7 +617,7 @@ private:
     for (Color c : {Color::White, Color::Black}) {
       const size_t index = static_cast<size_t>(to_index(c));
       Position pos;
-      for (const uint32_t j : ep_open_[index]) {
+      for (const uint64_t j : ep_open_[index]) {
         EpNode& e = ep_[index][j];
         if (!scheme_.decode(scheme_.normal_size() + j, c, pos))
           throw std::logic_error("e.p. entry turned invalid");
@@ -683,8 +648,8 @@ private:
     for (Color c : {Color::White, Color::Black}) {
       const size_t side_index = static_cast<size_t>(to_index(c));
       const Side& s = side(c);
-      std::vector<uint32_t> still_open;
-      for (const uint32_t j : ep_open_[side_index]) {
+      std::vector<uint64_t> still_open;
+      for (const uint64_t j : ep_open_[side_index]) {
         EpNode& e = ep_[side_index][j];
         if (e.state == EpNode::State::Open) {
           const bool base_now = e.base_moves && s.next.test(e.base);
@@ -710,10 +675,9 @@ private:
   void scatter_ep() {
     for (Color c : {Color::White, Color::Black}) {
       Side& t = side(~c);
-      for (const uint32_t j : ep_frontier_[static_cast<size_t>(to_index(c))]) {
+      for (const uint64_t j : ep_frontier_[static_cast<size_t>(to_index(c))]) {
         const EpNode& e = ep_[static_cast<size_t>(to_index(c))][j];
-        for (int k = 0; k < e.before_count; ++k)
-          mark(t.target, t.target_pairs, e.before[static_cast<size_t>(k)]);
+        for_each_labelling(layout_, e.before, [&](uint64_t p) { mark(t.target, t.target_pairs, p); });
       }
     }
   }

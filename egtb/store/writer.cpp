@@ -225,6 +225,10 @@ TableHeader write_table_file(const std::filesystem::path& path, const TableDescr
                              std::array<uint64_t, 2> entries, const EntrySource& source,
                              const WriteOptions& options) {
   if (options.block_entries == 0) throw std::invalid_argument("write_table_file: zero entries per block");
+  if (options.block_entries > MaxBlockEntries)
+    throw std::invalid_argument("write_table_file: " + std::to_string(options.block_entries) +
+                                " entries per block, more than the " + std::to_string(MaxBlockEntries) +
+                                " whose stored size the block index's 32 bits hold");
   TableHeader h = make_header(description, entries, options);
   const std::vector<BlockResult> blocks = encode_blocks(h, source, options);
   const std::vector<BlockRef> refs = lay_out(h, blocks);

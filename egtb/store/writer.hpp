@@ -33,10 +33,14 @@ class TableLock;
 inline constexpr int DefaultCompressionLevel = 3;
 inline constexpr int MaxCompressionLevel = 22;
 
+// The most entries a block may hold: a block's stored size is a u32 of the block index
+// (format.hpp), and 2^30 entries take at most 2^31 bytes plus zstd's few bytes of framing.
+inline constexpr uint32_t MaxBlockEntries = uint32_t{1} << 30;
+
 struct WriteOptions {
-  int level = DefaultCompressionLevel;  // zstd level, 1 to MaxCompressionLevel
-  int threads = 0;                      // compression threads; 0 = every core
-  uint32_t block_entries = DefaultBlockEntries;
+  int level = DefaultCompressionLevel;           // zstd level, 1 to MaxCompressionLevel
+  int threads = 0;                               // compression threads; 0 = every core
+  uint32_t block_entries = DefaultBlockEntries;  // 1 to MaxBlockEntries
   TransformChoice transform = TransformChoice::Planes;
 };
 
@@ -63,7 +67,7 @@ using EntrySource = std::function<void(Color side, uint64_t first, std::span<uin
 // asking `source` for them block by block; returns the header written (its statistics counted
 // from the entries). Throws IoError naming the file and the failed operation (the temporary file
 // is removed and a table already at `path` is left as it was), std::invalid_argument when an
-// entry is Score::unknown().
+// entry is Score::unknown() or block_entries is 0 or past MaxBlockEntries.
 TableHeader write_table_file(const std::filesystem::path& path, const TableDescription& description,
                              std::array<uint64_t, 2> entries, const EntrySource& source,
                              const WriteOptions& options = {});

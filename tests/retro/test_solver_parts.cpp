@@ -88,6 +88,27 @@ TEST_CASE("due lists give back what many threads filed, by depth", "[retro][due-
   CHECK(lists.any_from(6));
 }
 
+TEST_CASE("due lists keep positions above 2^32", "[retro][due-lists][wide]") {
+  // Sized for a 6-man table with pawns (KRPkrp: 17 G layout positions per side); the lists store
+  // differences and new runs in LEB128, so positions far above 2^32 take no memory of their own.
+  const uint64_t size = uint64_t{1806} * 64 * 48 * 48 * 64;
+  retro::DueLists lists(size);
+  std::vector<uint64_t> positions = {
+      (uint64_t{1} << 32) - 1, uint64_t{1} << 32, (uint64_t{1} << 32) + 1, 7, size - 1, size - 64,
+      uint64_t{3} << 32};
+  for (uint64_t p = 0; p < 50'000; ++p) positions.push_back((p * 0x9E3779B97F4A7C15ULL) % size);
+  for (uint64_t p : positions) lists.add(3, p);
+  std::vector<uint64_t> got;
+  std::mutex mutex;
+  CHECK(lists.for_each(3, [&](uint64_t p) {
+    const std::lock_guard lock(mutex);
+    got.push_back(p);
+  }) == positions.size());
+  std::sort(positions.begin(), positions.end());
+  std::sort(got.begin(), got.end());
+  CHECK(got == positions);
+}
+
 TEST_CASE("the solver's output does not depend on the number of threads", "[retro][threads]") {
   // KPkp: e.p. nodes; KRkn: both phases; KQQk: identical men and twin positions on the diagonal.
   for (const char* sig : {"KPkp", "KRkn", "KQQk"}) {
