@@ -1,7 +1,9 @@
-// The cost model's estimates (retro/cost_model.hpp) for 6- and 7-man tables, which `egtb plan`
-// will give once this build generates them: entries past 2^32 and memory past 4 GiB do not wrap.
-// The expected figures are the coefficients times the index sizes, computed here.
+// The cost model's estimates (retro/cost_model.hpp) for 6- and 7-man tables, which `egtb plan
+// --all 6|7` prints: layout positions past 2^32 and memory past 4 GiB do not wrap. The expected
+// figures are the coefficients times layout sizes and subtable entries computed here by hand.
+#include "indexing/index.hpp"
 #include "retro/cost_model.hpp"
+#include "retro/subtables.hpp"
 #include "tests/support/catch.hpp"
 #include "tests/support/wide_material.hpp"
 
@@ -11,24 +13,42 @@ namespace {
 TEST_CASE("cost estimates of 6- and 7-man tables keep their 64-bit sizes", "[retro][wide]") {
   struct Case {
     const char* signature;
-    uint64_t entries;
+    uint64_t layout_positions;  // king pairs * 64 for the innermost piece * the other men's radices
     const retro::CostCoefficients& c;
   };
   const Case cases[] = {
-      // 1806 * 62 * 48 * 62 * 48 normal entries and 1806 * 14 * 62 * 62 e.p. entries.
-      {"KRPkrp", uint64_t{15'994'976'256} + 97'191'696, retro::PawnCost},
-      {"KQRBkr", uint64_t{462} * 62 * 62 * 62 * 62, retro::PawnlessCost},
-      {"KQRBkqr", uint64_t{462} * 62 * 62 * 62 * 62 * 62, retro::PawnlessCost},
+      {"KRPkrp", uint64_t{1806} * 64 * 64 * 48 * 48, retro::PawnCost},
+      {"KQRBkr", uint64_t{462} * 64 * 64 * 64 * 64, retro::PawnlessCost},
+      {"KQRBkqr", uint64_t{462} * 64 * 64 * 64 * 64 * 64, retro::PawnlessCost},
   };
   for (const Case& k : cases) {
     INFO(k.signature);
-    const retro::CostEstimate e = retro::estimate_cost(wide_material(k.signature));
-    CHECK(e.entries_per_side == k.entries);
-    const double entries = static_cast<double>(k.entries);
-    CHECK(e.cpu_seconds == Approx(k.c.cpu_seconds_per_entry * entries));
-    CHECK(static_cast<double>(e.peak_bytes) == Approx(k.c.base_bytes + k.c.bytes_per_entry * entries));
+    const Material m = wide_material(k.signature);
+    const retro::CostEstimate e = retro::estimate_cost(m);
+    CHECK(e.layout_positions_per_side == k.layout_positions);
+    CHECK(e.entries_per_side == indexing::IndexScheme(m).size());
+    // Every subtable of these has over PagedSubtableEntries entries: all are paged.
+    CHECK(e.whole_subtable_entries == 0);
+    CHECK(e.pages_subtables);
+    const double positions = static_cast<double>(k.layout_positions);
+    CHECK(e.cpu_seconds == Approx(k.c.cpu_seconds_per_position * positions));
+    CHECK(static_cast<double>(e.peak_bytes) ==
+          Approx(retro::BaseBytes + k.c.bytes_per_position * positions + retro::PagedCacheBytes));
     CHECK(e.peak_bytes > (uint64_t{1} << 32));
   }
+}
+
+TEST_CASE("cost estimates count the subtables loaded whole", "[retro]") {
+  // KPPk promotes into KQPk, KRPk, KBPk, KNPk, and the black king's capture leads to KPk: all
+  // small, loaded whole.
+  const Material m = wide_material("KPPk");
+  const retro::CostEstimate e = retro::estimate_cost(m);
+  uint64_t whole = 0;
+  for (const char* next : {"KQPk", "KRPk", "KBPk", "KNPk", "KPk"})
+    whole += indexing::IndexScheme(wide_material(next)).size();
+  CHECK(e.whole_subtable_entries == whole);
+  CHECK_FALSE(e.pages_subtables);
+  CHECK(e.layout_positions_per_side == uint64_t{1806} * 64 * 48);
 }
 
 }  // namespace
