@@ -1,6 +1,7 @@
 #include "retro/scheduler.hpp"
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <chrono>
@@ -88,17 +89,28 @@ std::optional<BuildRecord> kept(const Material& material, const BuildOptions& op
   }
 }
 
-// What identifies a file's contents cheaply: its modification time and size (a table renamed
-// into place by another process changes both). Nothing when there is no file.
-using FileStamp = std::optional<std::pair<std::filesystem::file_time_type, uintmax_t>>;
+// What tells one file at a path from another: its device and inode, modification time and size.
+// A table another process renamed into place is a new file, so its inode differs from the one a
+// run saw at its start (the inode alone could be reused once that file is gone; the time and size
+// alone could match a byte-identical rebuild within the file system's time resolution, 1 s on
+// some). Compared with what the same process saw, never with its clock: on NFS the server sets
+// the times. Nothing when there is no file.
+struct FileStamp {
+  dev_t device = 0;
+  ino_t inode = 0;
+  timespec modified{};
+  off_t size = 0;
 
-FileStamp stamp_of(const std::filesystem::path& path) {
-  std::error_code ec;
-  const auto time = std::filesystem::last_write_time(path, ec);
-  if (ec) return std::nullopt;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) return std::nullopt;
-  return std::pair{time, size};
+  friend bool operator==(const FileStamp& a, const FileStamp& b) {
+    return a.device == b.device && a.inode == b.inode && a.modified.tv_sec == b.modified.tv_sec &&
+           a.modified.tv_nsec == b.modified.tv_nsec && a.size == b.size;
+  }
+};
+
+std::optional<FileStamp> stamp_of(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return FileStamp{st.st_dev, st.st_ino, st.st_mtim, st.st_size};
 }
 
 // The tables this run builds or keeps, in build order: the targets' closure, or the targets alone
@@ -124,7 +136,9 @@ public:
   }
   [[nodiscard]] bool empty() const { return pending_.empty(); }
   // The stamp of a table's file when the run started.
-  [[nodiscard]] const FileStamp& stamp_at_start(const Material& m) const { return stamps_.at(m); }
+  [[nodiscard]] const std::optional<FileStamp>& stamp_at_start(const Material& m) const {
+    return stamps_.at(m);
+  }
 
   // The first pending table whose subtables are finished and whose lock this process takes, with
   // the lock; nothing when there is none, and then `held` lists the ready tables others hold.
@@ -143,7 +157,7 @@ public:
 
 private:
   std::vector<Material> pending_;
-  std::map<Material, FileStamp> stamps_;
+  std::map<Material, std::optional<FileStamp>> stamps_;
 
   [[nodiscard]] bool ready(const Material& m) const {
     for (const Material& d : direct_dependencies(m))
@@ -152,12 +166,15 @@ private:
   }
 };
 
-// Builds or keeps one table whose lock this process holds.
+// Builds or keeps one table whose lock this process holds. A file that changed since this run
+// started was renamed into place by another process meanwhile: it is kept when valid, also as a
+// target of options.force (rebuilt once during this run is what --force asks, so N --force
+// processes on one directory rebuild each table once, not N times).
 BuildRecord finish_table(const Material& m, const TableLock& lock, const Worklist& work,
                          std::span<const Material> targets, const BuildOptions& options) {
   const auto path = table_path(options.directory, m, options.rules);
   remove_stale_temporaries(path, lock);
-  const FileStamp now = stamp_of(path);
+  const std::optional<FileStamp> now = stamp_of(path);
   const bool changed = now != work.stamp_at_start(m);
   std::string why;
   std::optional<BuildRecord> record;

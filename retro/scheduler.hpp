@@ -44,7 +44,10 @@ struct BuildOptions {
   int threads = 0;  // 0: every core
   Rules rules = Rules::Lasker;
   MetricSet metrics = all_metrics(Rules::Lasker);  // {DTM} alone: mates only
-  bool force = false;  // rebuild the named targets even when present (not their dependencies)
+  // Rebuild the named targets even when present (not their dependencies): each target's file is,
+  // after the run, one written after the run started; a target another process rebuilt in the
+  // meantime is kept (BuildRecord::by_other_process), not rebuilt again.
+  bool force = false;
   // false: build the targets alone; every table they need must be present or among the targets
   // (for Make and Slurm, which order the tables themselves: api/plan.hpp).
   bool closure = true;
