@@ -84,7 +84,9 @@ int cmd_generate(const std::vector<std::string>& args) {
       "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
       "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)")(
       "metrics", po::value<std::string>()->value_name("LIST"), "dtm,dts (default) or dtm (mates only)")(
-      "force", "rebuild the named tables even when present (not their dependencies)")(
+      "force",
+      "rebuild the named tables even when present (not their dependencies), once: a rebuild by another "
+      "process after this one started counts")(
       "no-closure", "build the named tables alone; fail, naming them, when tables they need are missing")(
       "compression-level", po::value<std::string>()->value_name("N"),
       "zstd level of the files, 1 to 22 (default 3; 15-19: 13-22% smaller, far slower to write)");
