@@ -2,7 +2,7 @@
 # Input a hostile user gives, each case of issue 17 that has no test of its own elsewhere:
 # - a directory given as --epd, --file or --fens is refused (status 2), never read as empty input;
 # - a FIFO in place of a table file is refused at once by probe and info, not read (which blocks);
-# - a line past the 1 MiB cap is reported with its number and the batch goes on;
+# - a line past the 1 MiB cap is reported with its number at once, and the batch goes on;
 # - bytes that are not UTF-8 in an --epd line give that line an error, valid JSON, and the batch
 #   goes on; so does a damaged table, whose positions get the checksum error line by line;
 # - generate replaces a table whose blocks are damaged instead of keeping it.
@@ -31,6 +31,16 @@ for args in "probe" "info"; do
   grep -q "is not a regular file (a FIFO, device or socket)" "$work/err" ||
     fail "egtb ${words[*]}: stderr: $(cat "$work/err")"
 done
+
+# An endless line (/dev/zero) is reported at once, its rest skipped without holding it: probe
+# --epd on stdout, query --fens on stderr; both run until stopped.
+timeout 5 "$egtb" probe --epd /dev/zero --dir "$work/tables" > "$work/out" 2> "$work/err"
+[ $? -eq 124 ] || fail "probe --epd /dev/zero ended before the timeout: $(cat "$work/err")"
+grep -q '^{"line":1,"input":"","error":"the line is longer than 1048576 bytes"}$' "$work/out" ||
+  fail "probe --epd /dev/zero: no error line: $(head -c 300 "$work/out")"
+timeout 5 "$egtb" query --fens /dev/zero mate > "$work/out" 2> "$work/err"
+grep -q "/dev/zero:1: the line is longer than 1048576 bytes" "$work/err" ||
+  fail "query --fens /dev/zero: no message: $(head -c 300 "$work/err")"
 
 # probe --epd: a line of 3 MB, a line with bytes that are not UTF-8, then a position: two error
 # lines and the probe, exit status 1.
