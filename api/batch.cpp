@@ -43,10 +43,10 @@ bool read_chunk(LineReader& reader, std::vector<BatchLine>& chunk) {
   while (chunk.size() < ChunkLines) {
     std::optional<Line> line = reader.next();
     if (!line) break;
-    if (line->too_long) {
+    if (line->too_long) {  // ends the chunk, so that it is reported before the rest is skipped
       BatchLine& l = chunk.emplace_back(BatchLine{line->number, "", "", true});
       fail_line(l, "the line is longer than " + std::to_string(MaxLineBytes) + " bytes");
-      continue;
+      break;
     }
     if (line->text.find_first_not_of(" \t") != std::string::npos)
       chunk.push_back({line->number, std::move(line->text), {}, true});

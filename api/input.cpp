@@ -56,7 +56,24 @@ void LineReader::append(Line& line, const char* bytes, size_t n) const {
   line.text.append(bytes, n);
 }
 
+bool LineReader::skip_rest() {
+  while (at_ < end_ || refill()) {
+    const char* start = buffer_.data() + at_;
+    const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - at_));
+    if (newline) {
+      at_ += static_cast<size_t>(newline - start) + 1;
+      return true;
+    }
+    at_ = end_;
+  }
+  return false;
+}
+
 std::optional<Line> LineReader::next() {
+  if (skipping_) {
+    skipping_ = false;
+    if (!skip_rest()) return std::nullopt;
+  }
   Line line;
   bool any = false;
   while (at_ < end_ || refill()) {
@@ -67,6 +84,10 @@ std::optional<Line> LineReader::next() {
     append(line, start, n);
     at_ += n + (newline ? 1 : 0);
     if (newline) break;
+    if (line.too_long) {  // reported now, the rest skipped by the next call (an endless line too)
+      skipping_ = true;
+      break;
+    }
   }
   if (!any) return std::nullopt;
   line.number = ++number_;

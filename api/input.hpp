@@ -2,8 +2,8 @@
 // so that each gets the same checks:
 //   * a path must be a regular file (or "-", standard input, or a FIFO, which users pipe into):
 //     a directory is refused with a message, never read as empty input;
-//   * a line longer than MaxLineBytes is reported and skipped, so an endless line (/dev/zero)
-//     cannot exhaust memory;
+//   * a line longer than MaxLineBytes is reported as soon as it passes the cap and the rest of it
+//     skipped, so an endless line (/dev/zero) cannot exhaust memory and is reported at once;
 //   * a UTF-8 byte-order mark at the start is skipped, and a CR before the LF removed.
 #pragma once
 
@@ -59,9 +59,12 @@ private:
   size_t number_ = 0;
   std::vector<char> buffer_ = std::vector<char>(size_t{1} << 16);
   size_t at_ = 0, end_ = 0;  // the unread bytes of buffer_
+  bool skipping_ = false;    // the last line returned was too long: its rest is still unread
 
   // Reads more of the input into buffer_; false at its end.
   bool refill();
+  // Reads past the next line end; false when the input ends first.
+  bool skip_rest();
   // Appends n bytes to `line`, or marks it too long past max_bytes_.
   void append(Line& line, const char* bytes, size_t n) const;
 };

@@ -10,11 +10,9 @@ namespace egtb::query::detail {
 
 namespace {
 
-// One king per side: CQLi's condition for check, mate and move generation to mean anything.
-bool kings_in_place(const Position& pos) {
-  return pos.count(Color::White, PieceType::King) == 1 && pos.count(Color::Black, PieceType::King) == 1;
-}
-
+// The pure, model and ideal (stale)mates are computed on boards a game can reach alone. Check,
+// mate, stalemate and the moves take every board as CQLi does (generate_legal_moves): a side
+// with no king or several is never in check, the other side's kings do not matter.
 bool playable(const Position& pos) { return !validate(pos); }
 
 // A filter named by one keyword (KeywordUse::Filter, but true and false); its kind is the table's.
@@ -27,7 +25,7 @@ public:
     switch (word_) {
       case Keyword::Wtm: return pos.side_to_move() == Color::White;
       case Keyword::Btm: return pos.side_to_move() == Color::Black;
-      case Keyword::Check: return kings_in_place(pos) && pos.in_check();
+      case Keyword::Check: return pos.in_check();
       case Keyword::Mate: ctx.terminal(); return ctx.facts.checkmate;
       case Keyword::Stalemate: ctx.terminal(); return ctx.facts.stalemate;
       case Keyword::LegalPosition: return !illegality(pos);
@@ -182,7 +180,6 @@ private:
 
   Tally run(Context& ctx) const {
     Tally t;
-    if (!playable(*ctx.pos)) return t;
     const MoveList moves = legal_moves(*ctx.pos);
     for (Move m : moves) {
       if (!admits(ctx, m)) continue;
@@ -306,15 +303,14 @@ private:
 void Context::terminal() {
   if (facts.known & 1) return;
   facts.known |= 1;
-  const bool ok = kings_in_place(*pos) && playable(*pos);
-  facts.checkmate = ok && is_checkmate(*pos);
-  facts.stalemate = ok && is_stalemate(*pos);
+  facts.checkmate = is_checkmate(*pos);
+  facts.stalemate = is_stalemate(*pos);
 }
 
 const MateSets& Context::mates() {
   if (!(facts.known & 2)) {
     facts.known |= 2;
-    facts.mates = kings_in_place(*pos) && playable(*pos) ? mate_sets(*pos) : MateSets{};
+    facts.mates = playable(*pos) ? mate_sets(*pos) : MateSets{};
   }
   return facts.mates;
 }
@@ -322,7 +318,7 @@ const MateSets& Context::mates() {
 const MateSets& Context::stalemates() {
   if (!(facts.known & 4)) {
     facts.known |= 4;
-    facts.stalemates = kings_in_place(*pos) && playable(*pos) ? stalemate_sets(*pos) : MateSets{};
+    facts.stalemates = playable(*pos) ? stalemate_sets(*pos) : MateSets{};
   }
   return facts.stalemates;
 }

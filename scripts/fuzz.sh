@@ -1,21 +1,18 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang 16 into build-fuzz (address and undefined-behaviour
-# sanitizers) and runs each for SECONDS (default 45) on its seed corpus (tests/fuzz/corpus/*),
-# new inputs going to build-fuzz/corpus-* (the seeds stay as they are). Prints the executions of
-# each target; stops at the first finding, which libFuzzer leaves as crash-*, leak-* or timeout-*
-# in the working directory (its log: build-fuzz/TARGET.log).
-# Usage: bash scripts/fuzz.sh [SECONDS]. Used by .ci/run; README.md's "Fuzzing" says more.
+# sanitizers: scripts/sanitized_build.sh) and runs each for SECONDS (default 45) on its seed
+# corpus (tests/fuzz/corpus/*), new inputs going to build-fuzz/corpus-* (the seeds stay as they
+# are). Prints the executions of each target; stops at the first finding, which libFuzzer leaves
+# as crash-*, leak-* or timeout-* in the working directory (its log: build-fuzz/TARGET.log).
+# Usage: bash scripts/fuzz.sh [SECONDS]. Used by .ci/run; README.md's "Fuzzing and sanitizers" says more.
 set -euo pipefail
 seconds=${1:-45}
 cd "$(dirname "$0")/.."
 
-cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-16 -DEGTB_FUZZ=ON \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEGTB_LTO=OFF -DEGTB_PYTHON_MODULE=OFF \
-  -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fconstexpr-steps=100000000" \
-  > /dev/null
-cmake --build build-fuzz --target fuzz_query_parser fuzz_query_eval fuzz_fen fuzz_table_reader
+bash scripts/sanitized_build.sh fuzz_query_parser fuzz_query_eval fuzz_fen fuzz_table_reader
 
-# A report of undefined behaviour stops the target like a crash.
+# A report of undefined behaviour stops the target like a crash (-fno-sanitize-recover=undefined),
+# with its stack.
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
 for spec in query/fuzz_query_parser:query query/fuzz_query_eval:query fuzz/fuzz_fen:fen \

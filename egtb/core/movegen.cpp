@@ -8,11 +8,11 @@ namespace {
 struct GenContext {
   const Position& pos;
   Color us;
-  Square king;
+  Square king;  // Square::None when the side to move has no king or several: nothing to keep safe
   Bitboard occupied;
   Bitboard own;
   Bitboard enemy;
-  Bitboard checkers;
+  Bitboard checkers;     // none when `king` is Square::None
   Bitboard target_mask;  // squares a non-king move must reach: all, or block/capture the checker
   Bitboard pinned;
 
@@ -23,9 +23,9 @@ struct GenContext {
         occupied(p.pieces()),
         own(p.pieces(us)),
         enemy(p.pieces(~us)),
-        checkers(p.attackers_to(king, ~us)),
+        checkers(p.checkers()),
         target_mask(checkers ? between(king, lsb(checkers)) | checkers : ~Bitboard{0}),
-        pinned(pinned_men()) {}
+        pinned(king == Square::None ? 0 : pinned_men()) {}
 
   [[nodiscard]] Bitboard pinned_men() const {
     return egtb::pinned_men(king, own, occupied,
@@ -53,6 +53,14 @@ void add_pawn_move(MoveList& list, Color us, Square from, Square to) {
 }
 
 void generate_king_moves(const GenContext& g, MoveList& list) {
+  if (g.king == Square::None) {  // no king or several: no check, so every step is a move
+    Bitboard kings = g.pos.pieces(g.us, PieceType::King);
+    while (kings) {
+      const Square from = pop_lsb(kings);
+      add_targets(list, from, king_attacks(from) & ~g.own);
+    }
+    return;
+  }
   const Bitboard without_king = g.occupied ^ square_bb(g.king);
   Bitboard targets = king_attacks(g.king) & ~g.own;
   while (targets) {
@@ -77,12 +85,13 @@ void generate_pawn_moves(const GenContext& g, MoveList& list) {
   Bitboard pawns = g.pos.pieces(g.us, PieceType::Pawn);
   while (pawns) {
     const Square from = pop_lsb(pawns);
+    if (relative_rank(g.us, from) == 7) continue;  // a pawn left on its last rank does not move
     const Bitboard allowed = g.target_mask & g.pin_mask(from);
     Bitboard targets = pawn_attacks(g.us, from) & g.enemy;
     const Square one = square_at(to_index(from) + push);
     if (!contains(g.occupied, one)) {
       targets |= square_bb(one);
-      if (relative_rank(g.us, from) == 1) {
+      if (relative_rank(g.us, from) <= 1) {  // from the second rank, or from the first
         const Square two = square_at(to_index(one) + push);
         if (!contains(g.occupied, two)) targets |= square_bb(two);
       }
@@ -94,21 +103,22 @@ void generate_pawn_moves(const GenContext& g, MoveList& list) {
 
 void generate_ep_captures(const GenContext& g, MoveList& list) {
   const Square ep = g.pos.ep_square();
-  if (ep == Square::None || !g.pos.empty(ep)) return;
+  if (ep == Square::None || relative_rank(g.us, ep) != 5 || !g.pos.empty(ep)) return;
   const Square victim = square_at(to_index(ep) - pawn_push(g.us));
   if (g.pos.piece_on(victim) != make_piece(~g.us, PieceType::Pawn)) return;
   Bitboard capturers = pawn_attacks(~g.us, ep) & g.pos.pieces(g.us, PieceType::Pawn);
   while (capturers) {
     const Square from = pop_lsb(capturers);
     const Bitboard occupied = (g.occupied ^ square_bb(from) ^ square_bb(victim)) | square_bb(ep);
-    if (!g.pos.attackers_to(g.king, ~g.us, occupied)) list.push_back(Move(from, ep, MoveKind::EnPassant));
+    if (g.king == Square::None || !g.pos.attackers_to(g.king, ~g.us, occupied))
+      list.push_back(Move(from, ep, MoveKind::EnPassant));
   }
 }
 
 void generate_castling(const GenContext& g, MoveList& list) {
-  if (g.checkers) return;
   const bool white = g.us == Color::White;
   const int rank = white ? 0 : 7;
+  if (g.checkers || g.king != make_square(4, rank)) return;
   struct Side {
     CastlingRight right;
     int rook_file;
@@ -120,7 +130,8 @@ void generate_castling(const GenContext& g, MoveList& list) {
     if (!g.pos.can_castle(s.right)) continue;
     const Square rook = make_square(s.rook_file, rank);
     const Square to = make_square(s.king_to_file, rank);
-    if (between(g.king, rook) & g.occupied) continue;
+    if (g.pos.piece_on(rook) != make_piece(g.us, PieceType::Rook) || (between(g.king, rook) & g.occupied))
+      continue;
     Bitboard path = between(g.king, to) | square_bb(to);
     bool safe = true;
     while (path && safe) safe = !g.pos.attackers_to(pop_lsb(path), ~g.us);

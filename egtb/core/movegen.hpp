@@ -10,7 +10,23 @@
 
 namespace egtb {
 
-// Appends every legal move of the side to move. Precondition: validate(pos) found nothing.
+// Appends every legal move of the side to move: the moves that do not leave its king attacked.
+// Any board is taken, with CQL's semantics for positions no game reaches (CQLi's manual, "Filter
+// Semantics in Illegal Positions"; FenCheck::Board reads such boards):
+// * a side with no king or with several is never in check: every pseudo-legal move of its men,
+//   its kings' steps included, is legal, and it has no castling;
+// * the other side's king, when it stands attacked, may be captured (so may a king of a side
+//   with several); a king in check by three men or more has its king moves alone, as in double
+//   check;
+// * a pawn on its own first rank steps one or two squares or captures, as from the second rank
+//   (Position::do_move gives no e.p. right after its double step); a pawn on its last rank does
+//   not move;
+// * castling needs the king on e1/e8 and the rook in its corner, whatever the castling rights
+//   say, and an e.p. square counts only on the sixth rank (third for Black) behind the pawn that
+//   stepped past it.
+// Example: "8/8/8/3k4/1N6/2N1N3/8/7K b" (three knights check d5) has the five king steps to
+// squares no knight attacks, Kc5 Kd4 Kd6 Ke5 Ke6; "k7/1Q6/8/8/8/8/8/7K w" (Black in check, White
+// to move) has Qxa8 among its moves.
 void generate_legal_moves(const Position& pos, MoveList& list);
 
 [[nodiscard]] inline MoveList legal_moves(const Position& pos) {

@@ -42,8 +42,8 @@ bool Position::king_attacked(Color c) const {
 }
 
 bool Position::has_ep_capture() const {
-  if (ep_square_ == Square::None) return false;
   const Color us = side_to_move_;
+  if (ep_square_ == Square::None || relative_rank(us, ep_square_) != 5) return false;
   const Square victim = offset(ep_square_, -pawn_push(us));
   if (!empty(ep_square_) || piece_on(victim) != make_piece(~us, PieceType::Pawn)) return false;
   const Square king = king_square(us);
@@ -116,7 +116,8 @@ void Position::do_move(Move m) {
     case MoveKind::Normal:
       if (!empty(to)) remove_piece(to);
       move_piece(from, to);
-      if (pawn_move && (to_index(to) ^ to_index(from)) == 16) ep_square_ = offset(from, pawn_push(us));
+      if (pawn_move && relative_rank(us, from) == 1 && (to_index(to) ^ to_index(from)) == 16)
+        ep_square_ = offset(from, pawn_push(us));
       break;
   }
   halfmove_clock_ = (pawn_move || capture) ? 0 : halfmove_clock_ + 1;

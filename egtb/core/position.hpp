@@ -34,10 +34,11 @@ public:
   [[nodiscard]] Bitboard pieces(PieceType pt) const { return by_type_[static_cast<size_t>(to_index(pt))]; }
   [[nodiscard]] Bitboard pieces(Color c, PieceType pt) const { return pieces(c) & pieces(pt); }
   [[nodiscard]] int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
-  // The king's square, or Square::None when that colour has no king.
+  // The king's square, or Square::None when that colour has no king or several (boards no game
+  // reaches, see FenCheck::Board: such a side is never in check).
   [[nodiscard]] Square king_square(Color c) const {
     const Bitboard k = pieces(c, PieceType::King);
-    return k ? lsb(k) : Square::None;
+    return k && !more_than_one(k) ? lsb(k) : Square::None;
   }
 
   [[nodiscard]] Color side_to_move() const { return side_to_move_; }
@@ -50,10 +51,11 @@ public:
   // Men of colour `by` that attack s, with `occupied` as the blockers.
   [[nodiscard]] Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
   [[nodiscard]] Bitboard attackers_to(Square s, Color by) const { return attackers_to(s, by, pieces()); }
-  // Men of the opponent that give check to the side to move.
+  // Men of the opponent that give check to the side to move (none when it has no king or several).
   [[nodiscard]] Bitboard checkers() const;
   [[nodiscard]] bool in_check() const { return checkers() != 0; }
-  // True when the king of colour c stands attacked (for the side not to move: an illegal position).
+  // True when the king of colour c stands attacked (for the side not to move: an illegal position);
+  // false when that colour has no king or several.
   [[nodiscard]] bool king_attacked(Color c) const;
   // True when the side to move has at least one legal en passant capture.
   [[nodiscard]] bool has_ep_capture() const;

@@ -225,6 +225,32 @@ TEST_CASE("legal and reachable positions", "[eval]") {
   CHECK(e.notes()[0] == "<Unreachable position: No legal last move for White>");
 }
 
+// Check, mate and the moves on boards no game reaches, as CQLi's manual describes them ("Filter
+// Semantics in Illegal Positions"): a side with no king or several is never in check, the other
+// side's kings do not matter, a king checked by three men still has its king steps.
+TEST_CASE("check, mate and moves on boards that fail validation", "[eval]") {
+  constexpr const char* ThreeKnights = "8/8/8/3k4/1N6/2N1N3/8/7K b - - 0 1";
+  constexpr const char* TripleMate = "k6R/8/1N6/1N6/4B3/8/8/7K b - - 0 1";
+  constexpr const char* NoBlackKing = "8/8/8/8/8/8/1q6/q6K w - - 0 1";
+  check_all({
+      {"move legal count", ThreeKnights, "5"},
+      {"move legal", ThreeKnights, "[d5]"},
+      {"check", ThreeKnights, "true"},
+      {"mate", ThreeKnights, "false"},
+      {"mate", TripleMate, "true"},
+      {"check", NoBlackKing, "true"},
+      {"mate", NoBlackKing, "true"},
+      {"move legal count", "8/8/8/8/8/8/8/4K3 w - - 0 1", "5"},
+      {"move legal capture k count", "k7/1Q6/8/8/8/8/8/7K w - - 0 1", "1"},
+      {"move legal capture k : not k", "k7/1Q6/8/8/8/8/8/7K w - - 0 1", "[a8]"},
+      {"check", "4k3/8/8/8/8/8/8/r2K3K w - - 0 1", "false"},
+      {"move legal to c1 count", "4k3/8/8/8/8/8/8/r2K3K w - - 0 1", "1"},
+      {"move legal from P count", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "2"},
+      {"move legal from P count", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "0"},
+      {"stalemate", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "false"},
+  });
+}
+
 TEST_CASE("speculative moves and imagined positions", "[eval]") {
   check_all({
       {"move legal count", Start, "20"},

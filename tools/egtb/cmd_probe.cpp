@@ -38,8 +38,10 @@ int run_batch(const Tablebase& tb, const CommandLine& cl) {
   api::BatchOptions options;
   options.detail = cl.flag("value-only") ? api::ProbeDetail::Value : api::ProbeDetail::Full;
   options.threads = threads_option(cl);
-  const api::BatchSummary s = api::probe_batch(
-      tb, input.stream(), options, [](const api::BatchLine& line) { std::cout << line.output << '\n'; });
+  const api::BatchSummary s = api::probe_batch(tb, input.stream(), options, [](const api::BatchLine& line) {
+    std::cout << line.output << '\n';
+    if (!line.ok) std::cout.flush();  // at once: the rest of a long line may take long to skip
+  });
   warn_incomplete_tables(tb);
   return s.failed == 0 ? ExitSuccess : ExitFailure;
 }

@@ -1,0 +1,4 @@
+query
+--fens
+-
+move legal count
