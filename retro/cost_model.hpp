@@ -34,9 +34,10 @@ struct CostCoefficients {
 inline constexpr double BaseBytes = 9e6;
 // A subtable entry loaded whole: two sides of 16-bit scores.
 inline constexpr double BytesPerSubtableEntry = 4;
-// Fitted on the 3-5-man set (docs/scale.md): KQRkr 121,110,528 positions take 11.7 s and 531 MB.
-inline constexpr CostCoefficients PawnlessCost{8.0e-8, 4.2};
-inline constexpr CostCoefficients PawnCost{1.2e-7, 4.6};
+// Fitted on the 110 5-man tables of one measured run (docs/scale.md, scale-figures.md); measured
+// there KQRkr (121,110,528 positions) took 11.3 s and 507 MB, KRPkr (355,074,048) 49.8 s and 1,589 MB.
+inline constexpr CostCoefficients PawnlessCost{8.43e-8, 4.02};
+inline constexpr CostCoefficients PawnCost{1.14e-7, 4.15};
 
 struct CostEstimate {
   uint64_t entries_per_side = 0;           // storage index entries per side to move
