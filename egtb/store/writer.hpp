@@ -31,6 +31,8 @@ class TableLock;
 // 15-19 make 3-5-man tables 13-22% smaller at 15-50 times the compression time; 20-22 gain nothing
 // more on 64 KiB blocks. A block decodes about 10% slower at level 19.
 inline constexpr int DefaultCompressionLevel = 3;
+// The level `egtb recompress` rewrites finished tables with (recompress.hpp).
+inline constexpr int ArchivalCompressionLevel = 19;
 inline constexpr int MaxCompressionLevel = 22;
 
 // The most entries a block may hold: a block's stored size is a u32 of the block index

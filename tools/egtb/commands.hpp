@@ -27,6 +27,7 @@ int cmd_plan(const std::vector<std::string>& args);
 int cmd_perft(const std::vector<std::string>& args);
 int cmd_probe(const std::vector<std::string>& args);
 int cmd_query(const std::vector<std::string>& args);
+int cmd_recompress(const std::vector<std::string>& args);
 int cmd_serve(const std::vector<std::string>& args);
 int cmd_stats(const std::vector<std::string>& args);
 int cmd_verify(const std::vector<std::string>& args);

@@ -29,6 +29,8 @@ constexpr Command Commands[] = {
     {"plan", "the jobs of a set of tables for Make, Slurm or another engine", cmd_plan},
     {"probe", "the value and depth of a position, of each move, and the optimal line", cmd_probe},
     {"info", "describe a signature's index or a table file (verifying its checksums)", cmd_info},
+    {"recompress", "rewrite finished tables at a higher zstd level: the same entries in fewer bytes",
+     cmd_recompress},
     {"verify", "check tables one ply forward and against the Gaviota tables", cmd_verify},
     {"query", "run a CQL query over every position of tables, a list of FENs or PGN games", cmd_query},
     {"annotate", "check PGN games and studies against the tables: values, only moves, duals, concessions",
@@ -47,7 +49,7 @@ void print_usage(std::ostream& out) {
          "       egtb <command> --help\n\n"
          "Chess endgame tables for Lasker chess (stalemate is a lesser win).\n\nCommands:\n";
   for (const Command& c : Commands)
-    out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.summary << '\n';
+    out << "  " << c.name << std::string(12 - c.name.size(), ' ') << c.summary << '\n';
   out << "\nOptions:\n  -h [ --help ]  print this help\n  --version      print the version\n";
 }
 
