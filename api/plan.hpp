@@ -13,14 +13,15 @@
 
 #include "egtb/core/material.hpp"
 #include "egtb/store/rules.hpp"
+#include "indexing/index.hpp"
 #include "retro/cost_model.hpp"
 
 namespace egtb::api {
 
 // The most men a plan may have: beyond Material::MaxMen a plan is an estimate only (its JSON; the
 // tables are marked unbuildable and Make or Slurm jobs are refused), for sizing machines for 6 and
-// 7 men (docs/scale.md). Indices are 64-bit, so the index sizes of 6 and 7 men are exact.
-inline constexpr int PlanMaxMen = 7;
+// 7 men (docs/scale.md): as many as an index scheme holds (its sizes are 64-bit and exact).
+inline constexpr int PlanMaxMen = indexing::MaxIndexMen;
 
 struct PlanRequest {
   std::filesystem::path directory = "tables";  // where the jobs build (absolute for Slurm)

@@ -4,14 +4,16 @@
 
 namespace egtb::api {
 
-Material parse_oriented_signature(std::string_view text) {
-  const auto m = Material::parse(text);
+Material parse_oriented_signature(std::string_view text, int max_men) {
+  const auto m = Material::parse(text, max_men);
   if (!m) throw InputError(m.error());
   if (m->is_bare_kings()) throw InputError("KK has no table: bare kings are a draw");
   return *m;
 }
 
-Material parse_signature(std::string_view text) { return parse_oriented_signature(text).normalized(); }
+Material parse_signature(std::string_view text, int max_men) {
+  return parse_oriented_signature(text, max_men).normalized();
+}
 
 int check_men(int men, int max_men) {
   if (men < 3 || men > max_men)
@@ -23,7 +25,7 @@ int check_men(int men, int max_men) {
 std::vector<Material> signatures(const std::vector<std::string>& texts, std::optional<int> all, int max_men) {
   std::vector<Material> tables;
   if (all) tables = all_signatures(check_men(*all, max_men));
-  for (const std::string& text : texts) tables.push_back(parse_signature(text));
+  for (const std::string& text : texts) tables.push_back(parse_signature(text, max_men));
   return tables;
 }
 

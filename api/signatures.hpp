@@ -12,10 +12,11 @@
 
 namespace egtb::api {
 
-// The canonical signature of a text. Throws InputError for a bad signature or bare kings.
-[[nodiscard]] Material parse_signature(std::string_view text);
+// The canonical signature of a text of at most max_men men. Throws InputError for a bad signature
+// or bare kings.
+[[nodiscard]] Material parse_signature(std::string_view text, int max_men = Material::MaxMen);
 // The same, keeping the orientation written ("Kkq" stays Kkq: a query scans it colour-flipped).
-[[nodiscard]] Material parse_oriented_signature(std::string_view text);
+[[nodiscard]] Material parse_oriented_signature(std::string_view text, int max_men = Material::MaxMen);
 
 // The canonical signatures of `texts`, after every signature of 3 to `all` men when `all` is set.
 // Throws InputError for a bad signature or `all` outside 3..max_men (more than Material::MaxMen

@@ -12,11 +12,10 @@ CostEstimate estimate_cost(const Material& material) {
   e.entries_per_side = indexing::IndexScheme(material).size();
   e.layout_positions_per_side = indexing::layout_positions(material);
   for (const Material& next : direct_dependencies(material)) {
-    const uint64_t entries = indexing::IndexScheme(next).size();
-    if (entries <= PagedSubtableEntries)
-      e.whole_subtable_entries += entries;
-    else
+    if (paged_subtable(next))
       e.pages_subtables = true;
+    else
+      e.whole_subtable_entries += indexing::IndexScheme(next).size();
   }
   const auto positions = static_cast<double>(e.layout_positions_per_side);
   e.cpu_seconds = c.cpu_seconds_per_position * positions;

@@ -22,6 +22,10 @@ Score score_in(const Table& table, const Position& pos, bool flipped) {
 
 }  // namespace
 
+bool paged_subtable(const Material& material) {
+  return indexing::IndexScheme(material).size() > PagedSubtableEntries;
+}
+
 Subtables Subtables::load(const Material& material, const std::filesystem::path& directory, Rules rules,
                           MetricSet metrics) {
   Subtables subtables;
@@ -35,7 +39,7 @@ Subtables Subtables::load(const Material& material, const std::filesystem::path&
                               " (build it with: egtb generate " + next.str() + " --dir " +
                               directory.string() + ")");
     const TableRequirements required{next, rules, metrics};
-    if (indexing::IndexScheme(next).size() <= PagedSubtableEntries) {
+    if (!paged_subtable(next)) {
       subtables.add(Table::load(path, required));
       continue;
     }

@@ -22,6 +22,10 @@ namespace egtb::retro {
 inline constexpr uint64_t PagedSubtableEntries = 50'000'000;
 inline constexpr size_t PagedCacheBytes = size_t{64} << 20;
 
+// Whether the subtable of `material` is paged rather than loaded whole: KRPkr's KQRkr, yes
+// (110 M entries per side); KPPk's KQPk, no.
+[[nodiscard]] bool paged_subtable(const Material& material);
+
 class Subtables {
 public:
   // The solved successor tables of `material` (its captures and promotions), from their files in

@@ -48,7 +48,7 @@ Expected<RawCounts, std::string> count_letters(std::string_view text) {
   return counts;
 }
 
-std::optional<std::string> check_counts(const RawCounts& counts, std::string_view text) {
+std::optional<std::string> check_counts(const RawCounts& counts, std::string_view text, int max_men) {
   int men = 0;
   for (Color c : Colors) {
     const auto& side = counts[static_cast<size_t>(to_index(c))];
@@ -60,9 +60,9 @@ std::optional<std::string> check_counts(const RawCounts& counts, std::string_vie
       return side_name(c) + " has " + std::to_string(pawns) + " pawns in " + quoted(text) + " (at most 8)";
     for (int n : side) men += n;
   }
-  if (men > Material::MaxMen)
+  if (men > max_men)
     return quoted(text) + " has " + std::to_string(men) + " men; this build supports at most " +
-           std::to_string(Material::MaxMen);
+           std::to_string(max_men);
   return std::nullopt;
 }
 
@@ -94,11 +94,11 @@ Material Material::with_added(Color c, PieceType pt, int n) const {
   return m;
 }
 
-Expected<Material, std::string> Material::parse(std::string_view text) {
+Expected<Material, std::string> Material::parse(std::string_view text, int max_men) {
   if (text.empty()) return unexpected(std::string("empty material signature"));
   auto counts = count_letters(text);
   if (!counts) return unexpected(counts.error());
-  if (auto error = check_counts(*counts, text)) return unexpected(*error);
+  if (auto error = check_counts(*counts, text, max_men)) return unexpected(*error);
   Material m;
   for (Color c : Colors)
     for (PieceType pt : Men)

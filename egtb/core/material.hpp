@@ -43,8 +43,9 @@ public:
   // The bare kings, KK.
   Material();
 
-  // Parses "KQPkq" or "KQPvKQ"; the error names the offending letter or rule.
-  [[nodiscard]] static Expected<Material, std::string> parse(std::string_view text);
+  // Parses "KQPkq" or "KQPvKQ"; the error names the offending letter or rule. Signatures of more
+  // than MaxMen men, up to max_men, are for estimates and tests of sizes (api/plan.hpp).
+  [[nodiscard]] static Expected<Material, std::string> parse(std::string_view text, int max_men = MaxMen);
   // The men of a position (no limit on their number).
   [[nodiscard]] static Material from(const Position& pos);
 

@@ -43,6 +43,8 @@ krrkqr = next(t for t in six if t["signature"] == "KQRkrr")
 assert krrkqr["layout_positions_per_side"] == 462 * 64**4, krrkqr
 assert krrkqr["estimated_peak_bytes"] > 462 * 64**4, krrkqr
 PY
+"$egtb" plan KQRkrr --format json | grep -q '"layout_positions_per_side": 7751073792' ||
+  { echo "plan of a named 6-man signature failed"; exit 1; }
 status=0
 "$egtb" plan --all 6 --format make > /dev/null 2> "$dir/err" || status=$?
 [ "$status" != 0 ] && grep -q "has 6 men; this build generates at most 5" "$dir/err" ||

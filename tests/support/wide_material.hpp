@@ -1,28 +1,20 @@
 // Signatures of more men than this build generates (Material::MaxMen), for the tests of the index
-// sizes and positions of 6- and 7-man tables, which Material::parse refuses.
+// sizes and positions of 6- and 7-man tables.
 #pragma once
 
+#include <stdexcept>
 #include <string_view>
 
 #include "egtb/core/material.hpp"
+#include "indexing/index.hpp"
 
 namespace egtb::test {
 
-// The signature `text` of any number of men, written as Material::str() writes it ("KRPPkrp").
+// The signature `text` of up to indexing::MaxIndexMen men ("KRPPkrp").
 inline Material wide_material(std::string_view text) {
-  Material m;
-  for (char ch : text) {
-    if (ch == 'K' || ch == 'k') continue;
-    const Color c = ch >= 'a' ? Color::Black : Color::White;
-    const char upper = ch >= 'a' ? static_cast<char>(ch - 'a' + 'A') : ch;
-    const PieceType pt = upper == 'Q'   ? PieceType::Queen
-                         : upper == 'R' ? PieceType::Rook
-                         : upper == 'B' ? PieceType::Bishop
-                         : upper == 'N' ? PieceType::Knight
-                                        : PieceType::Pawn;
-    m = m.with_added(c, pt);
-  }
-  return m;
+  const auto m = Material::parse(text, indexing::MaxIndexMen);
+  if (!m) throw std::invalid_argument(m.error());
+  return *m;
 }
 
 }  // namespace egtb::test
