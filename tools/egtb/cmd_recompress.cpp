@@ -6,9 +6,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "api/errors.hpp"
+#include "api/signatures.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/recompress.hpp"
+#include "egtb/store/tablebase.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 
@@ -34,7 +35,7 @@ int cmd_recompress(const std::vector<std::string>& args) {
                  "Rewrite finished tables at another zstd level: the same entries, read back from each file, "
                  "in fewer bytes.");
   cl.rest("SIG", "material signatures of tables in --dir");
-  cl.options()("all", po::value<std::string>()->value_name("N"), "every table of 3 to N men")(
+  cl.options()("all", po::value<std::string>()->value_name("N"), "every table of 3 to N men in --dir")(
       "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
       "threads", po::value<std::string>()->value_name("N"), "compression threads (default: every core)")(
       "compression-level", po::value<std::string>()->value_name("N"),
@@ -47,13 +48,12 @@ int cmd_recompress(const std::vector<std::string>& args) {
   options.threads = threads_option(cl);
   options.level = parse_int(cl.option("compression-level", std::to_string(ArchivalCompressionLevel)),
                             "--compression-level", 1, MaxCompressionLevel);
-  for (const Material& m : parse_signatures(cl, "recompress")) {
+  const std::vector<Material> tables =
+      api::present_tables(Tablebase(dir, {0, rules}), cl.rest_arguments(), all_option(cl));
+  if (tables.empty())
+    throw UsageError("recompress: name at least one signature or --all N (see egtb recompress --help)");
+  for (const Material& m : tables) {
     const std::filesystem::path path = table_path(dir, m, rules);
-    if (!std::filesystem::is_regular_file(path))
-      throw api::MissingTableError(path.string() + " is missing (build it with: egtb generate " +
-                                       m.normalized().str() + " --rules " + std::string(rules_name(rules)) +
-                                       " --dir " + dir.string() + ")",
-                                   m.normalized().str());
     const std::clock_t start = std::clock();
     const RecompressResult r = recompress_table_file(path, options);
     std::cout << recompress_line(m, r, static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC)

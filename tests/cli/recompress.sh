@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# egtb recompress: the tables of a directory rewritten at zstd level 19 are no larger, hold the
+# same entries (verify passes, the same probes and statistics), --all takes the tables present,
+# and a named table that is missing is refused, naming it and the command that builds it.
+set -euo pipefail
+egtb=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+"$egtb" generate --all 3 --dir "$dir/t" > /dev/null
+"$egtb" generate KQk KRk --dir "$dir/level3" > /dev/null
+"$egtb" stats --all 3 --dir "$dir/t" > "$dir/stats.before"
+fen='8/8/8/8/8/8/1Q6/k1K5 b - - 0 1'
+"$egtb" probe "$fen" --dir "$dir/t" > "$dir/probe.before"
+
+"$egtb" recompress --all 3 --dir "$dir/t" > "$dir/out"
+[ "$(wc -l < "$dir/out")" = 5 ] || { echo "recompress --all 3 did not report the 5 tables:"; cat "$dir/out"; exit 1; }
+while read -r sig before arrow after rest; do
+  [ "$after" -le "$before" ] || { echo "$sig grew: $before -> $after"; exit 1; }
+  [ "$(stat -c %s "$dir/t/$sig.egtb")" = "$after" ] || { echo "$sig: reported $after bytes, file differs"; exit 1; }
+done < "$dir/out"
+"$egtb" verify --all 3 --dir "$dir/t" > /dev/null || { echo "verify failed after recompress"; exit 1; }
+"$egtb" stats --all 3 --dir "$dir/t" > "$dir/stats.after"
+cmp "$dir/stats.before" "$dir/stats.after" || { echo "statistics changed"; exit 1; }
+"$egtb" probe "$fen" --dir "$dir/t" > "$dir/probe.after"
+cmp "$dir/probe.before" "$dir/probe.after" || { echo "probe changed"; exit 1; }
+
+# --all takes what is there (KQk and KRk only); a named table that is not there is refused.
+"$egtb" recompress --all 3 --dir "$dir/level3" > "$dir/out"
+[ "$(cut -d' ' -f1 "$dir/out" | tr '\n' ' ')" = "KQk KRk " ] || { echo "--all on two tables:"; cat "$dir/out"; exit 1; }
+status=0
+"$egtb" recompress KBk --dir "$dir/level3" > /dev/null 2> "$dir/err" || status=$?
+[ "$status" != 0 ] && grep -q "KBk" "$dir/err" && grep -q "egtb generate" "$dir/err" ||
+  { echo "a missing table was not refused by name ($status):"; cat "$dir/err"; exit 1; }
