@@ -1,5 +1,6 @@
 #include "indexing/word_layout.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 namespace egtb::indexing {
@@ -18,59 +19,145 @@ uint64_t layout_positions(const Material& material) {
   return positions;
 }
 
-WordLayout::WordLayout(const IndexScheme& scheme)
-    : men_(scheme.man_count()), kings_(scheme.material().has_pawns() ? &PawnKings : &PawnlessKings) {
+DigitPawns::DigitPawns(const IndexScheme& scheme) {
+  const int inner = WordLayout::inner_man(scheme);
+  for (int j = 2; j < scheme.man_count(); ++j)
+    if (j != inner && type_of(scheme.man_piece(j)) == PieceType::Pawn)
+      men_[static_cast<size_t>(count_++)] = j;
+}
+
+uint32_t DigitPawns::key(const IndexScheme::Men& men) const {
+  uint32_t key = 0;
+  for (int i = 0; i < count_; ++i)
+    key |= static_cast<uint32_t>(file_of(men.squares[static_cast<size_t>(men_[static_cast<size_t>(i)])]))
+           << (3 * i);
+  return key;
+}
+
+FileSlices::FileSlices(const IndexScheme& scheme) : pawns_(scheme) {
+  const int inner = WordLayout::inner_man(scheme);
+  bool inner_twin = false;  // the innermost man is a pawn identical to a digit pawn
+  for (int i = 0; i < pawns_.count(); ++i)
+    inner_twin |= scheme.man_piece(pawns_.man(i)) == scheme.man_piece(inner);
+  if (pawns_.count() == 0 || (inner_twin && scheme.ep_size() > 0)) {
+    slices_.emplace_back();
+    return;
+  }
+  // The variants reached from a key by the mirror and by exchanging identical digit pawns.
+  const auto neighbours = [&](uint32_t key) {
+    std::vector<uint32_t> out;
+    uint32_t mirrored = 0;
+    for (int i = 0; i < pawns_.count(); ++i)
+      mirrored |= static_cast<uint32_t>(7 - pawns_.file(key, i)) << (3 * i);
+    out.push_back(mirrored);
+    for (int a = 0; a < pawns_.count(); ++a)
+      for (int b = a + 1; b < pawns_.count(); ++b) {
+        if (scheme.man_piece(pawns_.man(a)) != scheme.man_piece(pawns_.man(b))) continue;
+        const uint32_t fa = static_cast<uint32_t>(pawns_.file(key, a));
+        const uint32_t fb = static_cast<uint32_t>(pawns_.file(key, b));
+        out.push_back((key & ~(7u << (3 * a)) & ~(7u << (3 * b))) | fb << (3 * a) | fa << (3 * b));
+      }
+    return out;
+  };
+  constexpr uint16_t Unassigned = 0xFFFF;
+  slice_of_key_.assign(pawns_.keys(), Unassigned);
+  for (uint32_t first = 0; first < pawns_.keys(); ++first) {
+    if (slice_of_key_[first] != Unassigned) continue;
+    FileSlice slice;
+    slice_of_key_[first] = static_cast<uint16_t>(slices_.size());
+    slice.keys.push_back(first);
+    for (size_t k = 0; k < slice.keys.size(); ++k)
+      for (const uint32_t next : neighbours(slice.keys[k]))
+        if (slice_of_key_[next] == Unassigned) {
+          slice_of_key_[next] = static_cast<uint16_t>(slices_.size());
+          slice.keys.push_back(next);
+        }
+    std::sort(slice.keys.begin(), slice.keys.end());
+    slices_.push_back(std::move(slice));
+  }
+}
+
+int WordLayout::inner_man(const IndexScheme& scheme) {
+  // The last piece, else the last pawn.
+  for (int j = scheme.man_count() - 1; j >= 2; --j)
+    if (type_of(scheme.man_piece(j)) != PieceType::Pawn) return j;
+  return scheme.man_count() - 1;
+}
+
+WordLayout::WordLayout(const IndexScheme& scheme, const FileSlice& slice)
+    : men_(scheme.man_count()),
+      inner_(inner_man(scheme)),
+      kings_(scheme.material().has_pawns() ? &PawnKings : &PawnlessKings),
+      digit_pawns_(scheme) {
   assert(men_ >= 3);
+  const bool sliced = !slice.keys.empty();
   for (int j = 0; j < men_; ++j) pieces_[static_cast<size_t>(j)] = scheme.man_piece(j);
-  // The innermost man: the last piece, else the last pawn.
-  inner_ = men_ - 1;
-  for (int j = men_ - 1; j >= 2; --j)
-    if (type_of(pieces_[static_cast<size_t>(j)]) != PieceType::Pawn) {
-      inner_ = j;
-      break;
-    }
   for (int j = men_ - 1; j >= 2; --j) {
     if (j == inner_) continue;
+    const bool pawn = type_of(pieces_[static_cast<size_t>(j)]) == PieceType::Pawn;
     strides_[static_cast<size_t>(j)] = pair_words_;
-    radices_[static_cast<size_t>(j)] = type_of(pieces_[static_cast<size_t>(j)]) == PieceType::Pawn ? 48 : 64;
+    radices_[static_cast<size_t>(j)] = !pawn ? 64 : sliced ? 6 : 48;
     pair_words_ *= static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
   }
-  words_ = pair_words_ * static_cast<uint64_t>(kings_->size);
+  const size_t variants = sliced ? slice.keys.size() : 1;
+  variants_ = variants;
+  kings_divisor_ = FastDivisor(static_cast<uint32_t>(kings_->size));
+  if (sliced) {
+    variant_of_key_.assign(digit_pawns_.keys(), -1);
+    for (size_t v = 0; v < variants; ++v) variant_of_key_[slice.keys[v]] = static_cast<int8_t>(v);
+  }
+  words_ = pair_words_ * static_cast<uint64_t>(kings_->size) * variants;
   decode_32bit_ = words_ <= UINT32_MAX && pair_words_ >= 2;
   if (decode_32bit_) pair_divisor_ = FastDivisor(static_cast<uint32_t>(pair_words_));
-  offset_squares_.resize(pair_words_);
-  for (uint64_t offset = 0; offset < pair_words_; ++offset) {
-    uint64_t rest = offset;
-    for (int j = men_ - 1; j >= 2; --j) {
-      if (j == inner_) continue;
-      const auto radix = static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
-      const int d = static_cast<int>(rest % radix);
-      rest /= radix;
-      offset_squares_[offset][static_cast<size_t>(j)] = square_at(radix == 48 ? d + 8 : d);
+  offset_squares_.resize(pair_words_ * variants);
+  for (size_t v = 0; v < variants; ++v)
+    for (uint64_t offset = 0; offset < pair_words_; ++offset) {
+      auto& squares = offset_squares_[v * pair_words_ + offset];
+      uint64_t rest = offset;
+      for (int j = men_ - 1; j >= 2; --j) {
+        if (j == inner_) continue;
+        const auto radix = static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
+        const int d = static_cast<int>(rest % radix);
+        rest /= radix;
+        squares[static_cast<size_t>(j)] = square_at(radix == 48 ? d + 8 : d);  // a slice's pawn: below
+      }
+      for (int i = 0; sliced && i < digit_pawns_.count(); ++i) {
+        const auto j = static_cast<size_t>(digit_pawns_.man(i));
+        const int rank = to_index(squares[j]) + 1;  // the digit decoded above, a rank less 1
+        squares[j] = make_square(digit_pawns_.file(slice.keys[v], i), rank);
+      }
     }
-  }
 }
 
 void WordLayout::decode(uint64_t word, Men& men) const {
   assert(word < words_);
-  const uint64_t pair =
-      decode_32bit_ ? pair_divisor_.quotient(static_cast<uint32_t>(word)) : word / pair_words_;
-  const auto& squares = offset_squares_[word - pair * pair_words_];
+  const uint64_t slot = decode_32bit_ ? pair_divisor_.quotient(static_cast<uint32_t>(word)) : word / pair_words_;
+  const uint64_t variant = variants_ == 1 ? 0
+                           : decode_32bit_ ? kings_divisor_.quotient(static_cast<uint32_t>(slot))
+                                           : slot / static_cast<uint64_t>(kings_->size);
+  const uint64_t pair = slot - variant * static_cast<uint64_t>(kings_->size);
+  const auto& squares = offset_squares_[variant * pair_words_ + word - slot * pair_words_];
   for (int j = 2; j < men_; ++j)
     if (j != inner_) men.squares[static_cast<size_t>(j)] = squares[static_cast<size_t>(j)];
   men.squares[0] = kings_->kings[static_cast<size_t>(pair)][0];
   men.squares[1] = kings_->kings[static_cast<size_t>(pair)][1];
 }
 
+uint64_t WordLayout::variant_of(const Men& men) const {
+  if (variant_of_key_.empty()) return 0;
+  const int8_t v = variant_of_key_[digit_pawns_.key(men)];
+  assert(v >= 0);
+  return static_cast<uint64_t>(v);
+}
+
 uint64_t WordLayout::word_of(const Men& men) const {
   const uint16_t pair = kings_->pair[KkMap::at(men.squares[0], men.squares[1])];
   assert(pair != KkMap::None);
-  uint64_t word = pair * pair_words_;
+  uint64_t word = (variant_of(men) * static_cast<uint64_t>(kings_->size) + pair) * pair_words_;
   for (int j = 2; j < men_; ++j) {
     if (j == inner_) continue;
-    const Square s = men.squares[static_cast<size_t>(j)];
     word += strides_[static_cast<size_t>(j)] *
-            static_cast<uint64_t>(digit(radices_[static_cast<size_t>(j)] == 48, s));
+            static_cast<uint64_t>(digit(j, men.squares[static_cast<size_t>(j)]));
   }
   return word;
 }

@@ -24,11 +24,32 @@
 // and a black rook on e8 is bit 60: position 1735 * 64 + 60 = 111,100. The move Qd4-d5 leads to
 // word 1735 + (35 - 27) * 64 = 2247, bit 60 again. KRPkr (men K k R P r, innermost r): the pawn's
 // digit has radix 48, so a pair has 64 * 48 words and the rook's stride is 48.
+//
+// File slices. A pawn moves along its file and leaves the table when it captures or promotes, so
+// inside a table only the kings' mirror (a king crossing from the d- to the e-file flips the board
+// left to right, kk_map.hpp) changes the files of the pawns. The digit pawns (the pawns that are
+// not the innermost man) therefore split a pawn table into independent slices: a slice is a set
+// of variants, each a file for every digit pawn, closed under the mirror (file f <-> 7 - f) and
+// under exchanging identical pawns, and no move inside the table leaves it. A slice's layout holds
+// only its variants, the pawn digits being ranks:
+//
+//   word = (variant * pairs + pair) * pair_words + Σ digit(man) * stride(man)
+//
+//   digit   of a digit pawn, its rank less 1 (rank 2 = 0 ... rank 7 = 5), radix 6; its file is the
+//           variant's.
+//
+// The pair slot (variant * pairs + pair) takes the place of the pair. Example, KRPkr: a variant is
+// the file of the white pawn, a slice the files {f, 7 - f}: four slices (a/h, b/g, c/f, d/e) of
+// two variants, each 2 * 1806 pair slots of 64 * 6 words, a quarter of the table. Ka1 kc1 Rd4 Pb3
+// re8 lies in slice b/g, variant b (0): pair 0, word 0 * 384 + 27 * 6 + 1 = 163. KPPkp (digit
+// pawns P P, innermost p): 64 file pairs, closed under the mirror and the exchange of the white
+// pawns, give 20 slices of two or four variants, and a variant of files (c, c) one of two.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "egtb/core/symmetry.hpp"
@@ -43,34 +64,89 @@ namespace egtb::indexing {
 // digit 64, the pawn's 48, the innermost black rook's bit 64); KPPk: 1806 * 48 * 64.
 [[nodiscard]] uint64_t layout_positions(const Material& material);
 
+// The digit pawns of a scheme's layout and the key of their files: file of the i-th digit pawn
+// (in man order) times 8^i.
+class DigitPawns {
+public:
+  explicit DigitPawns(const IndexScheme& scheme);
+
+  [[nodiscard]] int count() const { return count_; }
+  [[nodiscard]] int man(int i) const { return men_[static_cast<size_t>(i)]; }
+  // Keys run below 8^count().
+  [[nodiscard]] uint32_t keys() const { return 1u << (3 * count_); }
+  [[nodiscard]] uint32_t key(const IndexScheme::Men& men) const;
+  [[nodiscard]] int file(uint32_t key, int i) const { return static_cast<int>(key >> (3 * i)) & 7; }
+
+private:
+  std::array<int, MaxIndexMen> men_{};
+  int count_ = 0;
+};
+
+// A file slice: the keys of its variants. No keys: the whole table.
+struct FileSlice {
+  std::vector<uint32_t> keys;
+};
+
+// The file slices of a scheme, in the order of their smallest key. A pawnless table, a table
+// without digit pawns, and one whose innermost man is a pawn identical to a digit pawn while it has
+// e.p. positions (exchanging them moves an e.p. position's predecessors to another slice) are one
+// slice, the whole table.
+class FileSlices {
+public:
+  explicit FileSlices(const IndexScheme& scheme);
+
+  [[nodiscard]] size_t size() const { return slices_.size(); }
+  [[nodiscard]] const FileSlice& operator[](size_t s) const { return slices_[s]; }
+  // The slice of men of the scheme's material (kings canonical or not).
+  [[nodiscard]] size_t slice_of(const IndexScheme::Men& men) const {
+    return slices_.size() == 1 ? 0 : slice_of_key_[pawns_.key(men)];
+  }
+
+private:
+  DigitPawns pawns_;
+  std::vector<FileSlice> slices_;
+  std::vector<uint16_t> slice_of_key_;
+};
+
 class WordLayout {
 public:
   using Men = IndexScheme::Men;
 
-  // The layout of a scheme's material, with the scheme's men (Men holds them in its order).
-  explicit WordLayout(const IndexScheme& scheme);
+  // The layout of a scheme's material, with the scheme's men (Men holds them in its order): the
+  // whole table, or one of its file slices.
+  explicit WordLayout(const IndexScheme& scheme, const FileSlice& slice = {});
+
+  // The innermost man of a scheme's layout.
+  [[nodiscard]] static int inner_man(const IndexScheme& scheme);
 
   [[nodiscard]] int man_count() const { return men_; }
   [[nodiscard]] Piece man_piece(int j) const { return pieces_[static_cast<size_t>(j)]; }
   // The scheme man whose square is the bit.
   [[nodiscard]] int inner() const { return inner_; }
-  // Words per side to move, and per king pair.
+  // Words per side to move, and per pair slot.
   [[nodiscard]] uint64_t words() const { return words_; }
   [[nodiscard]] uint64_t pair_words() const { return pair_words_; }
+  // The pair slots: the king pairs of every variant (of the one variant of a whole table).
+  [[nodiscard]] uint64_t pair_slots() const { return words_ / pair_words_; }
   [[nodiscard]] const KkMap& kings() const { return *kings_; }
   [[nodiscard]] bool pawns() const { return kings_->pawns; }
   // The word stride of man j (not a king, not the innermost).
   [[nodiscard]] uint64_t stride(int j) const { return strides_[static_cast<size_t>(j)]; }
-  // A man's digit on square s (pawns on a2 ... h7 only).
-  [[nodiscard]] static int digit(bool pawn, Square s) { return pawn ? to_index(s) - 8 : to_index(s); }
-  // The word difference when man j (not a king, not the innermost) moves from `from` to `to`.
+  // Man j's digit on square s (not a king, not the innermost; pawns on a2 ... h7 only).
+  [[nodiscard]] int digit(int j, Square s) const {
+    const int r = radices_[static_cast<size_t>(j)];
+    return r == 64 ? to_index(s) : r == 48 ? to_index(s) - 8 : rank_of(s) - 1;
+  }
+  // The word difference when man j (not a king, not the innermost) moves from `from` to `to`
+  // (along its file, for a pawn).
   [[nodiscard]] int64_t step(int j, Square from, Square to) const {
-    return static_cast<int64_t>(strides_[static_cast<size_t>(j)]) * (to_index(to) - to_index(from));
+    return static_cast<int64_t>(strides_[static_cast<size_t>(j)]) * (digit(j, to) - digit(j, from));
   }
 
   // The men of a word, the innermost left out: the kings and every digit's man.
   void decode(uint64_t word, Men& men) const;
-  // The word of men whose kings form a canonical pair (the innermost man is not read).
+  // The word of men whose kings form a canonical pair (the innermost man is not read), of the
+  // layout's slice.
   [[nodiscard]] uint64_t word_of(const Men& men) const;
   // The position of men whose kings form a canonical pair.
   [[nodiscard]] uint64_t position_of(const Men& men) const {
@@ -93,16 +169,23 @@ private:
   int inner_ = 0;
   std::array<Piece, MaxIndexMen> pieces_{};
   std::array<uint64_t, MaxIndexMen> strides_{};  // 0 for the kings and the innermost man
-  std::array<int, MaxIndexMen> radices_{};
+  std::array<int, MaxIndexMen> radices_{};       // 64 a piece, 48 a pawn, 6 a pawn of a slice
   const KkMap* kings_;
   uint64_t pair_words_ = 1;
   uint64_t words_ = 0;
-  // decode() without a division per digit: the pair by one multiplication (words below 2^32;
-  // wider ones, from 7 men on, with the division instruction), and for every word of a pair (its
-  // offset) the squares of the digits' men, indexed by man.
+  DigitPawns digit_pawns_;
+  // A slice's variant by key (-1: another slice's); empty for the whole table.
+  std::vector<int8_t> variant_of_key_;
+  // decode() without a division per digit: the pair slot by one multiplication (words below 2^32;
+  // wider ones, from 7 men on, with the division instruction), and for every variant and word of a
+  // pair (its offset) the squares of the digits' men, indexed by man.
   FastDivisor pair_divisor_;
+  FastDivisor kings_divisor_;
   bool decode_32bit_ = false;
+  uint64_t variants_ = 1;
   std::vector<std::array<Square, MaxIndexMen>> offset_squares_;
+
+  [[nodiscard]] uint64_t variant_of(const Men& men) const;
 };
 
 }  // namespace egtb::indexing

@@ -26,8 +26,20 @@
 
 namespace egtb::retro {
 
-// The men of a position of the layout's material, identical men in ascending square order.
-[[nodiscard]] indexing::WordLayout::Men men_of(const indexing::WordLayout& layout, const Position& pos);
+// The men of a position of the material of `men_order` (a WordLayout or the IndexScheme it lays
+// out: both name the same men in the same order), identical men in ascending square order.
+template <class MenOrder>
+[[nodiscard]] indexing::IndexScheme::Men men_of(const MenOrder& men_order, const Position& pos) {
+  indexing::IndexScheme::Men men;
+  std::array<Bitboard, PieceIndexCount> left{};
+  for (int j = 0; j < men_order.man_count(); ++j) {
+    const Piece p = men_order.man_piece(j);
+    Bitboard& b = left[static_cast<size_t>(to_index(p))];
+    if (!b) b = pos.pieces(color_of(p), type_of(p));
+    men.squares[static_cast<size_t>(j)] = pop_lsb(b);
+  }
+  return men;
+}
 
 struct EpPositions {
   uint64_t base = 0;    // the same men without the e.p. right, the same side to move

@@ -12,6 +12,7 @@
 #include <tbb/task_arena.h>
 
 #include "egtb/core/movegen.hpp"
+#include "egtb/store/block_codec.hpp"
 #include "indexing/bitset.hpp"
 #include "indexing/word_layout.hpp"
 #include "retro/depths.hpp"
@@ -89,6 +90,9 @@ void flag(std::vector<std::atomic<uint8_t>>& pairs, size_t pair) {
 }
 
 using Men = indexing::IndexScheme::Men;
+using Clock = std::chrono::steady_clock;
+
+std::atomic<uint64_t> next_slice_id{0};
 
 // The metrics of the phases the solver runs: the rules' phases in order, up to the first one the
 // configuration leaves out.
@@ -103,23 +107,30 @@ MetricSet phases_run(const GeneratorConfig& config) {
 
 }  // namespace
 
-// What a solved table keeps of the solver: per side to move the valid and the undecided
-// positions, those decided in the first phase and every depth, and the e.p. nodes.
-struct Solution::Sets {
-  Sets(const Material& material, Rules r, MetricSet m)
-      : scheme(material), layout(scheme), rules(r), metrics(m), phases(solve_phases(r)) {
-    if (phases.size() > 2) throw std::logic_error("the solver keeps two phases apart, not more");
-  }
+// One file slice (indexing/word_layout.hpp) as the solver works on it: per side to move its
+// valid and undecided positions, those decided in the first phase and every depth, and the e.p.
+// nodes whose base lies in it. A slice is solved whole before the next one is set up: no move
+// inside the table leaves it.
+struct SliceSets {
+  SliceSets(const indexing::IndexScheme& scheme, const indexing::FileSlice& slice,
+            std::span<const SolvePhase> p)
+      : layout(scheme, slice), phases(p) {}
 
-  indexing::IndexScheme scheme;
   indexing::WordLayout layout;
-  Rules rules;
-  MetricSet metrics;  // the phases solved
   std::span<const SolvePhase> phases;
   std::array<std::unique_ptr<Side>, 2> sides;
-  std::array<std::vector<EpNode>, 2> ep;  // by side to move, indexed by e.p. entry
+  std::array<std::vector<EpNode>, 2> ep;            // by side to move
+  std::array<std::vector<uint64_t>, 2> ep_entries;  // the e.p. entry of each node, ascending
 
   [[nodiscard]] const Side& side(Color c) const { return *sides[static_cast<size_t>(to_index(c))]; }
+
+  // The node of side c's e.p. entry j, which lies in this slice.
+  [[nodiscard]] const EpNode& ep_node(Color c, uint64_t j) const {
+    const auto& entries = ep_entries[static_cast<size_t>(to_index(c))];
+    const auto at = std::lower_bound(entries.begin(), entries.end(), j);
+    if (at == entries.end() || *at != j) throw std::logic_error("an e.p. position outside its slice");
+    return ep[static_cast<size_t>(to_index(c))][static_cast<size_t>(at - entries.begin())];
+  }
 
   // The score of layout position p of side c.
   [[nodiscard]] Score score(Color c, uint64_t p) const {
@@ -140,41 +151,103 @@ struct Solution::Sets {
   }
 };
 
+// A solved slice: the scores of its layout positions. A table of one slice keeps them as the
+// solver left them (its sets, as before slices); the slices of a sliced table are packed, their
+// raw scores compressed (store/block_codec.hpp) in chunks of ChunkEntries positions, so that only
+// the slice being solved is held whole. A chunk is unpacked when a score of it is asked for, and
+// each thread keeps the last chunk it unpacked of every variant of every slice for the next asks.
+// The writer asks in storage order, where a run of a few thousand entries visits every variant
+// but only a chunk or two of each: KRPkr's storage index runs through the pawn's squares (every
+// variant) inside each rook square, while a variant's layout holds the six ranks of a rook
+// square, 384 positions, in a row.
+class SolvedSlice {
+public:
+  // A slice of its table, solved in `sets`; `first_variant` numbers its first variant among the
+  // variants of every slice of the table.
+  SolvedSlice(std::unique_ptr<SliceSets> sets, size_t first_variant, bool pack);
+
+  [[nodiscard]] const indexing::WordLayout& layout() const { return layout_; }
+  [[nodiscard]] Score score(Color c, uint64_t p) const;
+
+private:
+  static constexpr uint64_t ChunkEntries = 1 << 12;
+  static constexpr int PackLevel = 1;  // zstd level: fast, and the chunks live only until written
+
+  // A chunk a thread unpacked.
+  struct Unpacked {
+    uint64_t id = ~uint64_t{0};  // of the slice it belongs to
+    Color c = Color::White;
+    uint64_t chunk = 0;
+    std::vector<uint16_t> raw;
+  };
+
+  indexing::WordLayout layout_;
+  std::unique_ptr<SliceSets> kept_;
+  std::array<std::vector<EncodedBlock>, 2> chunks_;  // by side to move
+  size_t first_variant_;
+  uint64_t variant_positions_;  // the positions of one variant
+  uint64_t id_;                 // unique in the process: tells the threads' unpacked chunks apart
+
+  void pack(const SliceSets& sets);
+  // This thread's last unpacked chunk of variant v of the slice.
+  [[nodiscard]] Unpacked& unpacked(uint64_t v) const;
+};
+
+// What a solved table keeps of the solver: its solved slices and the scores of its e.p. entries.
+struct Solution::Sets {
+  Sets(const Material& material, Rules r, MetricSet m)
+      : scheme(material), slices(scheme), rules(r), metrics(m), phases(solve_phases(r)) {
+    if (phases.size() > 2) throw std::logic_error("the solver keeps two phases apart, not more");
+    for (auto& scores : ep_scores) scores.assign(scheme.ep_size(), Score::invalid().raw());
+  }
+
+  indexing::IndexScheme scheme;
+  indexing::FileSlices slices;
+  Rules rules;
+  MetricSet metrics;  // the phases solved
+  std::span<const SolvePhase> phases;
+  std::vector<SolvedSlice> solved;                 // by slice, as they are solved
+  std::array<std::vector<uint16_t>, 2> ep_scores;  // raw, by side to move and e.p. entry
+};
+
 namespace {
 
 class WordSolver {
 public:
-  WordSolver(Solution::Sets& sets, const Subtables& subtables, const GeneratorConfig& config)
-      : scheme_(sets.scheme),
+  WordSolver(const indexing::IndexScheme& scheme, SliceSets& sets, const Subtables& subtables,
+             const GeneratorConfig& config, MetricSet solved, Clock::time_point start, uint64_t resolved)
+      : scheme_(scheme),
         layout_(sets.layout),
         moves_(layout_),
         exits_(scheme_.material(), subtables),
         word_exits_(layout_, scheme_, exits_),
         config_(config),
-        arena_(config.threads > 0 ? config.threads : tbb::task_arena::automatic),
-        start_(std::chrono::steady_clock::now()),
+        start_(start),
+        resolved_(resolved),
         sides_(sets.sides),
         ep_(sets.ep),
+        ep_entries_(sets.ep_entries),
+        sets_(sets),
         phases_(sets.phases),
-        solved_(sets.metrics) {
+        solved_(solved) {
     const uint64_t positions = layout_.words() * 64;
-    const auto pairs = static_cast<size_t>(layout_.kings().size);
+    const auto pairs = static_cast<size_t>(layout_.pair_slots());
     for (auto& s : sides_) s = std::make_unique<Side>(positions, pairs, stalemate_passes(config.rules));
   }
 
-  void run() {
-    arena_.execute([&] {
-      report(Stage::Setup, 0);
-      find_valid();
-      build_ep_nodes();
-      for (phase_ = 0; phase_ < phases_.size() && solved_.contains(phases_[phase_].metric); ++phase_) {
-        values_ = PhaseValues::of(config_.rules, phase_);
-        seed();
-        iterate();
-        if (phase_ == 0) mark_first_decided();
-      }
-      finish();
-    });
+  // Solves the slice; returns the positions resolved so far, this slice's added.
+  uint64_t run() {
+    report(Stage::Setup, 0);
+    find_valid();
+    build_ep_nodes();
+    for (phase_ = 0; phase_ < phases_.size() && solved_.contains(phases_[phase_].metric); ++phase_) {
+      values_ = PhaseValues::of(config_.rules, phase_);
+      seed();
+      iterate();
+      if (phase_ == 0) mark_first_decided();
+    }
+    finish();
+    return resolved_;
   }
 
 private:
@@ -184,13 +257,14 @@ private:
   ExitTables exits_;
   WordExits word_exits_;
   const GeneratorConfig& config_;
-  tbb::task_arena arena_;
-  std::chrono::steady_clock::time_point start_;
+  Clock::time_point start_;
+  uint64_t resolved_;
   std::array<std::unique_ptr<Side>, 2>& sides_;
-  uint64_t resolved_ = 0;
   // The e.p. section, by side to move: every entry, the undecided ones, those decided at the
   // depth being propagated and at the depth being decided.
   std::array<std::vector<EpNode>, 2>& ep_;
+  const std::array<std::vector<uint64_t>, 2>& ep_entries_;  // the e.p. entry of each node
+  const SliceSets& sets_;
   std::array<std::vector<uint64_t>, 2> ep_open_, ep_frontier_, ep_next_;
   int ep_horizon_ = -1;  // the largest depth an e.p. node waits for in this phase
   std::span<const SolvePhase> phases_;
@@ -206,11 +280,11 @@ private:
     set.set(p);
     flag(pairs, pair_of(p));
   }
-  [[nodiscard]] size_t pair_count() const { return static_cast<size_t>(layout_.kings().size); }
+  [[nodiscard]] size_t pair_count() const { return static_cast<size_t>(layout_.pair_slots()); }
 
   void report(Stage stage, int ply) {
     if (!config_.progress) return;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     const Metric metric = phase_ < phases_.size() ? phases_[phase_].metric : Metric::Dtm;
     config_.progress(Progress{stage, metric, ply, resolved_, seconds});
   }
@@ -279,12 +353,10 @@ private:
       if (child.ep_square() != Square::None) {
         const auto entry = scheme_.index_of(child);
         if (!entry) throw std::logic_error("an e.p. position reached by a legal move has no entry");
-        if (ep_[static_cast<size_t>(to_index(~c))][*entry - scheme_.normal_size()].state !=
-            EpNode::State::Won)
-          return true;
+        if (sets_.ep_node(~c, *entry - scheme_.normal_size()).state != EpNode::State::Won) return true;
         continue;
       }
-      const uint64_t p = layout_.position_of(men_of(layout_, child));
+      const uint64_t p = layout_.position_of(men_of(scheme_, child));
       if ((targets[p / 64] >> (p % 64)) & 1) return true;
     }
     return false;
@@ -583,20 +655,21 @@ private:
     mark(s.next, s.next_pairs, p);
   }
 
-  // The e.p. section: every valid entry, its base and the positions before its double step.
+  // The slice's e.p. nodes: their bases and the positions before their double steps.
   void build_ep_nodes() {
-    if (scheme_.ep_size() == 0) return;
     for (Color c : {Color::White, Color::Black}) {
-      auto& nodes = ep_[static_cast<size_t>(to_index(c))];
-      nodes.resize(scheme_.ep_size());
+      const size_t index = static_cast<size_t>(to_index(c));
+      auto& nodes = ep_[index];
+      nodes.resize(ep_entries_[index].size());
       tbb::parallel_for(tbb::blocked_range<size_t>(0, nodes.size(), 1024),
                         [&](const tbb::blocked_range<size_t>& r) {
                           Position pos;
-                          for (size_t j = r.begin(); j != r.end(); ++j)
-                            if (scheme_.decode(scheme_.normal_size() + j, c, pos)) describe_ep(pos, nodes[j]);
+                          for (size_t k = r.begin(); k != r.end(); ++k)
+                            if (scheme_.decode(scheme_.normal_size() + ep_entries_[index][k], c, pos))
+                              describe_ep(pos, nodes[k]);
                         });
-      for (size_t j = 0; j < nodes.size(); ++j)
-        if (nodes[j].valid) ep_open_[static_cast<size_t>(to_index(c))].push_back(j);
+      for (size_t k = 0; k < nodes.size(); ++k)
+        if (nodes[k].valid) ep_open_[index].push_back(k);
     }
   }
 
@@ -619,7 +692,7 @@ private:
       Position pos;
       for (const uint64_t j : ep_open_[index]) {
         EpNode& e = ep_[index][j];
-        if (!scheme_.decode(scheme_.normal_size() + j, c, pos))
+        if (!scheme_.decode(scheme_.normal_size() + ep_entries_[index][j], c, pos))
           throw std::logic_error("e.p. entry turned invalid");
         e.exits = ExitSummary{};
         for (Move m : legal_moves(pos))
@@ -692,6 +765,109 @@ private:
 
 }  // namespace
 
+SolvedSlice::SolvedSlice(std::unique_ptr<SliceSets> sets, size_t first_variant, bool pack)
+    : layout_(sets->layout),
+      first_variant_(first_variant),
+      variant_positions_(layout_.pair_words() * static_cast<uint64_t>(layout_.kings().size) * 64),
+      id_(next_slice_id.fetch_add(1, std::memory_order_relaxed)) {
+  if (pack)
+    this->pack(*sets);
+  else
+    kept_ = std::move(sets);
+}
+
+void SolvedSlice::pack(const SliceSets& sets) {
+  const uint64_t positions = layout_.words() * 64;
+  const size_t count = static_cast<size_t>((positions + ChunkEntries - 1) / ChunkEntries);
+  tbb::enumerable_thread_specific<BlockEncoder> encoders(PackLevel);
+  tbb::enumerable_thread_specific<std::vector<uint16_t>> buffers;
+  for (Color c : {Color::White, Color::Black}) {
+    auto& chunks = chunks_[static_cast<size_t>(to_index(c))];
+    chunks.resize(count);
+    tbb::parallel_for(size_t{0}, count, [&](size_t k) {
+      const uint64_t first = k * ChunkEntries;
+      std::vector<uint16_t>& raw = buffers.local();
+      raw.resize(static_cast<size_t>(std::min(ChunkEntries, positions - first)));
+      for (size_t i = 0; i < raw.size(); ++i) raw[i] = sets.score(c, first + i).raw();
+      chunks[k] = encoders.local().encode(raw);
+      chunks[k].bytes.shrink_to_fit();
+    });
+  }
+}
+
+Score SolvedSlice::score(Color c, uint64_t p) const {
+  if (kept_) return kept_->score(c, p);
+  Unpacked& last = unpacked(p / variant_positions_);
+  const uint64_t chunk = p / ChunkEntries;
+  if (last.id != id_ || last.c != c || last.chunk != chunk) {
+    const EncodedBlock& block = chunks_[static_cast<size_t>(to_index(c))][static_cast<size_t>(chunk)];
+    last.id = ~uint64_t{0};
+    last.raw.resize(static_cast<size_t>(std::min(ChunkEntries, layout_.words() * 64 - chunk * ChunkEntries)));
+    if (const std::string error = decode_block(block.transform, block.bytes, last.raw); !error.empty())
+      throw std::logic_error("a packed slice does not unpack: " + error);
+    last.id = id_;
+    last.c = c;
+    last.chunk = chunk;
+  }
+  return Score::from_raw(last.raw[static_cast<size_t>(p - chunk * ChunkEntries)]);
+}
+
+SolvedSlice::Unpacked& SolvedSlice::unpacked(uint64_t v) const {
+  thread_local std::vector<Unpacked> last;
+  const size_t k = first_variant_ + static_cast<size_t>(v);
+  if (last.size() <= k) last.resize(k + 1);
+  return last[k];
+}
+
+namespace {
+
+// The e.p. entries of each slice, by side to move: those whose base (the same men without the
+// right) lies in it, ascending.
+std::vector<std::array<std::vector<uint64_t>, 2>> ep_entries_by_slice(const Solution::Sets& sets) {
+  std::vector<std::array<std::vector<uint64_t>, 2>> out(sets.slices.size());
+  constexpr uint16_t NoSlice = 0xFFFF;
+  std::vector<uint16_t> slice_of(static_cast<size_t>(sets.scheme.ep_size()));
+  for (Color c : {Color::White, Color::Black}) {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, slice_of.size(), 1024),
+                      [&](const tbb::blocked_range<size_t>& r) {
+                        Position pos;
+                        for (size_t j = r.begin(); j != r.end(); ++j) {
+                          slice_of[j] = NoSlice;
+                          if (!sets.scheme.decode(sets.scheme.normal_size() + j, c, pos)) continue;
+                          pos.set_ep_square(Square::None);
+                          slice_of[j] = static_cast<uint16_t>(sets.slices.slice_of(men_of(sets.scheme, pos)));
+                        }
+                      });
+    for (size_t j = 0; j < slice_of.size(); ++j)
+      if (slice_of[j] != NoSlice)
+        out[slice_of[j]][static_cast<size_t>(to_index(c))].push_back(j);
+  }
+  return out;
+}
+
+// Solves the slices of `sets` one after the other, keeping each one solved.
+void solve_slices(Solution::Sets& sets, const Subtables& subtables, const GeneratorConfig& config) {
+  const Clock::time_point start = Clock::now();
+  auto ep_entries = ep_entries_by_slice(sets);
+  const bool pack = sets.slices.size() > 1;
+  uint64_t resolved = 0;
+  size_t variants = 0;
+  for (size_t k = 0; k < sets.slices.size(); ++k) {
+    auto slice = std::make_unique<SliceSets>(sets.scheme, sets.slices[k], sets.phases);
+    slice->ep_entries = std::move(ep_entries[k]);
+    resolved = WordSolver(sets.scheme, *slice, subtables, config, sets.metrics, start, resolved).run();
+    for (size_t c = 0; c < 2; ++c)
+      for (size_t n = 0; n < slice->ep[c].size(); ++n)
+        sets.ep_scores[c][slice->ep_entries[c][n]] = slice->ep_score(slice->ep[c][n]).raw();
+    slice->ep = {};
+    const size_t first_variant = variants;
+    variants += slice->layout.pair_slots() / static_cast<uint64_t>(slice->layout.kings().size);
+    sets.solved.emplace_back(std::move(slice), first_variant, pack);
+  }
+}
+
+}  // namespace
+
 Solution::Solution(std::unique_ptr<Sets> sets) : sets_(std::move(sets)) {}
 Solution::~Solution() = default;
 
@@ -704,17 +880,19 @@ void Solution::fill(Color c, indexing::Index first, std::span<uint16_t> out) con
   std::fill(out.begin(), out.end(), Score::invalid().raw());
   const indexing::Index end = first + out.size();
   scheme.for_each_men(first, std::min(end, scheme.normal_size()), [&](indexing::Index i, const Men& men) {
-    out[i - first] = sets_->score(c, sets_->layout.position_of(men)).raw();
+    const SolvedSlice& slice = sets_->solved[sets_->slices.slice_of(men)];
+    out[i - first] = slice.score(c, slice.layout().position_of(men)).raw();
   });
+  const auto& ep = sets_->ep_scores[static_cast<size_t>(to_index(c))];
   for (indexing::Index i = std::max(first, scheme.normal_size()); i < end; ++i)
-    out[i - first] =
-        sets_->ep_score(sets_->ep[static_cast<size_t>(to_index(c))][i - scheme.normal_size()]).raw();
+    out[i - first] = ep[static_cast<size_t>(i - scheme.normal_size())];
 }
 
 std::unique_ptr<Solution> solve_table(const Material& material, const Subtables& subtables,
                                       const GeneratorConfig& config) {
   auto sets = std::make_unique<Solution::Sets>(material, config.rules, phases_run(config));
-  WordSolver(*sets, subtables, config).run();
+  tbb::task_arena arena(config.threads > 0 ? config.threads : tbb::task_arena::automatic);
+  arena.execute([&] { solve_slices(*sets, subtables, config); });
   return std::make_unique<Solution>(std::move(sets));
 }
 

@@ -1,6 +1,7 @@
 // The solver's generation layout (indexing/word_layout.hpp): the header's worked example, sizes,
 // words round-tripping through their men, and canonical positions standing for the same storage
 // entry as the men they came from.
+#include <algorithm>
 #include <random>
 
 #include "egtb/core/fen.hpp"
@@ -75,29 +76,118 @@ TEST_CASE("every word round-trips through its men", "[indexing][word-layout]") {
   }
 }
 
+// Random placements in any orientation: the canonical layout position decodes to a position with
+// the same storage entry (symmetric images, identical men and twin entries folded out). layout_of
+// gives the layout of the men (a whole table's, or their slice's). Returns the placements compared.
+template <class LayoutOf>
+int compare_canonical(const char* sig, const IndexScheme& scheme, LayoutOf&& layout_of) {
+  std::mt19937_64 rng(5);
+  std::uniform_int_distribution<int> square(0, 63);
+  int compared = 0;
+  for (int n = 0; n < 20'000; ++n) {
+    Men men;
+    for (int j = 0; j < scheme.man_count(); ++j) men.squares[static_cast<size_t>(j)] = square_at(square(rng));
+    const WordLayout& layout = layout_of(men);
+    const auto pos = layout.placement(men, n % 2 ? Color::Black : Color::White);
+    if (!pos || square_distance(men.squares[0], men.squares[1]) <= 1) continue;
+    const auto entry = scheme.index_of(*pos);
+    if (!entry) continue;
+    const auto back = layout.placement(layout.canonical_position(men), pos->side_to_move());
+    REQUIRE(back);
+    INFO(sig << " " << to_fen(*pos));
+    CHECK(scheme.index_of(*back) == entry);
+    ++compared;
+  }
+  return compared;
+}
+
 TEST_CASE("canonical positions stand for the storage entry of their men", "[indexing][word-layout]") {
-  // Random placements in any orientation: the canonical layout position decodes to a position
-  // with the same storage entry (symmetric images, identical men and twin entries folded out).
   for (const char* sig : {"KQRkr", "KRRk", "KRPkr", "KPPkp", "KNNk"}) {
     const IndexScheme scheme = scheme_of(sig);
     const WordLayout layout(scheme);
-    std::mt19937_64 rng(5);
-    std::uniform_int_distribution<int> square(0, 63);
-    int compared = 0;
-    for (int n = 0; n < 20'000; ++n) {
-      Men men;
-      for (int j = 0; j < layout.man_count(); ++j)
-        men.squares[static_cast<size_t>(j)] = square_at(square(rng));
-      const auto pos = layout.placement(men, n % 2 ? Color::Black : Color::White);
-      if (!pos || square_distance(men.squares[0], men.squares[1]) <= 1) continue;
-      const auto entry = scheme.index_of(*pos);
-      if (!entry) continue;
-      const auto back = layout.placement(layout.canonical_position(men), pos->side_to_move());
-      REQUIRE(back);
-      INFO(sig << " " << to_fen(*pos));
-      CHECK(scheme.index_of(*back) == entry);
-      ++compared;
+    CHECK(compare_canonical(sig, scheme, [&](const Men&) -> const WordLayout& { return layout; }) > 1000);
+  }
+}
+
+TEST_CASE("file slices split a pawn table by the files of its digit pawns", "[indexing][word-layout]") {
+  // KRPkr: the white pawn's files {f, 7 - f}, a slice each, the variants ascending.
+  const FileSlices krpkr(scheme_of("KRPkr"));
+  REQUIRE(krpkr.size() == 4);
+  for (uint32_t f = 0; f < 4; ++f) CHECK(krpkr[f].keys == std::vector<uint32_t>{f, 7 - f});
+  // KPPkp: 64 file pairs of the two white pawns; the mirror and their exchange leave 20 slices.
+  const FileSlices kppkp(scheme_of("KPPkp"));
+  CHECK(kppkp.size() == 20);
+  size_t keys = 0;
+  for (size_t s = 0; s < kppkp.size(); ++s) {
+    keys += kppkp[s].keys.size();
+    for (const uint32_t key : kppkp[s].keys) {
+      const uint32_t a = key & 7, b = key >> 3;
+      CHECK(std::count(kppkp[s].keys.begin(), kppkp[s].keys.end(), (7 - a) | (7 - b) << 3) == 1);
+      CHECK(std::count(kppkp[s].keys.begin(), kppkp[s].keys.end(), b | a << 3) == 1);
     }
-    CHECK(compared > 1000);
+  }
+  CHECK(keys == 64);
+  // One slice, the whole table: no pawn, no digit pawn (the pawn is the innermost man).
+  for (const char* sig : {"KQRkr", "KPk", "KRk"}) {
+    const FileSlices one(scheme_of(sig));
+    REQUIRE(one.size() == 1);
+    CHECK(one[0].keys.empty());
+  }
+  // KPPk: the innermost pawn is identical to the digit pawn, but no e.p. position is there.
+  CHECK(FileSlices(scheme_of("KPPk")).size() == 4);
+  CHECK(FileSlices(scheme_of("KRkp")).size() == 4);
+}
+
+TEST_CASE("the worked example of a file slice", "[indexing][word-layout]") {
+  const IndexScheme scheme = scheme_of("KRPkr");
+  const FileSlices slices(scheme);
+  Men men;
+  men.squares = {Square::A1, Square::C1, Square::D4, Square::B3, Square::E8};
+  REQUIRE(slices.slice_of(men) == 1);  // b/g
+  const WordLayout layout(scheme, slices[1]);
+  CHECK(layout.pair_words() == 64 * 6);
+  CHECK(layout.pair_slots() == 2 * 1806);
+  CHECK(layout.stride(2) == 6);
+  CHECK(layout.word_of(men) == 163);
+  CHECK(static_cast<int64_t>(layout.word_of(men)) + layout.step(3, Square::B3, Square::B5) == 165);
+  // The g-file variant's words follow the b-file's.
+  men.squares[3] = Square::G3;
+  CHECK(layout.word_of(men) == 1806 * 384 + 163);
+}
+
+TEST_CASE("the words of a table's slices round-trip and add up to its words", "[indexing][word-layout]") {
+  for (const char* sig : {"KPkp", "KRkp", "KPPk", "KRPk", "KPPkp"}) {
+    const IndexScheme scheme = scheme_of(sig);
+    const FileSlices slices(scheme);
+    uint64_t words = 0, wrong = 0, outside = 0;
+    for (size_t s = 0; s < slices.size(); ++s) {
+      const WordLayout layout(scheme, slices[s]);
+      words += layout.words();
+      Men men;
+      for (uint64_t w = 0; w < layout.words(); ++w) {
+        layout.decode(w, men);
+        wrong += layout.word_of(men) != w;
+        outside += slices.slice_of(men) != s;
+      }
+    }
+    INFO(sig);
+    CHECK(slices.size() > 1);
+    CHECK(words == WordLayout(scheme).words());
+    CHECK(wrong == 0);
+    CHECK(outside == 0);
+  }
+}
+
+TEST_CASE("canonical positions of a slice stand for the storage entry of their men",
+          "[indexing][word-layout]") {
+  // The kings' mirror keeps men in their slice: the canonical image lies in the slice of the men.
+  for (const char* sig : {"KRPkr", "KPPkp", "KPkp"}) {
+    const IndexScheme scheme = scheme_of(sig);
+    const FileSlices slices(scheme);
+    std::vector<WordLayout> layouts;
+    for (size_t s = 0; s < slices.size(); ++s) layouts.emplace_back(scheme, slices[s]);
+    CHECK(compare_canonical(sig, scheme, [&](const Men& men) -> const WordLayout& {
+            return layouts[slices.slice_of(men)];
+          }) > 1000);
   }
 }
