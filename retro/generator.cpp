@@ -155,7 +155,8 @@ struct SliceSets {
 // solver left them (its sets, as before slices); the slices of a sliced table are packed, their
 // raw scores compressed (store/block_codec.hpp) in chunks of ChunkEntries positions, so that only
 // the slice being solved is held whole. A chunk is unpacked when a score of it is asked for, and
-// each thread keeps the last chunk it unpacked of every variant of every slice for the next asks.
+// each thread keeps the last two chunks it unpacked of every variant of every slice for the next
+// asks.
 // The writer asks in storage order, where a run of a few thousand entries visits every variant
 // but only a chunk or two of each: KRPkr's storage index runs through the pawn's squares (every
 // variant) inside each rook square, while a variant's layout holds the six ranks of a rook
@@ -189,8 +190,9 @@ private:
   uint64_t id_;                 // unique in the process: tells the threads' unpacked chunks apart
 
   void pack(const SliceSets& sets);
-  // This thread's last unpacked chunk of variant v of the slice.
-  [[nodiscard]] Unpacked& unpacked(uint64_t v) const;
+  // This thread's last two unpacked chunks of variant v of the slice, the latest first (the two
+  // sides of a chunk boundary inside a run of the storage order).
+  [[nodiscard]] std::array<Unpacked, 2>& unpacked(uint64_t v) const;
 };
 
 // What a solved table keeps of the solver: its solved slices and the scores of its e.p. entries.
@@ -797,9 +799,12 @@ void SolvedSlice::pack(const SliceSets& sets) {
 
 Score SolvedSlice::score(Color c, uint64_t p) const {
   if (kept_) return kept_->score(c, p);
-  Unpacked& last = unpacked(p / variant_positions_);
+  std::array<Unpacked, 2>& recent = unpacked(p / variant_positions_);
   const uint64_t chunk = p / ChunkEntries;
-  if (last.id != id_ || last.c != c || last.chunk != chunk) {
+  const auto holds = [&](const Unpacked& u) { return u.id == id_ && u.c == c && u.chunk == chunk; };
+  if (!holds(recent[0])) std::swap(recent[0], recent[1]);
+  Unpacked& last = recent[0];
+  if (!holds(last)) {
     const EncodedBlock& block = chunks_[static_cast<size_t>(to_index(c))][static_cast<size_t>(chunk)];
     last.id = ~uint64_t{0};
     last.raw.resize(static_cast<size_t>(std::min(ChunkEntries, layout_.words() * 64 - chunk * ChunkEntries)));
@@ -812,8 +817,8 @@ Score SolvedSlice::score(Color c, uint64_t p) const {
   return Score::from_raw(last.raw[static_cast<size_t>(p - chunk * ChunkEntries)]);
 }
 
-SolvedSlice::Unpacked& SolvedSlice::unpacked(uint64_t v) const {
-  thread_local std::vector<Unpacked> last;
+std::array<SolvedSlice::Unpacked, 2>& SolvedSlice::unpacked(uint64_t v) const {
+  thread_local std::vector<std::array<Unpacked, 2>> last;
   const size_t k = first_variant_ + static_cast<size_t>(v);
   if (last.size() <= k) last.resize(k + 1);
   return last[k];
