@@ -34,12 +34,12 @@ uint32_t DigitPawns::key(const IndexScheme::Men& men) const {
   return key;
 }
 
-FileSlices::FileSlices(const IndexScheme& scheme) : pawns_(scheme) {
+FileSlices::FileSlices(const IndexScheme& scheme, bool split) : pawns_(scheme) {
   const int inner = WordLayout::inner_man(scheme);
   bool inner_twin = false;  // the innermost man is a pawn identical to a digit pawn
   for (int i = 0; i < pawns_.count(); ++i)
     inner_twin |= scheme.man_piece(pawns_.man(i)) == scheme.man_piece(inner);
-  if (pawns_.count() == 0 || (inner_twin && scheme.ep_size() > 0)) {
+  if (!split || pawns_.count() == 0 || (inner_twin && scheme.ep_size() > 0)) {
     slices_.emplace_back();
     return;
   }
@@ -131,8 +131,9 @@ WordLayout::WordLayout(const IndexScheme& scheme, const FileSlice& slice)
 
 void WordLayout::decode(uint64_t word, Men& men) const {
   assert(word < words_);
-  const uint64_t slot = decode_32bit_ ? pair_divisor_.quotient(static_cast<uint32_t>(word)) : word / pair_words_;
-  const uint64_t variant = variants_ == 1 ? 0
+  const uint64_t slot =
+      decode_32bit_ ? pair_divisor_.quotient(static_cast<uint32_t>(word)) : word / pair_words_;
+  const uint64_t variant = variants_ == 1  ? 0
                            : decode_32bit_ ? kings_divisor_.quotient(static_cast<uint32_t>(slot))
                                            : slot / static_cast<uint64_t>(kings_->size);
   const uint64_t pair = slot - variant * static_cast<uint64_t>(kings_->size);

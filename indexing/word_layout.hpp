@@ -93,7 +93,8 @@ struct FileSlice {
 // slice, the whole table.
 class FileSlices {
 public:
-  explicit FileSlices(const IndexScheme& scheme);
+  // split false: one slice, the whole table, whatever its pawns.
+  explicit FileSlices(const IndexScheme& scheme, bool split = true);
 
   [[nodiscard]] size_t size() const { return slices_.size(); }
   [[nodiscard]] const FileSlice& operator[](size_t s) const { return slices_[s]; }

@@ -13,6 +13,7 @@
 #include "egtb/store/error.hpp"
 #include "egtb/store/reader.hpp"
 #include "egtb/store/table_lock.hpp"
+#include "retro/cost_model.hpp"
 
 namespace egtb::retro {
 
@@ -43,22 +44,28 @@ bool is_target(std::span<const Material> targets, const Material& m) {
 BuildRecord build_one(const Material& material, const BuildOptions& options, std::string replaced) {
   const auto wall_start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds_now();
-  const Subtables subtables = Subtables::load(material, options.directory, options.rules, options.metrics);
   GeneratorConfig config;
   config.threads = options.threads;
   config.rules = options.rules;
   config.metrics = options.metrics;
+  config.file_slices = options.max_memory > 0 && estimate_cost(material).peak_bytes > options.max_memory;
   if (options.progress) config.progress = [&](const Progress& p) { options.progress(material, p); };
   WriteOptions write;
   write.level = options.compression_level;
   write.threads = options.threads;
-  const auto solution = solve_table(material, subtables, config);
+  // The subtables are let go before the table is written: its peak is the solver's, not that
+  // plus the subtables.
+  const auto solution = [&] {
+    const Subtables subtables = Subtables::load(material, options.directory, options.rules, options.metrics);
+    return solve_table(material, subtables, config);
+  }();
   const auto path = table_path(options.directory, material, options.rules);
   const indexing::Index size = solution->scheme().size();
   BuildRecord record;
   record.material = material;
   record.path = path;
   record.built = true;
+  record.slices = solution->slices();
   record.replaced = std::move(replaced);
   record.header = write_table_file(
       path, TableDescription::of(material, solution->rules(), solution->metrics()), {size, size},

@@ -52,6 +52,10 @@ struct BuildOptions {
   // (for Make and Slurm, which order the tables themselves: api/plan.hpp).
   bool closure = true;
   int compression_level = DefaultCompressionLevel;  // zstd level of the written files (writer.hpp)
+  // Memory a table's build may take, in bytes; 0: no limit. A pawn table whose whole solve is
+  // estimated above it (cost_model.hpp) is solved one file slice at a time (GeneratorConfig::
+  // file_slices), the least memory the solver can: the limit is what decides, not a promise.
+  uint64_t max_memory = 0;
   std::function<void(const Material&, const Progress&)> progress;
   // Called when this process starts waiting, and whenever what it waits for changes: the tables
   // whose locks other processes hold (it has nothing else to build until one is released).
@@ -67,6 +71,7 @@ struct BuildRecord {
   double seconds = 0;                // wall time of the build
   double cpu_seconds = 0;            // user + system time of the build
   uint64_t peak_rss_bytes = 0;       // the process's peak resident memory after the build
+  size_t slices = 0;                 // built: the slices solved one after the other (1: whole)
   std::vector<Material> waited_for;  // tables other processes held while this one waited, before this table
   double wait_seconds = 0;           // how long it waited
   bool by_other_process = false;     // kept, and written while this process ran: another process built it

@@ -18,13 +18,15 @@ set -eu
 
 usage() {
   cat >&2 <<'EOF'
-Usage: bench_vs_syzygy.sh EGTB SYZYGY_DIR WORK_DIR [SIG...] [--runs N] [--threads N]
+Usage: bench_vs_syzygy.sh EGTB SYZYGY_DIR WORK_DIR [SIG...] [--runs N] [--threads N] [--max-memory SIZE]
   EGTB        the egtb binary
   SYZYGY_DIR  the directory holding Syzygy's rtbgen and rtbgenp
   WORK_DIR    where the tables and logs go (WORK_DIR/egtb, WORK_DIR/syzygy, WORK_DIR/logs)
   SIG...      signatures in egtb's spelling (default: KQRkr KRPkr)
   --runs N    timed runs of each tool per signature (default 3)
   --threads N threads of each tool (default 2)
+  --max-memory SIZE  also time egtb with --max-memory SIZE (a pawn table solved in file slices),
+              in the same alternation
 EOF
   exit 2
 }
@@ -36,6 +38,7 @@ die() {
 
 runs=3
 threads=2
+max_memory=
 args=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -43,6 +46,11 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || usage
       [[ $2 =~ ^[1-9][0-9]*$ ]] || die "$1 takes a positive whole number, not '$2'"
       if [ "$1" = --runs ]; then runs=$2; else threads=$2; fi
+      shift 2
+      ;;
+    --max-memory)
+      [ $# -ge 2 ] || usage
+      max_memory=$2
       shift 2
       ;;
     -h | --help | -*) usage ;;
@@ -167,11 +175,17 @@ for sig in "${signatures[@]}"; do
   syzygy_figures=$logs/syzygy-$name.figures
   : >"$egtb_figures"
   : >"$syzygy_figures"
+  sliced_figures="$logs/egtb-sliced-$sig.figures"
+  : >"$sliced_figures"
   load_before=$(uptime)
   for run in $(seq "$runs"); do
     say "$sig: run $run of $runs: egtb generate --force, then $(basename "$syzygy_gen") -g $name"
     timed "$logs/egtb-$sig-$run.log" "$egtb_figures" \
       "$egtb" generate "$sig" --force --dir "$egtb_dir" --threads "$threads"
+    if [ -n "$max_memory" ]; then
+      timed "$logs/egtb-sliced-$sig-$run.log" "$sliced_figures" \
+        "$egtb" generate "$sig" --force --dir "$egtb_dir" --threads "$threads" --max-memory "$max_memory"
+    fi
     (cd "$syzygy_dir" && timed "$logs/syzygy-$name-$run.log" "$syzygy_figures" \
       env RTBPATH="$syzygy_dir" "$syzygy_gen" -t "$threads" -g "$name")
   done
@@ -184,6 +198,13 @@ for sig in "${signatures[@]}"; do
   s_mb=$(median "$syzygy_figures" 3 %.0f)
   rows+=("| $sig | egtb generate --force (DTM+DTS, writes the file) | $e_wall | $e_cpu | $e_mb | $(
     ratio "$e_wall" "$s_wall") | $(ratio "$e_cpu" "$s_cpu") | $(ratio "$e_mb" "$s_mb") |")
+  if [ -n "$max_memory" ]; then
+    m_wall=$(median "$sliced_figures" 1 %.2f)
+    m_cpu=$(median "$sliced_figures" 2 %.2f)
+    m_mb=$(median "$sliced_figures" 3 %.0f)
+    rows+=("| $sig | egtb generate --force --max-memory $max_memory | $m_wall | $m_cpu | $m_mb | $(
+      ratio "$m_wall" "$s_wall") | $(ratio "$m_cpu" "$s_cpu") | $(ratio "$m_mb" "$s_mb") |")
+  fi
   rows+=("| $name | Syzygy $(basename "$syzygy_gen") -g (WDL+DTZ, no compression, no file) | $s_wall | $s_cpu | $s_mb | | | |")
   loads+=("Load before the $sig runs: $load_before" "Load after the $sig runs: $(uptime)")
 done

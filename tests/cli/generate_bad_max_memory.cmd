@@ -1,0 +1,4 @@
+generate
+KRkp
+--max-memory
+1.5G

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# egtb generate --max-memory: a pawn table estimated above the limit is solved one file slice at a
+# time ("in 4 slices" on its summary line, "slices": 4 in JSON), one below it whole ("slices": 1),
+# and both give the same bytes; sizes take K, M, G or T; a malformed size is refused (exit 2).
+set -euo pipefail
+egtb=$1
+dir=$(mktemp -d "${TMPDIR:-/tmp}/egtb-max-memory.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+
+slices() { python3 -c 'import json,sys; print(json.load(sys.stdin)["tables"][-1]["slices"])'; }
+
+whole=$("$egtb" generate KRkp --dir "$dir" --max-memory 1T --json | slices)
+[ "$whole" = 1 ] || { echo "KRkp under --max-memory 1T: $whole slices, expected 1 (whole)"; exit 1; }
+cp "$dir/KRkp.egtb" "$dir/whole.egtb"
+
+line=$("$egtb" generate KRkp --dir "$dir" --force --max-memory 1M | tail -n 1)
+case $line in
+  *" in 4 slices") ;;
+  *) echo "KRkp under --max-memory 1M: '$line' does not end in 'in 4 slices'"; exit 1 ;;
+esac
+cmp "$dir/KRkp.egtb" "$dir/whole.egtb"
+sliced=$("$egtb" generate KRkp --dir "$dir" --force --max-memory 2048K --json | slices)
+[ "$sliced" = 4 ] || { echo "KRkp under --max-memory 2048K: $sliced slices, expected 4"; exit 1; }
+cmp "$dir/KRkp.egtb" "$dir/whole.egtb"
+
+for bad in 0 800MB 1.5G -1 G 99999999T; do
+  if "$egtb" generate KRkp --dir "$dir" --max-memory "$bad" 2> "$dir/err"; then
+    echo "--max-memory $bad was accepted"; exit 1
+  fi
+  grep -q "^egtb: --max-memory must be a size such as 800M or 2G .*, not '$bad'\$" "$dir/err" ||
+    { echo "--max-memory $bad: unexpected message: $(cat "$dir/err")"; exit 1; }
+done
+echo "KRkp whole under 1T, in 4 slices under 1M, byte-identical; 6 malformed sizes refused"
