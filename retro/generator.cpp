@@ -250,7 +250,6 @@ public:
         resolved_(resolved),
         sides_(sets.sides),
         ep_(sets.ep),
-        ep_entries_(sets.ep_entries),
         sets_(sets),
         phases_(sets.phases),
         seed_order_(promotion_order(layout_)),
@@ -288,7 +287,6 @@ private:
   // The e.p. section, by side to move: every entry, the undecided ones, those decided at the
   // depth being propagated and at the depth being decided.
   std::array<std::vector<EpNode>, 2>& ep_;
-  const std::array<std::vector<uint64_t>, 2>& ep_entries_;  // the e.p. entry of each node
   const SliceSets& sets_;
   std::array<std::vector<uint64_t>, 2> ep_open_, ep_frontier_, ep_next_;
   int ep_horizon_ = -1;  // the largest depth an e.p. node waits for in this phase
@@ -691,12 +689,12 @@ private:
     for (Color c : {Color::White, Color::Black}) {
       const size_t index = static_cast<size_t>(to_index(c));
       auto& nodes = ep_[index];
-      nodes.resize(ep_entries_[index].size());
+      nodes.resize(sets_.ep_entries[index].size());
       tbb::parallel_for(tbb::blocked_range<size_t>(0, nodes.size(), 1024),
                         [&](const tbb::blocked_range<size_t>& r) {
                           Position pos;
                           for (size_t k = r.begin(); k != r.end(); ++k)
-                            if (scheme_.decode(scheme_.normal_size() + ep_entries_[index][k], c, pos))
+                            if (scheme_.decode(scheme_.normal_size() + sets_.ep_entries[index][k], c, pos))
                               describe_ep(pos, nodes[k]);
                         });
       for (size_t k = 0; k < nodes.size(); ++k)
@@ -723,7 +721,7 @@ private:
       Position pos;
       for (const uint64_t j : ep_open_[index]) {
         EpNode& e = ep_[index][j];
-        if (!scheme_.decode(scheme_.normal_size() + ep_entries_[index][j], c, pos))
+        if (!scheme_.decode(scheme_.normal_size() + sets_.ep_entries[index][j], c, pos))
           throw std::logic_error("e.p. entry turned invalid");
         e.exits = ExitSummary{};
         for (Move m : legal_moves(pos))

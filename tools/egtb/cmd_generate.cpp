@@ -34,8 +34,6 @@ int max_depth(const TableHeader& h, Metric m) {
   return std::max(h.stats[0].max_depth(h.rules, m), h.stats[1].max_depth(h.rules, m));
 }
 
-std::string slices_text(size_t slices) { return " in " + std::to_string(slices) + " slices"; }
-
 std::string summary_line(const retro::BuildRecord& r) {
   std::ostringstream out;
   const TableHeader& h = r.header;
@@ -48,7 +46,7 @@ std::string summary_line(const retro::BuildRecord& r) {
   if (r.built)
     out << std::fixed << std::setprecision(2) << "  " << r.seconds << " s wall, " << r.cpu_seconds
         << " s cpu, peak " << (r.peak_rss_bytes >> 20) << " MB"
-        << (r.slices > 1 ? slices_text(r.slices) : "");
+        << (r.slices > 1 ? " in " + std::to_string(r.slices) + " slices" : "");
   if (r.by_other_process) out << "  (built by another process)";
   if (!r.replaced.empty()) out << "\n  (replaced " << r.replaced << ")";
   return out.str();
