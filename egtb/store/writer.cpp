@@ -9,9 +9,12 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cassert>
 #include <cerrno>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -114,7 +117,9 @@ constexpr uint64_t BlocksPerRun = 8;
 // blocks, and writes each run to `file` (after the preamble's space) once the runs before it are
 // written, so that a few runs per thread are held at a time, not the table's blocks (KRPkr's
 // 199 MB). Fills in the statistics and the file size; returns the block index. An exception of
-// any block (a source that fails, an unknown entry) is rethrown here.
+// any block (a source that fails, an unknown entry, a full disk) is rethrown here. No exception
+// crosses the pipeline: oneTBB 2021 leaks the runs in flight when one does, so a stage that fails
+// keeps the first exception and the pipeline drains (no new runs, the rest not stored).
 std::vector<BlockRef> write_blocks(TableHeader& h, const EntrySource& source, const WriteOptions& options,
                                    TempFile& file) {
   struct Run {
@@ -125,33 +130,49 @@ std::vector<BlockRef> write_blocks(TableHeader& h, const EntrySource& source, co
   tbb::enumerable_thread_specific<BlockEncoder> encoders(options.level, options.transform);
   tbb::enumerable_thread_specific<std::vector<uint16_t>> scratch(h.block_entries);
   tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
+  std::mutex failure_mutex;
+  std::exception_ptr failure;
+  std::atomic<bool> failed = false;
+  const auto fail = [&] {
+    const std::lock_guard lock(failure_mutex);
+    if (!failure) failure = std::current_exception();
+    failed = true;
+  };
   uint64_t next = 0;
   uint64_t offset = h.data_offset();
   const auto read = [&](tbb::flow_control& control) {
-    if (next >= h.block_count) control.stop();
+    if (next >= h.block_count || failed) control.stop();
     const uint64_t first = next;
     next += BlocksPerRun;
     return first;
   };
   const auto encode = [&](uint64_t first) {
     Run run{first, {}};
-    for (uint64_t b = first; b < std::min(first + BlocksPerRun, h.block_count); ++b) {
-      const BlockSpan s = block_span(h, b);
-      const auto block = std::span<uint16_t>(scratch.local()).first(s.count);
-      source(s.side == 0 ? Color::White : Color::Black, s.first, block);
-      check_known(block);
-      run.blocks.push_back({encoders.local().encode(block), compute_stats(block)});
+    try {
+      for (uint64_t b = first; b < std::min(first + BlocksPerRun, h.block_count) && !failed; ++b) {
+        const BlockSpan s = block_span(h, b);
+        const auto block = std::span<uint16_t>(scratch.local()).first(s.count);
+        source(s.side == 0 ? Color::White : Color::Black, s.first, block);
+        check_known(block);
+        run.blocks.push_back({encoders.local().encode(block), compute_stats(block)});
+      }
+    } catch (...) {
+      fail();
     }
     return run;
   };
   const auto store = [&](const Run& run) {
-    for (size_t k = 0; k < run.blocks.size(); ++k) {
-      const uint64_t b = run.first + k;
-      const EncodedBlock& e = run.blocks[k].encoded;
-      refs[b] = {offset, static_cast<uint32_t>(e.bytes.size()), e.transform, checksum_of(e.bytes)};
-      offset += e.bytes.size();
-      h.stats[static_cast<size_t>(block_span(h, b).side)].merge(run.blocks[k].stats);
-      file.write(e.bytes);
+    try {
+      for (size_t k = 0; k < run.blocks.size() && !failed; ++k) {
+        const uint64_t b = run.first + k;
+        const EncodedBlock& e = run.blocks[k].encoded;
+        refs[b] = {offset, static_cast<uint32_t>(e.bytes.size()), e.transform, checksum_of(e.bytes)};
+        offset += e.bytes.size();
+        h.stats[static_cast<size_t>(block_span(h, b).side)].merge(run.blocks[k].stats);
+        file.write(e.bytes);
+      }
+    } catch (...) {
+      fail();
     }
   };
   arena.execute([&] {
@@ -160,6 +181,7 @@ std::vector<BlockRef> write_blocks(TableHeader& h, const EntrySource& source, co
                                tbb::make_filter<uint64_t, Run>(tbb::filter_mode::parallel, encode) &
                                tbb::make_filter<Run, void>(tbb::filter_mode::serial_in_order, store));
   });
+  if (failure) std::rethrow_exception(failure);
   h.file_size = offset;
   return refs;
 }
