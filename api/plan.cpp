@@ -33,13 +33,14 @@ std::string shell_quoted(const std::string& word) {
 
 std::string megabytes(uint64_t bytes) { return std::to_string((bytes + MiB - 1) / MiB); }
 
-// "# KQRk: 1,806,336 entries per side, estimated 0.2 s CPU, peak 25 MB".
+// "# KQRk: 1806336 entries per side, estimated 0.2 s CPU, peak 25 MB", "... peak 520 MB in 4 slices".
 std::string cost_comment(const PlannedTable& t) {
   std::ostringstream out;
   out.setf(std::ios::fixed);
   out.precision(1);
   out << "# " << t.material.str() << ": " << t.cost.entries_per_side << " entries per side, estimated "
-      << t.cost.cpu_seconds << " s CPU, peak " << megabytes(t.cost.peak_bytes) << " MB";
+      << t.cost.cpu_seconds << " s CPU, peak " << megabytes(t.solve.peak_bytes) << " MB";
+  if (t.solve.file_slices) out << " in " << t.cost.file_slices << " slices";
   return out.str();
 }
 
@@ -71,9 +72,10 @@ Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request)
     t.dependencies = direct_dependencies(m);
     t.file = table_path(request.directory, m, request.rules);
     t.cost = retro::estimate_cost(m);
+    t.solve = retro::plan_solve(t.cost, request.max_memory);
     t.buildable = m.men() <= Material::MaxMen;
     t.cpus = job_cpus(t.cost.cpu_seconds, request.max_cpus);
-    t.memory_bytes = job_memory(t.cost.peak_bytes);
+    t.memory_bytes = job_memory(t.solve.peak_bytes);
     t.command = {request.program.string(),
                  "generate",
                  m.str(),
@@ -82,6 +84,8 @@ Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request)
                  request.directory.string(),
                  "--rules",
                  std::string(rules_name(request.rules))};
+    if (request.max_memory > 0)
+      t.command.insert(t.command.end(), {"--max-memory", std::to_string(request.max_memory)});
     plan.tables.push_back(std::move(t));
   }
   return plan;
@@ -95,10 +99,11 @@ std::string plan_makefile(const Plan& plan) {
       " tables, each built by `egtb generate SIG --no-closure` after its subtables: make -j N builds N\n"
       "# at once. Written by egtb plan; estimates from retro/cost_model.hpp.\n"
       "EGTB ?= " +
-      r.program.string() + "\nDIR ?= " + r.directory.string() +
-      "\nTHREADS ?= 1\n"
+      r.program.string() + "\nDIR ?= " + r.directory.string() + "\nTHREADS ?= 1\n" +
+      (r.max_memory > 0 ? "MAX_MEMORY ?= " + std::to_string(r.max_memory) + "\n" : "") +
       "GENERATE = $(EGTB) generate --no-closure --dir $(DIR) --threads $(THREADS) --rules " +
-      std::string(rules_name(r.rules)) + "\n\n.PHONY: all\nall:";
+      std::string(rules_name(r.rules)) + (r.max_memory > 0 ? " --max-memory $(MAX_MEMORY)" : "") +
+      "\n\n.PHONY: all\nall:";
   for (const PlannedTable& t : plan.tables) out += " $(DIR)/" + t.file.filename().string();
   out += "\n";
   for (const PlannedTable& t : plan.tables) out += "\n" + makefile_rule(t, r.rules);

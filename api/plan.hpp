@@ -28,6 +28,9 @@ struct PlanRequest {
   std::filesystem::path program = "egtb";      // the egtb the jobs run
   Rules rules = Rules::Lasker;
   int max_cpus = 2;  // the most CPUs (threads) a Slurm job asks for
+  // Memory a job's build may take, in bytes (egtb generate --max-memory); 0: no limit. A table whose
+  // whole solve is estimated above it is planned in file slices, with the memory of that solve.
+  uint64_t max_memory = 0;
 };
 
 struct PlannedTable {
@@ -35,9 +38,10 @@ struct PlannedTable {
   std::vector<Material> dependencies;  // the tables it is built from (direct_dependencies)
   std::filesystem::path file;          // the table file it writes
   retro::CostEstimate cost;
+  retro::SolvePlan solve;            // how it is solved under PlanRequest::max_memory
   bool buildable = true;             // at most Material::MaxMen men: this build can generate it
   int cpus = 1;                      // CPUs of its Slurm job: one per JobSecondsPerCpu of estimated CPU time
-  uint64_t memory_bytes = 0;         // memory its Slurm job asks for: the estimated peak with a margin
+  uint64_t memory_bytes = 0;         // memory its Slurm job asks for: solve.peak_bytes with a margin
   std::vector<std::string> command;  // its job's command line, program first (threads not included)
 };
 

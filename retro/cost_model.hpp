@@ -10,6 +10,15 @@
 //   cpu_seconds = CpuSecondsPerPosition * L
 //   peak_bytes  = BaseBytes + BytesPerPosition * L + BytesPerSubtableEntry * W (+ PagedCacheBytes)
 //
+// and, solved in file slices (GeneratorConfig::file_slices), where the largest slice holds a
+// fraction f of the layout,
+//
+//   sliced_peak_bytes = BaseBytes + BytesPerPosition * f * L + PackedBytesPerPosition * L
+//                       + BytesPerSubtableEntry * W (+ PagedCacheBytes).
+//
+// KRPkr's 4 slices each hold a quarter of its 355,074,048 positions (f = 1/4); KPPkp's largest of
+// 20 holds 1/16, the white pawn's file with the black pawn on the same file or its mirror.
+//
 // where W is the entries per side of the subtables loaded whole (at most PagedSubtableEntries each;
 // larger ones are read through a cache of PagedCacheBytes). Pawnless tables and tables with pawns
 // have their own coefficients (pawn tables run more plies and promote into subtables).
@@ -38,6 +47,11 @@ inline constexpr double BytesPerSubtableEntry = 4;
 // there KQRkr (121,110,528 positions) took 11.3 s and 507 MB, KRPkr (355,074,048) 49.8 s and 1,589 MB.
 inline constexpr CostCoefficients PawnlessCost{8.43e-8, 4.02};
 inline constexpr CostCoefficients PawnCost{1.14e-7, 4.15};
+// What a solve in slices holds beyond the slice being solved (the finished slices, packed, among
+// it), per layout position per side of the whole table: fitted, not derived. Least squares on the
+// 50 5-man tables the set solves in slices under 1 GiB gives 0.59 (held-out median error 7%);
+// 0.75 errs high: median error 9%, -13% ... +26% (docs/scale.md, scale-figures.md).
+inline constexpr double PackedBytesPerPosition = 0.75;
 
 struct CostEstimate {
   uint64_t entries_per_side = 0;           // storage index entries per side to move
@@ -46,9 +60,20 @@ struct CostEstimate {
   bool pages_subtables = false;            // a subtable is read through the cache
   double cpu_seconds = 0;                  // on one thread
   uint64_t peak_bytes = 0;                 // resident memory of the process at its peak
+  size_t file_slices = 1;                  // the file slices of a solve in slices (1: the whole table)
+  uint64_t sliced_peak_bytes = 0;          // peak_bytes of a solve in slices (peak_bytes when 1 slice)
 };
 
 // The estimated cost of building the table of `material` (canonical, any number of men) alone.
 [[nodiscard]] CostEstimate estimate_cost(const Material& material);
+
+// How a table is solved under a memory limit (egtb generate --max-memory; 0: none), and its
+// estimated peak that way: a table whose whole solve is estimated above the limit is solved in file
+// slices when it has several (KRPkr under 1 GiB: 4 slices). The limit decides; it is not a promise.
+struct SolvePlan {
+  bool file_slices = false;
+  uint64_t peak_bytes = 0;  // the estimate of that solve
+};
+[[nodiscard]] SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory);
 
 }  // namespace egtb::retro

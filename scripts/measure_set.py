@@ -5,11 +5,11 @@ size. One process per table makes the peak memory that table's own (a process's 
 table it built). The signatures come in build order (fewer men, then fewer pawns, then the text), so
 each process finds its subtables built and builds one table; a process that built more is reported.
 
-    scripts/measure_set.py EGTB DIR OUT.jsonl [--all 5] [--threads 2]
+    scripts/measure_set.py EGTB DIR OUT.jsonl [--all 5] [--threads 2] [--max-memory SIZE]
 
 Each line of OUT.jsonl is one table, e.g.
     {"signature": "KQRkr", "pawns": false, "positions": 73081344, "positions_w": ..., "seconds": 9.1,
-     "cpu_seconds": 17.5, "peak_rss_bytes": 529530880, "file_size": ...}
+     "cpu_seconds": 17.5, "peak_rss_bytes": 529530880, "file_size": ..., "slices": 1}
 Tables already in DIR are kept by egtb and not measured (delete them to measure them again). The
 figures are what a cost model of the solver (retro/cost_model.hpp) is fitted to.
 """
@@ -27,8 +27,10 @@ def signatures(egtb, men):
     return [t["signature"] for t in json.loads(out)["tables"]]
 
 
-def measure(egtb, directory, signature, threads):
+def measure(egtb, directory, signature, threads, max_memory):
     command = [egtb, "generate", signature, "--dir", directory, "--json", "--threads", str(threads)]
+    if max_memory:
+        command += ["--max-memory", max_memory]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"measure_set: {' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
@@ -52,6 +54,7 @@ def record(table):
         "cpu_seconds": table["cpu_seconds"],
         "peak_rss_bytes": table["peak_rss_bytes"],
         "file_size": table["file_size"],
+        "slices": table.get("slices", 1),
     }
 
 
@@ -62,12 +65,14 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--all", type=int, default=5)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--max-memory", help="passed to egtb generate: pawn tables estimated above it "
+                        "are solved in file slices")
     args = parser.parse_args()
     start = time.monotonic()
     todo = signatures(args.egtb, args.all)
     with open(args.out, "a", encoding="utf-8") as out:
         for n, signature in enumerate(todo, 1):
-            for table in measure(args.egtb, args.dir, signature, args.threads):
+            for table in measure(args.egtb, args.dir, signature, args.threads, args.max_memory):
                 line = record(table)
                 out.write(json.dumps(line) + "\n")
                 out.flush()

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fits the solver's cost model to a measured 3-5-man run and predicts the 6- and 7-man sets.
 
-    scripts/scale_model.py EGTB MEASURE.jsonl > docs/scale-figures.md
+    scripts/scale_model.py EGTB MEASURE.jsonl [SLICED.jsonl] > docs/scale-figures.md
 
 MEASURE.jsonl is what scripts/measure_set.py wrote (one table per line, built alone on one thread).
 The model (retro/cost_model.hpp): with L the layout positions per side and W the entries per side of
@@ -14,6 +14,13 @@ with a and b fitted apart for pawnless tables and tables with pawns, on the 5-ma
 validation (fitted on every other table in the order of L, checked on the rest, and the other way
 round), and the coefficients compiled into EGTB are checked on every table. The predictions come
 from `EGTB plan --all 6|7 --format json`, that is from the compiled coefficients. Writes Markdown.
+
+SLICED.jsonl, if given, is a measure_set.py run with --max-memory: the tables it solved in file
+slices fit the packed bytes per position p of the sliced estimate (f the largest slice's share),
+
+    sliced_peak_bytes = BaseBytes + b * f * L + p * L + 4 * W (+ page cache),
+
+checked the same ways.
 """
 import heapq
 import json
@@ -25,6 +32,7 @@ GB = 1e9
 SUBTABLE_BYTES_PER_ENTRY = 4  # retro/cost_model.hpp
 PAGE_CACHE = 64 << 20         # retro/subtables.hpp, PagedCacheBytes
 BASE_BYTES = 9e6              # retro/cost_model.hpp, BaseBytes
+PACKED_BYTES = 0.75           # retro/cost_model.hpp, PackedBytesPerPosition
 
 
 def plan(egtb, men):
@@ -282,8 +290,52 @@ def mpi_section(tables, link_gb_per_s=10):
     return out
 
 
+def sliced_residual(row):
+    """The measured peak of a sliced solve less the compiled estimate's terms but p * L."""
+    p = row["plan"]
+    return row["peak_rss_bytes"] - (p["estimated_sliced_peak_bytes"] - PACKED_BYTES * p["layout_positions_per_side"])
+
+
+def fit_packed(rows):
+    ls = [r["plan"]["layout_positions_per_side"] for r in rows]
+    return sum(sliced_residual(r) * l for r, l in zip(rows, ls)) / sum(l * l for l in ls)
+
+
+def sliced_errors(rows, packed):
+    """Relative errors (estimate / measured - 1) of the sliced estimate with p = packed."""
+    return [(r["plan"]["estimated_sliced_peak_bytes"] + (packed - PACKED_BYTES) * r["plan"]["layout_positions_per_side"])
+            / r["peak_rss_bytes"] - 1 for r in rows]
+
+
+def sliced_section(egtb, sliced_path):
+    rows = [r for r in joined(egtb, sliced_path) if r.get("slices", 1) > 1]
+    rows.sort(key=lambda r: (r["plan"]["layout_positions_per_side"], r["signature"]))
+    packed = fit_packed(rows)
+    held = []
+    for fold in (0, 1):
+        held += sliced_errors(rows[1 - fold::2], fit_packed(rows[fold::2]))
+    compiled = sliced_errors(rows, PACKED_BYTES)
+    whole = [r["plan"]["estimated_peak_bytes"] for r in rows]
+    out = ["## Solved in file slices", "",
+           f"{len(rows)} tables solved in file slices (`measure_set.py --max-memory`), "
+           f"{sum(r['cpu_seconds'] for r in rows) / 60:,.1f} CPU minutes; their whole solves are "
+           f"estimated at {min(whole) / 2**20:,.0f}-{max(whole) / 2**20:,.0f} MB.", "",
+           "| p (packed bytes per position) | check | memory error: median, p90, range |", "|---:|---|---|",
+           f"| {packed:.2f} | held out | {describe(held)} |",
+           f"| {PACKED_BYTES:.2f} (compiled) | all | {describe(compiled)} |", "",
+           "| table | slices | L | measured CPU s | measured peak MB | estimated sliced | estimated whole |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    for r in sorted(rows, key=lambda r: -r["peak_rss_bytes"]):
+        p = r["plan"]
+        out.append(f"| {r['signature']} | {r['slices']} | {p['layout_positions_per_side']:,} | {r['cpu_seconds']:.1f} | "
+                   f"{r['peak_rss_bytes'] / 2**20:,.0f} | {p['estimated_sliced_peak_bytes'] / 2**20:,.0f} | "
+                   f"{p['estimated_peak_bytes'] / 2**20:,.0f} |")
+    out.append("")
+    return out
+
+
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     egtb, measure_path = sys.argv[1], sys.argv[2]
     rows = joined(egtb, measure_path)
@@ -294,6 +346,9 @@ def main():
           f"{max(r['peak_rss_bytes'] for r in rows) / 2**20:,.0f} MB.\n")
     for line in fit_section(rows) + worst_section(rows):
         print(line)
+    if len(sys.argv) == 4:
+        for line in sliced_section(egtb, sys.argv[3]):
+            print(line)
     six = plan(egtb, 6)
     seven = plan(egtb, 7)
     sections = (set_section(6, six) + cluster_section(six) + set_section(7, seven) + ["## Slicing", ""] +

@@ -1,5 +1,6 @@
 // egtb plan SIG... [--all N] [--rules R] --format make|slurm|json [--dir DIR] [--egtb PATH]
-// [--cpus N] [--out DIR]: the tables of a set as jobs for Make, Slurm or any engine (api/plan.hpp).
+// [--cpus N] [--max-memory SIZE] [--out DIR]: the tables of a set as jobs for Make, Slurm or any engine
+// (api/plan.hpp).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,6 +22,7 @@ api::PlanRequest plan_request(const CommandLine& cl, bool absolute_directory) {
   request.program = cl.option("egtb", std::filesystem::read_symlink("/proc/self/exe").string());
   request.rules = rules_of(cl);
   request.max_cpus = parse_int(cl.option("cpus", "2"), "--cpus", 1, 1024);
+  if (cl.flag("max-memory")) request.max_memory = parse_bytes(cl.option("max-memory", ""), "--max-memory");
   return request;
 }
 
@@ -54,7 +56,10 @@ int cmd_plan(const std::vector<std::string>& args) {
       "dir", po::value<std::string>()->value_name("DIR"), "table directory of the jobs (default ./tables)")(
       "egtb", po::value<std::string>()->value_name("PATH"), "the egtb the jobs run (default: this one)")(
       "cpus", po::value<std::string>()->value_name("N"), "the most CPUs a Slurm job asks for (default 2)")(
-      "out", po::value<std::string>()->value_name("DIR"), "where --format slurm writes its scripts");
+      "max-memory", po::value<std::string>()->value_name("SIZE"),
+      "memory a job's build may take (800M, 2G): passed to egtb generate; tables estimated above it "
+      "are planned in file slices")("out", po::value<std::string>()->value_name("DIR"),
+                                    "where --format slurm writes its scripts");
   cl.rules_option();
   if (!cl.parse(args)) return ExitSuccess;
   const std::string format = cl.option("format", "json");
