@@ -351,7 +351,7 @@ Json to_json(const Plan& plan) {
                       {"pages_subtables", t.cost.pages_subtables},
                       {"estimated_cpu_seconds", t.cost.cpu_seconds},
                       {"estimated_peak_bytes", t.cost.peak_bytes},
-                      {"file_slices", t.cost.file_slices},
+                      {"file_slices", t.cost.slices},
                       {"estimated_sliced_peak_bytes", t.cost.sliced_peak_bytes},
                       {"sliced", t.solve.file_slices},
                       {"planned_peak_bytes", t.solve.peak_bytes},

@@ -11,7 +11,7 @@ namespace egtb::retro {
 namespace {
 
 // The fraction of a table's layout in its largest file slice: its variants (file keys) over all
-// of them (1 for one slice, the whole table).
+// of them. Only for tables of several slices (one slice, the whole table, has no keys).
 double largest_slice_fraction(const indexing::FileSlices& slices) {
   size_t largest = 0;
   size_t keys = 0;
@@ -19,7 +19,7 @@ double largest_slice_fraction(const indexing::FileSlices& slices) {
     largest = std::max(largest, slices[s].keys.size());
     keys += slices[s].keys.size();
   }
-  return keys == 0 ? 1.0 : static_cast<double>(largest) / static_cast<double>(keys);
+  return static_cast<double>(largest) / static_cast<double>(keys);
 }
 
 }  // namespace
@@ -27,7 +27,8 @@ double largest_slice_fraction(const indexing::FileSlices& slices) {
 CostEstimate estimate_cost(const Material& material) {
   const CostCoefficients& c = material.has_pawns() ? PawnCost : PawnlessCost;
   CostEstimate e;
-  e.entries_per_side = indexing::IndexScheme(material).size();
+  const indexing::IndexScheme scheme(material);
+  e.entries_per_side = scheme.size();
   e.layout_positions_per_side = indexing::layout_positions(material);
   for (const Material& next : direct_dependencies(material)) {
     if (paged_subtable(next))
@@ -41,10 +42,10 @@ CostEstimate estimate_cost(const Material& material) {
   const double around =
       BaseBytes + BytesPerSubtableEntry * static_cast<double>(e.whole_subtable_entries) + cache;
   e.peak_bytes = static_cast<uint64_t>(around + c.bytes_per_position * positions);
-  const indexing::FileSlices slices{indexing::IndexScheme(material)};
-  e.file_slices = slices.size();
+  const indexing::FileSlices slices(scheme);
+  e.slices = slices.size();
   e.sliced_peak_bytes =
-      e.file_slices == 1
+      e.slices == 1
           ? e.peak_bytes
           : static_cast<uint64_t>(around + c.bytes_per_position * largest_slice_fraction(slices) * positions +
                                   PackedBytesPerPosition * positions);
@@ -53,7 +54,7 @@ CostEstimate estimate_cost(const Material& material) {
 
 SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory) {
   SolvePlan plan;
-  plan.file_slices = max_memory > 0 && cost.peak_bytes > max_memory && cost.file_slices > 1;
+  plan.file_slices = max_memory > 0 && cost.peak_bytes > max_memory && cost.slices > 1;
   plan.peak_bytes = plan.file_slices ? cost.sliced_peak_bytes : cost.peak_bytes;
   return plan;
 }

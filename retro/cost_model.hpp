@@ -60,7 +60,7 @@ struct CostEstimate {
   bool pages_subtables = false;            // a subtable is read through the cache
   double cpu_seconds = 0;                  // on one thread
   uint64_t peak_bytes = 0;                 // resident memory of the process at its peak
-  size_t file_slices = 1;                  // the file slices of a solve in slices (1: the whole table)
+  size_t slices = 1;                       // the file slices of a solve in slices (1: the whole table)
   uint64_t sliced_peak_bytes = 0;          // peak_bytes of a solve in slices (peak_bytes when 1 slice)
 };
 

@@ -61,7 +61,7 @@ TEST_CASE("cost estimates of a solve in file slices", "[retro]") {
   for (const char* next : {"KRPk", "KPkr", "KRkr", "KQRk", "KRRk", "KRBk", "KRNk"})
     whole += indexing::IndexScheme(wide_material(next)).size();
   CHECK(krpkr.whole_subtable_entries == whole);
-  CHECK(krpkr.file_slices == 4);
+  CHECK(krpkr.slices == 4);
   const double around = retro::BaseBytes + retro::BytesPerSubtableEntry * static_cast<double>(whole) +
                         static_cast<double>(retro::PagedCacheBytes);
   CHECK(static_cast<double>(krpkr.sliced_peak_bytes) ==
@@ -75,7 +75,7 @@ TEST_CASE("cost estimates of a solve in file slices", "[retro]") {
   CHECK(retro::plan_solve(krpkr, 1).peak_bytes == krpkr.sliced_peak_bytes);
   // A pawnless table is one slice: whole under any limit.
   const retro::CostEstimate kqrkr = retro::estimate_cost(wide_material("KQRkr"));
-  CHECK(kqrkr.file_slices == 1);
+  CHECK(kqrkr.slices == 1);
   CHECK(kqrkr.sliced_peak_bytes == kqrkr.peak_bytes);
   CHECK_FALSE(retro::plan_solve(kqrkr, 1).file_slices);
 }
