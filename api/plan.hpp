@@ -29,7 +29,7 @@ struct PlanRequest {
   Rules rules = Rules::Lasker;
   int max_cpus = 2;  // the most CPUs (threads) a Slurm job asks for
   // Memory a job's build may take, in bytes (egtb generate --max-memory); 0: no limit. A table whose
-  // whole solve is estimated above it is planned in file slices, with the memory of that solve.
+  // whole solve is estimated above it is planned in slices, with the memory of that solve.
   uint64_t max_memory = 0;
 };
 

@@ -19,43 +19,60 @@ uint64_t layout_positions(const Material& material) {
   return positions;
 }
 
-DigitPawns::DigitPawns(const IndexScheme& scheme) {
+DigitPawns::DigitPawns(const IndexScheme& scheme, bool placement) : base_(placement ? 48 : 8) {
   const int inner = WordLayout::inner_man(scheme);
   for (int j = 2; j < scheme.man_count(); ++j)
     if (j != inner && type_of(scheme.man_piece(j)) == PieceType::Pawn)
       men_[static_cast<size_t>(count_++)] = j;
+  keys_ = power(count_);
 }
 
 uint32_t DigitPawns::key(const IndexScheme::Men& men) const {
   uint32_t key = 0;
-  for (int i = 0; i < count_; ++i)
-    key |= static_cast<uint32_t>(file_of(men.squares[static_cast<size_t>(men_[static_cast<size_t>(i)])]))
-           << (3 * i);
+  for (int i = count_ - 1; i >= 0; --i) {
+    const Square s = men.squares[static_cast<size_t>(men_[static_cast<size_t>(i)])];
+    key = key * base_ + static_cast<uint32_t>(placement() ? to_index(s) - 8 : file_of(s));
+  }
   return key;
 }
 
-FileSlices::FileSlices(const IndexScheme& scheme, bool split) : pawns_(scheme) {
+namespace {
+
+// How far a placement key's digit pawns have advanced: the ranks of the white ones plus 7 less
+// those of the black ones. A step of a digit pawn raises it by 1 or 2.
+int advance(const IndexScheme& scheme, const DigitPawns& pawns, uint32_t key) {
+  int a = 0;
+  for (int i = 0; i < pawns.count(); ++i) {
+    const int rank = pawns.rank(key, i);
+    a += color_of(scheme.man_piece(pawns.man(i))) == Color::White ? rank : 7 - rank;
+  }
+  return a;
+}
+
+}  // namespace
+
+PawnSlices::PawnSlices(const IndexScheme& scheme, Slicing slicing)
+    : pawns_(scheme, slicing == Slicing::Placements) {
   const int inner = WordLayout::inner_man(scheme);
   bool inner_twin = false;  // the innermost man is a pawn identical to a digit pawn
   for (int i = 0; i < pawns_.count(); ++i)
     inner_twin |= scheme.man_piece(pawns_.man(i)) == scheme.man_piece(inner);
-  if (!split || pawns_.count() == 0 || (inner_twin && scheme.ep_size() > 0)) {
+  if (slicing == Slicing::Whole || pawns_.count() == 0 || (inner_twin && scheme.ep_size() > 0)) {
     slices_.emplace_back();
     return;
   }
   // The variants reached from a key by the mirror and by exchanging identical digit pawns.
   const auto neighbours = [&](uint32_t key) {
     std::vector<uint32_t> out;
-    uint32_t mirrored = 0;
+    uint32_t mirrored = key;
     for (int i = 0; i < pawns_.count(); ++i)
-      mirrored |= static_cast<uint32_t>(7 - pawns_.file(key, i)) << (3 * i);
+      mirrored = pawns_.with_digit(mirrored, i, pawns_.mirrored(pawns_.digit(key, i)));
     out.push_back(mirrored);
     for (int a = 0; a < pawns_.count(); ++a)
       for (int b = a + 1; b < pawns_.count(); ++b) {
         if (scheme.man_piece(pawns_.man(a)) != scheme.man_piece(pawns_.man(b))) continue;
-        const uint32_t fa = static_cast<uint32_t>(pawns_.file(key, a));
-        const uint32_t fb = static_cast<uint32_t>(pawns_.file(key, b));
-        out.push_back((key & ~(7u << (3 * a)) & ~(7u << (3 * b))) | fb << (3 * a) | fa << (3 * b));
+        const uint32_t swapped = pawns_.with_digit(key, a, pawns_.digit(key, b));
+        out.push_back(pawns_.with_digit(swapped, b, pawns_.digit(key, a)));
       }
     return out;
   };
@@ -63,7 +80,8 @@ FileSlices::FileSlices(const IndexScheme& scheme, bool split) : pawns_(scheme) {
   slice_of_key_.assign(pawns_.keys(), Unassigned);
   for (uint32_t first = 0; first < pawns_.keys(); ++first) {
     if (slice_of_key_[first] != Unassigned) continue;
-    FileSlice slice;
+    PawnSlice slice;
+    slice.placement = pawns_.placement();
     slice_of_key_[first] = static_cast<uint16_t>(slices_.size());
     slice.keys.push_back(first);
     for (size_t k = 0; k < slice.keys.size(); ++k)
@@ -75,6 +93,17 @@ FileSlices::FileSlices(const IndexScheme& scheme, bool split) : pawns_(scheme) {
     std::sort(slice.keys.begin(), slice.keys.end());
     slices_.push_back(std::move(slice));
   }
+  if (!pawns_.placement()) return;
+  std::stable_sort(slices_.begin(), slices_.end(), [&](const PawnSlice& a, const PawnSlice& b) {
+    return advance(scheme, pawns_, a.keys[0]) > advance(scheme, pawns_, b.keys[0]);
+  });
+  for (size_t s = 0; s < slices_.size(); ++s)
+    for (const uint32_t key : slices_[s].keys) slice_of_key_[key] = static_cast<uint16_t>(s);
+}
+
+Slicing pawn_slicing(const IndexScheme& scheme) {
+  const int pawns = DigitPawns(scheme).count();
+  return pawns == 0 ? Slicing::Whole : pawns == 1 ? Slicing::Placements : Slicing::Files;
 }
 
 int WordLayout::inner_man(const IndexScheme& scheme) {
@@ -84,11 +113,11 @@ int WordLayout::inner_man(const IndexScheme& scheme) {
   return scheme.man_count() - 1;
 }
 
-WordLayout::WordLayout(const IndexScheme& scheme, const FileSlice& slice)
+WordLayout::WordLayout(const IndexScheme& scheme, const PawnSlice& slice)
     : men_(scheme.man_count()),
       inner_(inner_man(scheme)),
       kings_(scheme.material().has_pawns() ? &PawnKings : &PawnlessKings),
-      digit_pawns_(scheme) {
+      digit_pawns_(scheme, slice.placement) {
   assert(men_ >= 3);
   const bool sliced = !slice.keys.empty();
   for (int j = 0; j < men_; ++j) pieces_[static_cast<size_t>(j)] = scheme.man_piece(j);
@@ -96,7 +125,7 @@ WordLayout::WordLayout(const IndexScheme& scheme, const FileSlice& slice)
     if (j == inner_) continue;
     const bool pawn = type_of(pieces_[static_cast<size_t>(j)]) == PieceType::Pawn;
     strides_[static_cast<size_t>(j)] = pair_words_;
-    radices_[static_cast<size_t>(j)] = !pawn ? 64 : sliced ? 6 : 48;
+    radices_[static_cast<size_t>(j)] = !pawn ? 64 : !sliced ? 48 : slice.placement ? 1 : 6;
     pair_words_ *= static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
   }
   const size_t variants = sliced ? slice.keys.size() : 1;
@@ -123,8 +152,10 @@ WordLayout::WordLayout(const IndexScheme& scheme, const FileSlice& slice)
       }
       for (int i = 0; sliced && i < digit_pawns_.count(); ++i) {
         const auto j = static_cast<size_t>(digit_pawns_.man(i));
-        const int rank = to_index(squares[j]) + 1;  // the digit decoded above, a rank less 1
-        squares[j] = make_square(digit_pawns_.file(slice.keys[v], i), rank);
+        const uint32_t key = slice.keys[v];
+        // A file slice's digit, decoded above, is the rank less 1; a placement slice has none.
+        const int rank = slice.placement ? digit_pawns_.rank(key, i) : to_index(squares[j]) + 1;
+        squares[j] = make_square(digit_pawns_.file(key, i), rank);
       }
     }
 }

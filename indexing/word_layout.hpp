@@ -44,6 +44,13 @@
 // re8 lies in slice b/g, variant b (0): pair 0, word 0 * 384 + 27 * 6 + 1 = 163. KPPkp (digit
 // pawns P P, innermost p): 64 file pairs, closed under the mirror and the exchange of the white
 // pawns, give 20 slices of two or four variants, and a variant of files (c, c) one of two.
+//
+// Placement slices. A variant may fix the digit pawns' squares instead of their files: its layout
+// then has no digit for them (radix 1), and a digit pawn's step leaves the slice for one where the
+// pawn stands further up, which the solver finishes first (pawn-move order, PawnSlices) and reads
+// as it reads a subtable. KRPkr: 24 slices of two variants (Pb3 with its mirror Pg3, ...), each a
+// 24th of the table: 2 * 1806 pair slots of 64 words; Ka1 kc1 Rd4 Pb3 re8 is word 0 * 64 + 27 = 27
+// of slice {b3, g3}, variant b3 (0).
 #pragma once
 
 #include <array>
@@ -64,40 +71,65 @@ namespace egtb::indexing {
 // digit 64, the pawn's 48, the innermost black rook's bit 64); KPPk: 1806 * 48 * 64.
 [[nodiscard]] uint64_t layout_positions(const Material& material);
 
-// The digit pawns of a scheme's layout and the key of their files: file of the i-th digit pawn
-// (in man order) times 8^i.
+// How a pawn table is split for the solver: not at all, by the files of its digit pawns, or by
+// their squares (placements).
+enum class Slicing : uint8_t { Whole, Files, Placements };
+
+// The digit pawns of a scheme's layout and the key of their files or squares: per digit pawn i
+// (in man order) a digit, its file (0 ... 7, base 8) or its square less 8 (a2 = 0 ... h7 = 47,
+// base 48), times base^i. Example, KPPkp by placements (digit pawns P P): pawns on b2 and c4 give
+// 1 + 18 * 48 = 865; by files, 1 + 2 * 8 = 17.
 class DigitPawns {
 public:
-  explicit DigitPawns(const IndexScheme& scheme);
+  explicit DigitPawns(const IndexScheme& scheme, bool placement = false);
 
   [[nodiscard]] int count() const { return count_; }
   [[nodiscard]] int man(int i) const { return men_[static_cast<size_t>(i)]; }
-  // Keys run below 8^count().
-  [[nodiscard]] uint32_t keys() const { return 1u << (3 * count_); }
+  [[nodiscard]] bool placement() const { return base_ == 48; }
+  // Keys run below base^count().
+  [[nodiscard]] uint32_t keys() const { return keys_; }
   [[nodiscard]] uint32_t key(const IndexScheme::Men& men) const;
-  [[nodiscard]] int file(uint32_t key, int i) const { return static_cast<int>(key >> (3 * i)) & 7; }
+  [[nodiscard]] int digit(uint32_t key, int i) const { return static_cast<int>(key / power(i) % base_); }
+  [[nodiscard]] int file(uint32_t key, int i) const { return digit(key, i) % 8; }
+  // The rank (1 ... 6 for rank 2 ... 7) of a placement key's digit pawn i.
+  [[nodiscard]] int rank(uint32_t key, int i) const { return digit(key, i) / 8 + 1; }
+  // The key with digit pawn i's digit replaced by d.
+  [[nodiscard]] uint32_t with_digit(uint32_t key, int i, int d) const {
+    return key - static_cast<uint32_t>(digit(key, i)) * power(i) + static_cast<uint32_t>(d) * power(i);
+  }
+  // The digit of the mirror image (file f <-> 7 - f).
+  [[nodiscard]] int mirrored(int d) const { return d - d % 8 + 7 - d % 8; }
 
 private:
   std::array<int, MaxIndexMen> men_{};
   int count_ = 0;
+  uint32_t base_ = 8;
+  uint32_t keys_ = 1;
+  [[nodiscard]] uint32_t power(int i) const {
+    uint32_t p = 1;
+    for (int k = 0; k < i; ++k) p *= base_;
+    return p;
+  }
 };
 
-// A file slice: the keys of its variants. No keys: the whole table.
-struct FileSlice {
+// A slice: the keys of its variants. No keys: the whole table.
+struct PawnSlice {
   std::vector<uint32_t> keys;
+  bool placement = false;  // the keys are placement keys
 };
 
-// The file slices of a scheme, in the order of their smallest key. A pawnless table, a table
-// without digit pawns, and one whose innermost man is a pawn identical to a digit pawn while it has
-// e.p. positions (exchanging them moves an e.p. position's predecessors to another slice) are one
-// slice, the whole table.
-class FileSlices {
+// The slices of a scheme. File slices come in the order of their smallest key; placement slices
+// in pawn-move order, every slice after those its pawns' steps lead to: by descending advance (the
+// ranks of the white digit pawns plus 7 less those of the black ones), then by smallest key. A
+// pawnless table, a table without digit pawns, and one whose innermost man is a pawn identical to
+// a digit pawn while it has e.p. positions (exchanging them moves an e.p. position's predecessors
+// to another slice) are one slice, the whole table.
+class PawnSlices {
 public:
-  // split false: one slice, the whole table, whatever its pawns.
-  explicit FileSlices(const IndexScheme& scheme, bool split = true);
+  PawnSlices(const IndexScheme& scheme, Slicing slicing);
 
   [[nodiscard]] size_t size() const { return slices_.size(); }
-  [[nodiscard]] const FileSlice& operator[](size_t s) const { return slices_[s]; }
+  [[nodiscard]] const PawnSlice& operator[](size_t s) const { return slices_[s]; }
   // The slice of men of the scheme's material (kings canonical or not).
   [[nodiscard]] size_t slice_of(const IndexScheme::Men& men) const {
     return slices_.size() == 1 ? 0 : slice_of_key_[pawns_.key(men)];
@@ -105,9 +137,16 @@ public:
 
 private:
   DigitPawns pawns_;
-  std::vector<FileSlice> slices_;
+  std::vector<PawnSlice> slices_;
   std::vector<uint16_t> slice_of_key_;
 };
+
+// How a pawn table is sliced when it must be (egtb generate --max-memory): by placements when it
+// has one digit pawn (KRPkr: 24 slices of a 24th of the table, 405 MB and 34 s against 705 MB and
+// 36 s in 4 file slices), by files when it has more: by placements they would be hundreds of slices
+// (KBPkp 1,152), and every slice with a pawn on its 7th rank reads again the paged subtables its
+// promotions lead to (KBPkp 431 s against 136 s in 32 file slices). Whole without digit pawns.
+[[nodiscard]] Slicing pawn_slicing(const IndexScheme& scheme);
 
 class WordLayout {
 public:
@@ -115,7 +154,7 @@ public:
 
   // The layout of a scheme's material, with the scheme's men (Men holds them in its order): the
   // whole table, or one of its file slices.
-  explicit WordLayout(const IndexScheme& scheme, const FileSlice& slice = {});
+  explicit WordLayout(const IndexScheme& scheme, const PawnSlice& slice = {});
 
   // The innermost man of a scheme's layout.
   [[nodiscard]] static int inner_man(const IndexScheme& scheme);
@@ -136,7 +175,14 @@ public:
   // Man j's digit on square s (not a king, not the innermost; pawns on a2 ... h7 only).
   [[nodiscard]] int digit(int j, Square s) const {
     const int r = radices_[static_cast<size_t>(j)];
-    return r == 64 ? to_index(s) : r == 48 ? to_index(s) - 8 : rank_of(s) - 1;
+    return r == 64 ? to_index(s) : r == 48 ? to_index(s) - 8 : r == 6 ? rank_of(s) - 1 : 0;
+  }
+  // Man j stays on its square inside the layout: a digit pawn of a placement slice, whose steps
+  // lead to other slices.
+  [[nodiscard]] bool fixed_in_slice(int j) const { return radices_[static_cast<size_t>(j)] == 1; }
+  // Whether men (kings canonical or not) lie in the layout's slice.
+  [[nodiscard]] bool holds(const Men& men) const {
+    return variant_of_key_.empty() || variant_of_key_[digit_pawns_.key(men)] >= 0;
   }
   // The word difference when man j (not a king, not the innermost) moves from `from` to `to`
   // (along its file, for a pawn).
@@ -170,7 +216,8 @@ private:
   int inner_ = 0;
   std::array<Piece, MaxIndexMen> pieces_{};
   std::array<uint64_t, MaxIndexMen> strides_{};  // 0 for the kings and the innermost man
-  std::array<int, MaxIndexMen> radices_{};       // 64 a piece, 48 a pawn, 6 a pawn of a slice
+  // 64 a piece, 48 a pawn, 6 a pawn of a file slice, 1 a pawn of a placement slice
+  std::array<int, MaxIndexMen> radices_{};
   const KkMap* kings_;
   uint64_t pair_words_ = 1;
   uint64_t words_ = 0;

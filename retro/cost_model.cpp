@@ -10,9 +10,9 @@ namespace egtb::retro {
 
 namespace {
 
-// The fraction of a table's layout in its largest file slice: its variants (file keys) over all
+// The fraction of a table's layout in its largest slice: its variants (keys) over all
 // of them. Only for tables of several slices (one slice, the whole table, has no keys).
-double largest_slice_fraction(const indexing::FileSlices& slices) {
+double largest_slice_fraction(const indexing::PawnSlices& slices) {
   size_t largest = 0;
   size_t keys = 0;
   for (size_t s = 0; s < slices.size(); ++s) {
@@ -42,7 +42,7 @@ CostEstimate estimate_cost(const Material& material) {
   const double around =
       BaseBytes + BytesPerSubtableEntry * static_cast<double>(e.whole_subtable_entries) + cache;
   e.peak_bytes = static_cast<uint64_t>(around + c.bytes_per_position * positions);
-  const indexing::FileSlices slices(scheme);
+  const indexing::PawnSlices slices(scheme, indexing::pawn_slicing(scheme));
   e.slices = slices.size();
   e.sliced_peak_bytes =
       e.slices == 1
@@ -54,8 +54,8 @@ CostEstimate estimate_cost(const Material& material) {
 
 SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory) {
   SolvePlan plan;
-  plan.file_slices = max_memory > 0 && cost.peak_bytes > max_memory && cost.slices > 1;
-  plan.peak_bytes = plan.file_slices ? cost.sliced_peak_bytes : cost.peak_bytes;
+  plan.sliced = max_memory > 0 && cost.peak_bytes > max_memory && cost.slices > 1;
+  plan.peak_bytes = plan.sliced ? cost.sliced_peak_bytes : cost.peak_bytes;
   return plan;
 }
 

@@ -10,14 +10,14 @@
 //   cpu_seconds = CpuSecondsPerPosition * L
 //   peak_bytes  = BaseBytes + BytesPerPosition * L + BytesPerSubtableEntry * W (+ PagedCacheBytes)
 //
-// and, solved in file slices (GeneratorConfig::file_slices), where the largest slice holds a
-// fraction f of the layout,
+// and, solved in slices (GeneratorConfig::slicing, indexing::pawn_slicing), where the largest
+// slice holds a fraction f of the layout,
 //
 //   sliced_peak_bytes = BaseBytes + BytesPerPosition * f * L + PackedBytesPerPosition * L
 //                       + BytesPerSubtableEntry * W (+ PagedCacheBytes).
 //
-// KRPkr's 4 slices each hold a quarter of its 355,074,048 positions (f = 1/4); KPPkp's largest of
-// 20 holds 1/16, the white pawn's file with the black pawn on the same file or its mirror.
+// KRPkr's 24 placement slices each hold a 24th of its 355,074,048 positions (f = 1/24); KPPkp's
+// largest of 20 file slices holds 1/16, the white pawns' files with their mirror images.
 //
 // where W is the entries per side of the subtables loaded whole (at most PagedSubtableEntries each;
 // larger ones are read through a cache of PagedCacheBytes). Pawnless tables and tables with pawns
@@ -60,7 +60,7 @@ struct CostEstimate {
   bool pages_subtables = false;            // a subtable is read through the cache
   double cpu_seconds = 0;                  // on one thread
   uint64_t peak_bytes = 0;                 // resident memory of the process at its peak
-  size_t slices = 1;                       // the file slices of a solve in slices (1: the whole table)
+  size_t slices = 1;                       // the slices of a solve in slices (1: the whole table)
   uint64_t sliced_peak_bytes = 0;          // peak_bytes of a solve in slices (peak_bytes when 1 slice)
 };
 
@@ -68,10 +68,10 @@ struct CostEstimate {
 [[nodiscard]] CostEstimate estimate_cost(const Material& material);
 
 // How a table is solved under a memory limit (egtb generate --max-memory; 0: none), and its
-// estimated peak that way: a table whose whole solve is estimated above the limit is solved in file
-// slices when it has several (KRPkr under 1 GiB: 4 slices). The limit decides; it is not a promise.
+// estimated peak that way: a table whose whole solve is estimated above the limit is solved in
+// slices when it has several (KRPkr under 1 GiB: 24 slices). The limit decides; it is not a promise.
 struct SolvePlan {
-  bool file_slices = false;
+  bool sliced = false;
   uint64_t peak_bytes = 0;  // the estimate of that solve
 };
 [[nodiscard]] SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory);

@@ -11,7 +11,9 @@ EpPositions ep_positions(const indexing::WordLayout& layout, const Position& pos
   before.remove_piece(stepped);
   before.put_piece(make_piece(~c, PieceType::Pawn), square_at(to_index(pos.ep_square()) - pawn_push(~c)));
   before.set_side_to_move(~c);
-  return {layout.position_of(men_of(layout, base)), layout.position_of(men_of(layout, before))};
+  const auto before_men = men_of(layout, before);
+  if (!layout.holds(before_men)) return {layout.position_of(men_of(layout, base)), 0, false};
+  return {layout.position_of(men_of(layout, base)), layout.position_of(before_men), true};
 }
 
 }  // namespace egtb::retro

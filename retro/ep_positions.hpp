@@ -44,6 +44,9 @@ template <class MenOrder>
 struct EpPositions {
   uint64_t base = 0;    // the same men without the e.p. right, the same side to move
   uint64_t before = 0;  // the position before the double step, the other side to move
+  // The position before lies in the layout's slice: not when a digit pawn of a placement slice
+  // stepped (its step leads here from a slice solved later, as an exit).
+  bool before_inside = true;
 };
 
 // The positions of `pos`, which has an e.p. right, a legal e.p. capture and the kings on a

@@ -74,10 +74,11 @@ struct Side {
 struct EpNode {
   enum class State : uint8_t { Open, Won, Lost };
 
-  uint64_t base = 0;       // the base's position (identical men in ascending square order)
-  uint64_t before = 0;     // the position before the step, the same way (for_each_labelling: the others)
-  bool valid = false;      // the entry holds a position
-  bool base_moves = true;  // the base has a legal move
+  uint64_t base = 0;          // the base's position (identical men in ascending square order)
+  uint64_t before = 0;        // the position before the step, the same way (for_each_labelling: the others)
+  bool before_inside = true;  // it lies in the slice (ep_positions.hpp)
+  bool valid = false;         // the entry holds a position
+  bool base_moves = true;     // the base has a legal move
   State state = State::Open;
   bool first = false;  // decided in the first phase
   int depth = 0;
@@ -113,7 +114,7 @@ MetricSet phases_run(const GeneratorConfig& config) {
 // nodes whose base lies in it. A slice is solved whole before the next one is set up: no move
 // inside the table leaves it.
 struct SliceSets {
-  SliceSets(const indexing::IndexScheme& scheme, const indexing::FileSlice& slice,
+  SliceSets(const indexing::IndexScheme& scheme, const indexing::PawnSlice& slice,
             std::span<const SolvePhase> p)
       : layout(scheme, slice), phases(p) {}
 
@@ -170,6 +171,8 @@ public:
 
   [[nodiscard]] const indexing::WordLayout& layout() const { return layout_; }
   [[nodiscard]] Score score(Color c, uint64_t p) const;
+  // The scores of the positions of `word` of side c on `squares` (its bits): out[i] for the i-th.
+  void word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const;
 
 private:
   static constexpr uint64_t ChunkEntries = 1 << 12;
@@ -191,6 +194,8 @@ private:
   uint64_t id_;                 // unique in the process: tells the threads' unpacked chunks apart
 
   void pack(const SliceSets& sets);
+  // The unpacked chunk of side c holding position p (this thread's, until its next ask).
+  [[nodiscard]] const uint16_t* chunk_of(Color c, uint64_t p) const;
   // This thread's last two unpacked chunks of variant v of the slice, the latest first (the two
   // sides of a chunk boundary inside a run of the storage order).
   [[nodiscard]] std::array<Unpacked, 2>& unpacked(uint64_t v) const;
@@ -198,14 +203,14 @@ private:
 
 // What a solved table keeps of the solver: its solved slices and the scores of its e.p. entries.
 struct Solution::Sets {
-  Sets(const Material& material, Rules r, MetricSet m, bool file_slices)
-      : scheme(material), slices(scheme, file_slices), rules(r), metrics(m), phases(solve_phases(r)) {
+  Sets(const Material& material, Rules r, MetricSet m, indexing::Slicing slicing)
+      : scheme(material), slices(scheme, slicing), rules(r), metrics(m), phases(solve_phases(r)) {
     if (phases.size() > 2) throw std::logic_error("the solver keeps two phases apart, not more");
     for (auto& scores : ep_scores) scores.assign(scheme.ep_size(), Score::invalid().raw());
   }
 
   indexing::IndexScheme scheme;
-  indexing::FileSlices slices;
+  indexing::PawnSlices slices;
   Rules rules;
   MetricSet metrics;  // the phases solved
   std::span<const SolvePhase> phases;
@@ -236,15 +241,38 @@ std::vector<uint32_t> promotion_order(const indexing::WordLayout& layout) {
   return order;
 }
 
+// The slices of a table solved so far, where the steps of a placement slice's digit pawns lead.
+class SolvedSlices final : public FinishedSlices {
+public:
+  explicit SolvedSlices(const Solution::Sets& sets) : sets_(sets) {}
+
+  void scores(Color stm, const Men& men, Bitboard squares, Score* out) const override {
+    const size_t s = sets_.slices.slice_of(men);
+    if (s >= sets_.solved.size()) throw std::logic_error("a pawn step leads to a slice not solved yet");
+    sets_.solved[s].word_scores(stm, sets_.solved[s].layout().word_of(men), squares, out);
+  }
+  [[nodiscard]] Score ep_score(const Position& pos) const override {
+    const auto entry = sets_.scheme.index_of(pos);
+    if (!entry || *entry < sets_.scheme.normal_size())
+      throw std::logic_error("a double step to an e.p. position without an e.p. entry");
+    const auto& scores = sets_.ep_scores[static_cast<size_t>(to_index(pos.side_to_move()))];
+    return Score::from_raw(scores[static_cast<size_t>(*entry - sets_.scheme.normal_size())]);
+  }
+
+private:
+  const Solution::Sets& sets_;
+};
+
 class WordSolver {
 public:
   WordSolver(const indexing::IndexScheme& scheme, SliceSets& sets, const Subtables& subtables,
-             const GeneratorConfig& config, MetricSet solved, Clock::time_point start, uint64_t resolved)
+             const GeneratorConfig& config, MetricSet solved, Clock::time_point start, uint64_t resolved,
+             const FinishedSlices* finished)
       : scheme_(scheme),
         layout_(sets.layout),
         moves_(layout_),
         exits_(scheme_.material(), subtables),
-        word_exits_(layout_, scheme_, exits_),
+        word_exits_(layout_, scheme_, exits_, finished),
         config_(config),
         start_(start),
         resolved_(resolved),
@@ -369,7 +397,10 @@ private:
     Men men = w.men;
     men.squares[static_cast<size_t>(layout_.inner())] = sq;
     const Position pos = *layout_.placement(men, c);
-    for (Bitboard pawns = pos.pieces(c, PieceType::Pawn) & word_detail::relative_rank_bb(c, 1); pawns;) {
+    Bitboard steppers = pos.pieces(c, PieceType::Pawn) & word_detail::relative_rank_bb(c, 1);
+    for (int j = 2; j < layout_.man_count(); ++j)
+      if (layout_.fixed_in_slice(j)) steppers &= ~square_bb(men.squares[static_cast<size_t>(j)]);
+    for (Bitboard pawns = steppers; pawns;) {
       const Square from = pop_lsb(pawns);
       const Square one = square_at(to_index(from) + pawn_push(c));
       const Square two = square_at(to_index(one) + pawn_push(c));
@@ -707,6 +738,7 @@ private:
     const EpPositions positions = ep_positions(layout_, pos);
     node.base = positions.base;
     node.before = positions.before;
+    node.before_inside = positions.before_inside;
     Position base = pos;
     base.set_ep_square(Square::None);
     node.base_moves = legal_moves(base).size() > 0;
@@ -779,6 +811,7 @@ private:
       Side& t = side(~c);
       for (const uint64_t j : ep_frontier_[static_cast<size_t>(to_index(c))]) {
         const EpNode& e = ep_[static_cast<size_t>(to_index(c))][j];
+        if (!e.before_inside) continue;  // a slice solved later reaches it through an exit
         for_each_labelling(layout_, e.before, [&](uint64_t p) { mark(t.target, t.target_pairs, p); });
       }
     }
@@ -826,6 +859,21 @@ void SolvedSlice::pack(const SliceSets& sets) {
 
 Score SolvedSlice::score(Color c, uint64_t p) const {
   if (kept_) return kept_->score(c, p);
+  return Score::from_raw(chunk_of(c, p)[p % ChunkEntries]);
+}
+
+void SolvedSlice::word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const {
+  if (kept_) {
+    for (; squares; squares &= squares - 1)
+      *out++ = kept_->score(c, word * 64 + static_cast<uint64_t>(to_index(lsb(squares))));
+    return;
+  }
+  const uint16_t* raw = chunk_of(c, word * 64) + word * 64 % ChunkEntries;  // a word lies in one chunk
+  for (; squares; squares &= squares - 1)
+    *out++ = Score::from_raw(raw[static_cast<size_t>(to_index(lsb(squares)))]);
+}
+
+const uint16_t* SolvedSlice::chunk_of(Color c, uint64_t p) const {
   std::array<Unpacked, 2>& recent = unpacked(p / variant_positions_);
   const uint64_t chunk = p / ChunkEntries;
   const auto holds = [&](const Unpacked& u) { return u.id == id_ && u.c == c && u.chunk == chunk; };
@@ -841,7 +889,7 @@ Score SolvedSlice::score(Color c, uint64_t p) const {
     last.c = c;
     last.chunk = chunk;
   }
-  return Score::from_raw(last.raw[static_cast<size_t>(p - chunk * ChunkEntries)]);
+  return last.raw.data();
 }
 
 std::array<SolvedSlice::Unpacked, 2>& SolvedSlice::unpacked(uint64_t v) const {
@@ -882,12 +930,14 @@ void solve_slices(Solution::Sets& sets, const Subtables& subtables, const Genera
   const Clock::time_point start = Clock::now();
   auto ep_entries = ep_entries_by_slice(sets);
   const bool pack = sets.slices.size() > 1;
+  const SolvedSlices finished(sets);
   uint64_t resolved = 0;
   size_t variants = 0;
   for (size_t k = 0; k < sets.slices.size(); ++k) {
     auto slice = std::make_unique<SliceSets>(sets.scheme, sets.slices[k], sets.phases);
     slice->ep_entries = std::move(ep_entries[k]);
-    resolved = WordSolver(sets.scheme, *slice, subtables, config, sets.metrics, start, resolved).run();
+    resolved =
+        WordSolver(sets.scheme, *slice, subtables, config, sets.metrics, start, resolved, &finished).run();
     for (size_t c = 0; c < 2; ++c)
       for (size_t n = 0; n < slice->ep[c].size(); ++n)
         sets.ep_scores[c][slice->ep_entries[c][n]] = slice->ep_score(slice->ep[c][n]).raw();
@@ -923,8 +973,7 @@ void Solution::fill(Color c, indexing::Index first, std::span<uint16_t> out) con
 
 std::unique_ptr<Solution> solve_table(const Material& material, const Subtables& subtables,
                                       const GeneratorConfig& config) {
-  auto sets =
-      std::make_unique<Solution::Sets>(material, config.rules, phases_run(config), config.file_slices);
+  auto sets = std::make_unique<Solution::Sets>(material, config.rules, phases_run(config), config.slicing);
   tbb::task_arena arena(config.threads > 0 ? config.threads : tbb::task_arena::automatic);
   arena.execute([&] { solve_slices(*sets, subtables, config); });
   return std::make_unique<Solution>(std::move(sets));

@@ -31,6 +31,7 @@
 
 #include "egtb/core/material.hpp"
 #include "egtb/store/rules.hpp"
+#include "indexing/word_layout.hpp"
 #include "retro/subtables.hpp"
 
 namespace egtb::retro {
@@ -53,11 +54,10 @@ struct GeneratorConfig {
   // with {DTM} solves mates only: values 3 and 1 are then stored as draws.
   MetricSet metrics = all_metrics(Rules::Lasker);
   std::function<void(const Progress&)> progress;  // called after each ply, from one thread
-  // Solve a pawn table one file slice at a time (indexing/word_layout.hpp): KRPkr in 700 MB
-  // instead of 1.6 GB for 1.2 times the CPU, KBPkp in 455 MB instead of 1,462 MB for 4 times (the
-  // finished slices are packed, and each slice reads the paged subtables its promotions lead to
-  // again). false: the whole table at once.
-  bool file_slices = false;
+  // Solve a pawn table one slice at a time (indexing/word_layout.hpp), by the files of its digit
+  // pawns or by their squares in pawn-move order; the finished slices are packed. Whole: the
+  // whole table at once.
+  indexing::Slicing slicing = indexing::Slicing::Whole;
 };
 
 // A solved table as the solver leaves it, in its own layout: it hands out the scores of the

@@ -48,7 +48,8 @@ BuildRecord build_one(const Material& material, const BuildOptions& options, std
   config.threads = options.threads;
   config.rules = options.rules;
   config.metrics = options.metrics;
-  config.file_slices = plan_solve(estimate_cost(material), options.max_memory).file_slices;
+  if (plan_solve(estimate_cost(material), options.max_memory).sliced)
+    config.slicing = indexing::pawn_slicing(indexing::IndexScheme(material));
   if (options.progress) config.progress = [&](const Progress& p) { options.progress(material, p); };
   WriteOptions write;
   write.level = options.compression_level;

@@ -53,9 +53,9 @@ struct BuildOptions {
   bool closure = true;
   int compression_level = DefaultCompressionLevel;  // zstd level of the written files (writer.hpp)
   // Memory a table's build may take, in bytes; 0: no limit. A pawn table whose whole solve is
-  // estimated above it (cost_model.hpp) is solved one file slice at a time (GeneratorConfig::
-  // file_slices, plan_solve), the least memory the solver can: the limit is what decides, not a
-  // promise.
+  // estimated above it (cost_model.hpp) is solved one slice at a time (GeneratorConfig::slicing,
+  // indexing::pawn_slicing, plan_solve), the least memory the solver can: the limit is what
+  // decides, not a promise.
   uint64_t max_memory = 0;
   std::function<void(const Material&, const Progress&)> progress;
   // Called when this process starts waiting, and whenever what it waits for changes: the tables

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "egtb/core/attacks.hpp"
+#include "egtb/core/position.hpp"
 
 namespace egtb::retro {
 
@@ -75,10 +76,11 @@ struct WordExits::Work {
 };
 
 WordExits::WordExits(const indexing::WordLayout& layout, const indexing::IndexScheme& scheme,
-                     const ExitTables& exits)
+                     const ExitTables& exits, const FinishedSlices* finished)
     : layout_(layout),
       scheme_(scheme),
       exits_(exits),
+      finished_(finished),
       inner_(layout.inner()),
       inner_piece_(layout.man_piece(layout.inner())) {}
 
@@ -113,6 +115,7 @@ void WordExits::fixed_man_moves(Work& k, int j) const {
     const Bitboard bits = k.bits & attacks;
     if (bits) moves_between(from, lsb(bits), promotes, [&](Move m) { score_family(k, m, bits, j); });
   }
+  if (pt == PieceType::Pawn && !promotes && layout_.fixed_in_slice(j)) digit_pawn_steps(k, j, from);
   // Promotes by a step ahead.
   if (!promotes) return;
   const Square ahead = square_at(to_index(from) + pawn_push(k.c));
@@ -140,6 +143,49 @@ void WordExits::inner_man_moves(Work& k) const {
   const Square from = lsb(bits);
   const Square to = square_at(to_index(from) + pawn_push(k.c));
   moves_between(from, to, true, [&](Move m) { score_family(k, m, bits, inner_, true); });
+}
+
+void WordExits::digit_pawn_steps(Work& k, int j, Square from) const {
+  if (!finished_) throw std::logic_error("a placement slice solved without its finished slices");
+  const Square one = square_at(to_index(from) + pawn_push(k.c));
+  if (contains(k.w.occupied, one)) return;
+  score_steps(k, j, one, k.bits & ~square_bb(one));
+  if (relative_rank(k.c, from) != 1) return;
+  const Square two = square_at(to_index(one) + pawn_push(k.c));
+  if (contains(k.w.occupied, two)) return;
+  const Bitboard bits = k.bits & ~square_bb(one) & ~square_bb(two);
+  // Beside a pawn of the opponent the double step may give it an e.p. capture, and then leads to a
+  // position with the right: those are looked at one by one.
+  const Bitboard near = word_detail::beside(square_bb(two));
+  const bool inner_taker = inner_piece_ == make_piece(~k.c, PieceType::Pawn);
+  const Bitboard doubtful = (near & k.w.pawns[static_cast<size_t>(to_index(~k.c))]) ? bits
+                            : inner_taker                                           ? bits & near
+                                                                                    : 0;
+  score_steps(k, j, two, bits & ~doubtful);
+  for (Bitboard b = doubtful; b;) {
+    const Square sq = pop_lsb(b);
+    indexing::IndexScheme::Men men = k.w.men;
+    men.squares[static_cast<size_t>(inner_)] = sq;
+    const Position child = layout_.placement(men, k.c)->after(Move(from, two));
+    if (child.king_attacked(k.c)) continue;
+    if (child.ep_square() != Square::None) {
+      k.add(square_bb(sq), finished_->ep_score(child));
+      continue;
+    }
+    men.squares[static_cast<size_t>(j)] = two;
+    Score score;
+    finished_->scores(~k.c, men, square_bb(sq), &score);
+    k.add(square_bb(sq), score);
+  }
+}
+
+void WordExits::score_steps(Work& k, int j, Square to, Bitboard bits) const {
+  if (!bits) return;
+  indexing::IndexScheme::Men men = k.w.men;
+  men.squares[static_cast<size_t>(j)] = to;
+  std::array<Score, 64> scores;
+  finished_->scores(~k.c, men, bits, scores.data());
+  for (int i = 0; bits; bits &= bits - 1, ++i) k.add(bits & -bits, scores[static_cast<size_t>(i)]);
 }
 
 void WordExits::score_family(Work& k, Move m, Bitboard bits, int varying, bool ahead) const {

@@ -13,6 +13,8 @@
 //   X takes a fixed man              X on a square attacking it     one child for the word
 //   a fixed pawn promotes            X off the promotion square     X on its square
 //   X, a pawn on its 7th, promotes   the square ahead empty         the new piece ahead of X
+//   a digit pawn steps (placement    X off the path                 X on its square, in the
+//   slices only)                                                    slice the step leads to
 //
 // Example, KQRkr with Black to move, word Ka1 kh8 Qd1 Rb2 (the black rook X is the bit): X takes
 // the queen from every square of the d-file and of rank 1 that sees d1, and all those moves lead to
@@ -64,9 +66,24 @@ struct WordExitSummary {
   Bitboard moves = 0;                // positions with a legal move out of the table
 };
 
+// The table's own positions that the steps of a placement slice's digit pawns lead to
+// (indexing/word_layout.hpp), in the slices solved before it (retro/generator.cpp).
+class FinishedSlices {
+public:
+  virtual ~FinishedSlices() = default;
+  // The scores of men of the table (kings on a canonical pair) with stm to move and no e.p. right,
+  // the innermost man on each square of `squares` in turn: out[i] for the i-th lowest.
+  virtual void scores(Color stm, const indexing::IndexScheme::Men& men, Bitboard squares,
+                      Score* out) const = 0;
+  // The score of a legal position of the table with an e.p. right.
+  [[nodiscard]] virtual Score ep_score(const Position& pos) const = 0;
+};
+
 class WordExits {
 public:
-  WordExits(const indexing::WordLayout& layout, const indexing::IndexScheme& scheme, const ExitTables& exits);
+  // `finished`: the slices a placement slice's digit pawns step into (nullptr for other layouts).
+  WordExits(const indexing::WordLayout& layout, const indexing::IndexScheme& scheme, const ExitTables& exits,
+            const FinishedSlices* finished = nullptr);
 
   // The summaries for `phase` of the positions `bits` of word w with c to move and no e.p. right.
   void summarize(const WordMen& w, Color c, Bitboard bits, const PhaseValues& phase,
@@ -76,6 +93,7 @@ private:
   const indexing::WordLayout& layout_;
   const indexing::IndexScheme& scheme_;
   const ExitTables& exits_;
+  const FinishedSlices* finished_;
   int inner_;
   Piece inner_piece_;
 
@@ -83,6 +101,10 @@ private:
   struct Work;
   void fixed_man_moves(Work& k, int j) const;
   void inner_man_moves(Work& k) const;
+  // The steps of digit pawn j from `from` in a placement slice, into the finished slices.
+  void digit_pawn_steps(Work& k, int j, Square from) const;
+  // The steps of digit pawn j to `to` from the positions `bits` that give no e.p. capture.
+  void score_steps(Work& k, int j, Square to, Bitboard bits) const;
   // The children of move m from the positions `bits` (X on each of them), where man `varying`
   // stands on X's square (the innermost man itself, or the man that takes it) or, with
   // `ahead`, on the square ahead of X (the piece X promotes to).

@@ -103,7 +103,7 @@ Bitboard WordMoves::forward(const WordMen& w, Color mover, Bitboard candidates, 
     Bitboard dests;
     Bitboard doubtful = 0;  // candidates whose double step may give an e.p. capture
     if (type(j) == PieceType::Pawn) {
-      if (relative_rank(mover, from) == 6) continue;  // its pushes promote
+      if (relative_rank(mover, from) == 6 || layout_.fixed_in_slice(j)) continue;  // exits
       const Square one = square_at(to_index(from) + pawn_push(mover));
       if (contains(w.occupied, one)) continue;
       dests = square_bb(one);
@@ -158,7 +158,7 @@ Bitboard WordMoves::exit_candidates(const WordMen& w, Color stm) const {
     const int j = fixed_[us_side][static_cast<size_t>(f)];
     const Square from = square(w, j);
     capture_from(type(j), from);
-    if (type(j) == PieceType::Pawn && relative_rank(stm, from) == 6)
+    if (type(j) == PieceType::Pawn && (relative_rank(stm, from) == 6 || layout_.fixed_in_slice(j)))
       out |= ~square_bb(square_at(to_index(from) + pawn_push(stm)));
   }
   if (inner_color_ == stm) {

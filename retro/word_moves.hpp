@@ -18,7 +18,9 @@
 // reaches one. Captures and promotions leave the table and are not moves here (exit_candidates
 // finds the positions that have one). Double pawn steps that give the opponent an e.p. capture
 // lead into the e.p. section, which the solver handles position by position: tables with pawns of
-// both colours pass `ep_guard` to take them out (see EpGuard).
+// both colours pass `ep_guard` to take them out (see EpGuard). In a placement slice
+// (word_layout.hpp) the digit pawns do not move: their steps lead to finished slices, and like
+// captures they are exits (exit_candidates; retro/word_exits.hpp scores them).
 #pragma once
 
 #include <array>
@@ -69,7 +71,8 @@ public:
   [[nodiscard]] Bitboard forward(const WordMen& w, Color mover, Bitboard candidates, const uint64_t* targets,
                                  Bitboard& ep) const;
 
-  // A superset of the positions of word w whose side to move has a capture or a promotion.
+  // A superset of the positions of word w whose side to move has a capture, a promotion or (in a
+  // placement slice) a step of a digit pawn.
   [[nodiscard]] Bitboard exit_candidates(const WordMen& w, Color stm) const;
 
   // The word of the canonical image of w's men with the king of `mover` moved to `to`, and the
@@ -118,7 +121,7 @@ void WordMoves::unmoves(const WordMen& w, Color mover, Bitboard bits, Local&& lo
     const int j = fixed_[side][static_cast<size_t>(f)];
     const Square to = square(w, j);
     if (type(j) == PieceType::Pawn) {
-      if (relative_rank(mover, to) < 2) continue;
+      if (relative_rank(mover, to) < 2 || layout_.fixed_in_slice(j)) continue;
       const Square one = square_at(to_index(to) - pawn_push(mover));
       if (contains(w.occupied, one)) continue;
       local(w.word + static_cast<uint64_t>(layout_.step(j, to, one)), bits & ~square_bb(one));

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# egtb generate --max-memory: a pawn table estimated above the limit is solved one file slice at a
-# time ("in 4 slices" on its summary line, "slices": 4 in JSON), one below it whole ("slices": 1),
-# and both give the same bytes; sizes take K, M, G or T; a malformed size is refused (exit 2).
+# egtb generate --max-memory: a pawn table estimated above the limit is solved one slice at a
+# time ("in 24 slices" on its summary line, "slices": 24 in JSON: a slice per square of its pawn
+# and the mirror image), one below it whole ("slices": 1), and both give the same bytes; sizes take
+# K, M, G or T; a malformed size is refused (exit 2).
 set -euo pipefail
 egtb=$1
 dir=$(mktemp -d "${TMPDIR:-/tmp}/egtb-max-memory.XXXXXX")
@@ -15,12 +16,12 @@ cp "$dir/KRkp.egtb" "$dir/whole.egtb"
 
 line=$("$egtb" generate KRkp --dir "$dir" --force --max-memory 1M | tail -n 1)
 case $line in
-  *" in 4 slices") ;;
-  *) echo "KRkp under --max-memory 1M: '$line' does not end in 'in 4 slices'"; exit 1 ;;
+  *" in 24 slices") ;;
+  *) echo "KRkp under --max-memory 1M: '$line' does not end in 'in 24 slices'"; exit 1 ;;
 esac
 cmp "$dir/KRkp.egtb" "$dir/whole.egtb"
 sliced=$("$egtb" generate KRkp --dir "$dir" --force --max-memory 2048K --json | slices)
-[ "$sliced" = 4 ] || { echo "KRkp under --max-memory 2048K: $sliced slices, expected 4"; exit 1; }
+[ "$sliced" = 24 ] || { echo "KRkp under --max-memory 2048K: $sliced slices, expected 24"; exit 1; }
 cmp "$dir/KRkp.egtb" "$dir/whole.egtb"
 
 for bad in 0 800MB 1.5G -1 G 99999999T; do
@@ -30,4 +31,4 @@ for bad in 0 800MB 1.5G -1 G 99999999T; do
   grep -q "^egtb: --max-memory must be a size such as 800M or 2G .*, not '$bad'\$" "$dir/err" ||
     { echo "--max-memory $bad: unexpected message: $(cat "$dir/err")"; exit 1; }
 done
-echo "KRkp whole under 1T, in 4 slices under 1M, byte-identical; 6 malformed sizes refused"
+echo "KRkp whole under 1T, in 24 slices under 1M, byte-identical; 6 malformed sizes refused"

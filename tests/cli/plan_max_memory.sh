@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # egtb plan --max-memory: the tables whose whole solve the cost model puts above the limit are
-# planned in file slices, with the sliced estimate for their jobs' memory; every job passes the
+# planned in slices, with the sliced estimate for their jobs' memory; every job passes the
 # limit to egtb generate (JSON command, Makefile, Slurm script); make builds under it; a malformed
 # size is refused; without the option nothing is sliced and no job gets it.
 set -euo pipefail
@@ -19,7 +19,7 @@ assert len(tables) == 145, len(tables)
 sliced = [s for s, t in tables.items() if t["sliced"]]
 for s, t in tables.items():
     above = t["estimated_peak_bytes"] > limit
-    assert t["sliced"] == (above and t["file_slices"] > 1), s
+    assert t["sliced"] == (above and t["slices"] > 1), s
     if t["sliced"]:
         assert "P" in s or "p" in s, s
         assert t["planned_peak_bytes"] == t["estimated_sliced_peak_bytes"] < limit, t
@@ -31,22 +31,22 @@ for s, t in tables.items():
 assert max(t["planned_peak_bytes"] for t in tables.values()) < limit
 assert len(sliced) > 40, sliced
 krpkr, kqrkr = tables["KRPkr"], tables["KQRkr"]
-assert krpkr["sliced"] and krpkr["file_slices"] == 4, krpkr
-assert not kqrkr["sliced"] and kqrkr["file_slices"] == 1, kqrkr
-# A slice holds a quarter of KRPkr's positions: its estimate is well under half the whole one.
+assert krpkr["sliced"] and krpkr["slices"] == 24, krpkr
+assert not kqrkr["sliced"] and kqrkr["slices"] == 1, kqrkr
+# A slice holds a 24th of KRPkr's positions: its estimate is well under half the whole one.
 assert krpkr["estimated_sliced_peak_bytes"] < krpkr["estimated_peak_bytes"] / 2, krpkr
 for t in plain:
     assert not t["sliced"] and "--max-memory" not in t["command"], t
 PY
 
 # The Makefile passes the limit (MAX_MEMORY may be overridden) and its comments tell the slices;
-# make builds KRkp's closure under 1 MiB, KRkp in its 4 slices.
+# make builds KRkp's closure under 1 MiB, KRkp in its 24 slices.
 "$egtb" plan KRkp --max-memory 1M --format make --dir "$dir/make" > "$dir/Makefile"
 grep -q '^MAX_MEMORY ?= 1048576$' "$dir/Makefile" || { echo "no MAX_MEMORY:"; cat "$dir/Makefile"; exit 1; }
 grep -q '^GENERATE = .* --max-memory \$(MAX_MEMORY)$' "$dir/Makefile" || { echo "GENERATE without the limit"; exit 1; }
-grep -q '^# KRkp: .* in 4 slices$' "$dir/Makefile" || { echo "KRkp's rule does not tell its slices"; exit 1; }
+grep -q '^# KRkp: .* in 24 slices$' "$dir/Makefile" || { echo "KRkp's rule does not tell its slices"; exit 1; }
 make -s -C "$dir" -j2 > "$dir/make.out"
-grep -q '^KRkp .* in 4 slices$' "$dir/make.out" || { echo "make did not build KRkp in slices:"; cat "$dir/make.out"; exit 1; }
+grep -q '^KRkp .* in 24 slices$' "$dir/make.out" || { echo "make did not build KRkp in slices:"; cat "$dir/make.out"; exit 1; }
 "$egtb" plan --all 4 --format make | grep -q 'MAX_MEMORY\|--max-memory' && { echo "a limit without --max-memory"; exit 1; }
 
 # Slurm: the sliced table's job asks for the JSON's memory and passes the limit.
@@ -54,7 +54,7 @@ grep -q '^KRkp .* in 4 slices$' "$dir/make.out" || { echo "make did not build KR
 mem=$(python3 -c "import json,sys; t=[t for t in json.load(open(sys.argv[1]))['tables'] if t['signature']=='KRPkr'][0]; print(t['memory_bytes'] >> 20)" "$dir/limit.json")
 grep -q "^#SBATCH --mem=${mem}M$" "$dir/slurm/KRPkr.sbatch" || { echo "--mem is not ${mem}M:"; cat "$dir/slurm/KRPkr.sbatch"; exit 1; }
 grep -q "'--max-memory' '1073741824'" "$dir/slurm/KRPkr.sbatch" || { echo "the job lacks the limit"; exit 1; }
-grep -q "peak [0-9]* MB in 4 slices" "$dir/slurm/KRPkr.sbatch" || { echo "the job's comment lacks the slices"; exit 1; }
+grep -q "peak [0-9]* MB in 24 slices" "$dir/slurm/KRPkr.sbatch" || { echo "the job's comment lacks the slices"; exit 1; }
 
 status=0
 "$egtb" plan KRPkr --max-memory 1.5G 2> "$dir/err" > /dev/null || status=$?

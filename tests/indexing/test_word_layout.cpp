@@ -86,7 +86,13 @@ int compare_canonical(const char* sig, const IndexScheme& scheme, LayoutOf&& lay
   int compared = 0;
   for (int n = 0; n < 20'000; ++n) {
     Men men;
-    for (int j = 0; j < scheme.man_count(); ++j) men.squares[static_cast<size_t>(j)] = square_at(square(rng));
+    bool pawn_on_edge = false;
+    for (int j = 0; j < scheme.man_count(); ++j) {
+      const Square s = square_at(square(rng));
+      men.squares[static_cast<size_t>(j)] = s;
+      pawn_on_edge |= type_of(scheme.man_piece(j)) == PieceType::Pawn && (rank_of(s) == 0 || rank_of(s) == 7);
+    }
+    if (pawn_on_edge) continue;  // no position, and no placement slice
     const WordLayout& layout = layout_of(men);
     const auto pos = layout.placement(men, n % 2 ? Color::Black : Color::White);
     if (!pos || square_distance(men.squares[0], men.squares[1]) <= 1) continue;
@@ -111,11 +117,11 @@ TEST_CASE("canonical positions stand for the storage entry of their men", "[inde
 
 TEST_CASE("file slices split a pawn table by the files of its digit pawns", "[indexing][word-layout]") {
   // KRPkr: the white pawn's files {f, 7 - f}, a slice each, the variants ascending.
-  const FileSlices krpkr(scheme_of("KRPkr"));
+  const PawnSlices krpkr(scheme_of("KRPkr"), Slicing::Files);
   REQUIRE(krpkr.size() == 4);
   for (uint32_t f = 0; f < 4; ++f) CHECK(krpkr[f].keys == std::vector<uint32_t>{f, 7 - f});
   // KPPkp: 64 file pairs of the two white pawns; the mirror and their exchange leave 20 slices.
-  const FileSlices kppkp(scheme_of("KPPkp"));
+  const PawnSlices kppkp(scheme_of("KPPkp"), Slicing::Files);
   CHECK(kppkp.size() == 20);
   size_t keys = 0;
   for (size_t s = 0; s < kppkp.size(); ++s) {
@@ -129,18 +135,18 @@ TEST_CASE("file slices split a pawn table by the files of its digit pawns", "[in
   CHECK(keys == 64);
   // One slice, the whole table: no pawn, no digit pawn (the pawn is the innermost man).
   for (const char* sig : {"KQRkr", "KPk", "KRk"}) {
-    const FileSlices one(scheme_of(sig));
+    const PawnSlices one(scheme_of(sig), Slicing::Files);
     REQUIRE(one.size() == 1);
     CHECK(one[0].keys.empty());
   }
   // KPPk: the innermost pawn is identical to the digit pawn, but no e.p. position is there.
-  CHECK(FileSlices(scheme_of("KPPk")).size() == 4);
-  CHECK(FileSlices(scheme_of("KRkp")).size() == 4);
+  CHECK(PawnSlices(scheme_of("KPPk"), Slicing::Files).size() == 4);
+  CHECK(PawnSlices(scheme_of("KRkp"), Slicing::Files).size() == 4);
 }
 
 TEST_CASE("the worked example of a file slice", "[indexing][word-layout]") {
   const IndexScheme scheme = scheme_of("KRPkr");
-  const FileSlices slices(scheme);
+  const PawnSlices slices(scheme, Slicing::Files);
   Men men;
   men.squares = {Square::A1, Square::C1, Square::D4, Square::B3, Square::E8};
   REQUIRE(slices.slice_of(men) == 1);  // b/g
@@ -156,38 +162,85 @@ TEST_CASE("the worked example of a file slice", "[indexing][word-layout]") {
 }
 
 TEST_CASE("the words of a table's slices round-trip and add up to its words", "[indexing][word-layout]") {
-  for (const char* sig : {"KPkp", "KRkp", "KPPk", "KRPk", "KPPkp"}) {
-    const IndexScheme scheme = scheme_of(sig);
-    const FileSlices slices(scheme);
-    uint64_t words = 0, wrong = 0, outside = 0;
-    for (size_t s = 0; s < slices.size(); ++s) {
-      const WordLayout layout(scheme, slices[s]);
-      words += layout.words();
-      Men men;
-      for (uint64_t w = 0; w < layout.words(); ++w) {
-        layout.decode(w, men);
-        wrong += layout.word_of(men) != w;
-        outside += slices.slice_of(men) != s;
+  for (const char* sig : {"KPkp", "KRkp", "KPPk", "KRPk", "KPPkp"})
+    for (const Slicing slicing : {Slicing::Files, Slicing::Placements}) {
+      const IndexScheme scheme = scheme_of(sig);
+      const PawnSlices slices(scheme, slicing);
+      uint64_t words = 0, wrong = 0, outside = 0;
+      for (size_t s = 0; s < slices.size(); ++s) {
+        const WordLayout layout(scheme, slices[s]);
+        words += layout.words();
+        Men men;
+        for (uint64_t w = 0; w < layout.words(); ++w) {
+          layout.decode(w, men);
+          wrong += layout.word_of(men) != w;
+          outside += slices.slice_of(men) != s;
+        }
       }
+      INFO(sig);
+      CHECK(slices.size() > 1);
+      CHECK(words == WordLayout(scheme).words());
+      CHECK(wrong == 0);
+      CHECK(outside == 0);
     }
-    INFO(sig);
-    CHECK(slices.size() > 1);
-    CHECK(words == WordLayout(scheme).words());
-    CHECK(wrong == 0);
-    CHECK(outside == 0);
-  }
 }
 
 TEST_CASE("canonical positions of a slice stand for the storage entry of their men",
           "[indexing][word-layout]") {
   // The kings' mirror keeps men in their slice: the canonical image lies in the slice of the men.
-  for (const char* sig : {"KRPkr", "KPPkp", "KPkp"}) {
+  for (const char* sig : {"KRPkr", "KPPkp", "KPkp"})
+    for (const Slicing slicing : {Slicing::Files, Slicing::Placements}) {
+      const IndexScheme scheme = scheme_of(sig);
+      const PawnSlices slices(scheme, slicing);
+      std::vector<WordLayout> layouts;
+      for (size_t s = 0; s < slices.size(); ++s) layouts.emplace_back(scheme, slices[s]);
+      CHECK(compare_canonical(sig, scheme, [&](const Men& men) -> const WordLayout& {
+              return layouts[slices.slice_of(men)];
+            }) > 1000);
+    }
+}
+
+TEST_CASE("placement slices fix the digit pawns' squares, in pawn-move order", "[indexing][word-layout]") {
+  const IndexScheme krpkr = scheme_of("KRPkr");
+  const PawnSlices slices(krpkr, Slicing::Placements);
+  REQUIRE(slices.size() == 24);
+  // The worked example of word_layout.hpp: Ka1 kc1 Rd4 Pb3 re8, slice {b3, g3}, variant b3.
+  Men men;
+  men.squares = {Square::A1, Square::C1, Square::D4, Square::B3, Square::E8};
+  const PawnSlice& slice = slices[slices.slice_of(men)];
+  CHECK(slice.keys == std::vector<uint32_t>{9, 14});  // b3 - 8 and g3 - 8
+  const WordLayout layout(krpkr, slice);
+  CHECK(layout.pair_words() == 64);
+  CHECK(layout.pair_slots() == 2 * 1806);
+  CHECK(layout.fixed_in_slice(3));
+  CHECK_FALSE(layout.fixed_in_slice(2));
+  CHECK(layout.word_of(men) == 27);
+  men.squares[3] = Square::B4;
+  CHECK_FALSE(layout.holds(men));
+  // Every step of a digit pawn leads to a slice solved before: white pawns up, black pawns down.
+  for (const char* sig : {"KRPkr", "KRkp", "KPPkp", "KPPk", "KBPkp"}) {
+    INFO(sig);
     const IndexScheme scheme = scheme_of(sig);
-    const FileSlices slices(scheme);
-    std::vector<WordLayout> layouts;
-    for (size_t s = 0; s < slices.size(); ++s) layouts.emplace_back(scheme, slices[s]);
-    CHECK(compare_canonical(sig, scheme, [&](const Men& men) -> const WordLayout& {
-            return layouts[slices.slice_of(men)];
-          }) > 1000);
+    const PawnSlices placed(scheme, Slicing::Placements);
+    const DigitPawns pawns(scheme, true);
+    size_t steps = 0;
+    for (size_t s = 0; s < placed.size(); ++s)
+      for (const uint32_t key : placed[s].keys)
+        for (int i = 0; i < pawns.count(); ++i) {
+          const int up = color_of(scheme.man_piece(pawns.man(i))) == Color::White ? 8 : -8;
+          const int d = pawns.digit(key, i) + up;
+          if (d < 0 || d >= 48) continue;  // a promotion or a pawn on its first rank
+          const uint32_t next = pawns.with_digit(key, i, d);
+          Men m;
+          for (int k = 0; k < pawns.count(); ++k)
+            m.squares[static_cast<size_t>(pawns.man(k))] = square_at(pawns.digit(next, k) + 8);
+          CHECK(placed.slice_of(m) < s);
+          ++steps;
+        }
+    CHECK(steps > 0);
   }
+  CHECK(pawn_slicing(krpkr) == Slicing::Placements);
+  CHECK(pawn_slicing(scheme_of("KPPkp")) == Slicing::Files);
+  CHECK(pawn_slicing(scheme_of("KQRkr")) == Slicing::Whole);
+  CHECK(pawn_slicing(scheme_of("KPk")) == Slicing::Whole);
 }

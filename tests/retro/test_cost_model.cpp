@@ -51,33 +51,36 @@ TEST_CASE("cost estimates count the subtables loaded whole", "[retro]") {
   CHECK(e.layout_positions_per_side == uint64_t{1806} * 64 * 48);
 }
 
-TEST_CASE("cost estimates of a solve in file slices", "[retro]") {
-  // KRPkr: the pawn's file (a-d, by the mirror) makes 4 slices, each a quarter of the layout; its
-  // promotions lead into paged 5-man tables, its captures (a promotion on rxr among them) into
-  // 4-man ones loaded whole.
+TEST_CASE("cost estimates of a solve in slices", "[retro]") {
+  // KRPkr: the pawn's square (24, by the mirror) makes 24 placement slices, each a 24th of the
+  // layout; its promotions lead into paged 5-man tables, its captures (a promotion on rxr among
+  // them) into 4-man ones loaded whole.
   const retro::CostEstimate krpkr = retro::estimate_cost(wide_material("KRPkr"));
   const auto positions = static_cast<double>(uint64_t{1806} * 64 * 48 * 64);
   uint64_t whole = 0;
   for (const char* next : {"KRPk", "KPkr", "KRkr", "KQRk", "KRRk", "KRBk", "KRNk"})
     whole += indexing::IndexScheme(wide_material(next)).size();
   CHECK(krpkr.whole_subtable_entries == whole);
-  CHECK(krpkr.slices == 4);
+  CHECK(krpkr.slices == 24);
   const double around = retro::BaseBytes + retro::BytesPerSubtableEntry * static_cast<double>(whole) +
                         static_cast<double>(retro::PagedCacheBytes);
   CHECK(static_cast<double>(krpkr.sliced_peak_bytes) ==
-        Approx(around + retro::PawnCost.bytes_per_position * positions / 4 +
+        Approx(around + retro::PawnCost.bytes_per_position * positions / 24 +
                retro::PackedBytesPerPosition * positions));
   // Solved whole without a limit or under one it fits; in slices under one it does not.
-  CHECK_FALSE(retro::plan_solve(krpkr, 0).file_slices);
+  CHECK_FALSE(retro::plan_solve(krpkr, 0).sliced);
   CHECK(retro::plan_solve(krpkr, 0).peak_bytes == krpkr.peak_bytes);
-  CHECK_FALSE(retro::plan_solve(krpkr, krpkr.peak_bytes).file_slices);
-  CHECK(retro::plan_solve(krpkr, krpkr.peak_bytes - 1).file_slices);
+  CHECK_FALSE(retro::plan_solve(krpkr, krpkr.peak_bytes).sliced);
+  CHECK(retro::plan_solve(krpkr, krpkr.peak_bytes - 1).sliced);
   CHECK(retro::plan_solve(krpkr, 1).peak_bytes == krpkr.sliced_peak_bytes);
   // A pawnless table is one slice: whole under any limit.
   const retro::CostEstimate kqrkr = retro::estimate_cost(wide_material("KQRkr"));
   CHECK(kqrkr.slices == 1);
   CHECK(kqrkr.sliced_peak_bytes == kqrkr.peak_bytes);
-  CHECK_FALSE(retro::plan_solve(kqrkr, 1).file_slices);
+  CHECK_FALSE(retro::plan_solve(kqrkr, 1).sliced);
+  // KPPkp: two digit pawns, 20 file slices; the largest holds 4 of the 64 file pairs.
+  const retro::CostEstimate kppkp = retro::estimate_cost(wide_material("KPPkp"));
+  CHECK(kppkp.slices == 20);
 }
 
 }  // namespace
