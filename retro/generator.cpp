@@ -19,6 +19,7 @@
 #include "retro/depths.hpp"
 #include "retro/due_lists.hpp"
 #include "retro/ep_positions.hpp"
+#include "retro/scratch_file.hpp"
 #include "retro/word_exits.hpp"
 #include "retro/word_moves.hpp"
 
@@ -155,19 +156,20 @@ struct SliceSets {
 
 // A solved slice: the scores of its layout positions. A table of one slice keeps them as the
 // solver left them (its sets, as before slices); the slices of a sliced table are packed, their
-// raw scores compressed (store/block_codec.hpp) in chunks of ChunkEntries positions, so that only
-// the slice being solved is held whole. A chunk is unpacked when a score of it is asked for, and
-// each thread keeps the last two chunks it unpacked of every variant of every slice for the next
-// asks.
+// raw scores compressed (store/block_codec.hpp) in chunks of ChunkEntries positions and written
+// to a scratch file (retro/scratch_file.hpp), so that only the slice being solved is held in
+// memory. A chunk is read back and unpacked when a score of it is asked for (by the exits of a
+// later placement slice, or by the writer), and each thread keeps the last two chunks it unpacked
+// of every variant of every slice for the next asks. A chunk is 64 words: a word lies in one.
 // The writer asks in storage order, where a run of a few thousand entries visits every variant
 // but only a chunk or two of each: KRPkr's storage index runs through the pawn's squares (every
-// variant) inside each rook square, while a variant's layout holds the six ranks of a rook
-// square, 384 positions, in a row.
+// variant) inside each rook square, while a variant's layout (a placement slice's) holds the 64
+// rook squares of a king pair, 4,096 positions, in a row.
 class SolvedSlice {
 public:
   // A slice of its table, solved in `sets`; `first_variant` numbers its first variant among the
-  // variants of every slice of the table.
-  SolvedSlice(std::unique_ptr<SliceSets> sets, size_t first_variant, bool pack);
+  // variants of every slice of the table. With a scratch file it is packed into it, else kept.
+  SolvedSlice(std::unique_ptr<SliceSets> sets, size_t first_variant, ScratchFile* scratch);
 
   [[nodiscard]] const indexing::WordLayout& layout() const { return layout_; }
   [[nodiscard]] Score score(Color c, uint64_t p) const;
@@ -177,6 +179,13 @@ public:
 private:
   static constexpr uint64_t ChunkEntries = 1 << 12;
   static constexpr int PackLevel = 1;  // zstd level: fast, and the chunks live only until written
+
+  // Where a packed chunk lies in the scratch file.
+  struct PackedChunk {
+    uint64_t offset = 0;
+    uint32_t size = 0;
+    BlockTransform transform = BlockTransform::Constant;
+  };
 
   // A chunk a thread unpacked.
   struct Unpacked {
@@ -188,12 +197,13 @@ private:
 
   indexing::WordLayout layout_;
   std::unique_ptr<SliceSets> kept_;
-  std::array<std::vector<EncodedBlock>, 2> chunks_;  // by side to move
+  const ScratchFile* scratch_ = nullptr;            // holds the packed chunks
+  std::array<std::vector<PackedChunk>, 2> chunks_;  // by side to move
   size_t first_variant_;
   uint64_t variant_positions_;  // the positions of one variant
   uint64_t id_;                 // unique in the process: tells the threads' unpacked chunks apart
 
-  void pack(const SliceSets& sets);
+  void pack(const SliceSets& sets, ScratchFile& scratch);
   // The unpacked chunk of side c holding position p (this thread's, until its next ask).
   [[nodiscard]] const uint16_t* chunk_of(Color c, uint64_t p) const;
   // This thread's last two unpacked chunks of variant v of the slice, the latest first (the two
@@ -214,6 +224,7 @@ struct Solution::Sets {
   Rules rules;
   MetricSet metrics;  // the phases solved
   std::span<const SolvePhase> phases;
+  std::unique_ptr<ScratchFile> scratch;            // the packed slices of a table of several
   std::vector<SolvedSlice> solved;                 // by slice, as they are solved
   std::array<std::vector<uint16_t>, 2> ep_scores;  // raw, by side to move and e.p. entry
 };
@@ -827,18 +838,19 @@ private:
 
 }  // namespace
 
-SolvedSlice::SolvedSlice(std::unique_ptr<SliceSets> sets, size_t first_variant, bool pack)
+SolvedSlice::SolvedSlice(std::unique_ptr<SliceSets> sets, size_t first_variant, ScratchFile* scratch)
     : layout_(sets->layout),
       first_variant_(first_variant),
       variant_positions_(layout_.pair_words() * static_cast<uint64_t>(layout_.kings().size) * 64),
       id_(next_slice_id.fetch_add(1, std::memory_order_relaxed)) {
-  if (pack)
-    this->pack(*sets);
+  if (scratch)
+    pack(*sets, *scratch);
   else
     kept_ = std::move(sets);
 }
 
-void SolvedSlice::pack(const SliceSets& sets) {
+void SolvedSlice::pack(const SliceSets& sets, ScratchFile& scratch) {
+  scratch_ = &scratch;
   const uint64_t positions = layout_.words() * 64;
   const size_t count = static_cast<size_t>((positions + ChunkEntries - 1) / ChunkEntries);
   tbb::enumerable_thread_specific<BlockEncoder> encoders(PackLevel);
@@ -851,8 +863,8 @@ void SolvedSlice::pack(const SliceSets& sets) {
       std::vector<uint16_t>& raw = buffers.local();
       raw.resize(static_cast<size_t>(std::min(ChunkEntries, positions - first)));
       for (size_t i = 0; i < raw.size(); ++i) raw[i] = sets.score(c, first + i).raw();
-      chunks[k] = encoders.local().encode(raw);
-      chunks[k].bytes.shrink_to_fit();
+      const EncodedBlock block = encoders.local().encode(raw);
+      chunks[k] = {scratch.append(block.bytes), static_cast<uint32_t>(block.bytes.size()), block.transform};
     });
   }
 }
@@ -880,10 +892,13 @@ const uint16_t* SolvedSlice::chunk_of(Color c, uint64_t p) const {
   if (!holds(recent[0])) std::swap(recent[0], recent[1]);
   Unpacked& last = recent[0];
   if (!holds(last)) {
-    const EncodedBlock& block = chunks_[static_cast<size_t>(to_index(c))][static_cast<size_t>(chunk)];
+    const PackedChunk& packed = chunks_[static_cast<size_t>(to_index(c))][static_cast<size_t>(chunk)];
+    thread_local std::vector<uint8_t> bytes;
+    bytes.resize(packed.size);
+    scratch_->read(packed.offset, bytes);
     last.id = ~uint64_t{0};
     last.raw.resize(static_cast<size_t>(std::min(ChunkEntries, layout_.words() * 64 - chunk * ChunkEntries)));
-    if (const std::string error = decode_block(block.transform, block.bytes, last.raw); !error.empty())
+    if (const std::string error = decode_block(packed.transform, bytes, last.raw); !error.empty())
       throw std::logic_error("a packed slice does not unpack: " + error);
     last.id = id_;
     last.c = c;
@@ -929,7 +944,9 @@ std::vector<std::array<std::vector<uint64_t>, 2>> ep_entries_by_slice(const Solu
 void solve_slices(Solution::Sets& sets, const Subtables& subtables, const GeneratorConfig& config) {
   const Clock::time_point start = Clock::now();
   auto ep_entries = ep_entries_by_slice(sets);
-  const bool pack = sets.slices.size() > 1;
+  if (sets.slices.size() > 1)
+    sets.scratch = std::make_unique<ScratchFile>(
+        config.scratch_directory.empty() ? std::filesystem::temp_directory_path() : config.scratch_directory);
   const SolvedSlices finished(sets);
   uint64_t resolved = 0;
   size_t variants = 0;
@@ -944,7 +961,7 @@ void solve_slices(Solution::Sets& sets, const Subtables& subtables, const Genera
     slice->ep = {};
     const size_t first_variant = variants;
     variants += slice->layout.pair_slots() / static_cast<uint64_t>(slice->layout.kings().size);
-    sets.solved.emplace_back(std::move(slice), first_variant, pack);
+    sets.solved.emplace_back(std::move(slice), first_variant, sets.scratch.get());
   }
 }
 

@@ -24,6 +24,7 @@
 // (index.hpp) only when the table is written (Solution::fill).
 #pragma once
 
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <span>
@@ -58,6 +59,9 @@ struct GeneratorConfig {
   // pawns or by their squares in pawn-move order; the finished slices are packed. Whole: the
   // whole table at once.
   indexing::Slicing slicing = indexing::Slicing::Whole;
+  // Where a table solved in slices keeps its finished slices, packed in an unnamed file, until it
+  // is written (retro/scratch_file.hpp); empty: the system's temporary directory.
+  std::filesystem::path scratch_directory;
 };
 
 // A solved table as the solver leaves it, in its own layout: it hands out the scores of the

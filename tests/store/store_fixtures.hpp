@@ -1,6 +1,9 @@
 // Helpers of the store tests: scratch directories, synthetic scores, file surgery.
 #pragma once
 
+#include <sys/resource.h>
+
+#include <csignal>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -41,5 +44,28 @@ private:
 void write_file(const std::filesystem::path& path, const std::vector<uint8_t>& bytes);
 // Flips every bit of the byte at `offset`.
 void flip_byte(const std::filesystem::path& path, uint64_t offset);
+
+// Lowers the file size limit for the lifetime of the object; writes beyond it fail with EFBIG
+// (SIGXFSZ ignored), as on a full disk.
+class FileSizeLimit {
+public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    ::getrlimit(RLIMIT_FSIZE, &saved_);
+    old_handler_ = ::signal(SIGXFSZ, SIG_IGN);
+    rlimit lowered = saved_;
+    lowered.rlim_cur = bytes;
+    ::setrlimit(RLIMIT_FSIZE, &lowered);
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &saved_);
+    ::signal(SIGXFSZ, old_handler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+private:
+  rlimit saved_{};
+  void (*old_handler_)(int) = SIG_DFL;
+};
 
 }  // namespace egtb::test

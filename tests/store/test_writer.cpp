@@ -13,6 +13,7 @@
 #include "tests/support/catch.hpp"
 
 using namespace egtb;
+using egtb::test::FileSizeLimit;
 using egtb::test::TempDir;
 
 namespace {
@@ -26,29 +27,6 @@ std::vector<std::string> names_in(const std::filesystem::path& dir) {
   std::sort(names.begin(), names.end());
   return names;
 }
-
-// Lowers the file size limit for the lifetime of the object; writes beyond it fail with EFBIG
-// (SIGXFSZ ignored), as on a full disk.
-class FileSizeLimit {
-public:
-  explicit FileSizeLimit(rlim_t bytes) {
-    ::getrlimit(RLIMIT_FSIZE, &saved_);
-    old_handler_ = ::signal(SIGXFSZ, SIG_IGN);
-    rlimit lowered = saved_;
-    lowered.rlim_cur = bytes;
-    ::setrlimit(RLIMIT_FSIZE, &lowered);
-  }
-  ~FileSizeLimit() {
-    ::setrlimit(RLIMIT_FSIZE, &saved_);
-    ::signal(SIGXFSZ, old_handler_);
-  }
-  FileSizeLimit(const FileSizeLimit&) = delete;
-  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
-
-private:
-  rlimit saved_{};
-  void (*old_handler_)(int) = SIG_DFL;
-};
 
 }  // namespace
 
