@@ -33,7 +33,7 @@ std::string shell_quoted(const std::string& word) {
 
 std::string megabytes(uint64_t bytes) { return std::to_string((bytes + MiB - 1) / MiB); }
 
-// "# KQRk: 1806336 entries per side, estimated 0.2 s CPU, peak 25 MB", "... peak 520 MB in 4 slices".
+// "# KQRk: 1806336 entries per side, estimated 0.2 s CPU, peak 25 MB", "... peak 254 MB in 24 slices".
 std::string cost_comment(const PlannedTable& t) {
   std::ostringstream out;
   out.setf(std::ios::fixed);

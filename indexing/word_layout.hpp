@@ -143,9 +143,10 @@ private:
 
 // How a pawn table is sliced when it must be (egtb generate --max-memory): by placements when it
 // has one digit pawn (KRPkr: 24 slices of a 24th of the table, 405 MB and 34 s against 705 MB and
-// 36 s in 4 file slices), by files when it has more: by placements they would be hundreds of slices
-// (KBPkp 1,152), and every slice with a pawn on its 7th rank reads again the paged subtables its
-// promotions lead to (KBPkp 431 s against 136 s in 32 file slices). Whole without digit pawns.
+// 36 s in 4 file slices, both with their finished slices in memory), by files when it has more:
+// by placements they would be hundreds of slices (KBPkp 1,152), and every slice with a pawn on
+// its 7th rank reads again the paged subtables its promotions lead to (KBPkp 431 s against 136 s
+// in 32 file slices). Whole without digit pawns.
 [[nodiscard]] Slicing pawn_slicing(const IndexScheme& scheme);
 
 class WordLayout {

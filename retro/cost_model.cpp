@@ -48,7 +48,7 @@ CostEstimate estimate_cost(const Material& material) {
       e.slices == 1
           ? e.peak_bytes
           : static_cast<uint64_t>(around + c.bytes_per_position * largest_slice_fraction(slices) * positions +
-                                  PackedBytesPerPosition * positions);
+                                  SliceOverheadBytesPerPosition * positions);
   return e;
 }
 

@@ -13,7 +13,7 @@
 // and, solved in slices (GeneratorConfig::slicing, indexing::pawn_slicing), where the largest
 // slice holds a fraction f of the layout,
 //
-//   sliced_peak_bytes = BaseBytes + BytesPerPosition * f * L + PackedBytesPerPosition * L
+//   sliced_peak_bytes = BaseBytes + BytesPerPosition * f * L + SliceOverheadBytesPerPosition * L
 //                       + BytesPerSubtableEntry * W (+ PagedCacheBytes).
 //
 // KRPkr's 24 placement slices each hold a 24th of its 355,074,048 positions (f = 1/24); KPPkp's
@@ -47,11 +47,13 @@ inline constexpr double BytesPerSubtableEntry = 4;
 // there KQRkr (121,110,528 positions) took 11.3 s and 507 MB, KRPkr (355,074,048) 49.8 s and 1,589 MB.
 inline constexpr CostCoefficients PawnlessCost{8.43e-8, 4.02};
 inline constexpr CostCoefficients PawnCost{1.14e-7, 4.15};
-// What a solve in slices holds beyond the slice being solved (the finished slices, packed, among
-// it), per layout position per side of the whole table: fitted, not derived. Least squares on the
-// 50 5-man tables the set solves in slices under 1 GiB gives 0.59 (held-out median error 7%);
-// 0.75 errs high: median error 9%, -13% ... +26% (docs/scale.md, scale-figures.md).
-inline constexpr double PackedBytesPerPosition = 0.75;
+// What a solve in slices holds beyond the slice being solved (the index of the finished slices'
+// chunks in their scratch file, the e.p. scores, the threads' unpacked chunks and the writer's
+// buffers), per layout position per side of the whole table: fitted, not derived. Least squares
+// on the 50 5-man tables the set solves in slices under 1 GiB gives 0.13 (held-out median error
+// 0%, -12% ... +11%); 0.15 errs high, as a scheduler would rather: median error 3%, -10% ... +13%
+// (docs/scale.md, scale-figures.md).
+inline constexpr double SliceOverheadBytesPerPosition = 0.15;
 
 struct CostEstimate {
   uint64_t entries_per_side = 0;           // storage index entries per side to move

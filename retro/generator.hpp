@@ -16,12 +16,14 @@
 // shortest (the winner hurries), as DESIGN.md §2 asks for both DTM and DTS. No counts of moves are
 // kept: a candidate loss is checked by looking at its moves forward, one word at a time.
 // Positions with an e.p. right are handled one by one: each follows from the same men without the
-// right and from its e.p. captures. A pawn table is solved one file slice at a time
-// (indexing/word_layout.hpp: the files of its pawns besides the innermost man, which no move inside
-// the table changes but the kings' mirror), and every solved slice is packed before the next one
-// is set up, so that the solver's sets are held for one slice only: KRPkr's four slices need a
-// quarter of the memory the whole table did. The result is turned into the storage index
-// (index.hpp) only when the table is written (Solution::fill).
+// right and from its e.p. captures. A pawn table may be solved one slice at a time
+// (indexing/word_layout.hpp): by the files of its pawns besides the innermost man, which no move
+// inside the table changes but the kings' mirror, or by their squares in pawn-move order, a
+// slice's pawn steps then being moves out of it into slices solved before, scored like captures.
+// Every solved slice is packed into a scratch file before the next one is set up, so that the
+// solver's sets are held for one slice only: KRPkr's 24 placement slices need a 24th of the memory
+// the whole table did. The result is turned into the storage index (index.hpp) only when the table
+// is written (Solution::fill).
 #pragma once
 
 #include <filesystem>

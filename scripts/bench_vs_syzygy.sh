@@ -25,7 +25,7 @@ Usage: bench_vs_syzygy.sh EGTB SYZYGY_DIR WORK_DIR [SIG...] [--runs N] [--thread
   SIG...      signatures in egtb's spelling (default: KQRkr KRPkr)
   --runs N    timed runs of each tool per signature (default 3)
   --threads N threads of each tool (default 2)
-  --max-memory SIZE  also time egtb with --max-memory SIZE (a pawn table solved in file slices),
+  --max-memory SIZE  also time egtb with --max-memory SIZE (a pawn table solved in slices),
               in the same alternation
 EOF
   exit 2

@@ -66,7 +66,7 @@ def main():
     parser.add_argument("--all", type=int, default=5)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--max-memory", help="passed to egtb generate: pawn tables estimated above it "
-                        "are solved in file slices")
+                        "are solved in slices")
     args = parser.parse_args()
     start = time.monotonic()
     todo = signatures(args.egtb, args.all)

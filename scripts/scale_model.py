@@ -15,8 +15,8 @@ validation (fitted on every other table in the order of L, checked on the rest, 
 round), and the coefficients compiled into EGTB are checked on every table. The predictions come
 from `EGTB plan --all 6|7 --format json`, that is from the compiled coefficients. Writes Markdown.
 
-SLICED.jsonl, if given, is a measure_set.py run with --max-memory: the tables it solved in file
-slices fit the packed bytes per position p of the sliced estimate (f the largest slice's share),
+SLICED.jsonl, if given, is a measure_set.py run with --max-memory: the tables it solved in
+slices fit the bytes per position p beside the slice of the sliced estimate (f the largest slice's share),
 
     sliced_peak_bytes = BaseBytes + b * f * L + p * L + 4 * W (+ page cache),
 
@@ -32,7 +32,7 @@ GB = 1e9
 SUBTABLE_BYTES_PER_ENTRY = 4  # retro/cost_model.hpp
 PAGE_CACHE = 64 << 20         # retro/subtables.hpp, PagedCacheBytes
 BASE_BYTES = 9e6              # retro/cost_model.hpp, BaseBytes
-PACKED_BYTES = 0.75           # retro/cost_model.hpp, PackedBytesPerPosition
+SLICE_OVERHEAD_BYTES = 0.15   # retro/cost_model.hpp, SliceOverheadBytesPerPosition
 
 
 def plan(egtb, men):
@@ -293,36 +293,36 @@ def mpi_section(tables, link_gb_per_s=10):
 def sliced_residual(row):
     """The measured peak of a sliced solve less the compiled estimate's terms but p * L."""
     p = row["plan"]
-    return row["peak_rss_bytes"] - (p["estimated_sliced_peak_bytes"] - PACKED_BYTES * p["layout_positions_per_side"])
+    return row["peak_rss_bytes"] - (p["estimated_sliced_peak_bytes"] - SLICE_OVERHEAD_BYTES * p["layout_positions_per_side"])
 
 
-def fit_packed(rows):
+def fit_overhead(rows):
     ls = [r["plan"]["layout_positions_per_side"] for r in rows]
     return sum(sliced_residual(r) * l for r, l in zip(rows, ls)) / sum(l * l for l in ls)
 
 
 def sliced_errors(rows, packed):
     """Relative errors (estimate / measured - 1) of the sliced estimate with p = packed."""
-    return [(r["plan"]["estimated_sliced_peak_bytes"] + (packed - PACKED_BYTES) * r["plan"]["layout_positions_per_side"])
+    return [(r["plan"]["estimated_sliced_peak_bytes"] + (packed - SLICE_OVERHEAD_BYTES) * r["plan"]["layout_positions_per_side"])
             / r["peak_rss_bytes"] - 1 for r in rows]
 
 
 def sliced_section(egtb, sliced_path):
     rows = [r for r in joined(egtb, sliced_path) if r.get("slices", 1) > 1]
     rows.sort(key=lambda r: (r["plan"]["layout_positions_per_side"], r["signature"]))
-    packed = fit_packed(rows)
+    packed = fit_overhead(rows)
     held = []
     for fold in (0, 1):
-        held += sliced_errors(rows[1 - fold::2], fit_packed(rows[fold::2]))
-    compiled = sliced_errors(rows, PACKED_BYTES)
+        held += sliced_errors(rows[1 - fold::2], fit_overhead(rows[fold::2]))
+    compiled = sliced_errors(rows, SLICE_OVERHEAD_BYTES)
     whole = [r["plan"]["estimated_peak_bytes"] for r in rows]
-    out = ["## Solved in file slices", "",
-           f"{len(rows)} tables solved in file slices (`measure_set.py --max-memory`), "
+    out = ["## Solved in slices", "",
+           f"{len(rows)} tables solved in slices (`measure_set.py --max-memory`), "
            f"{sum(r['cpu_seconds'] for r in rows) / 60:,.1f} CPU minutes; their whole solves are "
            f"estimated at {min(whole) / 2**20:,.0f}-{max(whole) / 2**20:,.0f} MB.", "",
-           "| p (packed bytes per position) | check | memory error: median, p90, range |", "|---:|---|---|",
+           "| p (bytes per position beside the slice) | check | memory error: median, p90, range |", "|---:|---|---|",
            f"| {packed:.2f} | held out | {describe(held)} |",
-           f"| {PACKED_BYTES:.2f} (compiled) | all | {describe(compiled)} |", "",
+           f"| {SLICE_OVERHEAD_BYTES:.2f} (compiled) | all | {describe(compiled)} |", "",
            "| table | slices | L | measured CPU s | measured peak MB | estimated sliced | estimated whole |",
            "|---|---:|---:|---:|---:|---:|---:|"]
     for r in sorted(rows, key=lambda r: -r["peak_rss_bytes"]):

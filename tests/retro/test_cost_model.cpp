@@ -66,7 +66,7 @@ TEST_CASE("cost estimates of a solve in slices", "[retro]") {
                         static_cast<double>(retro::PagedCacheBytes);
   CHECK(static_cast<double>(krpkr.sliced_peak_bytes) ==
         Approx(around + retro::PawnCost.bytes_per_position * positions / 24 +
-               retro::PackedBytesPerPosition * positions));
+               retro::SliceOverheadBytesPerPosition * positions));
   // Solved whole without a limit or under one it fits; in slices under one it does not.
   CHECK_FALSE(retro::plan_solve(krpkr, 0).sliced);
   CHECK(retro::plan_solve(krpkr, 0).peak_bytes == krpkr.peak_bytes);

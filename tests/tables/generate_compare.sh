@@ -3,7 +3,7 @@
 # SHA-256 sums of the files an earlier solver wrote (SUMS, lines of `sha256sum`), and verifies
 # them one ply forward: `egtb generate SIG...` into a fresh temporary directory, the sums of the
 # targets, then `egtb verify SIG...` (retro/verify.hpp, independent of the solver). The targets are
-# solved twice and compared each time: whole with their subtables, then again alone one file slice
+# solved twice and compared each time: whole with their subtables, then again alone one slice
 # at a time (--force --no-closure --max-memory 1M). Prints the wall time of each step; the directory is
 # removed at the end.
 set -euo pipefail

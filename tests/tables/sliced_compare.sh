@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Solves every 4-man pawn table of the three rule sets one file slice at a time (`egtb generate
+# Solves every 4-man pawn table of the three rule sets one slice at a time (`egtb generate
 # --max-memory 1M`: every table is estimated above 1 MB, so every pawn table with a digit pawn is
 # sliced) and compares each file byte for byte with SUMS, the sums of the tables the solver wrote
 # before slices (tables34.sha256). Each table is built alone (--no-closure) beside links to the
