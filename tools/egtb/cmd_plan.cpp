@@ -59,7 +59,7 @@ int cmd_plan(const std::vector<std::string>& args) {
       "max-memory", po::value<std::string>()->value_name("SIZE"),
       "memory a job's build may take (800M, 2G): passed to egtb generate; tables estimated above it "
       "are planned in slices")("out", po::value<std::string>()->value_name("DIR"),
-                                    "where --format slurm writes its scripts");
+                               "where --format slurm writes its scripts");
   cl.rules_option();
   if (!cl.parse(args)) return ExitSuccess;
   const std::string format = cl.option("format", "json");
