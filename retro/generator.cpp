@@ -174,6 +174,7 @@ public:
   [[nodiscard]] const indexing::WordLayout& layout() const { return layout_; }
   [[nodiscard]] Score score(Color c, uint64_t p) const;
   // The scores of the positions of `word` of side c on `squares` (its bits): out[i] for the i-th.
+  // Packed slices only: only a table of several slices has pawn steps into another.
   void word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const;
 
 private:
@@ -875,11 +876,7 @@ Score SolvedSlice::score(Color c, uint64_t p) const {
 }
 
 void SolvedSlice::word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const {
-  if (kept_) {
-    for (; squares; squares &= squares - 1)
-      *out++ = kept_->score(c, word * 64 + static_cast<uint64_t>(to_index(lsb(squares))));
-    return;
-  }
+  if (kept_) throw std::logic_error("a table of one slice has no pawn steps into other slices");
   const uint16_t* raw = chunk_of(c, word * 64) + word * 64 % ChunkEntries;  // a word lies in one chunk
   for (; squares; squares &= squares - 1)
     *out++ = Score::from_raw(raw[static_cast<size_t>(to_index(lsb(squares)))]);

@@ -30,6 +30,19 @@ int open_unnamed(const std::filesystem::path& directory) {
   return fd;
 }
 
+// Calls io(done) until `size` bytes are moved, io returning what one pread or pwrite moved;
+// throws IoError(directory, what) when it fails, or ends the file early.
+template <class Io>
+void transfer(const std::filesystem::path& directory, size_t size, const std::string& what, Io&& io) {
+  for (size_t done = 0; done < size;) {
+    const ssize_t n = io(done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw IoError(directory, os_error("cannot " + what, errno));
+    if (n == 0) throw IoError(directory, "cannot " + what + ": the file ends early");
+    done += static_cast<size_t>(n);
+  }
+}
+
 }  // namespace
 
 ScratchFile::ScratchFile(const std::filesystem::path& directory)
@@ -39,27 +52,16 @@ ScratchFile::~ScratchFile() { ::close(fd_); }
 
 uint64_t ScratchFile::append(std::span<const uint8_t> bytes) {
   const uint64_t offset = end_.fetch_add(bytes.size(), std::memory_order_relaxed);
-  for (size_t done = 0; done < bytes.size();) {
-    const ssize_t n =
-        ::pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0)
-      throw IoError(directory_, os_error("cannot write the finished slices to a scratch file", errno));
-    done += static_cast<size_t>(n);
-  }
+  transfer(directory_, bytes.size(), "write the finished slices to a scratch file", [&](size_t done) {
+    return ::pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
+  });
   return offset;
 }
 
 void ScratchFile::read(uint64_t offset, std::span<uint8_t> bytes) const {
-  for (size_t done = 0; done < bytes.size();) {
-    const ssize_t n =
-        ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0)
-      throw IoError(directory_, os_error("cannot read the finished slices from a scratch file", errno));
-    if (n == 0) throw IoError(directory_, "a scratch file of finished slices ends early");
-    done += static_cast<size_t>(n);
-  }
+  transfer(directory_, bytes.size(), "read the finished slices from a scratch file", [&](size_t done) {
+    return ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
+  });
 }
 
 }  // namespace egtb::retro
