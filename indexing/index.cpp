@@ -333,13 +333,12 @@ bool IndexScheme::kings_on_diagonal(const Position& pos, Symmetry s) const {
 }
 
 bool IndexScheme::decode_normal(Index i, Color stm, Position& out) const {
-  const auto [wk, bk] = kings_->kings[static_cast<size_t>(i / normal_.size)];
-  Placement men;
-  men.add(make_piece(Color::White, PieceType::King), wk);
-  men.add(make_piece(Color::Black, PieceType::King), bk);
-  decode_men(normal_, i % normal_.size, wk, bk, men);
-  if (men.overlaps) return false;
-  place(men, stm, out);
+  Men men;
+  if (!men_at(i, men)) return false;
+  Placement placement;
+  for (int j = 0; j < men_; ++j)
+    placement.add(man_pieces_[static_cast<size_t>(j)], men.squares[static_cast<size_t>(j)]);
+  place(placement, stm, out);
   return !out.king_attacked(~stm);
 }
 

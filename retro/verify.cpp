@@ -198,13 +198,35 @@ private:
       problem = to_fen(p) + " has no entry";
       return std::nullopt;
     }
-    Position decoded;
-    if (!scheme_.decode(*j, p.side_to_move(), decoded) ||
-        !is_image(p, decoded, scheme_.material().has_pawns())) {
+    if (!holds_image(*j, p)) {
       problem = to_fen(p) + " has entry " + std::to_string(*j) + ", which holds another position";
       return std::nullopt;
     }
     return j;
+  }
+
+  // True when entry j decodes to an image of p, a legal position of this table. A normal-section
+  // entry is read as its men (no position is built): p is an image of them when a symmetry maps
+  // every man onto a man of the same piece of p (both have the table's men, and p no e.p. capture,
+  // or index_of would not give a normal entry). Example, KRPkr: the men Kd1 kf3 Re2 Pa7 rh8 of
+  // an entry are the image of p = Ke1 kc3 Rd2 Ph7 ra8 under the a-h mirror.
+  bool holds_image(Index j, const Position& p) const {
+    const bool pawns = scheme_.material().has_pawns();
+    if (scheme_.is_ep_entry(j)) {
+      Position decoded;
+      return scheme_.decode(j, p.side_to_move(), decoded) && is_image(p, decoded, pawns);
+    }
+    indexing::IndexScheme::Men men;
+    if (!scheme_.men_at(j, men) || live_ep_square(p) != Square::None) return false;
+    const size_t count = pawns ? 2 : AllSymmetries.size();
+    for (size_t k = 0; k < count; ++k) {
+      const Symmetry back = inverse(AllSymmetries[k]);
+      bool same = true;
+      for (int m = 0; m < scheme_.man_count() && same; ++m)
+        same = p.piece_on(apply(back, men.squares[static_cast<size_t>(m)])) == scheme_.man_piece(m);
+      if (same) return true;
+    }
+    return false;
   }
 
   // The position and its mirror image (a1-h8 without pawns, a-h with pawns) have entries with
