@@ -1,6 +1,5 @@
 #include "retro/scheduler.hpp"
 
-#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -14,26 +13,11 @@
 #include "egtb/store/reader.hpp"
 #include "egtb/store/table_lock.hpp"
 #include "retro/cost_model.hpp"
+#include "retro/process_usage.hpp"
 
 namespace egtb::retro {
 
 namespace {
-
-double seconds_of(const timeval& t) {
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
-}
-
-double cpu_seconds_now() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return seconds_of(usage.ru_utime) + seconds_of(usage.ru_stime);
-}
-
-uint64_t peak_rss_bytes() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<uint64_t>(usage.ru_maxrss) * 1024;
-}
 
 bool is_target(std::span<const Material> targets, const Material& m) {
   for (const Material& t : targets)
@@ -43,7 +27,8 @@ bool is_target(std::span<const Material> targets, const Material& m) {
 
 BuildRecord build_one(const Material& material, const BuildOptions& options, std::string replaced) {
   const auto wall_start = std::chrono::steady_clock::now();
-  const double cpu_start = cpu_seconds_now();
+  const double cpu_start = process_cpu_seconds();
+  reset_peak_resident();
   GeneratorConfig config;
   config.threads = options.threads;
   config.rules = options.rules;
@@ -73,8 +58,8 @@ BuildRecord build_one(const Material& material, const BuildOptions& options, std
       path, TableDescription::of(material, solution->rules(), solution->metrics()), {size, size},
       [&](Color c, uint64_t first, std::span<uint16_t> out) { solution->fill(c, first, out); }, write);
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-  record.cpu_seconds = cpu_seconds_now() - cpu_start;
-  record.peak_rss_bytes = peak_rss_bytes();
+  record.cpu_seconds = process_cpu_seconds() - cpu_start;
+  record.peak_rss_bytes = peak_resident_bytes();
   return record;
 }
 

@@ -71,7 +71,7 @@ struct BuildRecord {
   TableHeader header;                // of the file written, or of the one kept
   double seconds = 0;                // wall time of the build
   double cpu_seconds = 0;            // user + system time of the build
-  uint64_t peak_rss_bytes = 0;       // the process's peak resident memory after the build
+  uint64_t peak_rss_bytes = 0;       // peak resident memory while it was built (process_usage.hpp)
   size_t slices = 0;                 // built: the slices solved one after the other (1: whole)
   std::vector<Material> waited_for;  // tables other processes held while this one waited, before this table
   double wait_seconds = 0;           // how long it waited

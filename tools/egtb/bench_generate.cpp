@@ -4,7 +4,6 @@
 // and CPU seconds, peak memory and positions per second for each, plus the ratios.
 // Its dependencies are built into --dir first if missing; nothing is written for the table itself,
 // and the time does not include turning the result into the storage index.
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -13,6 +12,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "retro/process_usage.hpp"
 #include "retro/scheduler.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
@@ -31,26 +31,6 @@ struct Run {
   uint64_t peak_bytes = 0;
   uint64_t positions = 0;
 };
-
-double cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  const auto s = [](const timeval& t) {
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
-  };
-  return s(u.ru_utime) + s(u.ru_stime);
-}
-
-// Resets the kernel's peak-resident-memory mark of this process (Linux: VmHWM).
-void reset_peak_memory() { std::ofstream("/proc/self/clear_refs") << "5"; }
-
-// The peak resident memory since the last reset, from /proc/self/status (0 when unavailable).
-uint64_t peak_memory_bytes() {
-  std::ifstream status("/proc/self/status");
-  for (std::string line; std::getline(status, line);)
-    if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
-  return 0;
-}
 
 // The positions of a solved table (not timed: the storage index is filled block by block).
 uint64_t count_positions(const retro::Solution& solution) {
@@ -74,16 +54,16 @@ Run measure(const Material& m, const retro::Subtables& subtables, int threads, R
   config.threads = threads;
   config.rules = rules;
   config.metrics = metrics;
-  reset_peak_memory();
-  const double cpu_start = cpu_seconds();
+  retro::reset_peak_resident();
+  const double cpu_start = retro::process_cpu_seconds();
   const auto start = std::chrono::steady_clock::now();
   const auto solution = retro::solve_table(m, subtables, config);
   Run run{threads,
           rules,
           metrics,
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-          cpu_seconds() - cpu_start,
-          peak_memory_bytes()};
+          retro::process_cpu_seconds() - cpu_start,
+          retro::peak_resident_bytes()};
   if (positions == 0) positions = count_positions(*solution);  // the same positions under every rule set
   run.positions = positions;
   return run;
