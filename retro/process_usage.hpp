@@ -1,8 +1,8 @@
 // What this process has used: CPU seconds, and its peak resident memory since a reset, so that a
 // run building many tables can tell each table's peak (Linux: the kernel's VmHWM mark, reset by
-// writing 5 to /proc/self/clear_refs; elsewhere the process's peak since it started). Example: a
-// run of `egtb generate --all 5` that peaks at 557 MB in KBPkn reports about 200 MB for the small
-// KPPPk built after it, not 557 MB.
+// writing 5 to /proc/self/clear_refs; elsewhere the process's peak since it started). Example: in a
+// run of `egtb generate --all 5` that peaks at 557 MB in KQkrn, KPPPk, built later, reports its
+// own smaller peak, not 557 MB.
 #pragma once
 
 #include <cstdint>
