@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -79,15 +80,19 @@ bool same_men(Symmetry s, const Position& a, const Position& b) {
   return true;
 }
 
+// The board symmetries that map a position of a table onto one of the same table: all eight
+// without pawns, the identity and the a-h mirror with pawns (AllSymmetries lists those two first).
+std::span<const Symmetry> table_symmetries(bool pawns) {
+  return std::span<const Symmetry>(AllSymmetries).first(pawns ? 2 : AllSymmetries.size());
+}
+
 // True when a board symmetry (all eight without pawns, the identity and the file mirror with
 // pawns) maps `a` onto `b`, side to move and e.p. rights included.
 bool is_image(const Position& a, const Position& b, bool pawns) {
   if (a.side_to_move() != b.side_to_move()) return false;
   const Square ep_a = live_ep_square(a);
   const Square ep_b = live_ep_square(b);
-  const size_t count = pawns ? 2 : AllSymmetries.size();
-  for (size_t k = 0; k < count; ++k) {
-    const Symmetry s = AllSymmetries[k];
+  for (const Symmetry s : table_symmetries(pawns)) {
     if ((ep_a == Square::None ? ep_b == Square::None : apply(s, ep_a) == ep_b) && same_men(s, a, b))
       return true;
   }
@@ -218,9 +223,8 @@ private:
     }
     indexing::IndexScheme::Men men;
     if (!scheme_.men_at(j, men) || live_ep_square(p) != Square::None) return false;
-    const size_t count = pawns ? 2 : AllSymmetries.size();
-    for (size_t k = 0; k < count; ++k) {
-      const Symmetry back = inverse(AllSymmetries[k]);
+    for (const Symmetry s : table_symmetries(pawns)) {
+      const Symmetry back = inverse(s);
       bool same = true;
       for (int m = 0; m < scheme_.man_count() && same; ++m)
         same = p.piece_on(apply(back, men.squares[static_cast<size_t>(m)])) == scheme_.man_piece(m);
