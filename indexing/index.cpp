@@ -12,8 +12,6 @@ namespace {
 
 constexpr int PieceDomain = 62;
 constexpr int PawnDomain = 48;
-constexpr PieceType GroupOrder[] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight,
-                                    PieceType::Pawn};
 
 // The square of free-square number v when the kings stand on lo < hi.
 inline Square free_square(int v, int lo, int hi) {
@@ -73,20 +71,42 @@ Counts& Counts::operator+=(const Counts& o) {
 }
 
 IndexScheme::IndexScheme(const Material& material)
-    : material_(material), kings_(material.has_pawns() ? &PawnKings : &PawnlessKings) {
+    : IndexScheme(material, IndexOrder::kings_first(material)) {}
+
+IndexScheme::IndexScheme(const Material& material, const IndexOrder& order)
+    : material_(material), order_(order), kings_(material.has_pawns() ? &PawnKings : &PawnlessKings) {
   assert(material.count(Color::White, PieceType::King) == 1 &&
          material.count(Color::Black, PieceType::King) == 1);
   assert(material.men() <= MaxIndexMen);
-  normal_ = make_layout(material);
+  assert(IndexOrder::from_code(order.code(), material) == order);
+  normal_ = make_layout(material, order);
   describe_men();
   normal_size_ = static_cast<Index>(kings_->size) * normal_.size;
-  men_at_32bit_ = normal_size_ <= UINT32_MAX && normal_.size >= 2;
-  if (men_at_32bit_) pair_divisor_ = FastDivisor(static_cast<uint32_t>(normal_.size));
+  men_at_32bit_ = normal_size_ <= UINT32_MAX;
   if (material.has_pawns(Color::White) && material.has_pawns(Color::Black)) {
-    ep_ = make_layout(
-        material.with_added(Color::White, PieceType::Pawn, -1).with_added(Color::Black, PieceType::Pawn, -1));
+    const Material ep_men =
+        material.with_added(Color::White, PieceType::Pawn, -1).with_added(Color::Black, PieceType::Pawn, -1);
+    ep_ = make_layout(ep_men, IndexOrder::kings_first(ep_men));
     ep_size_ = static_cast<Index>(kings_->size) * EpCaptureCount * ep_.size;
   }
+}
+
+bool IndexScheme::same_layout(const IndexScheme& other) const {
+  return material_ == other.material_ && order_ == other.order_;
+}
+
+Index IndexScheme::entry_in(const IndexScheme& other, Index i) const {
+  assert(other.material_ == material_ && i < size());
+  if (is_ep_entry(i) || same_layout(other)) return i;
+  Index entry = 0;
+  for (int d = 0; d < digit_count_; ++d) {
+    const Digit& digit = digits_[static_cast<size_t>(d)];
+    const Index stride = digit.group < 0 ? other.normal_.pair_stride
+                                         : other.normal_.groups[static_cast<size_t>(digit.group)].stride;
+    entry += i % digit.radix * stride;
+    i /= digit.radix;
+  }
+  return entry;
 }
 
 void IndexScheme::describe_men() {
@@ -94,37 +114,51 @@ void IndexScheme::describe_men() {
   single_men_ = true;
   man_pieces_[0] = make_piece(Color::White, PieceType::King);
   man_pieces_[1] = make_piece(Color::Black, PieceType::King);
-  Index stride = normal_.size;
+  // The digits innermost first: the king pair's weight sorts it among the groups.
+  std::array<std::pair<Index, Digit>, MaxGroups + 1> by_stride{};
+  by_stride[0] = {normal_.pair_stride, Digit{-1, -1, static_cast<Index>(kings_->size), {}}};
+  digit_count_ = 1;
   for (int g = 0, j = 2; g < normal_.group_count; ++g) {
     const Group& group = normal_.groups[static_cast<size_t>(g)];
-    stride /= group.radix;
-    ManGroup slot;
-    slot.first = j;
-    slot.count = group.count;
-    slot.pawns = group.domain == PawnDomain;
-    slot.radix = group.radix;
-    slot.stride = stride;
-    slot.radix_divisor = FastDivisor(static_cast<uint32_t>(group.radix));
+    const ManGroup slot{j, group.count, group.domain == PawnDomain, group.radix, group.stride};
+    by_stride[static_cast<size_t>(digit_count_++)] = {group.stride, Digit{g, j, group.radix, {}}};
     single_men_ = single_men_ && group.count == 1;
     for (int k = 0; k < group.count; ++k) {
       man_pieces_[static_cast<size_t>(j)] = group.piece;
       man_groups_[static_cast<size_t>(j++)] = slot;
     }
   }
+  std::sort(by_stride.begin(), by_stride.begin() + digit_count_,
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (int d = 0; d < digit_count_; ++d) {
+    digits_[static_cast<size_t>(d)] = by_stride[static_cast<size_t>(d)].second;
+    digits_[static_cast<size_t>(d)].divisor =
+        FastDivisor(static_cast<uint32_t>(digits_[static_cast<size_t>(d)].radix));
+  }
 }
 
-IndexScheme::Layout IndexScheme::make_layout(const Material& m) {
+IndexScheme::Layout IndexScheme::make_layout(const Material& m, const IndexOrder& order) {
   Layout layout;
-  for (Color c : {Color::White, Color::Black})
-    for (PieceType pt : GroupOrder) {
-      if (m.count(c, pt) == 0) continue;
-      Group& g = layout.groups[static_cast<size_t>(layout.group_count++)];
-      g.piece = make_piece(c, pt);
-      g.count = m.count(c, pt);
-      g.domain = pt == PieceType::Pawn ? PawnDomain : PieceDomain;
-      g.radix = binomial(g.domain, g.count);
-      layout.size *= g.radix;
+  for (const IndexGroup& ig : index_groups(m)) {
+    Group& g = layout.groups[static_cast<size_t>(layout.group_count++)];
+    g.piece = ig.piece;
+    g.count = ig.count;
+    g.domain = type_of(ig.piece) == PieceType::Pawn ? PawnDomain : PieceDomain;
+    g.radix = binomial(g.domain, g.count);
+    layout.size *= g.radix;
+  }
+  // Strides from the innermost digit out.
+  Index stride = 1;
+  for (auto d = order.digits().rbegin(); d != order.digits().rend(); ++d) {
+    if (*d == 0) {
+      layout.pair_stride = stride;
+      stride *= static_cast<Index>(m.has_pawns() ? PawnKings.size : PawnlessKings.size);
+      continue;
     }
+    Group& group = layout.groups[static_cast<size_t>(*d - 1)];
+    group.stride = stride;
+    stride *= group.radix;
+  }
   return layout;
 }
 
@@ -160,7 +194,7 @@ Index IndexScheme::encode_men(const Layout& layout, const PieceBoards& boards, S
       const Square s = pop_lsb(men);
       v[j] = domain_value(group.domain == PawnDomain, s, lo, hi);
     }
-    rank = rank * group.radix + combination_rank(v.data(), group.count);
+    rank += group.stride * combination_rank(v.data(), group.count);
   }
   return rank;
 }
@@ -168,17 +202,12 @@ Index IndexScheme::encode_men(const Layout& layout, const PieceBoards& boards, S
 void IndexScheme::decode_men(const Layout& layout, Index rank, Square wk, Square bk, Placement& out) {
   const int lo = std::min(to_index(wk), to_index(bk));
   const int hi = std::max(to_index(wk), to_index(bk));
-  // The innermost digit is the last group: decode from there, then add the men in layout order.
-  std::array<std::array<uint8_t, MaxIndexMen>, MaxGroups> values{};
-  for (int g = layout.group_count - 1; g >= 0; --g) {
-    const Group& group = layout.groups[static_cast<size_t>(g)];
-    combination_unrank(rank % group.radix, group.count, values[static_cast<size_t>(g)].data());
-    rank /= group.radix;
-  }
   for (int g = 0; g < layout.group_count; ++g) {
     const Group& group = layout.groups[static_cast<size_t>(g)];
+    std::array<uint8_t, MaxIndexMen> values{};
+    combination_unrank(rank / group.stride % group.radix, group.count, values.data());
     for (int j = 0; j < group.count; ++j) {
-      const int value = values[static_cast<size_t>(g)][static_cast<size_t>(j)];
+      const int value = values[static_cast<size_t>(j)];
       out.add(group.piece, group.domain == PawnDomain ? square_at(value + 8) : free_square(value, lo, hi));
     }
   }
@@ -197,7 +226,7 @@ void IndexScheme::place(const Placement& men, Color stm, Position& out) {
 
 Index IndexScheme::encode_boards(const PieceBoards& boards, Square wk, Square bk) const {
   const Index pair = kings_->pair[KkMap::at(wk, bk)];
-  return pair * normal_.size + encode_men(normal_, boards, wk, bk);
+  return pair * normal_.pair_stride + encode_men(normal_, boards, wk, bk);
 }
 
 Index IndexScheme::encode(const Position& pos, Symmetry s) const {
@@ -211,7 +240,7 @@ Index IndexScheme::encode_men(const Men& men, Symmetry s) const {
   const Square bk = apply(s, men.squares[1]);
   const int lo = std::min(to_index(wk), to_index(bk));
   const int hi = std::max(to_index(wk), to_index(bk));
-  Index entry = kings_->pair[KkMap::at(wk, bk)] * normal_.size;
+  Index entry = kings_->pair[KkMap::at(wk, bk)] * normal_.pair_stride;
   if (single_men_) {
     // Every group one man: its digit is its square's value (KQRkr, KRPkr, ...).
     for (int j = 2; j < men_; ++j) {
@@ -275,32 +304,35 @@ bool IndexScheme::men_at(Index i, Men& out) const {
 
 template <class Int>
 bool IndexScheme::men_at_as(Int i, Men& out) const {
-  const auto per_pair = static_cast<Int>(normal_.size);
-  const Int pair = quotient(i, pair_divisor_, normal_.size);
-  Int rank = i - pair * per_pair;
-  const auto [wk, bk] = kings_->kings[static_cast<size_t>(pair)];
+  // The digits innermost first, then the kings, then the men of each group.
+  std::array<Int, MaxGroups + 1> values{};
+  int pair_digit = 0;
+  for (int d = 0; d < digit_count_; ++d) {
+    const Digit& digit = digits_[static_cast<size_t>(d)];
+    const Int rest = quotient(i, digit.divisor, digit.radix);
+    values[static_cast<size_t>(d)] = i - rest * static_cast<Int>(digit.radix);
+    i = rest;
+    if (digit.first_man < 0) pair_digit = d;
+  }
+  const auto [wk, bk] = kings_->kings[static_cast<size_t>(values[static_cast<size_t>(pair_digit)])];
   out.squares[0] = wk;
   out.squares[1] = bk;
   const int lo = std::min(to_index(wk), to_index(bk));
   const int hi = std::max(to_index(wk), to_index(bk));
   Bitboard occupied = square_bb(wk) | square_bb(bk);
   bool overlaps = false;
-  // The innermost digit is the last group's: decode from the last man back.
-  for (int j = men_ - 1; j >= 2;) {
-    const ManGroup& g = man_groups_[static_cast<size_t>(j)];
-    const auto radix = static_cast<Int>(g.radix);
-    std::array<uint8_t, MaxIndexMen> values{};
-    const Int rest = quotient(rank, g.radix_divisor, g.radix);
-    combination_unrank(rank - rest * radix, g.count, values.data());
-    rank = rest;
+  for (int d = 0; d < digit_count_; ++d) {
+    if (d == pair_digit) continue;
+    const ManGroup& g = man_groups_[static_cast<size_t>(digits_[static_cast<size_t>(d)].first_man)];
+    std::array<uint8_t, MaxIndexMen> squares{};
+    combination_unrank(values[static_cast<size_t>(d)], g.count, squares.data());
     for (int k = 0; k < g.count; ++k) {
-      const int v = values[static_cast<size_t>(k)];
+      const int v = squares[static_cast<size_t>(k)];
       const Square s = g.pawns ? square_at(v + 8) : free_square(v, lo, hi);
       overlaps |= contains(occupied, s);
       occupied |= square_bb(s);
       out.squares[static_cast<size_t>(g.first + k)] = s;
     }
-    j = g.first - 1;
   }
   return !overlaps;
 }
@@ -364,9 +396,9 @@ EntryWeights IndexScheme::weights(Index i, const Position& pos) const {
 
 IndexScheme::WeightRun IndexScheme::weight_run(Index i, Convention c) const {
   if (is_ep_entry(i)) return {size(), PawnEpWeights.get(c)};
-  const Index pair = i / normal_.size;
-  const Index end = (pair + 1) * normal_.size;
-  if (kings_->pawns) return {end, PawnNormalWeights.get(c)};
+  if (kings_->pawns) return {normal_size_, PawnNormalWeights.get(c)};
+  const Index pair = i / normal_.pair_stride;  // the kings lead a table without pawns
+  const Index end = (pair + 1) * normal_.pair_stride;
   const auto [wk, bk] = kings_->kings[static_cast<size_t>(pair)];
   if (!on_diagonal(wk) || !on_diagonal(bk)) return {end, PawnlessWeights.get(c)};
   if (c == Convention::Classes) return {end, std::nullopt};

@@ -1,7 +1,7 @@
 // Index schemes: a bijection between the positions of one material signature (per side to move)
 // and dense indices 0 ... size() - 1, with the board symmetries folded out.
 //
-// Layout of an index (most significant digit first):
+// Layout of an index (most significant digit first), with the king pair leading:
 //
 //   index = ((kings * R1 + g1) * R2 + g2) ... * Rn + gn
 //
@@ -12,12 +12,21 @@
 //   d      the domain of a group: pieces stand on the 62 squares the kings leave free (the i-th
 //          free square in a1 ... h8 order), pawns on the 48 squares a2 ... h7.
 //
+// The digits may come in another order (index_order.hpp): a table with pawns may put a pawn group
+// before the king pair or between pieces, index = Σ digit * stride with the strides of that
+// order. A table file records its order; files of index layout version 1 have none and lead with
+// the king pair, as every table without pawns does.
+//
 // Worked example, KRkr (pawnless, groups R then r, R1 = R2 = 62): Ka1 kc1 is pair 0. A white rook
 // on b1 is free square 0 (a1 is taken), a black rook on e1 free square 2 (a1, c1 taken), so the
 // index is (0 * 62 + 0) * 62 + 2 = 2, a valid entry with Black to move (with White to move, Black
 // would stand in check from the rook on b1, and the entry is invalid). Overlapping men (a rook on
 // the other rook's square) and positions whose side not to move is in check are invalid entries;
 // the scheme cannot express adjacent kings or pawns on rank 1 or 8.
+// Worked example with pawns, KRPkr (groups R, P, r): Ka1 kc1 is pair 0 again, a white rook on b1
+// free square 0, a white pawn on e4 is 28 - 8 = 20, a black rook on h8 free square 61, so the
+// index is ((0 * 62 + 0) * 48 + 20) * 62 + 61 = 1,301 with the king pair leading, and
+// ((20 * 1806 + 0) * 62 + 0) * 62 + 61 = 138,845,341 in the order "P Kk R r".
 //
 // Sizes per side to move: KQk 462 * 62 = 28,644; KBNk 462 * 62 * 62 = 1,775,928; KPkp
 // 1806 * 48 * 48 + 25,284 e.p. entries = 4,186,308; KRPkr and KQPkq 1806 * 62 * 48 * 62 =
@@ -40,6 +49,7 @@
 #include "egtb/core/position.hpp"
 #include "egtb/core/symmetry.hpp"
 #include "indexing/fast_divisor.hpp"
+#include "indexing/index_order.hpp"
 #include "indexing/kk_map.hpp"
 
 namespace egtb::indexing {
@@ -47,9 +57,13 @@ namespace egtb::indexing {
 using Index = uint64_t;
 
 // Identifies the index layout a table file was written with (stored in its header): any change
-// to the layouts below must bump the version so that old files are rebuilt, not misread.
+// to the layouts below must bump the version so that old files are rebuilt or read the old way,
+// never misread.
 inline constexpr uint32_t IndexLayoutId = 1;  // 462 king pairs / mirrored pawns, ranked groups
-inline constexpr uint32_t IndexLayoutVersion = 1;
+// Version 2 files record the order of their digits (index_order.hpp), version 1 files lead with
+// the king pair; this program reads both and writes version 2.
+inline constexpr uint32_t IndexLayoutVersion = 2;
+inline constexpr uint32_t OldestIndexLayoutVersion = 1;
 
 // The most men a scheme can index (the arrays are sized for 7-man tables).
 constexpr int MaxIndexMen = 7;
@@ -95,10 +109,20 @@ struct Counts {
 // A scheme is immutable once built: its const functions may be called from many threads.
 class IndexScheme {
 public:
-  // Precondition: one king of each colour, at most MaxIndexMen men.
+  // Precondition: one king of each colour, at most MaxIndexMen men; an order of the material's
+  // (the king pair leading by default).
   explicit IndexScheme(const Material& material);
+  IndexScheme(const Material& material, const IndexOrder& order);
 
   [[nodiscard]] const Material& material() const { return material_; }
+  [[nodiscard]] const IndexOrder& order() const { return order_; }
+  // True when both schemes give every position the same entry: the same material and order.
+  [[nodiscard]] bool same_layout(const IndexScheme& other) const;
+  // The entry of `other`, a scheme of the same material in any order, that holds what entry i
+  // holds here: the same digits, weighed by other's strides (the e.p. section is laid out alike in
+  // every order). Example, KRPkr: entry 138,845,341 in the order "P Kk R r" is entry 1,301 with
+  // the king pair leading (the worked example above).
+  [[nodiscard]] Index entry_in(const IndexScheme& other, Index i) const;
   // Entries per side to move: the normal section and the e.p. section.
   [[nodiscard]] Index size() const { return normal_size_ + ep_size_; }
   [[nodiscard]] Index normal_size() const { return normal_size_; }
@@ -137,10 +161,10 @@ public:
 
   // A run of entries [i, end) whose valid entries all weigh the same in one convention, so that
   // counts need no position (statistics read validity from the table): the entries of one king
-  // pair, or the e.p. section. The weight leaves out the unplayable e.p. rights index462 adds
-  // (unplayable_ep_entries); nothing when the weight differs between entries: the classes weight
-  // of a pawnless pair with both kings on the a1-h8 diagonal (21 of the 462 pairs), which
-  // weights() gives per entry. Example, KQk: entries 0-61 (Ka1 kc1) weigh 1/8/1 in
+  // pair of a table without pawns, every normal entry of one with pawns, or the e.p. section. The weight
+  // leaves out the unplayable e.p. rights index462 adds (unplayable_ep_entries); nothing when the weight
+  // differs between entries: the classes weight of a pawnless pair with both kings on the a1-h8 diagonal (21
+  // of the 462 pairs), which weights() gives per entry. Example, KQk: entries 0-61 (Ka1 kc1) weigh 1/8/1 in
   // index462/physical/classes; entries 744-805 (Ka1 kc3, pair 12) 1/4/nothing.
   struct WeightRun {
     Index end = 0;
@@ -153,6 +177,16 @@ public:
   // those of the e.p. section with the unplayable e.p. rights index462 adds.
   [[nodiscard]] Counts count_pair(int pair, Color stm) const;
   [[nodiscard]] Counts count_ep_section(Color stm) const;
+  // The king pair of normal entry i, and the end of the run of entries from i on that share its
+  // king pair and every digit outside it: with the king pair leading, KRPkr's entries come in
+  // runs of 62 * 48 * 62 that differ in the rooks and the pawn, and in the order "P Kk R r" in
+  // runs of 62 * 62; KQk's in runs of 62.
+  [[nodiscard]] int king_pair_of(Index i) const {
+    return static_cast<int>(i / normal_.pair_stride % static_cast<Index>(kings_->size));
+  }
+  [[nodiscard]] Index pieces_run_end(Index i) const {
+    return (i / normal_.pair_stride + 1) * normal_.pair_stride;
+  }
 
   // The men of a position as bare squares, for the solver's inner loops, which move men without
   // building positions. Man 0 is the white king, man 1 the black king, then the men of each group
@@ -167,8 +201,9 @@ public:
   // Whether the side not to move stands in check is not asked.
   bool men_at(Index i, Men& out) const;
   // men_at for a run of entries: calls visit(i, men) for every normal-section entry i in
-  // [begin, end) whose men do not overlap, in order. When the last group holds one man (most
-  // tables), men_at runs once per run of that man's values and the man steps through its squares.
+  // [begin, end) whose men do not overlap, in order. When the innermost digit is a group of one
+  // man (every table with a piece besides the kings whose last piece group holds one man),
+  // men_at runs once per run of that man's values and the man steps through its squares.
   template <class Visit>
   void for_each_men(Index begin, Index end, Visit&& visit) const;
   // The entry of the position the men form, for men that index_of(Position) accepts without an
@@ -208,14 +243,26 @@ private:
   struct Group {
     Piece piece = Piece::None;
     int count = 0;
-    int domain = 0;   // 62 for pieces, 48 for pawns
-    Index radix = 1;  // C(domain, count)
+    int domain = 0;    // 62 for pieces, 48 for pawns
+    Index radix = 1;   // C(domain, count)
+    Index stride = 1;  // the weight of its digit
   };
-  // The groups after the kings and the number of their placements per king pair.
+  // The groups besides the kings (in the order White Q R B N P, then Black q r b n p), the number
+  // of their placements, and the weight of the king pair's digit: an entry is
+  // pair * pair_stride + the sum of each group's rank times its stride.
   struct Layout {
     std::array<Group, MaxGroups> groups{};
     int group_count = 0;
     Index size = 1;
+    Index pair_stride = 1;
+  };
+  // One digit of a normal entry, innermost first (men_at): a group, named by its index in the
+  // layout and its first man, or the king pair (group and first_man -1).
+  struct Digit {
+    int group = -1;
+    int first_man = -1;
+    Index radix = 1;
+    FastDivisor divisor;
   };
   // The men of an entry being decoded.
   struct Placement {
@@ -241,11 +288,11 @@ private:
     int count = 0;
     bool pawns = false;
     Index radix = 1;   // its placements
-    Index stride = 1;  // product of the radices of the groups after it
-    FastDivisor radix_divisor;
+    Index stride = 1;  // the weight of its digit
   };
 
   Material material_;
+  IndexOrder order_;
   int men_ = 0;
   bool single_men_ = true;  // every group holds one man (no two men alike besides the kings)
   std::array<Piece, MaxIndexMen> man_pieces_{};
@@ -253,14 +300,15 @@ private:
   const KkMap* kings_;
   Layout normal_;
   Layout ep_;  // the men of an e.p. entry besides the kings and the two pawns of the capture
+  std::array<Digit, MaxGroups + 1> digits_{};  // of the normal layout, innermost first
+  int digit_count_ = 0;
   Index normal_size_ = 0;
   Index ep_size_ = 0;
-  // Divides by normal_.size when men_at takes the 32-bit way (men_at_32bit_).
-  FastDivisor pair_divisor_;
-  bool men_at_32bit_ = false;
+  bool men_at_32bit_ = false;  // every normal entry fits 32 bits: men_at divides by multiplying
 
-  static Layout make_layout(const Material& m);
-  // Fills men_, man_pieces_ and man_groups_ from the normal layout.
+  // The groups of `m` with the strides of the digits in `order`.
+  static Layout make_layout(const Material& m, const IndexOrder& order);
+  // Fills men_, man_pieces_, man_groups_ and digits_ from the normal layout.
   void describe_men();
   // men_at in the unsigned type Int, wide enough for size(): 32-bit indices divide by
   // multiplication (FastDivisor), wider ones with the division instruction.
@@ -306,18 +354,20 @@ private:
 template <class Visit>
 void IndexScheme::for_each_men(Index begin, Index end, Visit&& visit) const {
   Men men;
-  const auto last = static_cast<size_t>(men_ - 1);
-  const ManGroup& group = man_groups_[last];
-  if (group.count != 1 || men_ < 3) {
+  const int inner = digits_[0].first_man;  // the man the innermost digit places, or -1 (the kings)
+  if (inner < 0 || man_groups_[static_cast<size_t>(inner)].count != 1) {
     for (Index i = begin; i < end; ++i)
       if (men_at(i, men)) visit(i, men);
     return;
   }
+  const auto step = static_cast<size_t>(inner);
+  const ManGroup& group = man_groups_[step];
   for (Index i = begin; i < end;) {
     men_at(i, men);
     Bitboard others = 0;
     bool overlap = false;
-    for (size_t j = 0; j < last; ++j) {
+    for (size_t j = 0; j < static_cast<size_t>(men_); ++j) {
+      if (j == step) continue;
       overlap |= contains(others, men.squares[j]);
       others |= square_bb(men.squares[j]);
     }
@@ -333,7 +383,7 @@ void IndexScheme::for_each_men(Index begin, Index end, Visit&& visit) const {
       // The value's square: a pawn's square less 8, or the value-th square the kings leave free.
       const int v = group.pawns ? value + 8 : value + (value >= lo) + (value + (value >= lo) >= hi);
       if (contains(others, square_at(v))) continue;
-      men.squares[last] = square_at(v);
+      men.squares[step] = square_at(v);
       visit(i, men);
     }
   }

@@ -60,7 +60,7 @@ struct TableScan {
         canonical(m.normalized()),
         flipped(!(m == canonical)),
         reader(path, {m, rules, {}}),
-        scheme(canonical),
+        scheme(reader.scheme()),
         facts(facts_of_header(reader.header())),
         invariant(canonical.has_pawns() ? q.invariant_pawns : q.invariant_pawnless) {
     for (int side = 0; side < 2; ++side)

@@ -972,8 +972,8 @@ Rules Solution::rules() const { return sets_->rules; }
 MetricSet Solution::metrics() const { return sets_->metrics; }
 size_t Solution::slices() const { return sets_->slices.size(); }
 
-void Solution::fill(Color c, indexing::Index first, std::span<uint16_t> out) const {
-  const indexing::IndexScheme& scheme = sets_->scheme;
+void Solution::fill(const indexing::IndexScheme& scheme, Color c, indexing::Index first,
+                    std::span<uint16_t> out) const {
   std::fill(out.begin(), out.end(), Score::invalid().raw());
   const indexing::Index end = first + out.size();
   scheme.for_each_men(first, std::min(end, scheme.normal_size()), [&](indexing::Index i, const Men& men) {
@@ -997,7 +997,7 @@ std::shared_ptr<Table> solve(const Material& material, const Subtables& subtable
                              const GeneratorConfig& config) {
   const auto solution = solve_table(material, subtables, config);
   auto table = std::make_shared<Table>(material, solution->rules(), solution->metrics());
-  for (Color c : {Color::White, Color::Black}) solution->fill(c, 0, table->raw(c));
+  for (Color c : {Color::White, Color::Black}) solution->fill(table->scheme(), c, 0, table->raw(c));
   return table;
 }
 

@@ -83,8 +83,10 @@ public:
   [[nodiscard]] MetricSet metrics() const;
   // The slices it was solved in: 1 for a table solved whole.
   [[nodiscard]] size_t slices() const;
-  // Fills out[k] with the raw score of storage entry first + k of side c. Safe from many threads.
-  void fill(Color c, indexing::Index first, std::span<uint16_t> out) const;
+  // Fills out[k] with the raw score of entry first + k of side c in `storage`, a scheme of the
+  // table in any order of its digits. Safe from many threads.
+  void fill(const indexing::IndexScheme& storage, Color c, indexing::Index first,
+            std::span<uint16_t> out) const;
 
 private:
   std::unique_ptr<Sets> sets_;

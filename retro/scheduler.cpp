@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "egtb/store/error.hpp"
+#include "egtb/store/order_choice.hpp"
 #include "egtb/store/reader.hpp"
 #include "egtb/store/table_lock.hpp"
 #include "retro/cost_model.hpp"
@@ -54,9 +55,17 @@ BuildRecord build_one(const Material& material, const BuildOptions& options, std
   record.built = true;
   record.slices = solution->slices();
   record.replaced = std::move(replaced);
+  const indexing::IndexOrder order = choose_index_order(
+      material,
+      [&](const indexing::IndexScheme& scheme, Color c, uint64_t first, std::span<uint16_t> out) {
+        solution->fill(scheme, c, first, out);
+      },
+      write);
+  const indexing::IndexScheme storage(material, order);
   record.header = write_table_file(
-      path, TableDescription::of(material, solution->rules(), solution->metrics()), {size, size},
-      [&](Color c, uint64_t first, std::span<uint16_t> out) { solution->fill(c, first, out); }, write);
+      path, TableDescription::of(material, solution->rules(), solution->metrics(), order), {size, size},
+      [&](Color c, uint64_t first, std::span<uint16_t> out) { solution->fill(storage, c, first, out); },
+      write);
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   record.cpu_seconds = process_cpu_seconds() - cpu_start;
   record.peak_rss_bytes = peak_resident_bytes();

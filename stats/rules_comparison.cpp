@@ -17,14 +17,15 @@ namespace {
 size_t slot(Color c) { return static_cast<size_t>(to_index(c)); }
 size_t slot(Lasker v) { return static_cast<size_t>(to_index(v)); }
 
-// The entries of both sides of one table, read whole, and its reader (for its index scheme).
+// The entries of both sides of one table, read whole with the king pair leading (whatever order
+// its file has, so that the tables of three rule sets line up entry by entry), and its reader.
 struct Entries {
   TableReader reader;
   std::array<std::vector<uint16_t>, 2> sides;  // by slot(Color)
 
   Entries(const std::filesystem::path& dir, const Material& m, Rules rules)
       : reader(table_path(dir, m, rules), TableRequirements{m, rules, all_metrics(rules), true}) {
-    for (Color c : {Color::White, Color::Black}) sides[slot(c)] = reader.read_side(c);
+    for (Color c : {Color::White, Color::Black}) sides[slot(c)] = reader.read_side_kings_first(c);
   }
   [[nodiscard]] Score at(Color c, uint64_t i) const { return Score::from_raw(sides[slot(c)][i]); }
 };
@@ -66,6 +67,7 @@ RulesComparison compare_rules(const std::filesystem::path& directory, const Mate
   const Entries wins(directory, material, Rules::StalemateWins);
   const Entries passes(directory, material, Rules::StalematePasses);
   const TableReader& reader = lasker.reader;
+  const indexing::IndexScheme kings_first(reader.material());
 
   RulesComparison out;
   out.material = reader.material();
@@ -101,7 +103,7 @@ RulesComparison compare_rules(const std::filesystem::path& directory, const Mate
   const Tablebase lasker_tb(directory, {TablebaseOptions::DefaultCacheBytes, Rules::Lasker});
   const auto example = [&](const Candidate& at, Rules other_rules, const Entries& other) {
     RulesExample e;
-    if (!reader.scheme().decode(at.index, at.stm, e.position))
+    if (!kings_first.decode(at.index, at.stm, e.position))
       throw std::logic_error("a valid entry does not decode");
     e.lasker = lasker.at(at.stm, at.index);
     e.other = other.at(at.stm, at.index);

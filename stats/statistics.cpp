@@ -25,16 +25,23 @@ using indexing::IndexScheme;
 constexpr size_t CodeCount = size_t{1} << 16;
 constexpr Index NoIndex = std::numeric_limits<Index>::max();
 
-// Per raw score code of one side to move: the summed weights of its entries and the smallest
-// index among its entries of non-zero weight.
+// Per raw score code of one side to move: the summed weights of its entries, and the smallest
+// and the largest index among its entries of non-zero weight.
 struct CodeTotals {
   std::vector<uint64_t> weight = std::vector<uint64_t>(CodeCount);
   std::vector<Index> first = std::vector<Index>(CodeCount, NoIndex);
+  std::vector<Index> last = std::vector<Index>(CodeCount, 0);
 
+  void add(uint16_t raw, Index i, uint64_t w) {
+    weight[raw] += w;
+    first[raw] = std::min(first[raw], i);
+    last[raw] = std::max(last[raw], i);
+  }
   void merge(const CodeTotals& other) {
     for (size_t raw = 0; raw < CodeCount; ++raw) {
       weight[raw] += other.weight[raw];
       first[raw] = std::min(first[raw], other.first[raw]);
+      last[raw] = std::max(last[raw], other.last[raw]);
     }
   }
 };
@@ -62,11 +69,7 @@ Color side_color(int side) { return side == 0 ? Color::White : Color::Black; }
 // Adds `weight` for each entry of a run of block entries (scores[0] is entry `first`). The
 // invalid entries are counted too, without a branch, and left out by summarize.
 void add_run(const uint16_t* scores, Index first, Index count, uint32_t weight, CodeTotals& totals) {
-  for (Index j = 0; j < count; ++j) {
-    const uint16_t raw = scores[j];
-    totals.weight[raw] += weight;
-    totals.first[raw] = std::min(totals.first[raw], first + j);
-  }
+  for (Index j = 0; j < count; ++j) totals.add(scores[j], first + j, weight);
 }
 
 // Adds the weight of each valid entry of a run of block entries, decoding its position.
@@ -79,9 +82,7 @@ void add_decoded(const ScanJob& job, const uint16_t* scores, Index first, Index 
     if (!job.scheme.decode(i, stm, state.pos))
       throw FormatError(job.reader.path(), "entry " + std::to_string(i) + " has a score but no position");
     const uint32_t w = job.scheme.weights(i, state.pos).get(job.convention);
-    if (w == 0) continue;
-    totals.weight[raw] += w;
-    totals.first[raw] = std::min(totals.first[raw], i);
+    if (w > 0) totals.add(raw, i, w);
   }
 }
 
@@ -141,6 +142,37 @@ SideSummary summarize(const CodeTotals& totals) {
   return s;
 }
 
+// The example of a score code of one side: its entry of non-zero weight whose position has the
+// smallest index with the king pair leading (indexing/index.hpp), whatever the order of the
+// table's index digits, so that a table gives the same examples in every order. In another order
+// only the blocks between the code's first and last entries are read again.
+Index example_entry(const ScanJob& job, int side, uint16_t raw, const CodeTotals& totals) {
+  const IndexScheme kings_first(job.scheme.material());
+  const Index first = totals.first[raw];
+  if (job.scheme.same_layout(kings_first)) return first;
+  const Color stm = side_color(side);
+  const TableHeader& h = job.reader.header();
+  Index best = first;
+  Index best_key = job.scheme.entry_in(kings_first, first);
+  std::vector<uint16_t> block;
+  Position pos;
+  for (uint64_t b = block_of(h, side, first); b <= block_of(h, side, totals.last[raw]); ++b) {
+    const BlockSpan span = block_span(h, b);
+    job.reader.read_block(b, block);
+    for (size_t k = 0; k < block.size(); ++k) {
+      const Index i = span.first + k;
+      if (block[k] != raw || !job.scheme.decode(i, stm, pos) ||
+          job.scheme.weights(i, pos).get(job.convention) == 0)
+        continue;
+      if (const Index key = job.scheme.entry_in(kings_first, i); key < best_key) {
+        best = i;
+        best_key = key;
+      }
+    }
+  }
+  return best;
+}
+
 // The positions of a phase that `winner` wins, as (side to move, value): its wins with it to move
 // and its opponent's losses with the opponent to move; the depth parities keep the two apart.
 std::array<std::pair<Color, Lasker>, 2> won_by(const SolvePhase& phase, Color winner) {
@@ -149,7 +181,7 @@ std::array<std::pair<Color, Lasker>, 2> won_by(const SolvePhase& phase, Color wi
 
 // The deepest positions of one metric that `winner` wins.
 std::optional<Deepest> deepest(Rules rules, Metric metric, Color winner, const SideTotals& totals,
-                               const std::array<SideSummary, 2>& sides, const IndexScheme& scheme) {
+                               const std::array<SideSummary, 2>& sides, const ScanJob& job) {
   const std::optional<SolvePhase> phase = phase_of(rules, metric);
   if (!phase) return std::nullopt;
   std::optional<Deepest> best;
@@ -159,8 +191,8 @@ std::optional<Deepest> deepest(Rules rules, Metric metric, Color winner, const S
     if (h.empty() || (best && h.rbegin()->first <= best->plies)) continue;
     const auto [plies, positions] = *h.rbegin();
     if (plies == 0) continue;  // the (stale)mates on the board: nobody forces them
-    const Index first = totals[side].first[Score(value, plies).raw()];
-    best = Deepest{metric, winner, plies, positions, stm, *scheme.position_at(first, stm), {}};
+    const Index example = example_entry(job, static_cast<int>(side), Score(value, plies).raw(), totals[side]);
+    best = Deepest{metric, winner, plies, positions, stm, *job.scheme.position_at(example, stm), {}};
   }
   return best;
 }
@@ -220,7 +252,7 @@ TableStatistics compute_statistics(const Tablebase& tablebase, const Material& m
   for (Metric m : rule_metrics(out.rules))
     for (Color winner : {Color::White, Color::Black}) {
       std::optional<Deepest>& d = out.deepest[to_index(m)][static_cast<size_t>(to_index(winner))];
-      d = deepest(out.rules, m, winner, totals, out.sides, scheme);
+      d = deepest(out.rules, m, winner, totals, out.sides, job);
       if (d) d->line = line_of(tablebase, d->example);
     }
   return out;

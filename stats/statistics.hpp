@@ -24,9 +24,10 @@
 // stalemates on the board, depth 0, which nobody forces), KBk no maxDTM.
 //
 // The example position of a maximum is the valid entry of smallest index among those of that side
-// to move, value and depth with a non-zero weight in the convention: the scheme's canonical image
-// (for pawnless tables the white king in a1-d1-d4, the king pair and then the other men in index
-// order, see indexing/index.hpp), so the example is the same on every run and machine.
+// to move, value and depth with a non-zero weight in the convention, its index taken with the king
+// pair leading (then the other men in index order, see indexing/index.hpp) whatever order the
+// file's index digits have: the scheme's canonical image (for pawnless tables the white king in
+// a1-d1-d4), so the example is the same on every run and machine and in every order.
 #pragma once
 
 #include <array>

@@ -3,8 +3,10 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <sstream>
 
 #include "egtb/store/error.hpp"
+#include "indexing/index.hpp"
 
 namespace egtb {
 
@@ -127,6 +129,19 @@ BlockSpan block_span(const TableHeader& h, uint64_t block) {
   return {side, first, count};
 }
 
+std::string index_order_name(const TableHeader& h) {
+  const auto material = Material::parse(h.signature);
+  if (material && material->men() <= indexing::MaxIndexMen) {
+    if (h.index_version == 1 && h.index_order == 0)
+      return indexing::IndexOrder::kings_first(*material).str(*material);
+    if (const auto order = indexing::IndexOrder::from_code(h.index_order, *material))
+      return order->str(*material);
+  }
+  std::ostringstream code;
+  code << "0x" << std::hex << h.index_order;
+  return code.str();
+}
+
 uint64_t header_bytes(const TableHeader& h) {
   const uint64_t texts = 2 + h.signature.size() + 2 + h.generator.size();
   return (FixedHeaderBytes + texts + 7) / 8 * 8;
@@ -149,7 +164,7 @@ std::vector<uint8_t> encode_preamble(TableHeader& h, std::span<const BlockRef> b
   put_stats(w, h.stats[0]);
   put_stats(w, h.stats[1]);
   w.put(rules_id(h.rules));
-  w.put(uint32_t{0});
+  w.put(h.index_order);
   w.put_text(h.signature);
   w.put_text(h.generator);
   w.pad_to(header_bytes(h));
@@ -195,7 +210,7 @@ TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem
   h.stats[0] = get_stats(r);
   h.stats[1] = get_stats(r);
   const auto rules = r.get<uint32_t>();
-  r.get<uint32_t>();
+  h.index_order = r.get<uint32_t>();
   if (!rules_from_id(rules))
     throw FormatError(path, "built under rules number " + std::to_string(rules) +
                                 ", which this program does not know: it needs a newer egtb");

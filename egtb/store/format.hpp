@@ -34,7 +34,9 @@
 //              and of invalid entries, 5 x i32 the deepest depth of values 0 to 4 (-1: no entry of
 //              that value), 4 zero bytes
 //   136    72  Black-to-move statistics, the same way
-//   208     4  rules id (rules.hpp: 0 Lasker), then 4 zero bytes
+//   208     4  rules id (rules.hpp: 0 Lasker)
+//   212     4  index order: the order of the index digits (indexing/index_order.hpp) in index
+//              layout version 2 ("P Kk R r" of KRPkr is 0x4213); 0 in version 1, which has none
 //   216     2  signature length S, then S bytes of canonical signature ("KQk")
 //   218+S   2  generator length G, then G bytes of generator version ("egtb 0.1.0")
 //              zero bytes up to H
@@ -69,24 +71,25 @@
 // --compression-level` pick; the default is 3).
 //
 // Worked example: a toy "KQk" file with B = 4, N_w = 5, N_b = 4, metrics DTM and DTS, Lasker
-// rules, index scheme 1 version 1, generator "egtb 0.1.0", and these entries:
+// rules, index scheme 1 version 2 with the order "Kk Q" (code 0x21), generator "egtb 0.1.0", and
+// these entries:
 //   White to move: 156 156 156 156 | 5   four times "mates in 10" (4 | 19 << 3), then invalid (5)
 //   Black to move: 2 2 16 2              draws and one "is mated, DTM 2" (0 | 2 << 3)
 // It is 341 bytes (hex dump, offsets in hex):
 //   000  89 45 47 54 42 0d 0a 1a  02 00 00 00  f0 00 00 00   magic, version 2, H = 240
-//   010  03 00 00 00  04 00 00 00  01 00 00 00  01 00 00 00   metrics 3, B = 4, scheme 1, version 1
+//   010  03 00 00 00  04 00 00 00  01 00 00 00  02 00 00 00   metrics 3, B = 4, scheme 1, version 2
 //   020  05 00 00 00 00 00 00 00  04 00 00 00 00 00 00 00     N_w = 5, N_b = 4
 //   030  03 00 00 00 00 00 00 00  55 01 00 00 00 00 00 00     3 blocks, file size 341
 //   040  White: counts 0 0 0 0 4, invalid 1 (u64 each), max depths ff ff ff ff (value 0) ff ff ff ff
 //        ff ff ff ff ff ff ff ff 13 00 00 00 (value 4: 19), 00 00 00 00
 //   088  Black: counts 1 0 3 0 0, invalid 0, max depths 02 00 00 00, ff ff ff ff, 00 00 00 00 (the
 //        draws' depth 0), ff ff ff ff, ff ff ff ff, 00 00 00 00
-//   0d0  00 00 00 00 00 00 00 00                              rules 0 (Lasker), zeros
+//   0d0  00 00 00 00 21 00 00 00                              rules 0 (Lasker), index order 0x21
 //   0d8  03 00 4b 51 6b  0a 00 65 67 74 62 20 30 2e 31 2e 30  "KQk", "egtb 0.1.0", zeros up to 0f0
 //   0f0  block 0: offset 40 01 .. (320), size 2, transform 0, checksum 27 d2 a8 77 6c b7 f1 96
 //   108  block 1: offset 42 01 .. (322), size 2, transform 0, checksum 2c 82 ee ad 68 7f 0b 24
 //   120  block 2: offset 44 01 .. (324), size 17, transform 1, checksum a2 84 16 7c 46 a5 51 ad
-//   138  5c 9b d4 13 6d 13 f4 5a                              file checksum (XXH3-64 of 000-137)
+//   138  97 63 ca 6a e6 11 53 29                              file checksum (XXH3-64 of 000-137)
 //   140  9c 00                                                block 0: Constant 156
 //   142  05 00                                                block 1: Constant 5 (one entry)
 //   144  28 b5 2f fd 20 08 41 00 00  02 02 08 02  00 00 00 00 block 2: Planes, a zstd frame
@@ -128,6 +131,7 @@ struct TableHeader {
   uint32_t block_entries = DefaultBlockEntries;
   uint32_t index_scheme = 0;
   uint32_t index_version = 0;
+  uint32_t index_order = 0;           // IndexOrder::code(), 0 in index layout version 1
   std::array<uint64_t, 2> entries{};  // per side to move, indexed by to_index(Color)
   uint64_t block_count = 0;
   uint64_t file_size = 0;
@@ -184,6 +188,10 @@ void check_header(const TableHeader& h, const std::filesystem::path& path);
 // transforms, a block count that matches the entries. Throws FormatError naming `path`.
 [[nodiscard]] std::vector<BlockRef> decode_block_index(const TableHeader& h, std::span<const uint8_t> index,
                                                        const std::filesystem::path& path);
+
+// The order of a header's index digits by the men they place ("P Kk R r", IndexOrder::str): the
+// king pair leading in index layout version 1; the code in hex when it names no order of the table.
+[[nodiscard]] std::string index_order_name(const TableHeader& h);
 
 // XXH3-64 of a byte range (block checksums and the file checksum).
 [[nodiscard]] uint64_t checksum_of(std::span<const uint8_t> bytes);

@@ -10,6 +10,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <sstream>
 
 #include "egtb/store/error.hpp"
 
@@ -51,7 +52,8 @@ std::optional<indexing::IndexScheme> TableReader::opened(const TableRequirements
   try {
     open_checked();
     if (!required.indexable) return std::nullopt;
-    return indexing::IndexScheme(check_usable(required));
+    const Material material = check_usable(required);
+    return indexing::IndexScheme(material, index_order(material));
   } catch (...) {
     ::close(fd_);
     throw;
@@ -143,6 +145,15 @@ void TableReader::read_side(Color stm, std::span<uint16_t> out) const {
   }
 }
 
+std::vector<uint16_t> TableReader::read_side_kings_first(Color stm) const {
+  std::vector<uint16_t> stored = read_side(stm);
+  const indexing::IndexScheme kings_first(material());
+  if (kings_first.same_layout(scheme())) return stored;
+  std::vector<uint16_t> out(stored.size());
+  for (indexing::Index j = 0; j < out.size(); ++j) out[j] = stored[kings_first.entry_in(scheme(), j)];
+  return out;
+}
+
 std::vector<uint16_t> TableReader::read_side(Color stm) const {
   std::vector<uint16_t> entries(this->entries(stm));
   read_side(stm, entries);
@@ -183,10 +194,12 @@ Material TableReader::check_usable(const TableRequirements& required) const {
     throw FormatError(path_, "holds the table " + h.signature + ", not " +
                                  required.material->normalized().str() +
                                  " (a file renamed or copied over another?)");
-  if (h.index_scheme != indexing::IndexLayoutId || h.index_version != indexing::IndexLayoutVersion)
+  if (h.index_scheme != indexing::IndexLayoutId || h.index_version < indexing::OldestIndexLayoutVersion ||
+      h.index_version > indexing::IndexLayoutVersion)
     throw FormatError(path_, "built with index scheme " + std::to_string(h.index_scheme) + " version " +
-                                 std::to_string(h.index_version) + ", this program uses scheme " +
-                                 std::to_string(indexing::IndexLayoutId) + " version " +
+                                 std::to_string(h.index_version) + ", this program reads scheme " +
+                                 std::to_string(indexing::IndexLayoutId) + " versions " +
+                                 std::to_string(indexing::OldestIndexLayoutVersion) + " to " +
                                  std::to_string(indexing::IndexLayoutVersion) + ": " + rebuild_hint(path_));
   const indexing::Index size = indexing::IndexScheme(*material).size();
   if (h.entries[0] != size || h.entries[1] != size)
@@ -201,6 +214,22 @@ Material TableReader::check_usable(const TableRequirements& required) const {
                                  to_string(h.metrics) + "), " + to_string(required.metrics) +
                                  " is needed: " + rebuild_hint(path_));
   return *material;
+}
+
+indexing::IndexOrder TableReader::index_order(const Material& material) const {
+  if (header_.index_version == 1) {
+    if (header_.index_order != 0)
+      throw FormatError(path_, "header: an index order in index layout version 1");
+    return indexing::IndexOrder::kings_first(material);
+  }
+  const auto order = indexing::IndexOrder::from_code(header_.index_order, material);
+  if (!order) {
+    std::ostringstream code;
+    code << std::hex << header_.index_order;
+    throw FormatError(path_, "header: index order 0x" + code.str() + " is not an order of " + material.str() +
+                                 "'s index digits");
+  }
+  return *order;
 }
 
 TableHeader read_header(const std::filesystem::path& path, const TableRequirements& required) {

@@ -72,6 +72,10 @@ public:
   // Every entry of one side to move, in index order, into `out` of entries(stm) entries.
   void read_side(Color stm, std::span<uint16_t> out) const;
   [[nodiscard]] std::vector<uint16_t> read_side(Color stm) const;
+  // Every entry of one side to move in the order of the king pair leading (indexing/index.hpp),
+  // whatever order the file's index digits have: entry j of the result is entry j of
+  // IndexScheme(material()). Tables compared entry by entry are read so.
+  [[nodiscard]] std::vector<uint16_t> read_side_kings_first(Color stm) const;
   // Reads every block, on `threads` threads (0: every core), checking its checksum, and compares
   // the decoded values with the header's counts and maxima.
   void verify(int threads = 0) const;
@@ -89,6 +93,9 @@ private:
   // The material of the header, after checking that this program can use the table and that it
   // meets `required`.
   [[nodiscard]] Material check_usable(const TableRequirements& required) const;
+  // The order of the index digits the header records for `material` (the king pair leading in
+  // index layout version 1). Throws FormatError.
+  [[nodiscard]] indexing::IndexOrder index_order(const Material& material) const;
   // Header, block index and file checksum, the checksum checked; decodes header_.
   [[nodiscard]] std::vector<uint8_t> read_preamble(uint64_t actual_size);
   [[nodiscard]] std::vector<uint8_t> read_bytes(uint64_t offset, uint64_t size,

@@ -4,7 +4,9 @@
 #include <vector>
 
 #include "egtb/store/error.hpp"
+#include "egtb/store/order_choice.hpp"
 #include "egtb/store/reader.hpp"
+#include "egtb/store/table.hpp"
 #include "egtb/store/table_lock.hpp"
 
 namespace egtb {
@@ -27,18 +29,44 @@ void read_range(const TableReader& reader, Color stm, uint64_t first, std::span<
   }
 }
 
+// Entries first ... first + out.size() - 1 of side `stm` in the layout of `to`, from a table of
+// the same material in another layout (IndexScheme::entry_in).
+void read_reindexed(const Table& from, const indexing::IndexScheme& to, Color stm, uint64_t first,
+                    std::span<uint16_t> out) {
+  for (size_t k = 0; k < out.size(); ++k) out[k] = from.at(stm, to.entry_in(from.scheme(), first + k)).raw();
+}
+
+// The table's blocks are read through a cache of ReindexCacheBytes, which holds every block of a
+// 5-man side (KRPkr's 333 million entries per side take 666 MB decoded), so that each is decoded
+// about once however its entries move.
+constexpr size_t ReindexCacheBytes = size_t{1} << 30;
+
 }  // namespace
 
 RecompressResult recompress_table_file(const std::filesystem::path& path, const WriteOptions& options) {
   const auto lock = TableLock::try_acquire(path);
   if (!lock) throw FormatError(path, "another process holds the table's lock (an egtb generate writing it?)");
-  const TableReader reader(path, TableRequirements::file_only());
+  const TableReader reader(path);
   const TableHeader& old = reader.header();
-  const TableDescription description{old.signature,    old.rules,         old.metrics,
-                                     old.index_scheme, old.index_version, old.generator};
+  const auto table = Table::page(path, {}, std::make_shared<BlockCache>(ReindexCacheBytes));
+  const indexing::IndexOrder order = choose_index_order(
+      reader.material(),
+      [&](const indexing::IndexScheme& to, Color stm, uint64_t first, std::span<uint16_t> out) {
+        read_reindexed(*table, to, stm, first, out);
+      },
+      options);
+  const indexing::IndexScheme to(reader.material(), order);
+  const TableDescription description{
+      old.signature, old.rules,   old.metrics, indexing::IndexLayoutId, indexing::IndexLayoutVersion,
+      old.generator, order.code()};
   const TableHeader written = write_table_file(
       path, description, old.entries,
-      [&](Color stm, uint64_t first, std::span<uint16_t> out) { read_range(reader, stm, first, out); },
+      [&](Color stm, uint64_t first, std::span<uint16_t> out) {
+        if (to.same_layout(reader.scheme()))
+          read_range(reader, stm, first, out);
+        else
+          read_reindexed(*table, to, stm, first, out);
+      },
       options);
   return {old.file_size, written.file_size};
 }

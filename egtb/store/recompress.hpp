@@ -7,7 +7,9 @@
 // The entries are read block by block from the file itself (every block checksum checked) and
 // written through write_table_file, so the file is replaced only once the new one is complete
 // and synced; header fields other than the block layout and file size (signature, rules,
-// metrics, index scheme, generator, statistics) are carried over.
+// metrics, generator, statistics) are carried over. The order of the index digits is chosen
+// again (order_choice.hpp), so a file of index layout version 1 comes out in version 2, its entries
+// moved to their places in the order whose sample compresses best.
 #pragma once
 
 #include <cstdint>
@@ -23,8 +25,8 @@ struct RecompressResult {
 };
 
 // Rewrites the table file at `path` with `options`. Throws IoError or FormatError naming the
-// file (a damaged file is left as it was), or FormatError when another process holds the
-// table's lock (an `egtb generate` writing it).
+// file (a damaged file, or one this program cannot index, is left as it was), or FormatError when
+// another process holds the table's lock (an `egtb generate` writing it).
 RecompressResult recompress_table_file(const std::filesystem::path& path, const WriteOptions& options);
 
 }  // namespace egtb

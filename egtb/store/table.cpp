@@ -17,14 +17,14 @@ Table::Table(const Material& material, Rules rules, MetricSet metrics)
 }
 
 Table::Table(const TableReader& reader)
-    : scheme_(reader.material()),
+    : scheme_(reader.scheme()),
       rules_(reader.rules()),
       metrics_(reader.header().metrics),
       generator_(reader.header().generator),
       path_(reader.path()) {}
 
-std::shared_ptr<const Table> Table::load(const std::filesystem::path& path,
-                                         const TableRequirements& required) {
+std::shared_ptr<const Table> Table::load(const std::filesystem::path& path, TableRequirements required) {
+  required.indexable = true;  // a table's entries are addressed through its index scheme
   const TableReader reader(path, required);
   auto table = std::shared_ptr<Table>(new Table(reader));
   for (Color stm : {Color::White, Color::Black}) {
@@ -36,9 +36,10 @@ std::shared_ptr<const Table> Table::load(const std::filesystem::path& path,
   return table;
 }
 
-std::shared_ptr<const Table> Table::page(const std::filesystem::path& path, const TableRequirements& required,
+std::shared_ptr<const Table> Table::page(const std::filesystem::path& path, TableRequirements required,
                                          std::shared_ptr<BlockCache> cache) {
   static std::atomic<uint32_t> next_id{0};
+  required.indexable = true;
   auto reader = std::make_shared<const TableReader>(path, required);
   auto table = std::shared_ptr<Table>(new Table(*reader));
   table->reader_ = std::move(reader);

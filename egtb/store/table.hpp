@@ -42,12 +42,13 @@ public:
   Table(const Material& material, Rules rules, MetricSet metrics);
 
   // A finished table file read whole into memory: every block checksum and the header's counts
-  // and maxima are checked. Throws IoError or FormatError (TableReader).
+  // and maxima are checked. Throws IoError or FormatError (TableReader); the file must be indexable
+  // by this program whatever `required` says. Its scheme is the file's index layout version.
   [[nodiscard]] static std::shared_ptr<const Table> load(const std::filesystem::path& path,
-                                                         const TableRequirements& required = {});
+                                                         TableRequirements required = {});
   // A finished table file whose blocks are read when asked for, through `cache`.
   [[nodiscard]] static std::shared_ptr<const Table> page(const std::filesystem::path& path,
-                                                         const TableRequirements& required,
+                                                         TableRequirements required,
                                                          std::shared_ptr<BlockCache> cache);
 
   [[nodiscard]] const indexing::IndexScheme& scheme() const { return scheme_; }

@@ -195,6 +195,7 @@ TableHeader make_header(const TableDescription& d, std::array<uint64_t, 2> entri
   h.block_entries = options.block_entries;
   h.index_scheme = d.index_scheme;
   h.index_version = d.index_version;
+  h.index_order = d.index_order;
   h.generator = d.generator;
   h.entries = entries;
   h.block_count = h.blocks_of_side(0) + h.blocks_of_side(1);
@@ -304,14 +305,16 @@ TableHeader write_table_file(const std::filesystem::path& path, const TableDescr
   return write_table_file(path, description, {entries[0].size(), entries[1].size()}, copy, options);
 }
 
-TableDescription TableDescription::of(const Material& material, Rules rules, MetricSet metrics) {
-  return {material.str(),     rules, metrics, indexing::IndexLayoutId, indexing::IndexLayoutVersion,
-          generator_version()};
+TableDescription TableDescription::of(const Material& material, Rules rules, MetricSet metrics,
+                                      const indexing::IndexOrder& order) {
+  return {material.str(),      rules,       metrics, indexing::IndexLayoutId, indexing::IndexLayoutVersion,
+          generator_version(), order.code()};
 }
 
 std::filesystem::path write_table(const std::filesystem::path& directory, const Table& table,
                                   const WriteOptions& options) {
-  TableDescription description = TableDescription::of(table.material(), table.rules(), table.metrics());
+  TableDescription description =
+      TableDescription::of(table.material(), table.rules(), table.metrics(), table.scheme().order());
   description.generator = table.generator();
   const std::filesystem::path path = table_path(directory, table.material(), table.rules());
   write_table_file(path, description, {table.raw(Color::White), table.raw(Color::Black)}, options);

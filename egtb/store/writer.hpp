@@ -20,6 +20,7 @@
 #include "egtb/store/format.hpp"
 #include "egtb/store/rules.hpp"
 #include "egtb/store/table_stats.hpp"
+#include "indexing/index_order.hpp"
 
 namespace egtb {
 
@@ -27,12 +28,15 @@ class Table;
 class TableLock;
 
 // zstd levels a table may be written with (`egtb generate --compression-level`; measured in
-// format.hpp and README.md, *Table sizes*): 3, the default, keeps writing far faster than solving;
-// 15-19 make 3-5-man tables 13-22% smaller at 15-50 times the compression time; 20-22 gain nothing
-// more on 64 KiB blocks. A block decodes about 10% slower at level 19.
+// docs/table-sizes.md): 3, the default, keeps writing far faster than solving. A finished set is
+// made smaller once by `egtb recompress` (recompress.hpp), whose defaults are the archival level and
+// block size below: on the 3-5-man set, level 15 on blocks of 2^17 entries (256 KiB decoded) takes
+// about 0.75 of level 3's bytes on 2^15-entry blocks, as much as level 19 on 2^17-entry blocks at
+// a third of its compression time (zstd tunes a level for inputs of at most 256 KiB, so a bigger
+// block loses more than it gains below level 16).
 inline constexpr int DefaultCompressionLevel = 3;
-// The level `egtb recompress` rewrites finished tables with (recompress.hpp).
-inline constexpr int ArchivalCompressionLevel = 19;
+inline constexpr int ArchivalCompressionLevel = 15;
+inline constexpr uint32_t ArchivalBlockEntries = uint32_t{1} << 17;
 inline constexpr int MaxCompressionLevel = 22;
 
 // The most entries a block may hold: a block's stored size is a u32 of the block index
@@ -54,10 +58,12 @@ struct TableDescription {
   uint32_t index_scheme = 0;
   uint32_t index_version = 0;
   std::string generator;
+  uint32_t index_order = 0;  // indexing::IndexOrder::code() in index layout version 2, else 0
 
-  // The description of a table of `material` (canonical) written by this program: this build's
-  // index layout and generator version.
-  [[nodiscard]] static TableDescription of(const Material& material, Rules rules, MetricSet metrics);
+  // The description of a table of `material` (canonical) written by this program in `order`: this
+  // build's index layout and generator version.
+  [[nodiscard]] static TableDescription of(const Material& material, Rules rules, MetricSet metrics,
+                                           const indexing::IndexOrder& order);
 };
 
 // Where the entries of a table come from when they are not held in memory whole: fills `out`

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# egtb recompress: the tables of a directory rewritten at zstd level 19 are no larger, hold the
-# same entries (verify passes, the same probes and statistics), --all takes the tables present,
-# and a named table that is missing is refused, naming it and the command that builds it.
+# egtb recompress: the tables of a directory rewritten at the archival zstd level and block size
+# are no larger, hold the same entries (verify passes, the same probes and statistics), --all
+# takes the tables present, a named table that is missing is refused, naming it and the command
+# that builds it, and so is a block size out of range.
 set -euo pipefail
 egtb=$1
 dir=$(mktemp -d)
@@ -32,3 +33,10 @@ status=0
 "$egtb" recompress KBk --dir "$dir/level3" > /dev/null 2> "$dir/err" || status=$?
 [ "$status" != 0 ] && grep -q "KBk" "$dir/err" && grep -q "egtb generate" "$dir/err" ||
   { echo "a missing table was not refused by name ($status):"; cat "$dir/err"; exit 1; }
+
+# A block size out of range is refused, naming the option; the table is left as it was.
+before=$(sha256sum < "$dir/level3/KQk.egtb")
+status=0
+"$egtb" recompress KQk --dir "$dir/level3" --block-entries 10 > /dev/null 2> "$dir/err" || status=$?
+[ "$status" != 0 ] && grep -q -- "--block-entries" "$dir/err" && [ "$(sha256sum < "$dir/level3/KQk.egtb")" = "$before" ] ||
+  { echo "--block-entries 10 was not refused ($status):"; cat "$dir/err"; exit 1; }

@@ -1,6 +1,7 @@
 // The bijection between entries and positions, tested exhaustively (STYLE.md rule 6).
 #include <random>
 #include <string>
+#include <vector>
 
 #include "egtb/core/fen.hpp"
 #include "egtb/core/symmetry.hpp"
@@ -131,6 +132,55 @@ TEST_CASE("random physical positions of 5-man tables", "[roundtrip][slow]") {
   }
 }
 
+TEST_CASE("round trip over every entry in every order of the index digits", "[roundtrip][order]") {
+  // A pawn leading, between, innermost; two pawn groups and e.p. entries; two identical pawns.
+  for (const char* signature : {"KPk", "KPkp", "KRkp", "KPPk"}) {
+    const Material m = test::material(signature);
+    const IndexScheme kings_first(m);
+    for (const IndexOrder& order : IndexOrder::candidates(m)) {
+      const IndexScheme scheme(m, order);
+      INFO(signature << " " << order.str(m));
+      check_entries(scheme, Color::Black);  // the order does not depend on the side to move
+      // The same positions, moved: entry_in agrees with index_of, both ways.
+      Position pos;
+      Failures failures;
+      for (Index i = 0; i < scheme.size(); ++i) {
+        if (!scheme.decode(i, Color::White, pos)) continue;
+        const Index there = scheme.entry_in(kings_first, i);
+        if (kings_first.index_of(pos) != there || kings_first.entry_in(scheme, there) != i)
+          failures.add("entry " + std::to_string(i) + ": " + to_fen(pos));
+      }
+      INFO(failures.first);
+      CHECK(failures.count == 0);
+    }
+  }
+}
+
+TEST_CASE("the orders a table may take, and their codes", "[order]") {
+  const auto strs = [](const char* signature) {
+    const Material m = test::material(signature);
+    std::vector<std::string> out;
+    for (const IndexOrder& o : IndexOrder::candidates(m)) {
+      CHECK(IndexOrder::from_code(o.code(), m) == o);
+      out.push_back(o.str(m));
+    }
+    return out;
+  };
+  CHECK(strs("KQRkr") == std::vector<std::string>{"Kk Q R r"});  // no pawns: the king pair leads
+  CHECK(strs("KPk") == std::vector<std::string>{"Kk P", "P Kk"});
+  CHECK(strs("KRPkr") == std::vector<std::string>{"Kk R P r", "Kk R r P", "Kk P R r", "P Kk R r"});
+  CHECK(strs("KPPkp").size() == 6);  // PP and p in any order, the king pair anywhere
+  CHECK(strs("KRPkp").size() == 12);
+  const Material krpkr = test::material("KRPkr");
+  CHECK(IndexOrder::kings_first(krpkr).code() == 0x4321);
+  CHECK(IndexOrder::from_code(0x4213, krpkr)->str(krpkr) == "P Kk R r");
+  CHECK_FALSE(IndexOrder::from_code(0x4312, krpkr));   // the rook before the king pair
+  CHECK_FALSE(IndexOrder::from_code(0x2413, krpkr));   // the black rook before the white one
+  CHECK_FALSE(IndexOrder::from_code(0x421, krpkr));    // a digit missing
+  CHECK_FALSE(IndexOrder::from_code(0x54213, krpkr));  // a digit too many
+  CHECK_FALSE(IndexOrder::from_code(0x4223, krpkr));   // a digit twice
+}
+
 TEST_CASE("the worked examples of the index comments", "[roundtrip]") {
   const IndexScheme krkr(test::material("KRkr"));
   CHECK(index_of_fen(krkr, "8/8/8/8/8/8/8/KRk1r3 b - - 0 1") == Index{2});
@@ -143,6 +193,13 @@ TEST_CASE("the worked examples of the index comments", "[roundtrip]") {
   const IndexScheme kpkp(test::material("KPkp"));
   CHECK(kpkp.normal_size() == 1806 * 48 * 48);
   CHECK(index_of_fen(kpkp, "8/8/8/3pP3/8/8/8/K6k w - d6 0 1") == Index{4161100});
+  // index.hpp's KRPkr: Ka1 kc1 Rb1 Pe4 rh8, with the king pair leading and in the order P Kk R r.
+  const Material m = test::material("KRPkr");
+  const IndexScheme kings_first(m);
+  const IndexScheme pawn_first(m, *IndexOrder::from_code(0x4213, m));
+  CHECK(index_of_fen(kings_first, "7r/8/8/8/4P3/8/8/KRk5 b - - 0 1") == Index{1301});
+  CHECK(index_of_fen(pawn_first, "7r/8/8/8/4P3/8/8/KRk5 b - - 0 1") == Index{138'845'341});
+  CHECK(pawn_first.entry_in(kings_first, 138'845'341) == 1301);
 }
 
 TEST_CASE("index_of rejects what has no entry", "[roundtrip]") {

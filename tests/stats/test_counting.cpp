@@ -25,14 +25,19 @@ namespace {
 using indexing::Convention;
 using indexing::Index;
 
-// Per side to move and raw score: the summed weights and the smallest index of non-zero weight.
+// Per side to move and raw score: the summed weights, and the entry of non-zero weight whose
+// position has the smallest index with the king pair leading (that index, then the entry).
 struct Straightforward {
   std::array<std::map<uint16_t, uint64_t>, 2> weight;
-  std::array<std::map<uint16_t, Index>, 2> first;
+  std::array<std::map<uint16_t, std::pair<Index, Index>>, 2> first;
 };
 
-// The straightforward count in each convention (indexed like AllConventions), in one pass.
+// The straightforward count in each convention (indexed like AllConventions), in one pass. The
+// index with the king pair leading of a table laid out otherwise is that of its position, found by
+// such a scheme (IndexScheme::index_of), not by moving digits as the statistics do.
 std::array<Straightforward, 3> count_every_entry(const TableReader& reader) {
+  const indexing::IndexScheme kings_first(reader.material());
+  const bool same = reader.scheme().same_layout(kings_first);
   std::array<Straightforward, 3> out;
   std::vector<uint16_t> block;
   Position pos;
@@ -47,11 +52,13 @@ std::array<Straightforward, 3> count_every_entry(const TableReader& reader) {
       if (!Score::from_raw(raw).is_valid()) continue;
       REQUIRE(reader.scheme().decode(i, stm, pos));
       const indexing::EntryWeights w = reader.scheme().weights(i, pos);
+      const Index key = same ? i : kings_first.index_of(pos).value();
       for (size_t c = 0; c < out.size(); ++c) {
         const uint32_t weight = w.get(indexing::AllConventions[c]);
         if (weight == 0) continue;
         out[c].weight[side][raw] += weight;
-        out[c].first[side].try_emplace(raw, i);
+        auto [at, added] = out[c].first[side].try_emplace(raw, key, i);
+        if (!added && key < at->second.first) at->second = {key, i};
       }
     }
   }
@@ -85,7 +92,7 @@ void check_table(const Tablebase& tablebase, const Material& m) {
         const SolvePhase phase = *phase_of(t.rules, metric);
         const Lasker value = d->side_to_move == winner ? phase.win : phase.loss;
         const auto side = static_cast<size_t>(to_index(d->side_to_move));
-        const Index first = expected.first[side].at(Score(value, d->plies).raw());
+        const Index first = expected.first[side].at(Score(value, d->plies).raw()).second;
         CHECK(to_fen(d->example) == to_fen(*reader.scheme().position_at(first, d->side_to_move)));
       }
   }

@@ -209,6 +209,34 @@ TEST_CASE("Table::load refuses tables this program cannot index or that are not 
         Table::load(dir / "KQk.egtb"),
         Catch::Contains("rebuild it with: egtb generate KQk --force --dir " + dir.path().string()));
   }
+  SECTION("an index order that is not one of the table's") {
+    const indexing::IndexScheme kpk(*Material::parse("KPk"));
+    const std::vector<uint16_t> draws(kpk.size(), Score::draw().raw());
+    TableDescription d = TableDescription::of(kpk.material(), Rules::Lasker, {}, kpk.order());
+    for (const uint32_t code :
+         {0x0u, 0x11u, 0x13u, 0x312u}) {  // none, twice the kings, no group 2, three digits
+      d.index_order = code;
+      write_table_file(dir / "KPk.egtb", d, {draws, draws});
+      CHECK_THROWS_WITH(Table::load(dir / "KPk.egtb"),
+                        Catch::Contains("is not an order of KPk's index digits"));
+    }
+    d.index_order = 0x12;  // the pawn leading: "P Kk"
+    write_table_file(dir / "KPk.egtb", d, {draws, draws});
+    CHECK(Table::load(dir / "KPk.egtb")->scheme().order().str(kpk.material()) == "P Kk");
+    d.index_version = 1;  // version 1 records no order
+    write_table_file(dir / "KPk.egtb", d, {draws, draws});
+    CHECK_THROWS_WITH(Table::load(dir / "KPk.egtb"),
+                      Catch::Contains("an index order in index layout version 1"));
+  }
+  SECTION("a piece before the king pair") {
+    const indexing::IndexScheme kqk(*Material::parse("KQk"));
+    const std::vector<uint16_t> draws(kqk.size(), Score::draw().raw());
+    TableDescription d = TableDescription::of(kqk.material(), Rules::Lasker, {}, kqk.order());
+    d.index_order = 0x12;  // Q Kk
+    write_table_file(dir / "KQk.egtb", d, {draws, draws});
+    CHECK_THROWS_WITH(Table::load(dir / "KQk.egtb"),
+                      Catch::Contains("is not an order of KQk's index digits"));
+  }
   SECTION("a signature that is not canonical") {
     write_table_file(dir / "Kkq.egtb",
                      {"Kkq", Rules::Lasker, {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion, "t"},
@@ -218,7 +246,7 @@ TEST_CASE("Table::load refuses tables this program cannot index or that are not 
   SECTION("another signature than the one asked for") {
     const indexing::IndexScheme krk(*Material::parse("KRk"));
     const std::vector<uint16_t> draws(krk.size(), Score::draw().raw());
-    write_table_file(dir / "KQk.egtb", TableDescription::of(krk.material(), Rules::Lasker, {}),
+    write_table_file(dir / "KQk.egtb", TableDescription::of(krk.material(), Rules::Lasker, {}, krk.order()),
                      {draws, draws});
     CHECK_NOTHROW(Table::load(dir / "KQk.egtb"));
     CHECK_THROWS_WITH(Table::load(dir / "KQk.egtb", {*Material::parse("Kkq"), Rules::Lasker, {}}),
@@ -228,7 +256,7 @@ TEST_CASE("Table::load refuses tables this program cannot index or that are not 
     const indexing::IndexScheme kqk(*Material::parse("KQk"));
     const std::vector<uint16_t> draws(kqk.size(), Score::draw().raw());
     write_table_file(dir / "KQk.egtb",
-                     TableDescription::of(kqk.material(), Rules::Lasker, MetricSet{Metric::Dtm}),
+                     TableDescription::of(kqk.material(), Rules::Lasker, MetricSet{Metric::Dtm}, kqk.order()),
                      {draws, draws});
     CHECK_THROWS_WITH(Table::load(dir / "KQk.egtb", {std::nullopt, Rules::Lasker, MetricSet{Metric::Dts}}),
                       Catch::Contains("holds dtm only") && Catch::Contains("rebuild it with"));

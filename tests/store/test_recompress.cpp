@@ -20,8 +20,8 @@ const TableDescription Description{"KQk", Rules::Lasker, {}, 1, 1, "egtb test"};
 TEST_CASE("recompress keeps every entry and the header's fields", "[store]") {
   const TempDir dir;
   const auto path = dir / "KQk.egtb";
-  const auto white = egtb::test::realistic_scores(100'000, 60, 7);
-  const auto black = egtb::test::realistic_scores(90'001, 60, 8);
+  const auto white = egtb::test::realistic_scores(28'644, 60, 7);  // KQk's entries
+  const auto black = egtb::test::realistic_scores(28'644, 60, 8);
   write_table_file(path, Description, {white, black}, {.level = 1, .block_entries = 4096});
   const TableHeader before = read_header(path, TableRequirements::file_only());
   const uint32_t block_entries = GENERATE(4096u, 1000u, 32768u);
@@ -44,7 +44,7 @@ TEST_CASE("recompress keeps every entry and the header's fields", "[store]") {
 TEST_CASE("recompress refuses a damaged file and leaves it as it was", "[store]") {
   const TempDir dir;
   const auto path = dir / "KQk.egtb";
-  const auto entries = egtb::test::realistic_scores(50'000, 40, 9);
+  const auto entries = egtb::test::realistic_scores(28'644, 40, 9);
   write_table_file(path, Description, {entries, entries}, {.level = 1, .block_entries = 4096});
   const TableHeader h = read_header(path, TableRequirements::file_only());
   egtb::test::flip_byte(path, h.file_size - 10);  // inside the last block
@@ -56,11 +56,22 @@ TEST_CASE("recompress refuses a damaged file and leaves it as it was", "[store]"
 TEST_CASE("recompress refuses a table whose lock another writer holds", "[store]") {
   const TempDir dir;
   const auto path = dir / "KQk.egtb";
-  const auto entries = egtb::test::realistic_scores(5000, 40, 10);
+  const auto entries = egtb::test::realistic_scores(28'644, 40, 10);
   write_table_file(path, Description, {entries, entries});
   const auto held = TableLock::try_acquire(path);
   REQUIRE(held);
   const auto bytes = egtb::test::read_file(path);
   CHECK_THROWS_WITH(recompress_table_file(path, {.level = 19}), Catch::Contains("lock"));
+  CHECK(egtb::test::read_file(path) == bytes);
+}
+
+TEST_CASE("recompress refuses a file this program cannot index and leaves it as it was", "[store]") {
+  const TempDir dir;
+  const auto path = dir / "KQk.egtb";
+  const auto entries = egtb::test::realistic_scores(5000, 40, 11);  // not KQk's 28,644 entries
+  write_table_file(path, Description, {entries, entries});
+  const auto bytes = egtb::test::read_file(path);
+  CHECK_THROWS_WITH(recompress_table_file(path, {.level = 19}),
+                    Catch::Contains(path.string()) && Catch::Contains("index scheme has 28644"));
   CHECK(egtb::test::read_file(path) == bytes);
 }

@@ -37,10 +37,11 @@ const Tablebase& tables_of(Rules rules) {
   return rules == Rules::StalemateWins ? sw : sp;
 }
 
-// Every entry of one side of a table, under its rules.
+// Every entry of one side of a table, under its rules, with the king pair leading (the tables of
+// each rule set choose their own orders).
 std::vector<uint16_t> entries(const Material& m, Rules rules, Color stm) {
   const TableReader reader(table_path(test::tables_dir(), m, rules), TableRequirements{m, rules, {}, true});
-  return reader.read_side(stm);
+  return reader.read_side_kings_first(stm);
 }
 
 Score probe(Rules rules, const std::string& fen) {

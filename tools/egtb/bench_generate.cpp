@@ -40,7 +40,7 @@ uint64_t count_positions(const retro::Solution& solution) {
   for (Color c : {Color::White, Color::Black})
     for (uint64_t first = 0; first < solution.scheme().size(); first += Block) {
       const auto span = std::span<uint16_t>(scores).first(std::min(Block, solution.scheme().size() - first));
-      solution.fill(c, first, span);
+      solution.fill(solution.scheme(), c, first, span);
       positions += compute_stats(span).positions();
     }
   return positions;

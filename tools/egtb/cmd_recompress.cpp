@@ -1,6 +1,6 @@
-// egtb recompress SIG... [--all N] [--dir DIR] [--compression-level N] [--threads N] [--rules R]:
-// rewrites finished tables at another zstd level (egtb/store/recompress.hpp), the same entries in
-// fewer bytes, without solving them again.
+// egtb recompress SIG... [--all N] [--dir DIR] [--compression-level N] [--block-entries N] [--threads N]
+// [--rules R]: rewrites finished tables at another zstd level and block size (egtb/store/recompress.hpp),
+// the same entries in fewer bytes, without solving them again.
 #include <ctime>
 #include <iomanip>
 #include <iostream>
@@ -38,8 +38,10 @@ int cmd_recompress(const std::vector<std::string>& args) {
   cl.options()("all", po::value<std::string>()->value_name("N"), "every table of 3 to N men in --dir")(
       "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
       "threads", po::value<std::string>()->value_name("N"), "compression threads (default: every core)")(
-      "compression-level", po::value<std::string>()->value_name("N"),
-      "zstd level, 1 to 22 (default 19: 13-22% smaller than generate's 3)");
+      "compression-level", po::value<std::string>()->value_name("N"), "zstd level, 1 to 22 (default 15)")(
+      "block-entries", po::value<std::string>()->value_name("N"),
+      "entries per block, 1024 to 2^30 (default 131072: with level "
+      "15, about 0.75 of generate's bytes)");
   cl.rules_option();
   if (!cl.parse(args)) return ExitSuccess;
   const std::filesystem::path dir = cl.option("dir", "tables");
@@ -48,6 +50,9 @@ int cmd_recompress(const std::vector<std::string>& args) {
   options.threads = threads_option(cl);
   options.level = parse_int(cl.option("compression-level", std::to_string(ArchivalCompressionLevel)),
                             "--compression-level", 1, MaxCompressionLevel);
+  options.block_entries =
+      static_cast<uint32_t>(parse_int(cl.option("block-entries", std::to_string(ArchivalBlockEntries)),
+                                      "--block-entries", 1024, MaxBlockEntries));
   const std::vector<Material> tables =
       api::present_tables(Tablebase(dir, {0, rules}), cl.rest_arguments(), all_option(cl));
   if (tables.empty())

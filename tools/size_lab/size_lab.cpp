@@ -1,16 +1,31 @@
 // size_lab: re-encodes the entries of table files under candidate block layouts and prints the
 // bytes each would take (issue 23). Measurement only; it writes nothing.
+//
+//   size_lab FILE...                 bytes per file under each variant (SIZE_LAB_ONLY picks them)
+//   size_lab --orders FILE...        bytes at level 3 under every order of the index digits
+//   size_lab --compare A B           every position holds the same score in both files
+//
+// A variant is named <transform>-L<level>[-<n>K]: transform planes (the Planes transform of
+// egtb/store/format.hpp), fill (planes after replacing each invalid entry with the previous valid
+// score), split or splitrel (a value plane, then depth planes, relative to the block's smallest
+// depth for splitrel) or fillsplit; n thousand entries a block (32 by default). Example:
+// SIZE_LAB_ONLY=planes-L3,planes-L15-64K. SIZE_LAB_EVERY=N compresses one block in N of each side
+// and counts it N times, for an estimate of a large set in a fraction of the time.
 #include <zstd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "egtb/store/block_codec.hpp"
 #include "egtb/store/table.hpp"
+#include "indexing/binomial.hpp"
 
 using namespace egtb;
 
@@ -92,51 +107,196 @@ double cpu() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 }  // namespace
 
-// size_lab --compare A B: every entry of both sides of two table files equal (exit 0), else
-// the first difference (exit 1).
+// size_lab --compare A B: every position holds the same score in both files, whatever their index
+// layouts (exit 0), else the first difference (exit 1).
 int compare(const char* a, const char* b) {
   const auto ta = Table::load(a);
   const auto tb = Table::load(b);
-  for (Color c : {Color::White, Color::Black}) {
-    const auto ra = ta->raw(c);
-    const auto rb = tb->raw(c);
-    if (ra.size() != rb.size()) return std::printf("%s %s: sizes differ\n", a, b), 1;
-    for (size_t i = 0; i < ra.size(); ++i)
-      if (ra[i] != rb[i]) return std::printf("%s %s: entry %zu differs\n", a, b, i), 1;
-  }
-  std::printf("%s %s: %zu + %zu entries equal\n", a, b, ta->raw(Color::White).size(),
-              ta->raw(Color::Black).size());
+  if (ta->material() != tb->material()) return std::printf("%s %s: different tables\n", a, b), 1;
+  for (Color c : {Color::White, Color::Black})
+    for (indexing::Index i = 0; i < ta->size(); ++i)
+      if (ta->at(c, i) != tb->at(c, ta->scheme().entry_in(tb->scheme(), i)))
+        return std::printf("%s %s: entry %llu of %s differs\n", a, b, static_cast<unsigned long long>(i),
+                           c == Color::White ? "White" : "Black"),
+               1;
+  std::printf("%s %s: %llu + %llu entries equal\n", a, b, static_cast<unsigned long long>(ta->size()),
+              static_cast<unsigned long long>(ta->size()));
   return 0;
 }
 
+// The radices of a table's index digits, outermost first: the king pair, then each group.
+std::vector<uint64_t> digit_radices(const Table& t) {
+  const Material& m = t.material();
+  std::vector<uint64_t> r{m.has_pawns() ? 1806u : 462u};
+  for (Color c : {Color::White, Color::Black})
+    for (PieceType pt :
+         {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight, PieceType::Pawn})
+      if (const int k = m.count(c, pt); k > 0)
+        r.push_back(indexing::binomial(pt == PieceType::Pawn ? 48 : 62, k));
+  return r;
+}
+
+// The normal section of `all` re-ordered so that digit order[0] is outermost ... order[n-1]
+// innermost; the e.p. section follows unchanged.
+std::vector<uint16_t> reorder(std::span<const uint16_t> all, const std::vector<uint64_t>& radix,
+                              const std::vector<int>& order) {
+  const size_t n = radix.size();
+  uint64_t normal = 1;
+  for (uint64_t r : radix) normal *= r;
+  std::vector<uint64_t> stride(n, 1);  // of each digit in the original index
+  for (size_t d = n - 1; d-- > 0;) stride[d] = stride[d + 1] * radix[d + 1];
+  std::vector<uint16_t> out;
+  out.reserve(all.size());
+  std::vector<uint64_t> digit(n, 0);
+  for (uint64_t k = 0; k < normal; ++k) {
+    uint64_t i = 0;
+    for (size_t d = 0; d < n; ++d)
+      i += digit[static_cast<size_t>(order[d])] * stride[static_cast<size_t>(order[d])];
+    out.push_back(all[i]);
+    for (size_t d = n; d-- > 0;) {
+      const auto o = static_cast<size_t>(order[d]);
+      if (++digit[o] < radix[o]) break;
+      digit[o] = 0;
+    }
+  }
+  out.insert(out.end(), all.begin() + static_cast<std::ptrdiff_t>(normal), all.end());
+  return out;
+}
+
+// The entries of one side with the king pair leading (then the groups, indexing/index.hpp).
+std::vector<uint16_t> in_first_layout(const Table& t, Color c) {
+  const indexing::IndexScheme first(t.material());
+  std::vector<uint16_t> out(t.size());
+  for (indexing::Index i = 0; i < t.size(); ++i) out[i] = t.at(c, first.entry_in(t.scheme(), i)).raw();
+  return out;
+}
+
+// size_lab --orders FILE...: the bytes at level 3 (planes and fill) of every order of the index
+// digits, allowed in table files or not (indexing/index_order.hpp): 0 the king pair, then the
+// groups in order (White Q R B N P, Black q r b n p). KRPkr's "P Kk R r" is 2 0 1 3.
+int orders(int argc, char** argv) {
+  Zstd z;
+  for (int a = 2; a < argc; ++a) {
+    const auto table = Table::load(argv[a]);
+    const std::array<std::vector<uint16_t>, 2> sides = {in_first_layout(*table, Color::White),
+                                                        in_first_layout(*table, Color::Black)};
+    const auto radix = digit_radices(*table);
+    std::vector<int> order(radix.size());
+    for (size_t d = 0; d < order.size(); ++d) order[d] = static_cast<int>(d);
+    do {
+      size_t bytes[2] = {0, 0};
+      for (const auto& side : sides) {
+        const auto all = reorder(side, radix, order);
+        for (size_t first = 0; first < all.size(); first += 32768) {
+          const auto s =
+              std::span<const uint16_t>(all).subspan(first, std::min<size_t>(32768, all.size() - first));
+          if (constant(s)) {
+            bytes[0] += 2, bytes[1] += 2;
+            continue;
+          }
+          bytes[0] += z.size(planes(s), 3);
+          bytes[1] += z.size(planes(fill(s)), 3);
+        }
+      }
+      std::printf("%s order", table->signature().c_str());
+      for (int d : order) std::printf(" %d", d);
+      std::printf(" planes-L3 %zu fill-L3 %zu\n", bytes[0], bytes[1]);
+      std::fflush(stdout);
+    } while (std::next_permutation(order.begin(), order.end()));
+  }
+  return 0;
+}
+
+namespace {
+
+enum class Transform { Planes, Fill, Split, SplitRelative, FillSplit };
+
+struct Variant {
+  std::string name;
+  Transform transform = Transform::Planes;
+  int level = 3;
+  size_t block = 32768;
+};
+
+// The variant a name gives ("planes-L15-64K"), or nothing for a name of no variant.
+std::optional<Variant> parse_variant(const std::string& name) {
+  static const std::pair<const char*, Transform> transforms[] = {{"planes", Transform::Planes},
+                                                                 {"fill", Transform::Fill},
+                                                                 {"split", Transform::Split},
+                                                                 {"splitrel", Transform::SplitRelative},
+                                                                 {"fillsplit", Transform::FillSplit}};
+  const size_t dash = name.find("-L");
+  if (dash == std::string::npos) return std::nullopt;
+  Variant v{name};
+  const auto t = std::find_if(std::begin(transforms), std::end(transforms),
+                              [&](const auto& p) { return name.compare(0, dash, p.first) == 0; });
+  if (t == std::end(transforms) || std::string(t->first).size() != dash) return std::nullopt;
+  v.transform = t->second;
+  size_t used = 0;
+  v.level = std::stoi(name.substr(dash + 2), &used);
+  const std::string rest = name.substr(dash + 2 + used);
+  if (!rest.empty()) {
+    if (rest.size() < 3 || rest[0] != '-' || rest.back() != 'K') return std::nullopt;
+    v.block = std::stoul(rest.substr(1, rest.size() - 2)) * 1024;
+  }
+  return v;
+}
+
+std::vector<uint8_t> transformed(Transform t, std::span<const uint16_t> s) {
+  switch (t) {
+    case Transform::Planes: return planes(s);
+    case Transform::Fill: return planes(fill(s));
+    case Transform::Split: return split(s, false);
+    case Transform::SplitRelative: return split(s, true);
+    case Transform::FillSplit: return split(fill(s), false);
+  }
+  return {};
+}
+
+// The bytes of both sides of a table under a variant, compressing one block in `every`.
+size_t variant_bytes(const Table& table, const Variant& v, size_t every, Zstd& z) {
+  size_t bytes = 0;
+  for (Color c : {Color::White, Color::Black}) {
+    const auto all = table.raw(c);
+    for (size_t first = 0, b = 0; first < all.size(); first += v.block, ++b) {
+      bytes += 24;
+      if (b % every != 0) continue;
+      const auto s = all.subspan(first, std::min(v.block, all.size() - first));
+      bytes += every * (constant(s) ? 2 : z.size(transformed(v.transform, s), v.level));
+    }
+  }
+  return bytes;
+}
+
+const char* const DefaultVariants[] = {"planes-L3",      "planes-L9",       "planes-L19",   "planes-L3-64K",
+                                       "planes-L3-128K", "fill-L3",         "fill-L19",     "split-L3",
+                                       "split-L19",      "splitrel-L3",     "fillsplit-L3", "split-L3-128K",
+                                       "split-L9",       "fillsplit-L19",   "planes-L12",   "planes-L15",
+                                       "planes-L17",     "planes-L19-128K", "planes-L22"};
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "--orders") return orders(argc, argv);
   if (argc == 4 && std::string(argv[1]) == "--compare") return compare(argv[2], argv[3]);
-  struct Variant {
-    const char* name;
-    size_t block;
-    int level;
-    int kind;  // 0 planes, 1 fill+planes, 2 split, 3 split relative, 4 fill+split
-  };
-  const std::vector<Variant> all_variants = {
-      {"planes-L3", 32768, 3, 0},     {"planes-L9", 32768, 9, 0},       {"planes-L19", 32768, 19, 0},
-      {"planes-L3-64K", 65536, 3, 0}, {"planes-L3-128K", 131072, 3, 0}, {"fill-L3", 32768, 3, 1},
-      {"fill-L19", 32768, 19, 1},     {"split-L3", 32768, 3, 2},        {"split-L19", 32768, 19, 2},
-      {"splitrel-L3", 32768, 3, 3},   {"fillsplit-L3", 32768, 3, 4},    {"split-L3-128K", 131072, 3, 2},
-      {"split-L9", 32768, 9, 2},      {"fillsplit-L19", 32768, 19, 4},  {"planes-L12", 32768, 12, 0},
-      {"planes-L15", 32768, 15, 0},   {"planes-L17", 32768, 17, 0},     {"planes-L19-128K", 131072, 19, 0},
-      {"planes-L22", 32768, 22, 0},
-  };
-  // SIZE_LAB_ONLY=name,name picks variants (all by default).
-  std::vector<Variant> picked;
-  const char* only = std::getenv("SIZE_LAB_ONLY");
-  for (const auto& v : all_variants)
-    if (!only || ("," + std::string(only) + ",").find("," + std::string(v.name) + ",") != std::string::npos)
-      picked.push_back(v);
-  const std::vector<Variant>& variants = picked;
+  std::vector<std::string> names(std::begin(DefaultVariants), std::end(DefaultVariants));
+  if (const char* only = std::getenv("SIZE_LAB_ONLY")) {
+    names.clear();
+    for (std::string list = std::string(only) + ","; !list.empty(); list.erase(0, list.find(',') + 1))
+      if (list.find(',') > 0) names.push_back(list.substr(0, list.find(',')));
+  }
+  std::vector<Variant> variants;
+  for (const std::string& name : names) {
+    const auto v = parse_variant(name);
+    if (!v) return std::fprintf(stderr, "size_lab: no variant %s\n", name.c_str()), 2;
+    variants.push_back(*v);
+  }
+  const char* every_text = std::getenv("SIZE_LAB_EVERY");
+  const size_t every = every_text ? std::max(1ul, std::stoul(every_text)) : 1;
   std::vector<size_t> total(variants.size());
   std::vector<double> secs(variants.size());
   std::printf("table file_bytes");
-  for (const auto& v : variants) std::printf(" %s", v.name);
+  for (const auto& v : variants) std::printf(" %s", v.name.c_str());
   std::printf("\n");
   uint64_t file_total = 0;
   Zstd z;
@@ -146,29 +306,8 @@ int main(int argc, char** argv) {
     file_total += file_bytes;
     std::printf("%s %llu", table->signature().c_str(), static_cast<unsigned long long>(file_bytes));
     for (size_t k = 0; k < variants.size(); ++k) {
-      const Variant& v = variants[k];
-      size_t bytes = 0;
       const double t0 = cpu();
-      for (Color c : {Color::White, Color::Black}) {
-        const auto all = table->raw(c);
-        for (size_t first = 0; first < all.size(); first += v.block) {
-          const auto s = all.subspan(first, std::min(v.block, all.size() - first));
-          bytes += 24;
-          if (constant(s)) {
-            bytes += 2;
-            continue;
-          }
-          std::vector<uint8_t> raw;
-          switch (v.kind) {
-            case 0: raw = planes(s); break;
-            case 1: raw = planes(fill(s)); break;
-            case 2: raw = split(s, false); break;
-            case 3: raw = split(s, true); break;
-            case 4: raw = split(fill(s), false); break;
-          }
-          bytes += z.size(raw, v.level);
-        }
-      }
+      const size_t bytes = variant_bytes(*table, variants[k], every, z);
       secs[k] += cpu() - t0;
       total[k] += bytes;
       std::printf(" %zu", bytes);
@@ -179,6 +318,6 @@ int main(int argc, char** argv) {
   std::printf("TOTAL %llu", static_cast<unsigned long long>(file_total));
   for (size_t t : total) std::printf(" %zu", t);
   std::printf("\nCPU_s -");
-  for (double s : secs) std::printf(" %.2f", s);
+  for (double s : secs) std::printf(" %.2f", s * static_cast<double>(every));
   std::printf("\n");
 }

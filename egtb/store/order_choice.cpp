@@ -1,0 +1,77 @@
+#include "egtb/store/order_choice.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <atomic>
+
+#include "egtb/store/block_codec.hpp"
+
+namespace egtb {
+
+namespace {
+
+constexpr int TrialLevel = 3;
+
+// One block of the sample: its side and first entry.
+struct SampleBlock {
+  Color stm = Color::White;
+  uint64_t first = 0;
+};
+
+// SampledBlocks blocks of each side spread evenly over it, or every block of a smaller side.
+std::vector<SampleBlock> sample_blocks(uint64_t entries, uint64_t block_entries) {
+  const uint64_t blocks = (entries + block_entries - 1) / block_entries;
+  const uint64_t taken = std::min(blocks, SampledBlocks);
+  std::vector<SampleBlock> sample;
+  for (Color c : {Color::White, Color::Black})
+    for (uint64_t k = 0; k < taken; ++k) sample.push_back({c, k * blocks / taken * block_entries});
+  return sample;
+}
+
+struct TrialState {
+  BlockEncoder encoder{TrialLevel};
+  std::vector<uint16_t> entries;
+};
+
+}  // namespace
+
+std::vector<OrderTrial> try_index_orders(const Material& material, const OrderedEntrySource& source,
+                                         const WriteOptions& options) {
+  std::vector<OrderTrial> trials;
+  for (const indexing::IndexOrder& order : indexing::IndexOrder::candidates(material))
+    trials.push_back({order, 0});
+  if (trials.size() < 2) return trials;
+  std::vector<indexing::IndexScheme> schemes;
+  for (const OrderTrial& t : trials) schemes.emplace_back(material, t.order);
+  const uint64_t entries = schemes.front().size();
+  const std::vector<SampleBlock> sample = sample_blocks(entries, options.block_entries);
+  std::vector<std::atomic<uint64_t>> bytes(trials.size());
+  tbb::enumerable_thread_specific<TrialState> states;
+  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(size_t{0}, trials.size() * sample.size(), [&](size_t job) {
+      const size_t t = job / sample.size();
+      const SampleBlock& b = sample[job % sample.size()];
+      TrialState& state = states.local();
+      state.entries.resize(static_cast<size_t>(std::min<uint64_t>(options.block_entries, entries - b.first)));
+      source(schemes[t], b.stm, b.first, state.entries);
+      bytes[t] += state.encoder.encode(state.entries).bytes.size();
+    });
+  });
+  for (size_t t = 0; t < trials.size(); ++t) trials[t].sample_bytes = bytes[t];
+  return trials;
+}
+
+indexing::IndexOrder choose_index_order(const Material& material, const OrderedEntrySource& source,
+                                        const WriteOptions& options) {
+  const std::vector<OrderTrial> trials = try_index_orders(material, source, options);
+  return std::min_element(
+             trials.begin(), trials.end(),
+             [](const OrderTrial& a, const OrderTrial& b) { return a.sample_bytes < b.sample_bytes; })
+      ->order;
+}
+
+}  // namespace egtb
