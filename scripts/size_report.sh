@@ -3,9 +3,10 @@
 # total, the file bytes and bytes per position (both sides to move, the index462 count) in each
 # directory, the index order of the last directory's file and the last directory's size as a share
 # of the first's. Used for docs/table-sizes.md:
-#   scripts/size_report.sh DIR... [--egtb EGTB]
-# for example, a set as generated and the same set after `egtb recompress --all 5`:
-#   scripts/size_report.sh generated archival
+#   scripts/size_report.sh [LABEL=]DIR... [--egtb EGTB]
+# for example, a set as generated and the same set after `egtb recompress --all 5`, the columns
+# headed "generate" and "recompress" (the directory's name without a label):
+#   scripts/size_report.sh generate=tables archival=archive
 # EGTB defaults to ./build/tools/egtb/egtb. Every table of the first directory is listed; it must
 # be in each other directory too.
 set -eu
@@ -17,9 +18,9 @@ while [ $# -gt 0 ]; do
     *) dirs="$dirs $1"; shift ;;
   esac
 done
-[ -n "$dirs" ] || { echo "usage: scripts/size_report.sh DIR... [--egtb EGTB]" >&2; exit 2; }
+[ -n "$dirs" ] || { echo "usage: scripts/size_report.sh [LABEL=]DIR... [--egtb EGTB]" >&2; exit 2; }
 set -- $dirs
-first=$1
+first=${1#*=}
 
 # "FILE_SIZE POSITIONS ORDER" of a table file, from the top level of `egtb info FILE --json`
 # (ORDER with its spaces turned into underscores, "Kk_R_r").
@@ -31,10 +32,20 @@ size_positions_order() {
          END { print size, positions, (order == "" ? "-" : order) }'
 }
 
+for file in "$first"/*.egtb; do
+  for arg in "$@"; do
+    [ -f "${arg#*=}/$(basename "$file")" ] || { echo "no ${arg#*=}/$(basename "$file")" >&2; exit 1; }
+  done
+done
+
 header="| table | positions |"
 rule="|---|---:|"
-for dir in "$@"; do
-  header="$header $(basename "$dir") bytes | per position |"
+for arg in "$@"; do
+  case $arg in
+    *=*) label=${arg%%=*} ;;
+    *) label=$(basename "$arg") ;;
+  esac
+  header="$header $label bytes | per position |"
   rule="$rule---:|---:|"
 done
 echo "$header order | last/first |"
@@ -42,15 +53,20 @@ echo "$rule---|---:|"
 for file in "$first"/*.egtb; do
   name=$(basename "$file" .egtb)
   line=$name
-  for dir in "$@"; do
-    [ -f "$dir/$name.egtb" ] || { echo "no $dir/$name.egtb" >&2; exit 1; }
-    line="$line $(size_positions_order "$dir/$name.egtb")"
+  for arg in "$@"; do
+    line="$line $(size_positions_order "${arg#*=}/$name.egtb")"
   done
   echo "$line"
 done | awk -v dirs=$# '
+  # 1234567 as "1,234,567".
+  function grouped(x,    s) {
+    s = sprintf("%d", x)
+    while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", s)
+    return s
+  }
   function row(name, n, order,    i, out) {
-    out = sprintf("| %s | %d |", name, n)
-    for (i = 1; i <= dirs; ++i) out = out sprintf(" %d | %.4f |", b[i], b[i] / n)
+    out = sprintf("| %s | %s |", name, grouped(n))
+    for (i = 1; i <= dirs; ++i) out = out sprintf(" %s | %.4f |", grouped(b[i]), b[i] / n)
     printf "%s %s | %.1f%% |\n", out, order, 100 * b[dirs] / b[1]
   }
   {
