@@ -65,10 +65,14 @@
 // king pairs, 25-40% of the entries invalid): Planes and Dictionary come within 1-2% of each
 // other, and value/depth planes, zstd dictionaries trained per table, or one frame for the whole
 // table gain nothing or lose random access. Blocks of 32768 entries (64 KiB decoded) decode in
-// about 50 us; doubling B saves 3-5% of the size and doubles that latency. zstd level 3
+// about 50 us; doubling B saves 3-5% of the size at level 3 and doubles that latency. zstd level 3
 // compresses 170-370 MB/s per thread; level 7 is 5-13% smaller at a third of that speed, level 19
 // 20-25% smaller at 3-6 MB/s, too slow for generation by default (WriteOptions and `egtb generate
-// --compression-level` pick; the default is 3).
+// --compression-level` pick; the default is 3). At high levels bigger blocks gain more: zstd tunes
+// each level for inputs up to 256 KiB, and `egtb recompress` writes level 15 on blocks of 2^17
+// entries, which takes about three quarters of level 3's bytes on the 3-5-man set
+// (docs/table-sizes.md). Each table's order of index digits (index_order.hpp) is chosen as it is
+// written, by the bytes a sample of its blocks takes at level 3 in each order.
 //
 // Worked example: a toy "KQk" file with B = 4, N_w = 5, N_b = 4, metrics DTM and DTS, Lasker
 // rules, index scheme 1 version 2 with the order "Kk Q" (code 0x21), generator "egtb 0.1.0", and
