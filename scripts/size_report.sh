@@ -60,7 +60,7 @@ for file in "$first"/*.egtb; do
 done | awk -v dirs=$# '
   # 1234567 as "1,234,567".
   function grouped(x,    s) {
-    s = sprintf("%d", x)
+    s = sprintf("%.0f", x)
     while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", s)
     return s
   }
