@@ -49,25 +49,23 @@ RecompressResult recompress_table_file(const std::filesystem::path& path, const 
   const TableReader reader(path);
   const TableHeader& old = reader.header();
   const auto table = Table::page(path, {}, std::make_shared<BlockCache>(ReindexCacheBytes));
-  const indexing::IndexOrder order = choose_index_order(
-      reader.material(),
-      [&](const indexing::IndexScheme& to, Color stm, uint64_t first, std::span<uint16_t> out) {
-        read_reindexed(*table, to, stm, first, out);
-      },
-      options);
+  // Entries of side `stm` in the layout `to`: straight from the blocks when `to` is the file's own
+  // layout, otherwise moved entry by entry.
+  const auto read_in = [&](const indexing::IndexScheme& to, Color stm, uint64_t first,
+                           std::span<uint16_t> out) {
+    if (to.same_layout(reader.scheme()))
+      read_range(reader, stm, first, out);
+    else
+      read_reindexed(*table, to, stm, first, out);
+  };
+  const indexing::IndexOrder order = choose_index_order(reader.material(), read_in, options);
   const indexing::IndexScheme to(reader.material(), order);
   const TableDescription description{
       old.signature, old.rules,   old.metrics, indexing::IndexLayoutId, indexing::IndexLayoutVersion,
       old.generator, order.code()};
   const TableHeader written = write_table_file(
       path, description, old.entries,
-      [&](Color stm, uint64_t first, std::span<uint16_t> out) {
-        if (to.same_layout(reader.scheme()))
-          read_range(reader, stm, first, out);
-        else
-          read_reindexed(*table, to, stm, first, out);
-      },
-      options);
+      [&](Color stm, uint64_t first, std::span<uint16_t> out) { read_in(to, stm, first, out); }, options);
   return {old.file_size, written.file_size};
 }
 
