@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# scripts/size_report.sh and scripts/random_placements.py, the two scripts behind
-# docs/table-sizes.md: the report's rows and total agree with the files (stat) and with egtb info,
-# its columns take their labels; the placements are the same for the same seed, other for another,
-# and every line is a FEN egtb probe --epd reads.
+# scripts/size_report.sh, scripts/compare_sets.sh and scripts/random_placements.py, the scripts
+# behind docs/table-sizes.md: the report's rows and total agree with the files (stat) and with egtb
+# info, its columns take their labels; a set and its recompressed copy compare equal, a table of
+# other scores, a damaged one and a missing one do not; the placements are the same for the same
+# seed, other for another, and every line is a FEN egtb probe --epd reads.
 set -euo pipefail
 egtb=$1
 scripts=$2
+size_lab=$3
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
@@ -29,6 +31,24 @@ grep -q "^| KRk .*| Kk R | [0-9.]*% |$" "$dir/report" || { echo "KRk's order:"; 
 status=0
 sh "$scripts/size_report.sh" "$dir/a" "$dir/missing" --egtb "$egtb" > /dev/null 2> "$dir/err" || status=$?
 [ "$status" != 0 ] && grep -q "missing/KBk.egtb" "$dir/err" || { echo "a missing directory ($status):"; cat "$dir/err"; exit 1; }
+
+sh "$scripts/compare_sets.sh" "$dir/a" "$dir/b" 2 "$size_lab" > "$dir/compared"
+[ "$(grep -c 'entries equal$' "$dir/compared")" = 5 ] && grep -q "the 5 tables of .* hold the same scores" "$dir/compared" ||
+  { echo "compare_sets.sh of a set and its recompressed copy:"; cat "$dir/compared"; exit 1; }
+compare_fails() {  # what, expected text in the output
+  status=0
+  sh "$scripts/compare_sets.sh" "$dir/a" "$dir/c" 2 "$size_lab" > "$dir/compared" 2>&1 || status=$?
+  [ "$status" != 0 ] && grep -q "$2" "$dir/compared" || { echo "compare_sets.sh, $1 ($status):"; cat "$dir/compared"; exit 1; }
+}
+cp -r "$dir/b" "$dir/c"
+"$egtb" generate KRk --rules stalemate-wins --dir "$dir/s" > /dev/null
+cp "$dir/s"/KRk*.egtb "$dir/c/KRk.egtb"
+compare_fails "a table of other scores" "KRk.egtb: entry [0-9]* of .* differs"
+cp "$dir/b/KRk.egtb" "$dir/c/KRk.egtb"
+printf 'xx' | dd of="$dir/c/KQk.egtb" bs=1 seek=400 conv=notrunc 2> /dev/null
+compare_fails "a damaged table" "KQk.egtb: block 0 .*checksum mismatch"
+rm "$dir/c/KQk.egtb"
+compare_fails "a missing table" "KQk.egtb is in .*, not in"
 
 python3 "$scripts/random_placements.py" 200 KQk KPk KRkp > "$dir/p1"
 python3 "$scripts/random_placements.py" 200 KQk KPk KRkp > "$dir/p2"

@@ -10,7 +10,13 @@
 // score), split or splitrel (a value plane, then depth planes, relative to the block's smallest
 // depth for splitrel) or fillsplit; n thousand entries a block (32 by default). Example:
 // SIZE_LAB_ONLY=planes-L3,planes-L15-64K. SIZE_LAB_EVERY=N compresses one block in N of each side
-// and counts it N times, for an estimate of a large set in a fraction of the time.
+// and counts it N times, for an estimate of a large set in a fraction of the time. More transforms:
+// zplanes, planes compressed with a zstd dictionary trained on up to 128 of the side's blocks (of
+// at most SIZE_LAB_DICT_KB KiB, 32 by default, and 1% of the side's planes; its bytes count);
+// up1 and up2, the planes of each plane code XOR that of the entry one step before in the
+// innermost digit (up1) or the next digit out (up2), as PNG's "up" filter; best, the smaller of
+// the Planes and Dictionary transforms per block (BlockEncoder, TransformChoice::Smallest).
+#include <zdict.h>
 #include <zstd.h>
 
 #include <algorithm>
@@ -19,6 +25,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,7 +42,11 @@ struct Zstd {
   ZSTD_CCtx* c = ZSTD_createCCtx();
   ~Zstd() { ZSTD_freeCCtx(c); }
   std::vector<uint8_t> out;
-  size_t size(const std::vector<uint8_t>& raw, int level) {
+  size_t size(const std::vector<uint8_t>& raw, int level, const ZSTD_CDict* dict = nullptr) {
+    if (dict) {
+      out.resize(ZSTD_compressBound(raw.size()));
+      return ZSTD_compress_usingCDict(c, out.data(), out.size(), raw.data(), raw.size(), dict);
+    }
     ZSTD_CCtx_reset(c, ZSTD_reset_session_and_parameters);
     ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
     ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, 1);
@@ -209,7 +220,7 @@ int orders(int argc, char** argv) {
 
 namespace {
 
-enum class Transform { Planes, Fill, Split, SplitRelative, FillSplit };
+enum class Transform { Planes, Fill, Split, SplitRelative, FillSplit, TrainedPlanes, Up1, Up2, Smallest };
 
 struct Variant {
   std::string name;
@@ -224,7 +235,11 @@ std::optional<Variant> parse_variant(const std::string& name) {
                                                                  {"fill", Transform::Fill},
                                                                  {"split", Transform::Split},
                                                                  {"splitrel", Transform::SplitRelative},
-                                                                 {"fillsplit", Transform::FillSplit}};
+                                                                 {"fillsplit", Transform::FillSplit},
+                                                                 {"zplanes", Transform::TrainedPlanes},
+                                                                 {"up1", Transform::Up1},
+                                                                 {"up2", Transform::Up2},
+                                                                 {"best", Transform::Smallest}};
   const size_t dash = name.find("-L");
   if (dash == std::string::npos) return std::nullopt;
   Variant v{name};
@@ -242,9 +257,40 @@ std::optional<Variant> parse_variant(const std::string& name) {
   return v;
 }
 
-std::vector<uint8_t> transformed(Transform t, std::span<const uint16_t> s) {
+// Planes of each plane code XOR the code `stride` entries before (the first `stride` as they are).
+// Example, stride 62: entry 70's code is stored XOR entry 8's, so equal neighbours store 0.
+std::vector<uint8_t> up(std::span<const uint16_t> s, size_t stride) {
+  const size_t n = s.size();
+  std::vector<uint8_t> raw(2 * n);
+  for (size_t i = 0; i < n; ++i) {
+    const uint16_t c =
+        static_cast<uint16_t>(plane_code(s[i]) ^ (i >= stride ? plane_code(s[i - stride]) : 0));
+    raw[i] = static_cast<uint8_t>(c);
+    raw[n + i] = static_cast<uint8_t>(c >> 8);
+  }
+  return raw;
+}
+
+// The entries between neighbours in the innermost digit and in the next one out (up1, up2).
+struct Strides {
+  size_t inner = 64;
+  size_t next = 4096;
+};
+
+Strides strides_of(const Table& table) {
+  const auto radix = digit_radices(table);
+  const auto digits = table.scheme().order().digits();
+  const size_t inner = radix[digits[digits.size() - 1]];
+  return {inner, inner * radix[digits[digits.size() - 2]]};
+}
+
+std::vector<uint8_t> transformed(Transform t, std::span<const uint16_t> s, const Strides& strides) {
   switch (t) {
-    case Transform::Planes: return planes(s);
+    case Transform::Up1: return up(s, strides.inner);
+    case Transform::Up2: return up(s, strides.next);
+    case Transform::Planes:
+    case Transform::TrainedPlanes:
+    case Transform::Smallest: return planes(s);
     case Transform::Fill: return planes(fill(s));
     case Transform::Split: return split(s, false);
     case Transform::SplitRelative: return split(s, true);
@@ -253,16 +299,54 @@ std::vector<uint8_t> transformed(Transform t, std::span<const uint16_t> s) {
   return {};
 }
 
+struct CDictDeleter {
+  void operator()(ZSTD_CDict* d) const { ZSTD_freeCDict(d); }
+};
+using CDict = std::unique_ptr<ZSTD_CDict, CDictDeleter>;
+
+// A zstd dictionary trained on the planes of up to 128 non-constant blocks of `all`, spread
+// evenly; adds its size to `bytes`. Null when training fails (too few samples).
+CDict trained(std::span<const uint16_t> all, const Variant& v, size_t& bytes) {
+  std::vector<size_t> starts;
+  for (size_t first = 0; first < all.size(); first += v.block)
+    if (!constant(all.subspan(first, std::min(v.block, all.size() - first)))) starts.push_back(first);
+  if (starts.size() < 8) return nullptr;
+  const size_t step = std::max<size_t>(1, starts.size() / 128);
+  std::vector<uint8_t> samples;
+  std::vector<size_t> sizes;
+  for (size_t k = 0; k < starts.size(); k += step) {
+    const auto raw = planes(all.subspan(starts[k], std::min(v.block, all.size() - starts[k])));
+    samples.insert(samples.end(), raw.begin(), raw.end());
+    sizes.push_back(raw.size());
+  }
+  const char* kb = std::getenv("SIZE_LAB_DICT_KB");
+  const size_t cap =
+      std::min<size_t>((kb ? std::stoul(kb) : 32) * 1024, std::max<size_t>(1024, all.size() * 2 / 100));
+  std::vector<uint8_t> dict(cap);
+  const size_t got = ZDICT_trainFromBuffer(dict.data(), cap, samples.data(), sizes.data(),
+                                           static_cast<unsigned>(sizes.size()));
+  if (ZDICT_isError(got)) return nullptr;
+  bytes += got;
+  return CDict(ZSTD_createCDict(dict.data(), got, v.level));
+}
+
 // The bytes of both sides of a table under a variant, compressing one block in `every`.
 size_t variant_bytes(const Table& table, const Variant& v, size_t every, Zstd& z) {
   size_t bytes = 0;
+  BlockEncoder best(v.level, TransformChoice::Smallest);
+  const Strides strides = strides_of(table);
   for (Color c : {Color::White, Color::Black}) {
     const auto all = table.raw(c);
+    const CDict dict = v.transform == Transform::TrainedPlanes ? trained(all, v, bytes) : nullptr;
     for (size_t first = 0, b = 0; first < all.size(); first += v.block, ++b) {
       bytes += 24;
       if (b % every != 0) continue;
       const auto s = all.subspan(first, std::min(v.block, all.size() - first));
-      bytes += every * (constant(s) ? 2 : z.size(transformed(v.transform, s), v.level));
+      if (v.transform == Transform::Smallest) {
+        bytes += every * best.encode(s).bytes.size();
+        continue;
+      }
+      bytes += every * (constant(s) ? 2 : z.size(transformed(v.transform, s, strides), v.level, dict.get()));
     }
   }
   return bytes;
@@ -276,9 +360,7 @@ const char* const DefaultVariants[] = {"planes-L3",      "planes-L9",       "pla
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  if (argc >= 2 && std::string(argv[1]) == "--orders") return orders(argc, argv);
-  if (argc == 4 && std::string(argv[1]) == "--compare") return compare(argv[2], argv[3]);
+int measure(int argc, char** argv) {
   std::vector<std::string> names(std::begin(DefaultVariants), std::end(DefaultVariants));
   if (const char* only = std::getenv("SIZE_LAB_ONLY")) {
     names.clear();
@@ -320,4 +402,14 @@ int main(int argc, char** argv) {
   std::printf("\nCPU_s -");
   for (double s : secs) std::printf(" %.2f", s * static_cast<double>(every));
   std::printf("\n");
+  return 0;
+}
+
+int main(int argc, char** argv) try {
+  if (argc >= 2 && std::string(argv[1]) == "--orders") return orders(argc, argv);
+  if (argc == 4 && std::string(argv[1]) == "--compare") return compare(argv[2], argv[3]);
+  return measure(argc, argv);
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "size_lab: %s\n", e.what());
+  return 2;
 }
