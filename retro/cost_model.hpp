@@ -19,7 +19,7 @@
 // KRPkr's 24 placement slices each hold a 24th of its 355,074,048 positions (f = 1/24); KPPkp's
 // largest of 20 file slices holds 1/16, the white pawns' files with their mirror images.
 //
-// where W is the entries per side of the subtables loaded whole (at most PagedSubtableEntries each;
+// where W is the entries per side of the subtables loaded whole (at most PagedTableEntries each;
 // larger ones are read through a cache of PagedCacheBytes). Pawnless tables and tables with pawns
 // have their own coefficients (pawn tables run more plies and promote into subtables).
 //

@@ -16,10 +16,8 @@
 
 namespace egtb::retro {
 
-// Subtables with more entries per side than this are paged (read block by block through a cache
-// of PagedCacheBytes) instead of loaded whole: the 5-man tables that promotions of a 5-man pawn
-// table lead into, which would otherwise double the memory its solution needs.
-inline constexpr uint64_t PagedSubtableEntries = 50'000'000;
+// Subtables with more than PagedTableEntries entries per side (egtb/store/table.hpp) are paged,
+// read block by block through a cache of PagedCacheBytes, instead of loaded whole.
 inline constexpr size_t PagedCacheBytes = size_t{64} << 20;
 
 // Whether the subtable of `material` is paged rather than loaded whole: KRPkr's KQRkr, yes

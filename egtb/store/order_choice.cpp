@@ -8,6 +8,7 @@
 #include <atomic>
 
 #include "egtb/store/block_codec.hpp"
+#include "egtb/store/table.hpp"
 
 namespace egtb {
 
@@ -38,10 +39,17 @@ struct TrialState {
 
 }  // namespace
 
+std::vector<indexing::IndexOrder> writable_orders(const Material& material, OrderSet set) {
+  std::vector<indexing::IndexOrder> orders = indexing::IndexOrder::candidates(material);
+  if (set == OrderSet::Solvable && indexing::IndexScheme(material).size() > PagedTableEntries)
+    std::erase_if(orders, [](const indexing::IndexOrder& o) { return o.digits()[0] != 0; });
+  return orders;
+}
+
 std::vector<OrderTrial> try_index_orders(const Material& material, const OrderedEntrySource& source,
                                          const WriteOptions& options) {
   std::vector<OrderTrial> trials;
-  for (const indexing::IndexOrder& order : indexing::IndexOrder::candidates(material))
+  for (const indexing::IndexOrder& order : writable_orders(material, options.orders))
     trials.push_back({order, 0});
   if (trials.size() < 2) return trials;
   std::vector<indexing::IndexScheme> schemes;

@@ -5,6 +5,15 @@
 //
 //   const IndexOrder order = choose_index_order(material, source, {.level = 3});
 //
+// Tables of more than PagedTableEntries entries per side (table.hpp) try only the orders that lead
+// with the king pair, unless written for probes only (OrderSet::Any, egtb recompress): the solve of a table
+// whose promotions lead into them reads them block by block, king pair by king pair (retro/generator.cpp,
+// promotion_order), and finds the entries of one king pair together only when that pair leads. With a pawn
+// group leading, each king pair's promotions read a block for every placement of the pawns: KPPPk, promoting
+// into KBPPk and KNPPk in the order "PP Kk B", took over 8 minutes instead of 16 s; the king pair leading
+// costs 1-31% of those tables' bytes (docs/table-sizes.md). Example, KRPkr (333 M entries per side): "Kk R r
+// P" and "Kk P R r" are tried, "P Kk R r" is not; KRPk (3.7 M) tries all three.
+//
 // The sample: SampledBlocks blocks of each side to move, spread evenly over it (every block of a
 // smaller table), compressed at zstd level 3 whatever level the file is written with (the orders
 // rank alike at 3 and 19; a sample at 19 would cost as much as writing a 5-man table). For a 5-man
@@ -36,8 +45,12 @@ struct OrderTrial {
   uint64_t sample_bytes = 0;
 };
 
-// Every order of `material` with the bytes of its sample, in IndexOrder::candidates order; the
-// block size and threads of `options`.
+// The orders a file of `material` may be written in: IndexOrder::candidates; for OrderSet::Solvable
+// only those leading with the king pair above PagedTableEntries entries per side.
+[[nodiscard]] std::vector<indexing::IndexOrder> writable_orders(const Material& material, OrderSet set);
+
+// Every writable order of `material` with the bytes of its sample, in IndexOrder::candidates
+// order; the block size and threads of `options`.
 [[nodiscard]] std::vector<OrderTrial> try_index_orders(const Material& material,
                                                        const OrderedEntrySource& source,
                                                        const WriteOptions& options);

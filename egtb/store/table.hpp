@@ -32,6 +32,13 @@
 
 namespace egtb {
 
+// Tables with more entries per side than this are paged when they are read as the subtables of
+// another table's solve (retro/subtables.hpp): the 5-man tables that promotions of a 5-man pawn
+// table lead into, which would otherwise double the memory its solution needs. Their files keep the
+// king pair ahead of the pawns in the index (order_choice.hpp), because that solve reads them king
+// pair by king pair.
+inline constexpr uint64_t PagedTableEntries = 50'000'000;
+
 // "egtb 0.1.0": the generator version written into new files.
 [[nodiscard]] std::string generator_version();
 

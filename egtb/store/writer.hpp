@@ -43,11 +43,18 @@ inline constexpr int MaxCompressionLevel = 22;
 // (format.hpp), and 2^30 entries take at most 2^31 bytes plus zstd's few bytes of framing.
 inline constexpr uint32_t MaxBlockEntries = uint32_t{1} << 30;
 
+// The index orders a file may be written in (order_choice.hpp, writable_orders).
+enum class OrderSet : uint8_t {
+  Solvable,  // those the solve of another table reads quickly: `egtb generate`'s files
+  Any,       // every order: files read by probes only (`egtb recompress`'s archival files)
+};
+
 struct WriteOptions {
   int level = DefaultCompressionLevel;           // zstd level, 1 to MaxCompressionLevel
   int threads = 0;                               // compression threads; 0 = every core
   uint32_t block_entries = DefaultBlockEntries;  // 1 to MaxBlockEntries
   TransformChoice transform = TransformChoice::Planes;
+  OrderSet orders = OrderSet::Solvable;
 };
 
 // What a file records besides its entries.

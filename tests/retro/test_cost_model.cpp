@@ -27,7 +27,7 @@ TEST_CASE("cost estimates of 6- and 7-man tables keep their 64-bit sizes", "[ret
     const retro::CostEstimate e = retro::estimate_cost(m);
     CHECK(e.layout_positions_per_side == k.layout_positions);
     CHECK(e.entries_per_side == indexing::IndexScheme(m).size());
-    // Every subtable of these has over PagedSubtableEntries entries: all are paged.
+    // Every subtable of these has over PagedTableEntries entries: all are paged.
     CHECK(e.whole_subtable_entries == 0);
     CHECK(e.pages_subtables);
     const double positions = static_cast<double>(k.layout_positions);

@@ -4,10 +4,13 @@
 // through each file's own index scheme (IndexScheme::index_of of the decoded position, not by
 // moving digits as entry_in does); and egtb recompress, choosing the order again, turns it back
 // into the very bytes egtb generate wrote.
+#include <algorithm>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "egtb/core/material.hpp"
+#include "egtb/store/order_choice.hpp"
 #include "egtb/store/recompress.hpp"
 #include "egtb/store/table.hpp"
 #include "egtb/store/writer.hpp"
@@ -68,4 +71,25 @@ TEST_CASE(
     CHECK(r.bytes_after == std::filesystem::file_size(original));
     CHECK(test::read_file(old) == test::read_file(original));
   }
+}
+
+TEST_CASE("tables paged by the solver keep the king pair leading; smaller ones try every order", "[store]") {
+  const auto orders_of = [](const char* signature) {
+    std::vector<std::string> names;
+    const Material m = *Material::parse(signature);
+    for (const indexing::IndexOrder& o : writable_orders(m, OrderSet::Solvable)) names.push_back(o.str(m));
+    return names;
+  };
+  // KRPk: 3.7 M entries per side, loaded whole when read as a subtable.
+  CHECK(orders_of("KRPk") == std::vector<std::string>{"Kk R P", "Kk P R", "P Kk R"});
+  // KRPkr: 333 M entries per side, above PagedTableEntries.
+  REQUIRE(IndexScheme(*Material::parse("KRPkr")).size() > PagedTableEntries);
+  const std::vector<std::string> krpkr = orders_of("KRPkr");
+  CHECK(krpkr.size() == 3);  // "Kk R P r", "Kk R r P", "Kk P R r"
+  for (const std::string& o : krpkr) CHECK(o.starts_with("Kk "));
+  CHECK(std::find(krpkr.begin(), krpkr.end(), "Kk P R r") != krpkr.end());
+  // Files for probes only may take every order.
+  CHECK(writable_orders(*Material::parse("KRPkr"), OrderSet::Any).size() == 4);
+  // Pawnless: one order whatever the size.
+  CHECK(orders_of("KQRkr") == std::vector<std::string>{"Kk Q R r"});
 }
