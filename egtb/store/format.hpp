@@ -72,7 +72,8 @@
 // each level for inputs up to 256 KiB, and `egtb recompress` writes level 15 on blocks of 2^17
 // entries, which takes about three quarters of level 3's bytes on the 3-5-man set
 // (docs/table-sizes.md). Each table's order of index digits (index_order.hpp) is chosen as it is
-// written, by the bytes a sample of its blocks takes at level 3 in each order.
+// written, by the bytes a sample of its blocks takes at level 3 in each order it may take
+// (order_choice.hpp: generate keeps the king pair leading where other solves page the table).
 //
 // Worked example: a toy "KQk" file with B = 4, N_w = 5, N_b = 4, metrics DTM and DTS, Lasker
 // rules, index scheme 1 version 2 with the order "Kk Q" (code 0x21), generator "egtb 0.1.0", and
