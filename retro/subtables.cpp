@@ -22,10 +22,6 @@ Score score_in(const Table& table, const Position& pos, bool flipped) {
 
 }  // namespace
 
-bool paged_subtable(const Material& material) {
-  return indexing::IndexScheme(material).size() > PagedTableEntries;
-}
-
 Subtables Subtables::load(const Material& material, const std::filesystem::path& directory, Rules rules,
                           MetricSet metrics) {
   Subtables subtables;

@@ -16,13 +16,9 @@
 
 namespace egtb::retro {
 
-// Subtables with more than PagedTableEntries entries per side (egtb/store/table.hpp) are paged,
-// read block by block through a cache of PagedCacheBytes, instead of loaded whole.
+// Subtables with more than PagedTableEntries entries per side (egtb/store/table.hpp,
+// paged_subtable) are read block by block through a cache of PagedCacheBytes, not loaded whole.
 inline constexpr size_t PagedCacheBytes = size_t{64} << 20;
-
-// Whether the subtable of `material` is paged rather than loaded whole: KRPkr's KQRkr, yes
-// (110 M entries per side); KPPk's KQPk, no.
-[[nodiscard]] bool paged_subtable(const Material& material);
 
 class Subtables {
 public:

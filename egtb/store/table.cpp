@@ -9,6 +9,10 @@ namespace egtb {
 
 std::string generator_version() { return std::string("egtb ") + EGTB_VERSION; }
 
+bool paged_subtable(const Material& material) {
+  return indexing::IndexScheme(material).size() > PagedTableEntries;
+}
+
 Table::Table(const Material& material, Rules rules) : Table(material, rules, all_metrics(rules)) {}
 
 Table::Table(const Material& material, Rules rules, MetricSet metrics)

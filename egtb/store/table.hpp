@@ -39,6 +39,10 @@ namespace egtb {
 // pair by king pair.
 inline constexpr uint64_t PagedTableEntries = 50'000'000;
 
+// Whether a table of `material` is paged when read as a subtable: KRPkr's KQRkr, yes (110 M
+// entries per side); KPPk's KQPk, no.
+[[nodiscard]] bool paged_subtable(const Material& material);
+
 // "egtb 0.1.0": the generator version written into new files.
 [[nodiscard]] std::string generator_version();
 
