@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/sanitized_build.sh egtb test_core test_query test_query_scan test_store test_line test_pgn \
-  test_stats test_retro
+  test_stats test_retro size_lab
 
 heavy="forward escapes|exits a word at a time|word un-moves|solver.s output does not depend|word validity"
 heavy+="|exit candidates|a paged table reads every entry|Whole-table physical counts|A listing limit stops"
