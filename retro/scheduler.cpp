@@ -26,6 +26,26 @@ bool is_target(std::span<const Material> targets, const Material& m) {
   return false;
 }
 
+// Warns, through options.warning, of each subtable whose file will make the solve of `material`
+// slow, naming the command that rewrites it. Example: "KPPPk reads its subtable KBPPk block by
+// block, and that file leads its index with a pawn group ("PP Kk B", ...) ...".
+void warn_of_slow_subtables(const Material& material, const Subtables& subtables,
+                            const BuildOptions& options) {
+  if (!options.warning) return;
+  for (const Material& slow : subtables.slowly_paged()) {
+    const std::string order = subtables.find(slow)->scheme().order().str(slow);
+    std::string rewrite =
+        "egtb recompress " + slow.str() + " --orders solvable --dir " + options.directory.string();
+    if (options.rules != Rules::Lasker) rewrite += " --rules " + std::string(rules_name(options.rules));
+    options.warning(material, material.str() + " reads its subtable " + slow.str() +
+                                  " block by block, and that file leads its index with a pawn group (\"" +
+                                  order +
+                                  "\", an order for probes): the solve gives the same table but may take "
+                                  "many times longer. Rewrite the subtable for solving with: " +
+                                  rewrite);
+  }
+}
+
 BuildRecord build_one(const Material& material, const BuildOptions& options, std::string replaced) {
   const auto wall_start = std::chrono::steady_clock::now();
   const double cpu_start = process_cpu_seconds();
@@ -45,6 +65,7 @@ BuildRecord build_one(const Material& material, const BuildOptions& options, std
   // plus the subtables.
   const auto solution = [&] {
     const Subtables subtables = Subtables::load(material, options.directory, options.rules, options.metrics);
+    warn_of_slow_subtables(material, subtables, options);
     return solve_table(material, subtables, config);
   }();
   const auto path = table_path(options.directory, material, options.rules);

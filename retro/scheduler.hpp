@@ -61,6 +61,9 @@ struct BuildOptions {
   // Called when this process starts waiting, and whenever what it waits for changes: the tables
   // whose locks other processes hold (it has nothing else to build until one is released).
   std::function<void(const std::vector<Material>& held)> waiting;
+  // Called before solving a table with what the user should know, e.g. that a subtable's file
+  // will make the solve slow (Subtables::slowly_paged) and how to rewrite it.
+  std::function<void(const Material&, const std::string& message)> warning;
 };
 
 struct BuildRecord {

@@ -50,6 +50,13 @@ void Subtables::add(std::shared_ptr<const Table> table) {
   tables_[m] = std::move(table);
 }
 
+std::vector<Material> Subtables::slowly_paged() const {
+  std::vector<Material> slow;
+  for (const auto& [material, table] : tables_)
+    if (table->is_paged() && table->scheme().order().digits()[0] != 0) slow.push_back(material);
+  return slow;
+}
+
 std::shared_ptr<const Table> Subtables::find(const Material& canonical) const {
   const auto it = tables_.find(canonical);
   return it == tables_.end() ? nullptr : it->second;

@@ -38,6 +38,13 @@ public:
   // loads every successor before solving.
   [[nodiscard]] Score probe(const Position& pos) const;
 
+  // The subtables read block by block whose file leads its index with a pawn group, not the king
+  // pair (written by egtb recompress --orders any, for probes). A solve reads a subtable king pair
+  // by king pair, which such a file scatters over a block per pawn placement: the solve still
+  // gives the same table, many times more slowly (KPPPk reading KBPPk in "PP Kk B": minutes
+  // instead of 16 s). Example: {KBPPk, KNPPk}.
+  [[nodiscard]] std::vector<Material> slowly_paged() const;
+
 private:
   std::map<Material, std::shared_ptr<const Table>> tables_;
 };

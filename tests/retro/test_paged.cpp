@@ -1,9 +1,15 @@
 // Paged subtables (retro/subtables.hpp): read block by block from the file, they give every entry
 // the score the table held in memory gives, and the solver's exits through them are unchanged.
 #include <unistd.h>
+
+#include <algorithm>
+#include <array>
 #include <filesystem>
 #include <string>
+#include <vector>
 
+#include "egtb/store/writer.hpp"
+#include "indexing/index_order.hpp"
 #include "retro/generator.hpp"
 #include "retro/scheduler.hpp"
 #include "tests/retro/solved_tables.hpp"
@@ -55,6 +61,50 @@ TEST_CASE("a table solved with paged subtables is the table solved with whole on
   const auto from_whole = retro::solve(target, whole_subtables, config);
   const auto from_paged = retro::solve(target, paged_subtables, config);
   CHECK(same_scores(*from_whole, *from_paged));
+}
+
+// Writes `table` at `path` with its index in `order` (indexing/index_order.hpp).
+void write_in_order(const Table& table, const std::filesystem::path& path,
+                    const indexing::IndexOrder& order) {
+  const indexing::IndexScheme scheme(table.material(), order);
+  std::array<std::vector<uint16_t>, 2> sides;
+  for (Color c : {Color::White, Color::Black})
+    for (Index j = 0; j < scheme.size(); ++j)
+      sides[static_cast<size_t>(to_index(c))].push_back(
+          table.at(c, scheme.entry_in(table.scheme(), j)).raw());
+  TableDescription d = TableDescription::of(table.material(), table.rules(), table.metrics(), order);
+  d.generator = table.generator();
+  write_table_file(path, d, {sides[0], sides[1]});
+}
+
+TEST_CASE("paged subtables led by a pawn group are named as slow to solve from", "[retro][paged]") {
+  const ScratchDir dir;
+  const Table& krp = solved("KRPk");
+  const Material material = krp.material();
+  const auto orders = indexing::IndexOrder::candidates(material);
+  const auto pawn_led =
+      std::find_if(orders.begin(), orders.end(), [](const auto& o) { return o.digits()[0] != 0; });
+  REQUIRE(pawn_led != orders.end());
+  CHECK(pawn_led->str(material) == "P Kk R");
+  const auto path = dir.path / "KRPk.egtb";
+  const auto cache = std::make_shared<BlockCache>(size_t{4} << 20);
+  retro::Subtables subtables;
+
+  // Held whole, or paged in an order led by the king pair: not slow.
+  write_in_order(krp, path, orders.front());
+  subtables.add(Table::load(path));
+  subtables.add(Table::page(write_table(dir.path, solved("KRk")), {}, cache));
+  CHECK(subtables.slowly_paged().empty());
+  subtables.add(Table::page(path, {}, cache));
+  CHECK(subtables.slowly_paged().empty());
+
+  // Paged with the pawn leading: named; its entries are the table's all the same.
+  write_in_order(krp, dir.path / "KRPk-pawn-led.egtb", *pawn_led);
+  const auto paged = Table::page(dir.path / "KRPk-pawn-led.egtb", {}, cache);
+  subtables.add(paged);
+  CHECK(subtables.slowly_paged() == std::vector<Material>{material});
+  for (Index i = 0; i < paged->scheme().size(); i += 997)
+    CHECK(paged->at(Color::White, i) == krp.at(Color::White, paged->scheme().entry_in(krp.scheme(), i)));
 }
 
 }  // namespace

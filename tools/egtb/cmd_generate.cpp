@@ -105,6 +105,10 @@ int cmd_generate(const std::vector<std::string>& args) {
   options.progress = [&](const Material& m, const retro::Progress& p) {
     progress.update(progress_text(m, p));
   };
+  options.warning = [&](const Material&, const std::string& message) {
+    progress.clear();
+    std::cerr << "egtb generate: warning: " << message << std::endl;
+  };
   options.waiting = [&](const std::vector<Material>& held) {
     progress.clear();
     if (!cl.json()) std::cout << waiting_line(held) << std::endl;
