@@ -15,7 +15,9 @@
 // at most SIZE_LAB_DICT_KB KiB, 32 by default, and 1% of the side's planes; its bytes count);
 // up1 and up2, the planes of each plane code XOR that of the entry one step before in the
 // innermost digit (up1) or the next digit out (up2), as PNG's "up" filter; best, the smaller of
-// the Planes and Dictionary transforms per block (BlockEncoder, TransformChoice::Smallest).
+// the Planes and Dictionary transforms per block (BlockEncoder, TransformChoice::Smallest); sub8 and
+// sub16, one zstd frame of the planes of each sub-block of 8 or 16 thousand entries in turn, flushed
+// after each, so that a probe could stop decoding at its entry's sub-block.
 #include <zdict.h>
 #include <zstd.h>
 
@@ -38,6 +40,8 @@ using namespace egtb;
 
 namespace {
 
+std::vector<uint8_t> planes(std::span<const uint16_t> s);
+
 struct Zstd {
   ZSTD_CCtx* c = ZSTD_createCCtx();
   ~Zstd() { ZSTD_freeCCtx(c); }
@@ -52,6 +56,25 @@ struct Zstd {
     ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, 1);
     out.resize(ZSTD_compressBound(raw.size()));
     return ZSTD_compress2(c, out.data(), out.size(), raw.data(), raw.size());
+  }
+  // One frame of the planes of each sub-block in turn, flushed after each.
+  size_t sub_size(std::span<const uint16_t> s, size_t sub, int level) {
+    ZSTD_CCtx_reset(c, ZSTD_reset_session_and_parameters);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, 1);
+    ZSTD_CCtx_setPledgedSrcSize(c, 2 * s.size());
+    out.resize(ZSTD_compressBound(2 * s.size()) + 1024);
+    ZSTD_outBuffer o{out.data(), out.size(), 0};
+    for (size_t first = 0; first < s.size(); first += sub) {
+      const auto raw = planes(s.subspan(first, std::min(sub, s.size() - first)));
+      ZSTD_inBuffer in{raw.data(), raw.size(), 0};
+      const bool last = first + sub >= s.size();
+      size_t left;
+      do left = ZSTD_compressStream2(c, &o, &in, last ? ZSTD_e_end : ZSTD_e_flush);
+      while (left != 0 && !ZSTD_isError(left));
+      if (ZSTD_isError(left)) std::abort();
+    }
+    return o.pos;
   }
 };
 
@@ -220,7 +243,7 @@ int orders(int argc, char** argv) {
 
 namespace {
 
-enum class Transform { Planes, Fill, Split, SplitRelative, FillSplit, TrainedPlanes, Up1, Up2, Smallest };
+enum class Transform { Planes, Fill, Split, SplitRelative, FillSplit, TrainedPlanes, Up1, Up2, Smallest, Sub8, Sub16 };
 
 struct Variant {
   std::string name;
@@ -239,7 +262,9 @@ std::optional<Variant> parse_variant(const std::string& name) {
                                                                  {"zplanes", Transform::TrainedPlanes},
                                                                  {"up1", Transform::Up1},
                                                                  {"up2", Transform::Up2},
-                                                                 {"best", Transform::Smallest}};
+                                                                 {"best", Transform::Smallest},
+                                                                 {"sub8", Transform::Sub8},
+                                                                 {"sub16", Transform::Sub16}};
   const size_t dash = name.find("-L");
   if (dash == std::string::npos) return std::nullopt;
   Variant v{name};
@@ -290,7 +315,9 @@ std::vector<uint8_t> transformed(Transform t, std::span<const uint16_t> s, const
     case Transform::Up2: return up(s, strides.next);
     case Transform::Planes:
     case Transform::TrainedPlanes:
-    case Transform::Smallest: return planes(s);
+    case Transform::Smallest:
+    case Transform::Sub8:
+    case Transform::Sub16: return planes(s);
     case Transform::Fill: return planes(fill(s));
     case Transform::Split: return split(s, false);
     case Transform::SplitRelative: return split(s, true);
@@ -342,6 +369,10 @@ size_t variant_bytes(const Table& table, const Variant& v, size_t every, Zstd& z
       bytes += 24;
       if (b % every != 0) continue;
       const auto s = all.subspan(first, std::min(v.block, all.size() - first));
+      if (v.transform == Transform::Sub8 || v.transform == Transform::Sub16) {
+        bytes += every * (constant(s) ? 2 : z.sub_size(s, v.transform == Transform::Sub8 ? 8192 : 16384, v.level));
+        continue;
+      }
       if (v.transform == Transform::Smallest) {
         bytes += every * best.encode(s).bytes.size();
         continue;
