@@ -118,12 +118,15 @@ uint16_t plane_code(uint16_t raw) {
   return static_cast<uint16_t>(low | high << 8);
 }
 
+// The inverse in three bit-field moves, which the compiler turns into a few vector instructions per
+// eight entries (a block's decode runs it on every entry): the value stays in bits 0-2, the half
+// depth moves up one bit from 3-14 to 4-15, and the depth's low bit (bit 3) is the residual bit 15
+// with the value's parity. Example: code 0x0008 (value 0, half depth 1, residual 0) gives
+// 0 | 0x10 | 0 = 0x10, "mated, DTM 2".
 uint16_t plane_decode(uint16_t code) {
   const uint16_t value = code & 7;
-  const uint16_t half = static_cast<uint16_t>((code >> 3 & 31) | (code >> 8 & 0x7f) << 5);
-  const uint16_t residual = code >> 15;
-  const uint16_t depth = static_cast<uint16_t>(half << 1 | (residual ^ expected_parity(value)));
-  return static_cast<uint16_t>(value | depth << 3);
+  const auto parity = static_cast<uint16_t>(static_cast<uint16_t>(value - 3) < 2);
+  return static_cast<uint16_t>(value | (code & 0x7ff8) << 1 | ((code >> 15) ^ parity) << 3);
 }
 
 struct BlockEncoder::Impl {

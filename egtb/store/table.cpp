@@ -52,7 +52,7 @@ std::shared_ptr<const Table> Table::page(const std::filesystem::path& path, Tabl
   return table;
 }
 
-const std::vector<uint16_t>& Table::block(uint64_t block) const {
+const BlockEntries& Table::block(uint64_t block) const {
   // Each thread keeps the last blocks it used in a small direct-mapped array. Example: KRPkr's
   // promotions alternate between KQRkr, KRRkr, KRBkr and KRNkr, whose current blocks then sit in
   // four slots.
@@ -65,8 +65,9 @@ const std::vector<uint16_t>& Table::block(uint64_t block) const {
   thread_local std::array<Slot, Slots> recent;
   Slot& slot = recent[(block * 0x9E3779B97F4A7C15ULL + id_ * 0x632BE59BD9B4E019ULL) >> 59];
   if (slot.owner != id_ || slot.block != block || !slot.scores)
-    slot = Slot{id_, block, cache_->find_or_load({id_, block}, [&](std::vector<uint16_t>& out) {
-                  reader_->read_block(block, out);
+    slot = Slot{id_, block, cache_->find_or_load({id_, block}, [&](BlockEntries& out) {
+                  out.resize(block_span(reader_->header(), block).count);
+                  reader_->read_block(block, std::span<uint16_t>(out));
                 })};
   return *slot.scores;
 }
@@ -82,7 +83,7 @@ void Table::at(Color stm, const indexing::Index* entries, int n, Score* out) con
   }
   const uint64_t size = reader_->header().block_entries;
   uint64_t first = 0, end = 0;  // the entries of the block at hand
-  const std::vector<uint16_t>* scores = nullptr;
+  const BlockEntries* scores = nullptr;
   for (int k = 0; k < n; ++k) {
     const indexing::Index i = entries[k];
     if (!scores || i < first || i >= end) {

@@ -104,7 +104,7 @@ private:
   static size_t side_of(Color c) { return static_cast<size_t>(to_index(c)); }
   [[nodiscard]] Score paged_at(Color stm, indexing::Index i) const;
   // The scores of one block of a paged table, through this thread's recent blocks and the cache.
-  [[nodiscard]] const std::vector<uint16_t>& block(uint64_t block) const;
+  [[nodiscard]] const BlockEntries& block(uint64_t block) const;
 };
 
 }  // namespace egtb

@@ -220,7 +220,7 @@ TEST_CASE("the LRU block cache keeps within its byte limit", "[store]") {
   const std::vector<uint16_t> entries(1000);
   const size_t block_bytes = BlockCache::charge(entries);
   BlockCache cache(3 * block_bytes);
-  auto block = [&] { return std::make_shared<const std::vector<uint16_t>>(entries); };
+  auto block = [&] { return std::make_shared<const BlockEntries>(entries.begin(), entries.end()); };
   for (uint64_t b = 0; b < 3; ++b) cache.insert({0, b}, block());
   CHECK(cache.find({0, 0}) != nullptr);  // 0 becomes the most recently used: 1 is the oldest
   cache.insert({0, 3}, block());
