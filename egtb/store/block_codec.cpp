@@ -14,7 +14,10 @@ namespace {
 constexpr size_t MaxDictionary = 256;
 
 // The depth parity a valid score of this value code has: odd for 4 and 3, even otherwise.
-constexpr uint16_t expected_parity(uint16_t value_code) { return value_code == 4 || value_code == 3 ? 1 : 0; }
+// One unsigned comparison, which vectorises: value - 3 wraps above 1 for the codes below 3.
+constexpr uint16_t expected_parity(uint16_t value_code) {
+  return static_cast<uint16_t>(static_cast<uint16_t>(value_code - 3) < 2);
+}
 
 struct DCtxDeleter {
   void operator()(ZSTD_DCtx* ctx) const { ZSTD_freeDCtx(ctx); }
@@ -125,8 +128,7 @@ uint16_t plane_code(uint16_t raw) {
 // 0 | 0x10 | 0 = 0x10, "mated, DTM 2".
 uint16_t plane_decode(uint16_t code) {
   const uint16_t value = code & 7;
-  const auto parity = static_cast<uint16_t>(static_cast<uint16_t>(value - 3) < 2);
-  return static_cast<uint16_t>(value | (code & 0x7ff8) << 1 | ((code >> 15) ^ parity) << 3);
+  return static_cast<uint16_t>(value | (code & 0x7ff8) << 1 | ((code >> 15) ^ expected_parity(value)) << 3);
 }
 
 struct BlockEncoder::Impl {
