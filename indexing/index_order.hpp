@@ -53,6 +53,9 @@ public:
     return std::span<const uint8_t>(digits_.data(), static_cast<size_t>(count_));
   }
   [[nodiscard]] uint32_t code() const;
+  // Whether the king pair is the outermost digit, as in every order a solve reads quickly when it
+  // pages the table as a subtable ("Kk R P", not "P Kk R").
+  [[nodiscard]] bool kings_lead() const { return count_ > 0 && digits_[0] == 0; }
   // The digits by the men they place, outermost first: "P Kk R r" for KRPkr's 2 0 1 3.
   [[nodiscard]] std::string str(const Material& material) const;
   bool operator==(const IndexOrder&) const = default;

@@ -53,7 +53,7 @@ void Subtables::add(std::shared_ptr<const Table> table) {
 std::vector<Material> Subtables::slowly_paged() const {
   std::vector<Material> slow;
   for (const auto& [material, table] : tables_)
-    if (table->is_paged() && table->scheme().order().digits()[0] != 0) slow.push_back(material);
+    if (table->is_paged() && !table->scheme().order().kings_lead()) slow.push_back(material);
   return slow;
 }
 

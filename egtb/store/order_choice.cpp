@@ -42,7 +42,7 @@ struct TrialState {
 std::vector<indexing::IndexOrder> writable_orders(const Material& material, OrderSet set) {
   std::vector<indexing::IndexOrder> orders = indexing::IndexOrder::candidates(material);
   if (set == OrderSet::Solvable && paged_subtable(material))
-    std::erase_if(orders, [](const indexing::IndexOrder& o) { return o.digits()[0] != 0; });
+    std::erase_if(orders, [](const indexing::IndexOrder& o) { return !o.kings_lead(); });
   return orders;
 }
 

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "retro/scheduler.hpp"
 #include "tests/retro/solved_tables.hpp"
 #include "tests/support/catch.hpp"
+#include "tests/support/entries_in.hpp"
 
 namespace egtb::test {
 namespace {
@@ -66,12 +66,7 @@ TEST_CASE("a table solved with paged subtables is the table solved with whole on
 // Writes `table` at `path` with its index in `order` (indexing/index_order.hpp).
 void write_in_order(const Table& table, const std::filesystem::path& path,
                     const indexing::IndexOrder& order) {
-  const indexing::IndexScheme scheme(table.material(), order);
-  std::array<std::vector<uint16_t>, 2> sides;
-  for (Color c : {Color::White, Color::Black})
-    for (Index j = 0; j < scheme.size(); ++j)
-      sides[static_cast<size_t>(to_index(c))].push_back(
-          table.at(c, scheme.entry_in(table.scheme(), j)).raw());
+  const auto sides = entries_in(table, indexing::IndexScheme(table.material(), order));
   TableDescription d = TableDescription::of(table.material(), table.rules(), table.metrics(), order);
   d.generator = table.generator();
   write_table_file(path, d, {sides[0], sides[1]});
@@ -83,7 +78,7 @@ TEST_CASE("paged subtables led by a pawn group are named as slow to solve from",
   const Material material = krp.material();
   const auto orders = indexing::IndexOrder::candidates(material);
   const auto pawn_led =
-      std::find_if(orders.begin(), orders.end(), [](const auto& o) { return o.digits()[0] != 0; });
+      std::find_if(orders.begin(), orders.end(), [](const auto& o) { return !o.kings_lead(); });
   REQUIRE(pawn_led != orders.end());
   CHECK(pawn_led->str(material) == "P Kk R");
   const auto path = dir.path / "KRPk.egtb";

@@ -18,6 +18,7 @@
 #include "tests/store/real_tables.hpp"
 #include "tests/store/store_fixtures.hpp"
 #include "tests/support/catch.hpp"
+#include "tests/support/entries_in.hpp"
 
 using namespace egtb;
 
@@ -30,10 +31,7 @@ using indexing::IndexScheme;
 // table's own header fields and the default write options.
 void write_first_layout(const Table& table, const std::filesystem::path& path) {
   const IndexScheme first(table.material());
-  std::array<std::vector<uint16_t>, 2> sides;
-  for (Color c : {Color::White, Color::Black})
-    for (Index j = 0; j < first.size(); ++j)
-      sides[static_cast<size_t>(to_index(c))].push_back(table.at(c, first.entry_in(table.scheme(), j)).raw());
+  const auto sides = test::entries_in(table, first);
   TableDescription d = TableDescription::of(table.material(), table.rules(), table.metrics(), first.order());
   d.index_version = 1;
   d.index_order = 0;
@@ -73,7 +71,8 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("tables paged by the solver keep the king pair leading; smaller ones try every order", "[store]") {
+TEST_CASE("tables paged by the solver keep the king pair leading; smaller ones try every order",
+          "[store]") {
   const auto orders_of = [](const char* signature) {
     std::vector<std::string> names;
     const Material m = *Material::parse(signature);
