@@ -173,7 +173,7 @@ TEST_CASE("annotate: JSON of tags that are not UTF-8", "[tables]") {
         std::string::npos);
 }
 
-TEST_CASE("annotate: games in input order on any number of threads; pgn-extract reads the output",
+TEST_CASE("annotate: games in input order on any number of threads, and pgn-extract reads the output",
           "[tables]") {
   const std::string input = test::studies_text() + test::random_games_text(200);
   std::string outputs[2];

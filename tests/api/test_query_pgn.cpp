@@ -111,7 +111,7 @@ TEST_CASE("query --pgn-in: JSON of a matching position", "[tables]") {
 }
 
 TEST_CASE(
-    "query --pgn: the matches of a table scan as games with their optimal lines; pgn-extract reads them",
+    "query --pgn: the matches of a table scan as games with their optimal lines, and pgn-extract reads them",
     "[tables]") {
   // The deepest positions of three tables: mates, a promotion on the way (KPk) and stalemates;
   // the note holds a '}', which a PGN comment cannot.

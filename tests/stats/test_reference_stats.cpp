@@ -119,7 +119,7 @@ TEST_CASE("maxDTS of KBk and KNk is the article's Table 1 in every convention", 
     }
 }
 
-TEST_CASE("maxDTM of KQk is 20 plies with Black to move, mated in 10; KQk has no maxDTS",
+TEST_CASE("maxDTM of KQk is 20 plies with Black to move, mated in 10, and KQk has no maxDTS",
           "[stats][reference]") {
   const stats::TableStatistics t = table_stats("KQk", Convention::Index462);
   for (Color c : {Color::White, Color::Black}) CHECK_FALSE(t.deepest_of(Metric::Dts, c).has_value());

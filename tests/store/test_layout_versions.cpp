@@ -71,7 +71,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("tables paged by the solver keep the king pair leading; smaller ones try every order",
+TEST_CASE("tables paged by the solver keep the king pair leading, and smaller ones try every order",
           "[store]") {
   const auto orders_of = [](const char* signature) {
     std::vector<std::string> names;
