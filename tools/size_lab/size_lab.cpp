@@ -243,7 +243,19 @@ int orders(int argc, char** argv) {
 
 namespace {
 
-enum class Transform { Planes, Fill, Split, SplitRelative, FillSplit, TrainedPlanes, Up1, Up2, Smallest, Sub8, Sub16 };
+enum class Transform {
+  Planes,
+  Fill,
+  Split,
+  SplitRelative,
+  FillSplit,
+  TrainedPlanes,
+  Up1,
+  Up2,
+  Smallest,
+  Sub8,
+  Sub16
+};
 
 struct Variant {
   std::string name;
@@ -370,7 +382,8 @@ size_t variant_bytes(const Table& table, const Variant& v, size_t every, Zstd& z
       if (b % every != 0) continue;
       const auto s = all.subspan(first, std::min(v.block, all.size() - first));
       if (v.transform == Transform::Sub8 || v.transform == Transform::Sub16) {
-        bytes += every * (constant(s) ? 2 : z.sub_size(s, v.transform == Transform::Sub8 ? 8192 : 16384, v.level));
+        bytes +=
+            every * (constant(s) ? 2 : z.sub_size(s, v.transform == Transform::Sub8 ? 8192 : 16384, v.level));
         continue;
       }
       if (v.transform == Transform::Smallest) {
