@@ -326,7 +326,13 @@ Json to_json(const retro::BuildRecord& r) {
               {"seconds", r.seconds},
               {"cpu_seconds", r.cpu_seconds},
               {"peak_rss_bytes", r.peak_rss_bytes}};
-  if (r.built) out["slices"] = r.slices;
+  if (r.built) {
+    out["slices"] = r.slices;
+    out["stage_seconds"] = {{"load", r.stages.load},
+                            {"solve", r.stages.solve},
+                            {"order", r.stages.order},
+                            {"write", r.stages.write}};
+  }
   if (!r.replaced.empty()) out["replaced"] = r.replaced;
   if (!r.built) out["by_other_process"] = r.by_other_process;
   if (!r.waited_for.empty()) {

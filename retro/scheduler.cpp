@@ -63,14 +63,21 @@ BuildRecord build_one(const Material& material, const BuildOptions& options, std
   write.threads = options.threads;
   // The subtables are let go before the table is written: its peak is the solver's, not that
   // plus the subtables.
+  BuildRecord record;
+  auto stage_start = std::chrono::steady_clock::now();
+  const auto stage_seconds = [&] {
+    const auto now = std::chrono::steady_clock::now();
+    return std::chrono::duration<double>(now - std::exchange(stage_start, now)).count();
+  };
   const auto solution = [&] {
     const Subtables subtables = Subtables::load(material, options.directory, options.rules, options.metrics);
+    record.stages.load = stage_seconds();
     warn_of_slow_subtables(material, subtables, options);
     return solve_table(material, subtables, config);
   }();
+  record.stages.solve = stage_seconds();
   const auto path = table_path(options.directory, material, options.rules);
   const indexing::Index size = solution->scheme().size();
-  BuildRecord record;
   record.material = material;
   record.path = path;
   record.built = true;
@@ -82,11 +89,13 @@ BuildRecord build_one(const Material& material, const BuildOptions& options, std
         solution->fill(scheme, c, first, out);
       },
       write);
+  record.stages.order = stage_seconds();
   const indexing::IndexScheme storage(material, order);
   record.header = write_table_file(
       path, TableDescription::of(material, solution->rules(), solution->metrics(), order), {size, size},
       [&](Color c, uint64_t first, std::span<uint16_t> out) { solution->fill(storage, c, first, out); },
       write);
+  record.stages.write = stage_seconds();
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   record.cpu_seconds = process_cpu_seconds() - cpu_start;
   record.peak_rss_bytes = peak_resident_bytes();

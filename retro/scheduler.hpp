@@ -66,6 +66,14 @@ struct BuildOptions {
   std::function<void(const Material&, const std::string& message)> warning;
 };
 
+// The wall seconds of a build's stages, which add up to its time but for a few milliseconds.
+struct BuildStages {
+  double load = 0;   // reading the subtables
+  double solve = 0;  // solving, whole or slice by slice
+  double order = 0;  // choosing the index order: sample blocks compressed in each candidate order
+  double write = 0;  // filling, compressing and writing every block of the file
+};
+
 struct BuildRecord {
   Material material;
   std::filesystem::path path;
@@ -76,6 +84,7 @@ struct BuildRecord {
   double cpu_seconds = 0;            // user + system time of the build
   uint64_t peak_rss_bytes = 0;       // peak resident memory while it was built (process_usage.hpp)
   size_t slices = 0;                 // built: the slices solved one after the other (1: whole)
+  BuildStages stages;                // built: where its wall time went
   std::vector<Material> waited_for;  // tables other processes held while this one waited, before this table
   double wait_seconds = 0;           // how long it waited
   bool by_other_process = false;     // kept, and written while this process ran: another process built it
