@@ -43,6 +43,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "egtb/core/material.hpp"
@@ -200,12 +201,22 @@ public:
   // The men of normal-section entry i (i < normal_size()); false when two of them share a square.
   // Whether the side not to move stands in check is not asked.
   bool men_at(Index i, Men& out) const;
-  // men_at for a run of entries: calls visit(i, men) for every normal-section entry i in
-  // [begin, end) whose men do not overlap, in order. When the innermost digit is a group of one
-  // man (every table with a piece besides the kings whose last piece group holds one man),
-  // men_at runs once per run of that man's values and the man steps through its squares.
-  template <class Visit>
-  void for_each_men(Index begin, Index end, Visit&& visit) const;
+  // men_at for a run of entries, by runs in which one man moves (run_man()): calls
+  // on_run(men) at the start of each run, then on_entry(i, square) for every normal-section entry
+  // i of the run in [begin, end) whose men do not overlap, with the run man's square (the others
+  // as on_run saw them; on_run's square for the run man is its first value's, which may overlap).
+  // When the innermost digit is a group of one man (every table with a piece besides the kings
+  // whose last piece group holds one man), men_at runs once per run of that man's values and the
+  // man steps through its squares; otherwise every entry is a run of its own. Example, KRPkr in
+  // order "Kk R r P": a run is the 48 values of the pawn, with kings and rooks fixed.
+  template <class Run, class Entry>
+  void for_each_run(Index begin, Index end, Run&& on_run, Entry&& on_entry) const;
+  // The man whose square the entries of a run of for_each_run differ in (a king, 0, when the
+  // innermost digit is not a group of one man: every entry a run of its own).
+  [[nodiscard]] int run_man() const {
+    const int inner = digits_[0].first_man;
+    return inner < 0 || man_groups_[static_cast<size_t>(inner)].count != 1 ? 0 : inner;
+  }
   // The entry of the position the men form, for men that index_of(Position) accepts without an
   // e.p. right: the same entry as index_of of that position (symmetries folded out the same way).
   [[nodiscard]] Index index_of(const Men& men) const;
@@ -351,16 +362,18 @@ private:
   EpPlacement place_ep(Index j, Color stm, Position& out) const;
 };
 
-template <class Visit>
-void IndexScheme::for_each_men(Index begin, Index end, Visit&& visit) const {
+template <class Run, class Entry>
+void IndexScheme::for_each_run(Index begin, Index end, Run&& on_run, Entry&& on_entry) const {
   Men men;
-  const int inner = digits_[0].first_man;  // the man the innermost digit places, or -1 (the kings)
-  if (inner < 0 || man_groups_[static_cast<size_t>(inner)].count != 1) {
+  const auto step = static_cast<size_t>(run_man());
+  if (step == 0) {
     for (Index i = begin; i < end; ++i)
-      if (men_at(i, men)) visit(i, men);
+      if (men_at(i, men)) {
+        on_run(std::as_const(men));
+        on_entry(i, men.squares[0]);
+      }
     return;
   }
-  const auto step = static_cast<size_t>(inner);
   const ManGroup& group = man_groups_[step];
   for (Index i = begin; i < end;) {
     men_at(i, men);
@@ -373,18 +386,21 @@ void IndexScheme::for_each_men(Index begin, Index end, Visit&& visit) const {
     }
     const int lo = std::min(to_index(men.squares[0]), to_index(men.squares[1]));
     const int hi = std::max(to_index(men.squares[0]), to_index(men.squares[1]));
+    // The value's square: a pawn's square less 8, or the value-th square the kings leave free.
+    const auto square = [&](int value) {
+      return square_at(group.pawns ? value + 8 : value + (value >= lo) + (value + (value >= lo) >= hi));
+    };
     auto value = static_cast<int>(i % group.radix);
     const Index run_end = std::min<Index>(end, i - static_cast<Index>(value) + group.radix);
     if (overlap) {
       i = run_end;
       continue;
     }
+    men.squares[step] = square(0);
+    on_run(std::as_const(men));
     for (; i < run_end; ++i, ++value) {
-      // The value's square: a pawn's square less 8, or the value-th square the kings leave free.
-      const int v = group.pawns ? value + 8 : value + (value >= lo) + (value + (value >= lo) >= hi);
-      if (contains(others, square_at(v))) continue;
-      men.squares[step] = square_at(v);
-      visit(i, men);
+      const Square s = square(value);
+      if (!contains(others, s)) on_entry(i, s);
     }
   }
 }

@@ -191,6 +191,14 @@ public:
     return static_cast<int64_t>(strides_[static_cast<size_t>(j)]) * (digit(j, to) - digit(j, from));
   }
 
+  // The position difference when man j (not a king; a pawn along its file) moves from `from` to
+  // `to`: the square difference for the innermost man, 64 positions per word step for a digit's
+  // man. Example: the innermost man from a1 (0) to c1 (2) adds 2; a whole table's pawn digit of
+  // stride s from a2 (digit 0) to a4 (digit 16) adds 64 * 16 * s.
+  [[nodiscard]] int64_t position_step(int j, Square from, Square to) const {
+    return j == inner_ ? to_index(to) - to_index(from) : 64 * step(j, from, to);
+  }
+
   // The men of a word, the innermost left out: the kings and every digit's man.
   void decode(uint64_t word, Men& men) const;
   // The word of men whose kings form a canonical pair (the innermost man is not read), of the

@@ -976,10 +976,33 @@ void Solution::fill(const indexing::IndexScheme& scheme, Color c, indexing::Inde
                     std::span<uint16_t> out) const {
   std::fill(out.begin(), out.end(), Score::invalid().raw());
   const indexing::Index end = first + out.size();
-  scheme.for_each_men(first, std::min(end, scheme.normal_size()), [&](indexing::Index i, const Men& men) {
-    const SolvedSlice& slice = sets_->solved[sets_->slices.slice_of(men)];
-    out[i - first] = slice.score(c, slice.layout().position_of(men)).raw();
-  });
+  const int step = scheme.run_man();
+  // A run's entries lie in one slice, and their positions a step apart, unless the run man is a
+  // king (every entry a run) or a pawn of a sliced table (its square may choose the slice).
+  const bool one_slice_runs =
+      step != 0 && (sets_->slices.size() == 1 || type_of(scheme.man_piece(step)) != PieceType::Pawn);
+  const SolvedSlice* slice = nullptr;
+  uint64_t run_position = 0;
+  Men men;
+  scheme.for_each_run(
+      first, std::min(end, scheme.normal_size()),
+      [&](const Men& run) {
+        men = run;
+        if (!one_slice_runs) return;
+        slice = &sets_->solved[sets_->slices.slice_of(men)];
+        run_position = slice->layout().position_of(men);
+      },
+      [&](indexing::Index i, Square s) {
+        if (one_slice_runs) {
+          const int64_t offset =
+              slice->layout().position_step(step, men.squares[static_cast<size_t>(step)], s);
+          out[i - first] = slice->score(c, run_position + static_cast<uint64_t>(offset)).raw();
+          return;
+        }
+        men.squares[static_cast<size_t>(step)] = s;
+        const SolvedSlice& entry_slice = sets_->solved[sets_->slices.slice_of(men)];
+        out[i - first] = entry_slice.score(c, entry_slice.layout().position_of(men)).raw();
+      });
   const auto& ep = sets_->ep_scores[static_cast<size_t>(to_index(c))];
   for (indexing::Index i = std::max(first, scheme.normal_size()); i < end; ++i)
     out[i - first] = ep[static_cast<size_t>(i - scheme.normal_size())];
