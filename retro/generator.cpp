@@ -972,36 +972,105 @@ Rules Solution::rules() const { return sets_->rules; }
 MetricSet Solution::metrics() const { return sets_->metrics; }
 size_t Solution::slices() const { return sets_->slices.size(); }
 
+namespace {
+
+// Where the entries of the runs of a storage scheme (IndexScheme::for_each_run) lie among the
+// solved slices. Within a run only the run man moves: in a table solved whole, or when the run
+// man is not a pawn, its entries lie in one slice a position step apart (one word_of per run).
+// When the run man is a pawn of a sliced table its square chooses the slice, so each square's
+// slice and position is kept and carried to the next run by the one piece that moved between them
+// (KRPkr in "Kk R r P" by 24 placement slices: a run is the pawn's 48 squares in 24 slices, and
+// the next run moves the black rook a square, one step in each). A run that moves a king, a pawn
+// or two men starts afresh.
+class RunPositions {
+public:
+  struct Where {
+    const SolvedSlice* slice = nullptr;
+    uint64_t position = 0;
+  };
+
+  RunPositions(const Solution::Sets& sets, const indexing::IndexScheme& scheme)
+      : sets_(sets),
+        scheme_(scheme),
+        step_(scheme.run_man()),
+        one_slice_(step_ != 0 && (sets.slices.size() == 1 || !is_pawn(step_))) {}
+
+  void start(const Men& run) {
+    if (one_slice_) {
+      run_ = locate(run);
+    } else if (step_ != 0) {
+      follow(run);
+    }
+    men_ = run;
+  }
+
+  // The run's entry with the run man on s.
+  Where at(Square s) {
+    const auto step = static_cast<size_t>(step_);
+    if (one_slice_)
+      return {run_.slice, run_.position + static_cast<uint64_t>(run_.slice->layout().position_step(
+                                              step_, men_.squares[step], s))};
+    if (step_ != 0 && contains(known_, s)) return by_square_[static_cast<size_t>(to_index(s))];
+    men_.squares[step] = s;
+    const Where where = locate(men_);
+    if (step_ != 0) {
+      by_square_[static_cast<size_t>(to_index(s))] = where;
+      known_ |= square_bb(s);
+    }
+    return where;
+  }
+
+private:
+  [[nodiscard]] bool is_pawn(int j) const { return type_of(scheme_.man_piece(j)) == PieceType::Pawn; }
+
+  [[nodiscard]] Where locate(const Men& men) const {
+    const SolvedSlice& slice = sets_.solved[sets_.slices.slice_of(men)];
+    return {&slice, slice.layout().position_of(men)};
+  }
+
+  // Carries the kept squares' positions to `run`, or forgets them.
+  void follow(const Men& run) {
+    int moved = -1;
+    for (int j = 0; j < scheme_.man_count(); ++j) {
+      const auto k = static_cast<size_t>(j);
+      if (j == step_ || run.squares[k] == men_.squares[k]) continue;
+      if (moved >= 0 || j < 2 || is_pawn(j)) {
+        known_ = 0;
+        return;
+      }
+      moved = j;
+    }
+    if (moved < 0) return;
+    const auto k = static_cast<size_t>(moved);
+    for (Bitboard b = known_; b; b &= b - 1) {
+      Where& w = by_square_[static_cast<size_t>(to_index(lsb(b)))];
+      w.position +=
+          static_cast<uint64_t>(w.slice->layout().position_step(moved, men_.squares[k], run.squares[k]));
+    }
+  }
+
+  const Solution::Sets& sets_;
+  const indexing::IndexScheme& scheme_;
+  const int step_;
+  const bool one_slice_;
+  Men men_;
+  Where run_;
+  std::array<Where, 64> by_square_{};
+  Bitboard known_ = 0;
+};
+
+}  // namespace
+
 void Solution::fill(const indexing::IndexScheme& scheme, Color c, indexing::Index first,
                     std::span<uint16_t> out) const {
   std::fill(out.begin(), out.end(), Score::invalid().raw());
   const indexing::Index end = first + out.size();
-  const int step = scheme.run_man();
-  // A run's entries lie in one slice, and their positions a step apart, unless the run man is a
-  // king (every entry a run) or a pawn of a sliced table (its square may choose the slice).
-  const bool one_slice_runs =
-      step != 0 && (sets_->slices.size() == 1 || type_of(scheme.man_piece(step)) != PieceType::Pawn);
-  const SolvedSlice* slice = nullptr;
-  uint64_t run_position = 0;
-  Men men;
+  RunPositions positions(*sets_, scheme);
   scheme.for_each_run(
-      first, std::min(end, scheme.normal_size()),
-      [&](const Men& run) {
-        men = run;
-        if (!one_slice_runs) return;
-        slice = &sets_->solved[sets_->slices.slice_of(men)];
-        run_position = slice->layout().position_of(men);
-      },
+      first, std::min(end, scheme.normal_size()), [&](const Men& run) { positions.start(run); },
       [&](indexing::Index i, Square s) {
-        if (one_slice_runs) {
-          const int64_t offset =
-              slice->layout().position_step(step, men.squares[static_cast<size_t>(step)], s);
-          out[i - first] = slice->score(c, run_position + static_cast<uint64_t>(offset)).raw();
-          return;
-        }
-        men.squares[static_cast<size_t>(step)] = s;
-        const SolvedSlice& entry_slice = sets_->solved[sets_->slices.slice_of(men)];
-        out[i - first] = entry_slice.score(c, entry_slice.layout().position_of(men)).raw();
+        const RunPositions::Where where = positions.at(s);
+        out[i - first] = where.slice->score(c, where.position).raw();
       });
   const auto& ep = sets_->ep_scores[static_cast<size_t>(to_index(c))];
   for (indexing::Index i = std::max(first, scheme.normal_size()); i < end; ++i)
