@@ -1,0 +1,93 @@
+// Runs of storage entries (IndexScheme::for_each_run), which the writer walks to fill a table's
+// blocks from the solver's layout, and the layout's position steps (WordLayout::position_step)
+// that place a run's entries without a word_of each: checked against men_at and position_of,
+// entry by entry, in every candidate index order of tables of three to five men.
+#include <random>
+
+#include "indexing/word_layout.hpp"
+#include "tests/support/catch.hpp"
+
+using namespace egtb;
+using namespace egtb::indexing;
+
+namespace {
+
+using Men = IndexScheme::Men;
+
+bool same_men(const IndexScheme& scheme, const Men& a, const Men& b) {
+  for (int j = 0; j < scheme.man_count(); ++j)
+    if (a.squares[static_cast<size_t>(j)] != b.squares[static_cast<size_t>(j)]) return false;
+  return true;
+}
+
+// Walks [begin, end) by runs and checks each entry against men_at: the same entries, in order,
+// with the same men, and within a run only the run man moves. Returns the entries visited.
+uint64_t check_runs(const IndexScheme& scheme, Index begin, Index end) {
+  const int step = scheme.run_man();
+  Index expected = begin;
+  Men run_men;
+  uint64_t visited = 0;
+  Men men;
+  const auto next_entry = [&] {
+    while (expected < end && !scheme.men_at(expected, men)) ++expected;
+  };
+  next_entry();
+  scheme.for_each_run(
+      begin, end, [&](const Men& run) { run_men = run; },
+      [&](Index i, Square s) {
+        REQUIRE(i == expected);
+        Men visited_men = run_men;
+        visited_men.squares[static_cast<size_t>(step)] = s;
+        REQUIRE(same_men(scheme, visited_men, men));
+        ++visited;
+        ++expected;
+        next_entry();
+      });
+  CHECK(expected == end);
+  return visited;
+}
+
+}  // namespace
+
+TEST_CASE("for_each_run visits the entries men_at accepts, only the run man moving in a run",
+          "[indexing][runs]") {
+  std::mt19937_64 random(7);
+  for (const char* signature : {"KQk", "KBBk", "KPk", "KRPkr", "KQRkr", "KPPkp", "KBNkp"}) {
+    const Material material = *Material::parse(signature);
+    for (const IndexOrder& order : IndexOrder::candidates(material)) {
+      INFO(signature << " in order " << order.str(material));
+      const IndexScheme scheme(material, order);
+      const Index size = scheme.normal_size();
+      uint64_t visited = check_runs(scheme, 0, std::min<Index>(size, 5000));
+      for (int k = 0; k < 4; ++k) {  // ranges starting and ending inside runs
+        const Index begin = random() % size;
+        visited += check_runs(scheme, begin, std::min<Index>(size, begin + 1 + random() % 3000));
+      }
+      CHECK(visited > 0);
+    }
+  }
+}
+
+TEST_CASE("a position step is the difference of the two positions", "[indexing][runs]") {
+  std::mt19937_64 random(11);
+  for (const char* signature : {"KQRkr", "KRPkr", "KBNkp"}) {
+    const IndexScheme scheme(*Material::parse(signature));
+    const WordLayout layout(scheme);
+    INFO(signature);
+    int checked = 0;
+    while (checked < 2000) {
+      Men men;
+      if (!scheme.men_at(random() % scheme.normal_size(), men)) continue;
+      const int j = 2 + static_cast<int>(random() % static_cast<uint64_t>(scheme.man_count() - 2));
+      const bool pawn = type_of(scheme.man_piece(j)) == PieceType::Pawn;
+      const Square from = men.squares[static_cast<size_t>(j)];
+      const Square to = pawn ? square_at(file_of(from) + 8 * static_cast<int>(1 + random() % 6))
+                             : square_at(static_cast<int>(random() % 64));
+      Men moved = men;
+      moved.squares[static_cast<size_t>(j)] = to;
+      CHECK(static_cast<int64_t>(layout.position_of(moved) - layout.position_of(men)) ==
+            layout.position_step(j, from, to));
+      ++checked;
+    }
+  }
+}
