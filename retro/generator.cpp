@@ -996,11 +996,10 @@ public:
         one_slice_(step_ != 0 && (sets.slices.size() == 1 || !is_pawn(step_))) {}
 
   void start(const Men& run) {
-    if (one_slice_) {
+    if (one_slice_)
       run_ = locate(run);
-    } else if (step_ != 0) {
+    else if (step_ != 0)
       follow(run);
-    }
     men_ = run;
   }
 
@@ -1010,11 +1009,11 @@ public:
     if (one_slice_)
       return {run_.slice, run_.position + static_cast<uint64_t>(run_.slice->layout().position_step(
                                               step_, men_.squares[step], s))};
-    if (step_ != 0 && contains(known_, s)) return by_square_[static_cast<size_t>(to_index(s))];
-    men_.squares[step] = s;
-    const Where where = locate(men_);
-    if (step_ != 0) {
-      by_square_[static_cast<size_t>(to_index(s))] = where;
+    if (step_ == 0) return locate(men_);  // every entry a run of its own, its men whole
+    Where& where = by_square_[static_cast<size_t>(to_index(s))];
+    if (!contains(known_, s)) {
+      men_.squares[step] = s;
+      where = locate(men_);
       known_ |= square_bb(s);
     }
     return where;
