@@ -179,9 +179,8 @@ public:
 
 private:
   static constexpr uint64_t ChunkEntries = 1 << 12;
-  // zstd's fast level -4: the chunks live only until written and are unpacked several times
-  // (KRPkr in 24 slices: 445,000 unpacks), so speed beats size. Against level 1 there: packing
-  // and unpacking 10.6 CPU s against 14.4, the scratch file 337 MB against 199 MB.
+  // zstd's fast level -4: the chunks live only until written and are unpacked several times, so
+  // speed beats size (docs/scale.md measures it against level 1).
   static constexpr int PackLevel = -4;
 
   // Where a packed chunk lies in the scratch file.
