@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <numeric>
 #include <stdexcept>
 #include <vector>
@@ -193,6 +194,36 @@ public:
   // Packed slices only: only a table of several slices has pawn steps into another.
   void word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const;
 
+  struct Unpacked;
+  // A thread's hold on an unpacked chunk of a packed slice, through which the writer reads a
+  // run's scores without asking chunk_of for each: it holds while the run stays in the chunk and
+  // the thread has not unpacked another chunk in its place (the stamp, unique per unpack in a
+  // thread, tells). Example: KRPkr's runs of the pawn's 48 squares, each square's position one
+  // step apart from run to run, read 4,096 positions of a chunk through one hold.
+  class Hold {
+  public:
+    [[nodiscard]] bool holds(const SolvedSlice* slice, Color c, uint64_t p) const;
+    [[nodiscard]] uint16_t raw(uint64_t p) const;
+
+  private:
+    friend class SolvedSlice;
+    const SolvedSlice* slice_ = nullptr;
+    const Unpacked* unpacked_ = nullptr;
+    uint64_t stamp_ = 0;
+  };
+  [[nodiscard]] bool packed() const { return kept_ == nullptr; }
+  // Packed slices only: a hold on the calling thread's chunk of side c holding position p.
+  [[nodiscard]] Hold hold(Color c, uint64_t p) const;
+
+  // A chunk a thread unpacked.
+  struct Unpacked {
+    uint64_t id = ~uint64_t{0};  // of the slice it belongs to
+    Color c = Color::White;
+    uint64_t chunk = 0;
+    uint64_t stamp = 0;  // the thread's count of unpacks when this one was made
+    std::vector<uint16_t> raw;
+  };
+
 private:
   static constexpr uint64_t ChunkEntries = 1 << 12;
   // zstd's fastest levels: the chunks live only until written and are unpacked several times, so
@@ -206,14 +237,6 @@ private:
     BlockTransform transform = BlockTransform::Constant;
   };
 
-  // A chunk a thread unpacked.
-  struct Unpacked {
-    uint64_t id = ~uint64_t{0};  // of the slice it belongs to
-    Color c = Color::White;
-    uint64_t chunk = 0;
-    std::vector<uint16_t> raw;
-  };
-
   indexing::WordLayout layout_;
   std::unique_ptr<SliceSets> kept_;
   const ScratchFile* scratch_ = nullptr;            // holds the packed chunks
@@ -224,7 +247,7 @@ private:
 
   void pack(const SliceSets& sets, ScratchFile& scratch);
   // The unpacked chunk of side c holding position p (this thread's, until its next ask).
-  [[nodiscard]] const uint16_t* chunk_of(Color c, uint64_t p) const;
+  [[nodiscard]] const Unpacked& chunk_of(Color c, uint64_t p) const;
   // This thread's last two unpacked chunks of variant v of the slice, the latest first (the two
   // sides of a chunk boundary inside a run of the storage order).
   [[nodiscard]] std::array<Unpacked, 2>& unpacked(uint64_t v) const;
@@ -890,17 +913,33 @@ void SolvedSlice::pack(const SliceSets& sets, ScratchFile& scratch) {
 
 Score SolvedSlice::score(Color c, uint64_t p) const {
   if (kept_) return kept_->score(c, p);
-  return Score::from_raw(chunk_of(c, p)[p % ChunkEntries]);
+  return Score::from_raw(chunk_of(c, p).raw[p % ChunkEntries]);
 }
 
 void SolvedSlice::word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const {
   if (kept_) throw std::logic_error("a table of one slice has no pawn steps into other slices");
-  const uint16_t* raw = chunk_of(c, word * 64) + word * 64 % ChunkEntries;  // a word lies in one chunk
+  const uint16_t* raw =
+      chunk_of(c, word * 64).raw.data() + word * 64 % ChunkEntries;  // a word lies in one chunk
   for (; squares; squares &= squares - 1)
     *out++ = Score::from_raw(raw[static_cast<size_t>(to_index(lsb(squares)))]);
 }
 
-const uint16_t* SolvedSlice::chunk_of(Color c, uint64_t p) const {
+bool SolvedSlice::Hold::holds(const SolvedSlice* slice, Color c, uint64_t p) const {
+  return slice == slice_ && unpacked_->stamp == stamp_ && unpacked_->c == c &&
+         unpacked_->chunk == p / ChunkEntries;
+}
+
+uint16_t SolvedSlice::Hold::raw(uint64_t p) const { return unpacked_->raw[p % ChunkEntries]; }
+
+SolvedSlice::Hold SolvedSlice::hold(Color c, uint64_t p) const {
+  Hold h;
+  h.slice_ = this;
+  h.unpacked_ = &chunk_of(c, p);
+  h.stamp_ = h.unpacked_->stamp;
+  return h;
+}
+
+const SolvedSlice::Unpacked& SolvedSlice::chunk_of(Color c, uint64_t p) const {
   std::array<Unpacked, 2>& recent = unpacked(p / variant_positions_);
   const uint64_t chunk = p / ChunkEntries;
   const auto holds = [&](const Unpacked& u) { return u.id == id_ && u.c == c && u.chunk == chunk; };
@@ -915,15 +954,17 @@ const uint16_t* SolvedSlice::chunk_of(Color c, uint64_t p) const {
     last.raw.resize(static_cast<size_t>(std::min(ChunkEntries, layout_.words() * 64 - chunk * ChunkEntries)));
     if (const std::string error = decode_block(packed.transform, bytes, last.raw); !error.empty())
       throw std::logic_error("a packed slice does not unpack: " + error);
+    thread_local uint64_t unpacks = 0;
     last.id = id_;
     last.c = c;
     last.chunk = chunk;
+    last.stamp = ++unpacks;
   }
-  return last.raw.data();
+  return last;
 }
 
 std::array<SolvedSlice::Unpacked, 2>& SolvedSlice::unpacked(uint64_t v) const {
-  thread_local std::vector<std::array<Unpacked, 2>> last;
+  thread_local std::deque<std::array<Unpacked, 2>> last;  // grows at its end: holds stay valid
   const size_t k = first_variant_ + static_cast<size_t>(v);
   if (last.size() <= k) last.resize(k + 1);
   return last[k];
@@ -1002,11 +1043,6 @@ namespace {
 // or two men starts afresh.
 class RunPositions {
 public:
-  struct Where {
-    const SolvedSlice* slice = nullptr;
-    uint64_t position = 0;
-  };
-
   RunPositions(const Solution::Sets& sets, const indexing::IndexScheme& scheme)
       : sets_(sets),
         scheme_(scheme),
@@ -1020,6 +1056,23 @@ public:
       follow(run);
     men_ = run;
   }
+
+  // The raw score of side c of the run's entry with the run man on s: a packed slice's through
+  // the hold of that square (of the run, when its entries lie in one slice).
+  uint16_t raw_score(Color c, Square s) {
+    const Where where = at(s);
+    if (!where.slice->packed()) return where.slice->score(c, where.position).raw();
+    SolvedSlice::Hold& hold =
+        one_slice_ || step_ == 0 ? run_hold_ : square_holds_[static_cast<size_t>(to_index(s))];
+    if (!hold.holds(where.slice, c, where.position)) hold = where.slice->hold(c, where.position);
+    return hold.raw(where.position);
+  }
+
+private:
+  struct Where {
+    const SolvedSlice* slice = nullptr;
+    uint64_t position = 0;
+  };
 
   // The run's entry with the run man on s.
   Where at(Square s) {
@@ -1037,7 +1090,6 @@ public:
     return where;
   }
 
-private:
   [[nodiscard]] bool is_pawn(int j) const { return type_of(scheme_.man_piece(j)) == PieceType::Pawn; }
 
   [[nodiscard]] Where locate(const Men& men) const {
@@ -1074,6 +1126,8 @@ private:
   Where run_;
   std::array<Where, 64> by_square_{};
   Bitboard known_ = 0;
+  SolvedSlice::Hold run_hold_;
+  std::array<SolvedSlice::Hold, 64> square_holds_{};
 };
 
 }  // namespace
@@ -1085,10 +1139,7 @@ void Solution::fill(const indexing::IndexScheme& scheme, Color c, indexing::Inde
   RunPositions positions(*sets_, scheme);
   scheme.for_each_run(
       first, std::min(end, scheme.normal_size()), [&](const Men& run) { positions.start(run); },
-      [&](indexing::Index i, Square s) {
-        const RunPositions::Where where = positions.at(s);
-        out[i - first] = where.slice->score(c, where.position).raw();
-      });
+      [&](indexing::Index i, Square s) { out[i - first] = positions.raw_score(c, s); });
   const auto& ep = sets_->ep_scores[static_cast<size_t>(to_index(c))];
   for (indexing::Index i = std::max(first, scheme.normal_size()); i < end; ++i)
     out[i - first] = ep[static_cast<size_t>(i - scheme.normal_size())];
