@@ -194,7 +194,15 @@ public:
   // Packed slices only: only a table of several slices has pawn steps into another.
   void word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const;
 
-  struct Unpacked;
+  // A chunk a thread unpacked.
+  struct Unpacked {
+    uint64_t id = ~uint64_t{0};  // of the slice it belongs to
+    Color c = Color::White;
+    uint64_t chunk = 0;
+    uint64_t stamp = 0;  // the thread's count of unpacks when this one was made
+    std::vector<uint16_t> raw;
+  };
+
   // A thread's hold on an unpacked chunk of a packed slice, through which the writer reads a
   // run's scores without asking chunk_of for each: it holds while the run stays in the chunk and
   // the thread has not unpacked another chunk in its place (the stamp, unique per unpack in a
@@ -214,15 +222,6 @@ public:
   [[nodiscard]] bool packed() const { return kept_ == nullptr; }
   // Packed slices only: a hold on the calling thread's chunk of side c holding position p.
   [[nodiscard]] Hold hold(Color c, uint64_t p) const;
-
-  // A chunk a thread unpacked.
-  struct Unpacked {
-    uint64_t id = ~uint64_t{0};  // of the slice it belongs to
-    Color c = Color::White;
-    uint64_t chunk = 0;
-    uint64_t stamp = 0;  // the thread's count of unpacks when this one was made
-    std::vector<uint16_t> raw;
-  };
 
 private:
   static constexpr uint64_t ChunkEntries = 1 << 12;
