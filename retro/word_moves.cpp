@@ -89,10 +89,8 @@ Bitboard WordMoves::forward(const WordMen& w, Color mover, Bitboard candidates, 
       ep |= back(mover, back(mover, doubtful));
       good |= back(mover, one & here) | back(mover, back(mover, two & ~doubtful & here));
     } else if (here) {
-      for (Bitboard b = candidates; b;) {
-        const Square from = pop_lsb(b);
-        if (piece_attacks(inner_type_, from, w.occupied) & ~w.occupied & here) good |= square_bb(from);
-      }
+      // A piece's moves are symmetric: from reaches a square of `here` when it attacks from there.
+      good |= candidates & piece_attacks_of_set(inner_type_, here & ~w.occupied, w.occupied);
     }
     if (done()) return candidates;
   }

@@ -154,8 +154,7 @@ void WordMoves::unmoves(const WordMen& w, Color mover, Bitboard bits, Local&& lo
         ep(inner_, from, ahead(mover, ahead(mover, square_bb(from))));
       }
     } else {
-      for (Bitboard b = bits; b;) origins |= piece_attacks(inner_type_, pop_lsb(b), w.occupied);
-      origins &= ~w.occupied;
+      origins = piece_attacks_of_set(inner_type_, bits, w.occupied) & ~w.occupied;
     }
     if (origins) local(w.word, origins);
   }

@@ -152,6 +152,71 @@ const SliderTables& Sliders = owned_slider_tables().tables;
 const LineTables& Lines = owned_line_tables().tables;
 }  // namespace detail
 
+namespace {
+
+// b moved `step` places along the board's index (negative: down); wrapping round the board's
+// edge is the callers' to mask.
+constexpr Bitboard slide(Bitboard b, int step) { return step > 0 ? b << step : b >> -step; }
+
+// The squares attacked along one direction (`step`) from the squares of `from` through the
+// `empty` squares; `arrive` holds the squares a move in that direction may land on (the file it
+// would wrap into left out). The occluded fill doubles its reach each step (1, 2, then 4
+// squares), then one more step takes in the first blocker or the edge. Example, step +1 (east), from = {a1},
+// empty all but d1: a1-c1 filled, attacks b1, c1, d1.
+Bitboard fill_attacks(Bitboard from, Bitboard empty, int step, Bitboard arrive) {
+  Bitboard pass = empty & arrive;
+  Bitboard reach = from;
+  reach |= pass & slide(reach, step);
+  pass &= slide(pass, step);
+  reach |= pass & slide(reach, 2 * step);
+  pass &= slide(pass, 2 * step);
+  reach |= pass & slide(reach, 4 * step);
+  return slide(reach, step) & arrive;
+}
+
+constexpr Bitboard NotA = ~FileABB;
+constexpr Bitboard NotH = ~FileHBB;
+
+Bitboard straight_attacks(Bitboard from, Bitboard empty) {
+  return fill_attacks(from, empty, 8, ~Bitboard{0}) | fill_attacks(from, empty, -8, ~Bitboard{0}) |
+         fill_attacks(from, empty, 1, NotA) | fill_attacks(from, empty, -1, NotH);
+}
+Bitboard diagonal_attacks(Bitboard from, Bitboard empty) {
+  return fill_attacks(from, empty, 9, NotA) | fill_attacks(from, empty, 7, NotH) |
+         fill_attacks(from, empty, -7, NotA) | fill_attacks(from, empty, -9, NotH);
+}
+Bitboard knight_attacks_of_set(Bitboard b) {
+  const Bitboard l1 = (b >> 1) & NotH, l2 = (b >> 2) & ~(FileHBB | FileHBB >> 1);
+  const Bitboard r1 = (b << 1) & NotA, r2 = (b << 2) & ~(FileABB | FileABB << 1);
+  const Bitboard h1 = l1 | r1, h2 = l2 | r2;
+  return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
+}
+// A square of b is attacked only when a neighbour of it is in b too.
+Bitboard king_attacks_of_set(Bitboard b) {
+  const Bitboard sideways = ((b << 1) & NotA) | ((b >> 1) & NotH);
+  const Bitboard row = b | sideways;
+  return sideways | (row << 8) | (row >> 8);
+}
+
+}  // namespace
+
+Bitboard piece_attacks_of_set(PieceType pt, Bitboard from, Bitboard occupied) {
+  if (popcount(from) < 3) {
+    Bitboard b = 0;
+    for (Bitboard f = from; f;) b |= piece_attacks(pt, pop_lsb(f), occupied);
+    return b;
+  }
+  const Bitboard empty = ~occupied;
+  switch (pt) {
+    case PieceType::Knight: return knight_attacks_of_set(from);
+    case PieceType::Bishop: return diagonal_attacks(from, empty);
+    case PieceType::Rook: return straight_attacks(from, empty);
+    case PieceType::Queen: return straight_attacks(from, empty) | diagonal_attacks(from, empty);
+    case PieceType::King: return king_attacks_of_set(from);
+    default: return 0;
+  }
+}
+
 Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {
     case PieceType::Knight: return knight_attacks(s);

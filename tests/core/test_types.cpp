@@ -97,3 +97,31 @@ TEST_CASE("between and line", "[attacks]") {
   CHECK(contains(line(Square::C3, Square::E5), Square::H8));
   CHECK(line(Square::A1, Square::B3) == 0);
 }
+
+// The set-wise attacks against the union of the square-wise ones, for every piece, on random sets
+// of origins (from one square to dense ones) and occupancies that may overlap them.
+TEST_CASE("attacks of a set of squares equal the union of each square's", "[attacks]") {
+  uint64_t x = 0x9E3779B97F4A7C15ULL;
+  const auto next = [&] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Bitboard occupied = next() & next();
+    Bitboard from = next();
+    for (int thin = trial % 6; thin > 0; --thin) from &= next();
+    for (PieceType pt :
+         {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King}) {
+      Bitboard expected = 0;
+      for (Bitboard f = from; f;) expected |= piece_attacks(pt, pop_lsb(f), occupied);
+      REQUIRE(piece_attacks_of_set(pt, from, occupied) == expected);
+    }
+  }
+  const Bitboard corners = square_bb(Square::A1) | square_bb(Square::H8);
+  CHECK(piece_attacks_of_set(PieceType::Rook, corners, 0) ==
+        ((FileABB | FileHBB | Rank1BB | Rank8BB) & ~corners));
+  CHECK(piece_attacks_of_set(PieceType::Rook, corners | square_bb(Square::H1), 0) ==
+        (FileABB | FileHBB | Rank1BB | Rank8BB));
+}
