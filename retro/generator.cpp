@@ -89,8 +89,10 @@ struct EpNode {
   ExitSummary exits;  // the e.p. captures, for the current phase
 };
 
+// Flags a king pair; only when it is not flagged yet, so that threads working on neighbouring pairs
+// do not keep writing (and stealing from each other) the cache line of flags they share.
 void flag(std::vector<std::atomic<uint8_t>>& pairs, size_t pair) {
-  pairs[pair].store(1, std::memory_order_relaxed);
+  if (!pairs[pair].load(std::memory_order_relaxed)) pairs[pair].store(1, std::memory_order_relaxed);
 }
 
 using Men = indexing::IndexScheme::Men;
@@ -478,6 +480,7 @@ private:
     for_each_pair(
         [&](Color c, size_t, uint64_t begin, uint64_t end) {
           const uint64_t* escapes = side(~c).nonwon.words().data();
+          SeedLists lists{side(c).terminal_later.adder(), side(c).pending.adder(), side(c).deferred.adder()};
           WordMen w;
           WordExitSummary exits;
           for (uint64_t word = begin; word != end; ++word) {
@@ -487,16 +490,22 @@ private:
             const Bitboard inside = escaping(w, c, open, escapes);
             word_exits_.summarize(w, c, open & moves_.exit_candidates(w, c), values_, exits);
             for (Bitboard b = (exits.moves | ~inside) & open; b;)
-              seed_position(c, w, pop_lsb(b), inside, exits);
+              seed_position(c, w, pop_lsb(b), inside, exits, lists);
           }
         },
         seed_order_);
     seed_ep();
   }
 
+  // Where seeding files positions due later, on the seeding thread.
+  struct SeedLists {
+    DueLists::Adder terminal_later, pending, deferred;
+  };
+
   // Seeds position sq of word w (side c to move), which has a move out of the table or none
   // inside it that escapes.
-  void seed_position(Color c, const WordMen& w, Square sq, Bitboard inside, const WordExitSummary& exits) {
+  void seed_position(Color c, const WordMen& w, Square sq, Bitboard inside, const WordExitSummary& exits,
+                     SeedLists& lists) {
     Side& s = side(c);
     const uint64_t p = w.word * 64 + static_cast<uint64_t>(to_index(sq));
     if (!contains(exits.moves | inside, sq)) {  // no legal move: mated or stalemated
@@ -509,18 +518,18 @@ private:
       else if (!mated && phase.stalemate_passes)
         s.passes.set(p);  // decided by the position it passes to, or a dead draw
       else
-        s.terminal_later.add(0, p);
+        lists.terminal_later.add(0, p);
       return;
     }
     const ExitSummary e =
         contains(exits.moves, sq) ? exits.of[static_cast<size_t>(to_index(sq))] : ExitSummary{};
-    if (e.win_depth != NoWin) s.pending.add(e.win_depth, p);
+    if (e.win_depth != NoWin) lists.pending.add(e.win_depth, p);
     if (e.escape) {
       s.escape.words()[w.word] |= square_bb(sq);
     } else if (!contains(inside, sq)) {
       s.undecided.words()[w.word] &= ~square_bb(sq);
       s.depth.set(p, e.loss_bound);
-      s.deferred.add(e.loss_bound, p);
+      lists.deferred.add(e.loss_bound, p);
       return;
     }
     s.depth.set(p, e.loss_bound);
@@ -728,7 +737,9 @@ private:
       if (!s.target_pairs[pair].load(std::memory_order_relaxed)) return;
       s.target_pairs[pair].store(0, std::memory_order_relaxed);
       const uint64_t* escapes = side(~c).nonwon.words().data();
+      DueLists::Adder deferred = s.deferred.adder();
       uint64_t decided = 0;
+      bool next = false;
       WordMen w;
       for (uint64_t word = begin; word != end; ++word) {
         Bitboard bits = s.target.words()[word];
@@ -745,26 +756,35 @@ private:
         decided += static_cast<uint64_t>(popcount(bits));
         s.undecided.words()[word] &= ~bits;
         if (depth % 2 == 1) s.nonwon.words()[word] &= ~bits;
-        for (Bitboard b = bits; b;) settle(c, word * 64 + static_cast<uint64_t>(to_index(pop_lsb(b))), depth);
+        const Bitboard now = settle(s, word, bits, depth, deferred);
+        s.next.words()[word] |= now;
+        next |= now != 0;
       }
+      if (next) flag(s.next_pairs, pair);
       counts.local() += decided;
     });
     resolved_ += counts.combine(std::plus<>());
   }
 
-  // Position p of side c, just decided at `depth`: its depth, unless a move out of the table loses
-  // more slowly, and its place in the next frontier (or in a later one).
-  void settle(Color c, uint64_t p, int depth) {
-    Side& s = side(c);
-    if (depth % 2 == 0) {
-      const int bound = s.depth.get(p);
-      if (bound > depth) {
-        s.deferred.add(bound, p);
-        return;
+  // Positions `bits` of `word` (sets s), just decided at `depth`: each gets its depth, unless a
+  // move out of the table loses more slowly (then it is filed in `deferred` for that depth).
+  // Returns those that join the next frontier now.
+  static Bitboard settle(Side& s, uint64_t word, Bitboard bits, int depth, DueLists::Adder& deferred) {
+    Bitboard now = bits;
+    for (Bitboard b = bits; b;) {
+      const Square sq = pop_lsb(b);
+      const uint64_t p = word * 64 + static_cast<uint64_t>(to_index(sq));
+      if (depth % 2 == 0) {
+        const int bound = s.depth.get(p);
+        if (bound > depth) {
+          deferred.add(bound, p);
+          now &= ~square_bb(sq);
+          continue;
+        }
       }
+      s.depth.set(p, depth);
     }
-    s.depth.set(p, depth);
-    mark(s.next, s.next_pairs, p);
+    return now;
   }
 
   // The slice's e.p. nodes: their bases and the positions before their double steps.
