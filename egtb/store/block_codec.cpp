@@ -167,10 +167,15 @@ EncodedBlock BlockEncoder::encode_planes(std::span<const uint16_t> scores) {
   const size_t n = scores.size();
   std::vector<uint8_t>& raw = impl_->raw;
   raw.resize(2 * n);
+  // Byte stores may alias the scores unless told otherwise; told, the loop vectorises (it was 4%
+  // of a KRPkr build's CPU time).
+  const uint16_t* __restrict in = scores.data();
+  uint8_t* __restrict low = raw.data();
+  uint8_t* __restrict high = low + n;
   for (size_t i = 0; i < n; ++i) {
-    const uint16_t code = plane_code(scores[i]);
-    raw[i] = static_cast<uint8_t>(code & 0xff);
-    raw[n + i] = static_cast<uint8_t>(code >> 8);
+    const uint16_t code = plane_code(in[i]);
+    low[i] = static_cast<uint8_t>(code & 0xff);
+    high[i] = static_cast<uint8_t>(code >> 8);
   }
   return {BlockTransform::Planes, compress(raw)};
 }
