@@ -37,7 +37,6 @@ public:
   // which per position took 4% of KRPkr's solve. Valid while the lists are, on this thread.
   // Example: `DueLists::Adder pending = lists.adder(); pending.add(3, p);`.
   [[nodiscard]] Adder adder();
-  void add(int depth, uint64_t position);
 
   // Calls f(position) for every position filed at `depth`, sections in parallel: positions in
   // different 64-position words never reach f from two threads at once, so f may write the words
@@ -128,6 +127,5 @@ private:
 };
 
 inline DueLists::Adder DueLists::adder() { return {*this, local_.local()}; }
-inline void DueLists::add(int depth, uint64_t position) { adder().add(depth, position); }
 
 }  // namespace egtb::retro

@@ -185,17 +185,19 @@ Bitboard diagonal_attacks(Bitboard from, Bitboard empty) {
   return fill_attacks(from, empty, 9, NotA) | fill_attacks(from, empty, 7, NotH) |
          fill_attacks(from, empty, -7, NotA) | fill_attacks(from, empty, -9, NotH);
 }
+// One file sideways, then two ranks; two files sideways (the two files it would wrap into left
+// out), then one rank.
 Bitboard knight_attacks_of_set(Bitboard b) {
-  const Bitboard l1 = (b >> 1) & NotH, l2 = (b >> 2) & ~(FileHBB | FileHBB >> 1);
-  const Bitboard r1 = (b << 1) & NotA, r2 = (b << 2) & ~(FileABB | FileABB << 1);
-  const Bitboard h1 = l1 | r1, h2 = l2 | r2;
-  return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
+  const Bitboard one_file = shift<Direction::East>(b) | shift<Direction::West>(b);
+  const Bitboard two_files = ((b << 2) & ~(FileABB | FileABB << 1)) | ((b >> 2) & ~(FileHBB | FileHBB >> 1));
+  return (one_file << 16) | (one_file >> 16) | shift<Direction::North>(two_files) |
+         shift<Direction::South>(two_files);
 }
 // A square of b is attacked only when a neighbour of it is in b too.
 Bitboard king_attacks_of_set(Bitboard b) {
-  const Bitboard sideways = ((b << 1) & NotA) | ((b >> 1) & NotH);
+  const Bitboard sideways = shift<Direction::East>(b) | shift<Direction::West>(b);
   const Bitboard row = b | sideways;
-  return sideways | (row << 8) | (row >> 8);
+  return sideways | shift<Direction::North>(row) | shift<Direction::South>(row);
 }
 
 }  // namespace

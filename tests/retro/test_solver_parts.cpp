@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
 #include "retro/depths.hpp"
@@ -58,8 +59,13 @@ TEST_CASE("due lists give back what many threads filed, by depth", "[retro][due-
   positions.push_back(1003);
   positions.push_back(7);
   positions.push_back((uint64_t{1} << 32) - 1);
-  tbb::parallel_for(size_t{0}, positions.size(),
-                    [&](size_t k) { lists.add(static_cast<int>(k % 5) * 2, positions[k]); });
+  // As the solver files them: one adder per task, for a run of positions.
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, positions.size()),
+                    [&](const tbb::blocked_range<size_t>& r) {
+                      retro::DueLists::Adder adder = lists.adder();
+                      for (size_t k = r.begin(); k != r.end(); ++k)
+                        adder.add(static_cast<int>(k % 5) * 2, positions[k]);
+                    });
   for (int depth = 0; depth < 10; ++depth) {
     std::vector<uint64_t> expected, got;
     for (size_t k = 0; k < positions.size(); ++k)
@@ -97,7 +103,8 @@ TEST_CASE("due lists keep positions above 2^32", "[retro][due-lists][wide]") {
       (uint64_t{1} << 32) - 1, uint64_t{1} << 32, (uint64_t{1} << 32) + 1, 7, size - 1, size - 64,
       uint64_t{3} << 32};
   for (uint64_t p = 0; p < 50'000; ++p) positions.push_back((p * 0x9E3779B97F4A7C15ULL) % size);
-  for (uint64_t p : positions) lists.add(3, p);
+  retro::DueLists::Adder adder = lists.adder();
+  for (uint64_t p : positions) adder.add(3, p);
   std::vector<uint64_t> got;
   std::mutex mutex;
   CHECK(lists.for_each(3, [&](uint64_t p) {
