@@ -43,7 +43,14 @@ struct Side {
   DueLists terminal_later;  // no legal move, ending the game in a later phase (Lasker: stalemates)
   DueLists pending;         // wins through a move out of the table
   DueLists deferred;        // losses slower than the moves inside the table tell
-  BitSet passes;            // no legal move, not in check, and the rules pass: its one move is a pass
+  // The second phase's view of the moves out of the table, filed while seeding the first, which
+  // probes the same children (KRPkr's second-phase seeding took 2.7 of 23.6 s probing them again):
+  // its wins through one, by depth, and the loss bounds above 0, by bound, of the positions none
+  // of whose moves out of the table escape in it. Its escapes are the first phase's (`escape`)
+  // but for those: a move the opponent does not win in the second phase he does not win in the
+  // first, and a position whose only escapes in the first are stalemates for him has a bound.
+  DueLists later_pending, later_bounds;
+  BitSet passes;  // no legal move, not in check, and the rules pass: its one move is a pass
   // A flag per king pair: the pair's words hold a frontier / next / target bit.
   std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs, target_pairs;
 
@@ -58,6 +65,8 @@ struct Side {
         terminal_later(positions),
         pending(positions),
         deferred(positions),
+        later_pending(positions),
+        later_bounds(positions),
         passes(with_passes ? positions : 0),
         frontier_pairs(pairs),
         next_pairs(pairs),
@@ -473,34 +482,87 @@ private:
     return false;
   }
 
+  // Where seeding files positions due later, on the seeding thread.
+  struct SeedLists {
+    DueLists::Adder terminal_later, pending, deferred, later_pending, later_bounds;
+  };
+
   // Seeds a phase: terminal positions, the moves out of the table, and the positions none of
-  // whose moves inside the table escape.
+  // whose moves inside the table escape. The first phase also files the next one's view of the
+  // moves out of the table (Side::later_pending, later_bounds); the next one seeds from it.
   void seed() {
-    if (phase_ > 0) start_later_phase();
+    if (phase_ > 0) {
+      start_later_phase();
+      seed_later_phase();
+      seed_ep();
+      return;
+    }
+    const bool later = phases_.size() > 1 && solved_.contains(phases_[1].metric);
+    const std::array<PhaseValues, 2> values{values_, later ? PhaseValues::of(config_.rules, 1) : values_};
+    const size_t phases = later ? 2 : 1;
     for_each_pair(
         [&](Color c, size_t, uint64_t begin, uint64_t end) {
           const uint64_t* escapes = side(~c).nonwon.words().data();
-          SeedLists lists{side(c).terminal_later.adder(), side(c).pending.adder(), side(c).deferred.adder()};
+          Side& s = side(c);
+          SeedLists lists{s.terminal_later.adder(), s.pending.adder(), s.deferred.adder(),
+                          s.later_pending.adder(), s.later_bounds.adder()};
           WordMen w;
-          WordExitSummary exits;
+          std::array<WordExitSummary, 2> exits;
           for (uint64_t word = begin; word != end; ++word) {
-            const Bitboard open = side(c).undecided.words()[word];
+            const Bitboard open = s.undecided.words()[word];
             if (!open) continue;
             moves_.decode(word, w);
             const Bitboard inside = escaping(w, c, open, escapes);
-            word_exits_.summarize(w, c, open & moves_.exit_candidates(w, c), values_, exits);
-            for (Bitboard b = (exits.moves | ~inside) & open; b;)
-              seed_position(c, w, pop_lsb(b), inside, exits, lists);
+            word_exits_.summarize(w, c, open & moves_.exit_candidates(w, c), std::span(values).first(phases),
+                                  std::span(exits).first(phases));
+            for (Bitboard b = (exits[0].moves | ~inside) & open; b;)
+              seed_position(c, w, pop_lsb(b), inside, exits[0], lists);
+            if (later) file_later(word, exits, lists);
           }
         },
         seed_order_);
     seed_ep();
   }
 
-  // Where seeding files positions due later, on the seeding thread.
-  struct SeedLists {
-    DueLists::Adder terminal_later, pending, deferred;
-  };
+  // Files the second phase's view of the moves out of the table of the positions of `word` that
+  // have some, exits[1], but for those that win through one in the first phase (exits[0]), which
+  // are decided there.
+  static void file_later(uint64_t word, const std::array<WordExitSummary, 2>& exits, SeedLists& lists) {
+    const Bitboard open = exits[0].moves & ~exits[0].win;
+    for (Bitboard b = exits[1].win & open; b;) {
+      const auto k = static_cast<size_t>(to_index(pop_lsb(b)));
+      lists.later_pending.add(exits[1].win_depth[k], word * 64 + k);
+    }
+    for (Bitboard b = exits[1].bound & ~exits[1].escape & open; b;) {
+      const auto k = static_cast<size_t>(to_index(pop_lsb(b)));
+      lists.later_bounds.add(exits[1].loss_bound[k], word * 64 + k);
+    }
+  }
+
+  // Seeds the second phase from the first's filing: the open positions whose every move inside
+  // the table reaches a won position and whose moves out of it do not escape lose, when their
+  // loss bound (Side::depth) comes. Each open position has a legal move (the first phase decided
+  // or filed for this one those with none) but those that pass.
+  void seed_later_phase() {
+    for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
+      Side& s = side(c);
+      const uint64_t* escapes = side(~c).nonwon.words().data();
+      DueLists::Adder deferred = s.deferred.adder();
+      WordMen w;
+      for (uint64_t word = begin; word != end; ++word) {
+        Bitboard open = s.undecided.words()[word] & ~s.escape.words()[word];
+        if (s.passes.size() != 0) open &= ~s.passes.words()[word];
+        if (!open) continue;
+        moves_.decode(word, w);
+        for (Bitboard b = open & ~escaping(w, c, open, escapes); b;) {
+          const Square sq = pop_lsb(b);
+          const uint64_t p = word * 64 + static_cast<uint64_t>(to_index(sq));
+          s.undecided.words()[word] &= ~square_bb(sq);
+          deferred.add(s.depth.get(p), p);
+        }
+      }
+    });
+  }
 
   // Seeds position sq of word w (side c to move), which has a move out of the table or none
   // inside it that escapes.
@@ -521,8 +583,7 @@ private:
         lists.terminal_later.add(0, p);
       return;
     }
-    const ExitSummary e =
-        contains(exits.moves, sq) ? exits.of[static_cast<size_t>(to_index(sq))] : ExitSummary{};
+    const ExitSummary e = contains(exits.moves, sq) ? exits.of(to_index(sq)) : ExitSummary{};
     if (e.win_depth != NoWin) lists.pending.add(e.win_depth, p);
     if (e.escape) {
       s.escape.words()[w.word] |= square_bb(sq);
@@ -544,10 +605,10 @@ private:
   }
 
   // Starts a phase after the first: the positions with no legal move that end the game in it are
-  // decided at depth 0 (Lasker: the stalemates).
+  // decided at depth 0 (Lasker: the stalemates); the open positions take the wins and loss bounds
+  // the first phase filed for this one, and those with a bound lose their escape.
   void start_later_phase() {
     for (auto& s : sides_) {
-      s->escape.clear();
       s->pending.clear();
       s->deferred.clear();
     }
@@ -559,8 +620,21 @@ private:
           s.depth.set(word * 64 + static_cast<uint64_t>(to_index(pop_lsb(b))), 0);
     });
     for (Color c : {Color::White, Color::Black}) {
-      side(c).terminal_later.for_each(0, [&](uint64_t p) { decide_now(c, p, 0); });
-      side(c).terminal_later.clear();
+      Side& s = side(c);
+      s.terminal_later.for_each(0, [&](uint64_t p) { decide_now(c, p, 0); });
+      s.terminal_later.clear();
+      for (int d = 1; s.later_bounds.any_from(d); ++d)
+        s.later_bounds.for_each(d, [&](uint64_t p) {
+          if (!s.undecided.test(p)) return;
+          s.depth.set(p, d);
+          s.escape.reset(p);
+        });
+      for (int d = 1; s.later_pending.any_from(d); ++d)
+        s.later_pending.for_each(d, [&](uint64_t p) {
+          if (s.undecided.test(p)) s.pending.adder().add(d, p);
+        });
+      s.later_bounds.clear();
+      s.later_pending.clear();
     }
   }
 

@@ -29,6 +29,10 @@ void moves_between(Square from, Square to, bool promotes, F&& f) {
 
 uint8_t bit(Lasker v) { return static_cast<uint8_t>(1u << to_index(v)); }
 
+[[noreturn]] void throw_decided_earlier() {
+  throw std::logic_error("a position that wins through a capture was left for a later phase");
+}
+
 }  // namespace
 
 PhaseValues PhaseValues::of(Rules rules, size_t phase) {
@@ -43,36 +47,62 @@ PhaseValues PhaseValues::of(Rules rules, size_t phase) {
 
 void add_exit(ExitSummary& e, const PhaseValues& phase, Score child) {
   if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
-  const Lasker v = child.value();
   const int depth = child.depth() + 1;
-  if (phase.refutes(v)) {
-    if (v == phase.win) e.loss_bound = std::max(e.loss_bound, depth);
-    return;
+  switch (phase.role(child.value())) {
+    case PhaseValues::Role::Refuted: return;
+    case PhaseValues::Role::Bounds: e.loss_bound = std::max(e.loss_bound, depth); return;
+    case PhaseValues::Role::Earlier: throw_decided_earlier();
+    case PhaseValues::Role::Wins: e.win_depth = std::min(e.win_depth, depth); break;
+    case PhaseValues::Role::Escapes: break;
   }
-  if (phase.decided_earlier(v))
-    throw std::logic_error("a position that wins through a capture was left for a later phase");
   e.escape = true;
-  if (v == phase.loss) e.win_depth = std::min(e.win_depth, depth);
 }
 
 struct WordExits::Work {
   const WordMen& w;
   Color c;
-  const PhaseValues& phase;
+  std::span<const PhaseValues> phases;
   Bitboard bits;     // the positions asked about
   Bitboard victims;  // the opponent's men fixed in the word, kings left out
   indexing::IndexScheme::Men men;
-  WordExitSummary& out;
+  std::span<WordExitSummary> out;  // by phase
 
-  // The positions `positions` have a move to `child`, illegal when the child is invalid.
+  // The positions `positions` have a move to `child`, illegal when the child is invalid: add_exit
+  // for each of them and each phase, a bit set at a time.
   void add(Bitboard positions, Score child) {
     if (child.is_invalid() || !positions) return;
-    for (Bitboard fresh = positions & ~out.moves; fresh;)
-      out.of[static_cast<size_t>(pop_lsb_index(fresh))] = {};
-    out.moves |= positions;
-    for (Bitboard b = positions; b;) add_exit(out.of[static_cast<size_t>(pop_lsb_index(b))], phase, child);
+    if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
+    const int depth = child.depth() + 1;
+    for (size_t k = 0; k < out.size(); ++k) {
+      WordExitSummary& o = out[k];
+      o.moves |= positions;
+      switch (phases[k].role(child.value())) {
+        case PhaseValues::Role::Refuted: break;
+        case PhaseValues::Role::Bounds:
+          deepen(o.bound, o.loss_bound, positions, depth, [](int a, int b) { return std::max(a, b); });
+          break;
+        case PhaseValues::Role::Earlier:
+          if (k == 0) throw_decided_earlier();
+          break;  // a later phase's summary of a position the earlier phases decide
+        case PhaseValues::Role::Wins:
+          deepen(o.win, o.win_depth, positions, depth, [](int a, int b) { return std::min(a, b); });
+          o.escape |= positions;
+          break;
+        case PhaseValues::Role::Escapes: o.escape |= positions; break;
+      }
+    }
   }
-  static int pop_lsb_index(Bitboard& b) { return to_index(pop_lsb(b)); }
+  // Sets depths[i] of the positions' bits i to `depth`, or to better(depths[i], depth) where `set` has them.
+  template <class Better>
+  static void deepen(Bitboard& set, std::array<int, 64>& depths, Bitboard positions, int depth,
+                     Better better) {
+    for (Bitboard b = positions; b;) {
+      const Square sq = pop_lsb(b);
+      int& d = depths[static_cast<size_t>(to_index(sq))];
+      d = contains(set, sq) ? better(d, depth) : depth;
+    }
+    set |= positions;
+  }
 };
 
 WordExits::WordExits(const indexing::WordLayout& layout, const indexing::IndexScheme& scheme,
@@ -84,11 +114,12 @@ WordExits::WordExits(const indexing::WordLayout& layout, const indexing::IndexSc
       inner_(layout.inner()),
       inner_piece_(layout.man_piece(layout.inner())) {}
 
-void WordExits::summarize(const WordMen& w, Color c, Bitboard bits, const PhaseValues& phase,
-                          WordExitSummary& out) const {
-  out.moves = 0;
+void WordExits::summarize(const WordMen& w, Color c, Bitboard bits, std::span<const PhaseValues> phases,
+                          std::span<WordExitSummary> out) const {
+  if (out.size() != phases.size()) throw std::logic_error("a word's exits summarized for other phases");
+  for (WordExitSummary& o : out) o.moves = o.escape = o.win = o.bound = 0;
   if (!bits) return;
-  Work k{w, c, phase, bits, 0, w.men, out};
+  Work k{w, c, phases, bits, 0, w.men, out};
   for (int j = 2; j < layout_.man_count(); ++j)
     if (j != inner_ && color_of(layout_.man_piece(j)) != c)
       k.victims |= square_bb(w.men.squares[static_cast<size_t>(j)]);

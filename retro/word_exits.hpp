@@ -23,6 +23,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 
 #include "retro/generator.hpp"
 #include "retro/subtables.hpp"
@@ -46,6 +47,19 @@ struct PhaseValues {
   [[nodiscard]] static PhaseValues of(Rules rules, size_t phase);
   [[nodiscard]] bool refutes(Lasker v) const { return (refuting >> to_index(v)) & 1; }
   [[nodiscard]] bool decided_earlier(Lasker v) const { return (earlier_losses >> to_index(v)) & 1; }
+
+  // What a move into a child of value v (the opponent's) is in this phase: refuted (the opponent
+  // wins it here or earlier), refuted bounding a loss (a win of this phase: its depth bounds how
+  // fast the mover can lose), an escape, an escape that wins (a loss of this phase), or a child
+  // an earlier phase decided the mover wins through. Example, Lasker's stalemate phase: 4
+  // refuted, 3 bounds, 2 escapes, 1 wins, 0 earlier.
+  enum class Role : uint8_t { Refuted, Bounds, Escapes, Wins, Earlier };
+  [[nodiscard]] Role role(Lasker v) const {
+    if (v == win) return Role::Bounds;
+    if (refutes(v)) return Role::Refuted;
+    if (decided_earlier(v)) return Role::Earlier;
+    return v == loss ? Role::Wins : Role::Escapes;
+  }
 };
 
 // What the moves leaving the table contribute to one phase: a child the opponent loses in this
@@ -60,10 +74,24 @@ struct ExitSummary {
 // Adds a legal move out of the table to `child` (the opponent's score there) to e.
 void add_exit(ExitSummary& e, const PhaseValues& phase, Score child);
 
-// The exits of the positions of one word.
+// The exits of the positions of one word for one phase: ExitSummary's fields as a bit per position,
+// the depths only where they are set. Most children only refute or escape, which takes an OR for
+// all the positions a probe answers (KRPkr: every position's pawn step into a finished slice).
+// Example: the positions of bits 3 and 9 capture into a draw and bit 9 also promotes into a child
+// the opponent loses at depth 6: moves = escape = bits 3 and 9, win = bit 9, win_depth[9] = 7.
 struct WordExitSummary {
-  std::array<ExitSummary, 64> of{};  // by bit, for the bits of `moves`
-  Bitboard moves = 0;                // positions with a legal move out of the table
+  Bitboard moves = 0;                             // positions with a legal move out of the table
+  Bitboard escape = 0;                            // ExitSummary::escape
+  Bitboard win = 0;                               // those with a win_depth
+  Bitboard bound = 0;                             // those with a loss_bound above 0
+  std::array<int, 64> win_depth{}, loss_bound{};  // by bit, for the bits of `win` and `bound`
+
+  // The summary of the position of bit k, which has a legal move out of the table.
+  [[nodiscard]] ExitSummary of(int k) const {
+    return {contains(win, square_at(k)) ? win_depth[static_cast<size_t>(k)] : NoWin,
+            contains(bound, square_at(k)) ? loss_bound[static_cast<size_t>(k)] : 0,
+            contains(escape, square_at(k))};
+  }
 };
 
 // The table's own positions that the steps of a placement slice's digit pawns lead to
@@ -85,9 +113,14 @@ public:
   WordExits(const indexing::WordLayout& layout, const indexing::IndexScheme& scheme, const ExitTables& exits,
             const FinishedSlices* finished = nullptr);
 
-  // The summaries for `phase` of the positions `bits` of word w with c to move and no e.p. right.
-  void summarize(const WordMen& w, Color c, Bitboard bits, const PhaseValues& phase,
-                 WordExitSummary& out) const;
+  // The summaries of the positions `bits` of word w with c to move and no e.p. right, for each of
+  // `phases` from one generation and probing of their moves: out[k] for phases[k]. A summary for
+  // a phase after the first of `phases` leaves out the children that the phases before it decide
+  // (a position with such a child is decided there: its later summary is never read). Example,
+  // Lasker's two phases: a rook takes a rook into a KRk position the opponent is mated in; the
+  // first summary has the win, the second leaves the child out.
+  void summarize(const WordMen& w, Color c, Bitboard bits, std::span<const PhaseValues> phases,
+                 std::span<WordExitSummary> out) const;
 
 private:
   const indexing::WordLayout& layout_;

@@ -4,6 +4,7 @@
 // into colour-flipped tables and with a capture), bare kings and identical men.
 #include <array>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "egtb/core/fen.hpp"
@@ -44,40 +45,55 @@ TEST_CASE("exits a word at a time agree with the general moves and probes", "[re
     const retro::WordMoves moves(layout);
     const retro::ExitTables exits(material, solved_tables());
     const retro::WordExits word_exits(layout, scheme, exits);
+    const std::array<PhaseValues, 2> phases{PhaseValues::of(Rules::Lasker, 0),
+                                            PhaseValues::of(Rules::Lasker, 1)};
     retro::WordMen w;
-    retro::WordExitSummary summary;
+    std::array<retro::WordExitSummary, 2> both, alone;
     uint64_t compared = 0, with_exits = 0;
-    for (size_t p = 0; p < solve_phases(Rules::Lasker).size(); ++p)
-      for (uint64_t word = 0; word < layout.words(); ++word) {
-        moves.decode(word, w);
-        const PhaseValues phase = PhaseValues::of(Rules::Lasker, p);
-        for (Color c : {Color::White, Color::Black}) {
-          // The general summaries first, to ask the word about the positions that have one.
-          std::array<std::optional<ExitSummary>, 64> expected;
-          Bitboard asked = 0, any = 0;
-          for (Bitboard b = moves.valid(w, c); b;) {
-            const Square bit = pop_lsb(b);
-            const Position pos = *layout.placement(word * 64 + static_cast<uint64_t>(to_index(bit)), c);
-            bool has_exit = false;
-            expected[static_cast<size_t>(to_index(bit))] = general_exits(exits, pos, phase, has_exit);
-            if (expected[static_cast<size_t>(to_index(bit))]) asked |= square_bb(bit);
-            if (has_exit) any |= square_bb(bit);
+    for (uint64_t word = 0; word < layout.words(); ++word) {
+      moves.decode(word, w);
+      for (Color c : {Color::White, Color::Black}) {
+        // The general summaries first, to ask the word about the positions that have one: in the
+        // stalemate phase those not decided in the mate phase through a capture.
+        std::array<std::array<std::optional<ExitSummary>, 64>, 2> expected;
+        std::array<Bitboard, 2> asked{};
+        Bitboard any = 0;
+        for (Bitboard b = moves.valid(w, c); b;) {
+          const Square bit = pop_lsb(b);
+          const auto k = static_cast<size_t>(to_index(bit));
+          const Position pos = *layout.placement(word * 64 + k, c);
+          bool has_exit = false;
+          for (size_t p = 0; p < 2; ++p) {
+            expected[p][k] = general_exits(exits, pos, phases[p], has_exit);
+            if (expected[p][k]) asked[p] |= square_bb(bit);
           }
-          word_exits.summarize(w, c, asked, phase, summary);
-          compared += static_cast<uint64_t>(popcount(asked));
-          with_exits += static_cast<uint64_t>(popcount(asked & any));
-          for (Bitboard b = asked; b;) {
+          if (has_exit) any |= square_bb(bit);
+        }
+        // Both phases from one summary, and the stalemate phase alone on the positions it owns.
+        word_exits.summarize(w, c, asked[0], phases, both);
+        word_exits.summarize(w, c, asked[1], std::span(phases).last(1), std::span(alone).first(1));
+        const auto check = [&](const retro::WordExitSummary& summary, size_t p) {
+          for (Bitboard b = asked[p]; b;) {
             const Square bit = pop_lsb(b);
             const auto k = static_cast<size_t>(to_index(bit));
+            const ExitSummary got = summary.of(to_index(bit));
             const bool same = contains(summary.moves, bit) == contains(any, bit) &&
-                              (!contains(any, bit) || (summary.of[k].win_depth == expected[k]->win_depth &&
-                                                       summary.of[k].loss_bound == expected[k]->loss_bound &&
-                                                       summary.of[k].escape == expected[k]->escape));
+                              (!contains(any, bit) || (got.win_depth == expected[p][k]->win_depth &&
+                                                       got.loss_bound == expected[p][k]->loss_bound &&
+                                                       got.escape == expected[p][k]->escape));
             if (!same)
               FAIL_CHECK(sig << " " << to_fen(*layout.placement(word * 64 + k, c)) << " phase " << p);
           }
-        }
+          compared += static_cast<uint64_t>(popcount(asked[p]));
+          with_exits += static_cast<uint64_t>(popcount(asked[p] & any));
+        };
+        check(both[0], 0);
+        check(both[1], 1);
+        check(alone[0], 1);
+        // Both phases' summaries hold the same moves.
+        CHECK(both[1].moves == both[0].moves);
       }
+    }
     INFO(sig);
     CHECK(with_exits > 1000);
     CHECK(compared > with_exits);
