@@ -67,9 +67,16 @@ WordMoves::KingStep WordMoves::king_step(const WordMen& w, Color mover, Square t
   indexing::IndexScheme::Men men = w.men;
   men.squares[static_cast<size_t>(to_index(mover))] = to;
   const Symmetry s = layout_.canonical_symmetry(men.squares[0], men.squares[1]);
-  if (s != Symmetry::Identity)
-    for (int j = 0; j < layout_.man_count(); ++j)
-      men.squares[static_cast<size_t>(j)] = apply(s, men.squares[static_cast<size_t>(j)]);
+  if (s == Symmetry::Identity) {
+    // Only the king pair changes: the word moves by whole pairs (word_layout.hpp), without
+    // word_of's digits (3.8% of KRPkr's solve).
+    const indexing::KkMap& kings = layout_.kings();
+    const uint64_t from = kings.pair[indexing::KkMap::at(w.men.squares[0], w.men.squares[1])];
+    const uint64_t pair = kings.pair[indexing::KkMap::at(men.squares[0], men.squares[1])];
+    return {w.word + (pair - from) * layout_.pair_words(), s};
+  }
+  for (int j = 0; j < layout_.man_count(); ++j)
+    men.squares[static_cast<size_t>(j)] = apply(s, men.squares[static_cast<size_t>(j)]);
   return {layout_.word_of(men), s};
 }
 
