@@ -35,6 +35,13 @@ public:
     uint8_t* bytes = bytes_.data() + word * 64;
     for (int k = 0; k < 64; ++k) bytes[k] = (valid >> k) & 1 ? 0 : Invalid;
   }
+  // Asks the processor to fetch the bytes of a word's 64 positions ahead of their reads and writes
+  // (the solver's settling of a word, after its moves are looked at, missed the cache on them).
+  void prefetch(uint64_t word) const {
+    const uint8_t* bytes = bytes_.data() + word * 64;
+    __builtin_prefetch(bytes, 1);
+    __builtin_prefetch(bytes + 63, 1);
+  }
   // Precondition: valid(p).
   [[nodiscard]] int get(uint64_t p) const {
     const uint8_t b = bytes_[p];

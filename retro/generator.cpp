@@ -820,6 +820,7 @@ private:
         if (!bits) continue;
         s.target.words()[word] = 0;
         bits &= s.undecided.words()[word];
+        if (bits) s.depth.prefetch(word);
         if (depth % 2 == 0) {
           bits &= ~s.escape.words()[word];
           if (!bits) continue;
