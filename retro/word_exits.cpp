@@ -29,6 +29,10 @@ void moves_between(Square from, Square to, bool promotes, F&& f) {
 
 uint8_t bit(Lasker v) { return static_cast<uint8_t>(1u << to_index(v)); }
 
+[[noreturn]] void throw_no_value() {
+  throw std::logic_error("a subtable holds no value for a legal position");
+}
+
 [[noreturn]] void throw_decided_earlier() {
   throw std::logic_error("a position that wins through a capture was left for a later phase");
 }
@@ -46,7 +50,7 @@ PhaseValues PhaseValues::of(Rules rules, size_t phase) {
 }
 
 void add_exit(ExitSummary& e, const PhaseValues& phase, Score child) {
-  if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
+  if (!child.is_valid()) throw_no_value();
   const int depth = child.depth() + 1;
   switch (phase.role(child.value())) {
     case PhaseValues::Role::Refuted: return;
@@ -71,7 +75,7 @@ struct WordExits::Work {
   // for each of them and each phase, a bit set at a time.
   void add(Bitboard positions, Score child) {
     if (child.is_invalid() || !positions) return;
-    if (!child.is_valid()) throw std::logic_error("a subtable holds no value for a legal position");
+    if (!child.is_valid()) throw_no_value();
     const int depth = child.depth() + 1;
     for (size_t k = 0; k < out.size(); ++k) {
       WordExitSummary& o = out[k];
