@@ -494,9 +494,14 @@ private:
     if (phase_ > 0) {
       start_later_phase();
       seed_later_phase();
-      seed_ep();
-      return;
+    } else {
+      seed_first_phase();
     }
+    seed_ep();
+  }
+
+  // Seeds the first phase's positions, filing the second phase's view as it goes.
+  void seed_first_phase() {
     const bool later = phases_.size() > 1 && solved_.contains(phases_[1].metric);
     const std::array<PhaseValues, 2> values{values_, later ? PhaseValues::of(config_.rules, 1) : values_};
     const size_t phases = later ? 2 : 1;
@@ -521,7 +526,6 @@ private:
           }
         },
         seed_order_);
-    seed_ep();
   }
 
   // Files the second phase's view of the moves out of the table of the positions of `word` that
