@@ -2,7 +2,9 @@
 //
 //   0 ... 253  a decided position's depth in plies; before it is decided, the loss bound of its
 //              moves out of the table (the slowest loss through a capture or promotion into a
-//              position the opponent wins, 0 when there is none);
+//              position the opponent wins, 0 when there is none) or, for a position with a move
+//              out of the table that escapes (it cannot lose in the phase), the depth of its
+//              fastest win through one (0 when there is none);
 //   254        Aside: the depth is 254 or more and kept in a map (the deepest 5-man mates take
 //              up to about 250 plies, so the map stays small or empty);
 //   255        Invalid: the layout position holds no legal position (men on one square, the side
@@ -13,8 +15,12 @@
 // rather than wrap. Bytes of different positions may be written by different threads at once.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <mutex>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -60,6 +66,27 @@ public:
     bytes_[p] = Aside;
     const std::lock_guard lock(mutex_);
     aside_[p] = depth;
+  }
+
+  // The positions of a word whose depth is `depth` (>= 0): bit k for position word * 64 + k.
+  // Example: a word whose bytes 3 and 9 hold 7 gives bits 3 and 9 for depth 7.
+  [[nodiscard]] Bitboard holding(uint64_t word, int depth) const {
+    const uint8_t* bytes = bytes_.data() + word * 64;
+    const auto byte = static_cast<uint8_t>(std::min<int>(depth, Aside));
+    Bitboard out = 0;
+#if defined(__SSE2__)
+    const __m128i wanted = _mm_set1_epi8(static_cast<char>(byte));
+    for (int i = 0; i < 4; ++i) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes + 16 * i));
+      out |= Bitboard{static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, wanted)))} << (16 * i);
+    }
+#else
+    for (int k = 0; k < 64; ++k) out |= Bitboard{bytes[k] == byte} << k;
+#endif
+    if (byte < Aside) return out;
+    for (Bitboard b = out; b; b &= b - 1)
+      if (get(word * 64 + static_cast<uint64_t>(to_index(lsb(b)))) != depth) out &= ~(b & -b);
+    return out;
   }
 
   static constexpr uint8_t Aside = 254;

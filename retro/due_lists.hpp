@@ -1,6 +1,8 @@
-// Positions that come due at a later depth, filed by depth: the solver's wins through a move out
-// of the table (pending until their depth comes, unless a move inside the table wins sooner) and
-// its losses that a move out of the table makes slower. Internal to the solver (TBB inside).
+// Positions that come due at a later depth, filed by depth: the solver's losses that a move out
+// of the table makes slower, and what the first phase files for the next one (its wins and loss
+// bounds through moves out of the table). Internal to the solver (TBB inside). (The first phase's
+// own wins through a move out of the table are kept in the solver's depth bytes instead: KRPkr's
+// 137 M of them took about 150 MB here.)
 //
 // Many threads add at once, each to streams of its own, one per depth and section (a range of
 // positions, a multiple of 64 long): sections are read in parallel, each by one task, so a
@@ -8,9 +10,9 @@
 // position as its difference from the one before, doubled, or as the position itself, doubled
 // plus one, when it is smaller (a new run), in LEB128 bytes (7 bits each, the high bit set on
 // all but the last). The solver adds positions in ascending order within a king pair's words,
-// so most take one byte: KRPkr files 137 M pending wins in about 150 MB where 4-byte entries
-// took 550 MB. Example: positions 1000, 1003, 7 are the numbers 2000 (1000 after the implicit 0,
-// doubled), 6 ((1003 - 1000) * 2) and 15 (7 * 2 + 1: smaller), the bytes d0 0f, 06, 0f.
+// so most take one byte (137 M positions in about 150 MB where 4-byte entries took 550 MB). Example:
+// positions 1000, 1003, 7 are the numbers 2000 (1000 after the implicit 0, doubled), 6 ((1003 - 1000) * 2)
+// and 15 (7 * 2 + 1: smaller), the bytes d0 0f, 06, 0f.
 #pragma once
 
 #include <algorithm>

@@ -30,6 +30,42 @@ namespace {
 
 using indexing::BitSet;
 
+// A set of depths: a bit per depth below 127, bit 127 for every depth from 127 on, and the
+// largest. Example: {3, 9, 200} is bits 3, 9 and 127 with max 200, and has(300) is true.
+struct DepthSet {
+  std::array<uint64_t, 2> words{};
+  int max = 0;
+
+  void add(int depth) {
+    const int b = std::min(depth, 127);
+    words[static_cast<size_t>(b / 64)] |= Bitboard{1} << (b % 64);
+    max = std::max(max, depth);
+  }
+  [[nodiscard]] bool has(int depth) const {
+    const int b = std::min(depth, 127);
+    return (words[static_cast<size_t>(b / 64)] >> (b % 64)) & 1;
+  }
+};
+
+// A king pair's depths of wins through a move out of the table (Side::pending), added to from
+// many threads (the largest is kept apart: get() has max 0).
+class PendingDepths {
+public:
+  void add(const DepthSet& depths) {
+    for (size_t k = 0; k < 2; ++k)
+      if (depths.words[k]) words_[k].fetch_or(depths.words[k], std::memory_order_relaxed);
+  }
+  [[nodiscard]] DepthSet get() const {
+    return {{words_[0].load(std::memory_order_relaxed), words_[1].load(std::memory_order_relaxed)}, 0};
+  }
+  void clear() {
+    for (auto& w : words_) w.store(0, std::memory_order_relaxed);
+  }
+
+private:
+  std::array<std::atomic<uint64_t>, 2> words_{};
+};
+
 // The sets of one side to move, a bit per position of the word layout.
 struct Side {
   BitSet undecided;         // valid, value not known yet
@@ -41,8 +77,13 @@ struct Side {
   BitSet target;            // predecessors of the frontier
   Depths depth;             // the depth of a decided position; before, its exits' loss bound
   DueLists terminal_later;  // no legal move, ending the game in a later phase (Lasker: stalemates)
-  DueLists pending;         // wins through a move out of the table
-  DueLists deferred;        // losses slower than the moves inside the table tell
+  // The wins through a move out of the table, by king pair: the depths at which positions of the
+  // pair win through one, and the largest of them all. The positions are the undecided ones of
+  // `escape` whose depth byte holds the depth (none of them loses in the phase: their byte is
+  // free), so that they take no list of their own (KRPkr's took 150 MB).
+  std::vector<PendingDepths> pending;
+  std::atomic<int> pending_max{0};
+  DueLists deferred;  // losses slower than the moves inside the table tell
   // The second phase's view of the moves out of the table, filed while seeding the first, which
   // probes the same children (KRPkr's second-phase seeding took 2.7 of 23.6 s probing them again):
   // its wins through one, by depth, and the loss bounds above 0, by bound, of the positions none
@@ -63,7 +104,7 @@ struct Side {
         target(positions),
         depth(positions),
         terminal_later(positions),
-        pending(positions),
+        pending(pairs),
         deferred(positions),
         later_pending(positions),
         later_bounds(positions),
@@ -236,6 +277,10 @@ public:
 
 private:
   static constexpr uint64_t ChunkEntries = 1 << 12;
+  // Chunks packed together: one write to the scratch file for each group, and one read for the
+  // writer, which reads a slice's chunks in order (KRPkr: about 18 KB a group instead of 16
+  // system calls of 1.1 KB each).
+  static constexpr size_t GroupChunks = 16;
   // zstd's fastest levels: the chunks live only until written and are unpacked several times, so
   // speed beats size (docs/scale.md measures levels 1 to -256).
   static constexpr int PackLevel = -256;
@@ -255,12 +300,32 @@ private:
   uint64_t variant_positions_;  // the positions of one variant
   uint64_t id_;                 // unique in the process: tells the threads' unpacked chunks apart
 
+  // A group of packed chunks a thread read in one go.
+  struct ReadGroup {
+    uint64_t id = ~uint64_t{0};  // of the slice it belongs to
+    Color c = Color::White;
+    size_t group = 0;
+    std::vector<uint8_t> bytes;
+  };
+  // What a thread keeps of variant v of the slice: its last two unpacked chunks, the latest first
+  // (the two sides of a chunk boundary inside a run of the storage order), and the group of
+  // packed chunks it read last.
+  struct Recent {
+    std::array<Unpacked, 2> chunks;
+    ReadGroup group;
+  };
+
   void pack(const SliceSets& sets, ScratchFile& scratch);
-  // The unpacked chunk of side c holding position p (this thread's, until its next ask).
-  [[nodiscard]] const Unpacked& chunk_of(Color c, uint64_t p) const;
-  // This thread's last two unpacked chunks of variant v of the slice, the latest first (the two
-  // sides of a chunk boundary inside a run of the storage order).
-  [[nodiscard]] std::array<Unpacked, 2>& unpacked(uint64_t v) const;
+  // Packs the chunks of group g of side c and appends them to the scratch file.
+  void pack_group(const SliceSets& sets, Color c, size_t g, BlockEncoder& encoder, std::vector<uint16_t>& raw,
+                  ScratchFile& scratch);
+  // The unpacked chunk of side c holding position p (this thread's, until its next ask). With
+  // `in_order`, a reader that goes on to the chunks after it: their whole group is read at once.
+  [[nodiscard]] const Unpacked& chunk_of(Color c, uint64_t p, bool in_order = false) const;
+  // The packed bytes of chunk k of side c, read alone or, `in_order`, through the group `read`.
+  [[nodiscard]] std::span<const uint8_t> packed_bytes(Color c, size_t k, bool in_order,
+                                                      ReadGroup& read) const;
+  [[nodiscard]] Recent& recent(uint64_t v) const;
 };
 
 // What a solved table keeps of the solver: its solved slices and the scores of its e.p. entries.
@@ -484,7 +549,8 @@ private:
 
   // Where seeding files positions due later, on the seeding thread.
   struct SeedLists {
-    DueLists::Adder terminal_later, pending, deferred, later_pending, later_bounds;
+    DueLists::Adder terminal_later, deferred, later_pending, later_bounds;
+    DepthSet pending;  // of the pair being seeded
   };
 
   // Seeds a phase: terminal positions, the moves out of the table, and the positions none of
@@ -506,11 +572,14 @@ private:
     const std::array<PhaseValues, 2> values{values_, later ? PhaseValues::of(config_.rules, 1) : values_};
     const size_t phases = later ? 2 : 1;
     for_each_pair(
-        [&](Color c, size_t, uint64_t begin, uint64_t end) {
+        [&](Color c, size_t pair, uint64_t begin, uint64_t end) {
           const uint64_t* escapes = side(~c).nonwon.words().data();
           Side& s = side(c);
-          SeedLists lists{s.terminal_later.adder(), s.pending.adder(), s.deferred.adder(),
-                          s.later_pending.adder(), s.later_bounds.adder()};
+          SeedLists lists{s.terminal_later.adder(),
+                          s.deferred.adder(),
+                          s.later_pending.adder(),
+                          s.later_bounds.adder(),
+                          {}};
           WordMen w;
           std::array<WordExitSummary, 2> exits;
           for (uint64_t word = begin; word != end; ++word) {
@@ -524,6 +593,7 @@ private:
               seed_position(c, w, pop_lsb(b), inside, exits[0], lists);
             if (later) file_later(word, exits, lists);
           }
+          add_pending_depths(s, pair, lists.pending);
         },
         seed_order_);
   }
@@ -588,16 +658,28 @@ private:
       return;
     }
     const ExitSummary e = contains(exits.moves, sq) ? exits.of(to_index(sq)) : ExitSummary{};
-    if (e.win_depth != NoWin) lists.pending.add(e.win_depth, p);
-    if (e.escape) {
+    if (e.escape) {  // it cannot lose in this phase: its byte holds its win (Side::pending)
       s.escape.words()[w.word] |= square_bb(sq);
-    } else if (!contains(inside, sq)) {
+      s.depth.set(p, e.win_depth != NoWin ? e.win_depth : 0);
+      if (e.win_depth != NoWin) lists.pending.add(e.win_depth);
+      return;
+    }
+    if (!contains(inside, sq)) {
       s.undecided.words()[w.word] &= ~square_bb(sq);
       s.depth.set(p, e.loss_bound);
       lists.deferred.add(e.loss_bound, p);
       return;
     }
     s.depth.set(p, e.loss_bound);
+  }
+
+  // Adds `depths` to the pending wins of side s's king pair.
+  static void add_pending_depths(Side& s, size_t pair, const DepthSet& depths) {
+    s.pending[pair].add(depths);
+    for (int max = s.pending_max.load(std::memory_order_relaxed);
+         depths.max > max &&
+         !s.pending_max.compare_exchange_weak(max, depths.max, std::memory_order_relaxed);) {
+    }
   }
 
   // Position p of side c is decided at depth d of the current ply's frontier-to-be.
@@ -613,7 +695,8 @@ private:
   // the first phase filed for this one, and those with a bound lose their escape.
   void start_later_phase() {
     for (auto& s : sides_) {
-      s->pending.clear();
+      for (PendingDepths& p : s->pending) p.clear();
+      s->pending_max = 0;
       s->deferred.clear();
     }
     // The loss bounds left by the earlier phase are void.
@@ -635,7 +718,11 @@ private:
         });
       for (int d = 1; s.later_pending.any_from(d); ++d)
         s.later_pending.for_each(d, [&](uint64_t p) {
-          if (s.undecided.test(p)) s.pending.adder().add(d, p);
+          if (!s.undecided.test(p)) return;
+          s.depth.set(p, d);
+          DepthSet depths;
+          depths.add(d);
+          add_pending_depths(s, pair_of(p), depths);
         });
       s.later_bounds.clear();
       s.later_pending.clear();
@@ -666,7 +753,7 @@ private:
   }
   [[nodiscard]] bool pending_from(int depth) const {
     for (const auto& s : sides_)
-      if (s->pending.any_from(depth) || s->deferred.any_from(depth)) return true;
+      if (depth <= s->pending_max || s->deferred.any_from(depth)) return true;
     return ep_horizon_ >= depth;
   }
 
@@ -790,12 +877,20 @@ private:
     });
   }
 
+  // The positions that win through a move out of the table at `depth` join the targets.
   void add_pending(int depth) {
-    for (Color c : {Color::White, Color::Black}) {
+    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
       Side& s = side(c);
-      s.pending.for_each(depth, [&](uint64_t p) { mark(s.target, s.target_pairs, p); });
-      s.pending.drop(depth);
-    }
+      if (!s.pending[pair].get().has(depth)) return;
+      Bitboard any = 0;
+      for (uint64_t word = begin; word != end; ++word)
+        if (const Bitboard open = s.escape.words()[word] & s.undecided.words()[word]) {
+          const Bitboard due = open & s.depth.holding(word, depth);
+          s.target.words()[word] |= due;
+          any |= due;
+        }
+      if (any) flag(s.target_pairs, pair);
+    });
   }
 
   void add_deferred(int depth) {
@@ -996,17 +1091,29 @@ void SolvedSlice::pack(const SliceSets& sets, ScratchFile& scratch) {
   tbb::enumerable_thread_specific<BlockEncoder> encoders(PackLevel);
   tbb::enumerable_thread_specific<std::vector<uint16_t>> buffers;
   for (Color c : {Color::White, Color::Black}) {
-    auto& chunks = chunks_[static_cast<size_t>(to_index(c))];
-    chunks.resize(count);
-    tbb::parallel_for(size_t{0}, count, [&](size_t k) {
-      const uint64_t first = k * ChunkEntries;
-      std::vector<uint16_t>& raw = buffers.local();
-      raw.resize(static_cast<size_t>(std::min(ChunkEntries, positions - first)));
-      for (size_t i = 0; i < raw.size(); i += 64) sets.word_scores(c, (first + i) / 64, raw.data() + i);
-      const EncodedBlock block = encoders.local().encode(raw);
-      chunks[k] = {scratch.append(block.bytes), static_cast<uint32_t>(block.bytes.size()), block.transform};
-    });
+    chunks_[static_cast<size_t>(to_index(c))].resize(count);
+    tbb::parallel_for(size_t{0}, (count + GroupChunks - 1) / GroupChunks,
+                      [&](size_t g) { pack_group(sets, c, g, encoders.local(), buffers.local(), scratch); });
   }
+}
+
+void SolvedSlice::pack_group(const SliceSets& sets, Color c, size_t g, BlockEncoder& encoder,
+                             std::vector<uint16_t>& raw, ScratchFile& scratch) {
+  const uint64_t positions = layout_.words() * 64;
+  auto& chunks = chunks_[static_cast<size_t>(to_index(c))];
+  const size_t end = std::min(chunks.size(), (g + 1) * GroupChunks);
+  thread_local std::vector<uint8_t> bytes;
+  bytes.clear();
+  for (size_t k = g * GroupChunks; k < end; ++k) {
+    const uint64_t first = k * ChunkEntries;
+    raw.resize(static_cast<size_t>(std::min(ChunkEntries, positions - first)));
+    for (size_t i = 0; i < raw.size(); i += 64) sets.word_scores(c, (first + i) / 64, raw.data() + i);
+    const EncodedBlock block = encoder.encode(raw);
+    chunks[k] = {bytes.size(), static_cast<uint32_t>(block.bytes.size()), block.transform};
+    bytes.insert(bytes.end(), block.bytes.begin(), block.bytes.end());
+  }
+  const uint64_t offset = scratch.append(bytes);
+  for (size_t k = g * GroupChunks; k < end; ++k) chunks[k].offset += offset;
 }
 
 Score SolvedSlice::score(Color c, uint64_t p) const {
@@ -1032,25 +1139,24 @@ uint16_t SolvedSlice::Hold::raw(uint64_t p) const { return unpacked_->raw[p % Ch
 SolvedSlice::Hold SolvedSlice::hold(Color c, uint64_t p) const {
   Hold h;
   h.slice_ = this;
-  h.unpacked_ = &chunk_of(c, p);
+  h.unpacked_ = &chunk_of(c, p, true);
   h.stamp_ = h.unpacked_->stamp;
   return h;
 }
 
-const SolvedSlice::Unpacked& SolvedSlice::chunk_of(Color c, uint64_t p) const {
-  std::array<Unpacked, 2>& recent = unpacked(p / variant_positions_);
+const SolvedSlice::Unpacked& SolvedSlice::chunk_of(Color c, uint64_t p, bool in_order) const {
+  Recent& r = recent(p / variant_positions_);
   const uint64_t chunk = p / ChunkEntries;
   const auto holds = [&](const Unpacked& u) { return u.id == id_ && u.c == c && u.chunk == chunk; };
-  if (!holds(recent[0])) std::swap(recent[0], recent[1]);
-  Unpacked& last = recent[0];
+  if (!holds(r.chunks[0])) std::swap(r.chunks[0], r.chunks[1]);
+  Unpacked& last = r.chunks[0];
   if (!holds(last)) {
-    const PackedChunk& packed = chunks_[static_cast<size_t>(to_index(c))][static_cast<size_t>(chunk)];
-    thread_local std::vector<uint8_t> bytes;
-    bytes.resize(packed.size);
-    scratch_->read(packed.offset, bytes);
+    const auto k = static_cast<size_t>(chunk);
+    const std::span<const uint8_t> bytes = packed_bytes(c, k, in_order, r.group);
     last.id = ~uint64_t{0};
     last.raw.resize(static_cast<size_t>(std::min(ChunkEntries, layout_.words() * 64 - chunk * ChunkEntries)));
-    if (const std::string error = decode_block(packed.transform, bytes, last.raw); !error.empty())
+    const BlockTransform transform = chunks_[static_cast<size_t>(to_index(c))][k].transform;
+    if (const std::string error = decode_block(transform, bytes, last.raw); !error.empty())
       throw std::logic_error("a packed slice does not unpack: " + error);
     thread_local uint64_t unpacks = 0;
     last.id = id_;
@@ -1061,8 +1167,31 @@ const SolvedSlice::Unpacked& SolvedSlice::chunk_of(Color c, uint64_t p) const {
   return last;
 }
 
-std::array<SolvedSlice::Unpacked, 2>& SolvedSlice::unpacked(uint64_t v) const {
-  thread_local std::deque<std::array<Unpacked, 2>> last;  // grows at its end: holds stay valid
+std::span<const uint8_t> SolvedSlice::packed_bytes(Color c, size_t k, bool in_order, ReadGroup& read) const {
+  const auto& chunks = chunks_[static_cast<size_t>(to_index(c))];
+  if (!in_order) {
+    thread_local std::vector<uint8_t> bytes;
+    bytes.resize(chunks[k].size);
+    scratch_->read(chunks[k].offset, bytes);
+    return bytes;
+  }
+  const size_t g = k / GroupChunks;
+  const PackedChunk& first = chunks[g * GroupChunks];
+  if (read.id != id_ || read.c != c || read.group != g) {
+    const PackedChunk& last = chunks[std::min(chunks.size(), (g + 1) * GroupChunks) - 1];
+    read.id = ~uint64_t{0};
+    read.bytes.resize(static_cast<size_t>(last.offset + last.size - first.offset));
+    scratch_->read(first.offset, read.bytes);
+    read.id = id_;
+    read.c = c;
+    read.group = g;
+  }
+  return std::span<const uint8_t>(read.bytes)
+      .subspan(static_cast<size_t>(chunks[k].offset - first.offset), chunks[k].size);
+}
+
+SolvedSlice::Recent& SolvedSlice::recent(uint64_t v) const {
+  thread_local std::deque<Recent> last;  // grows at its end: holds stay valid
   const size_t k = first_variant_ + static_cast<size_t>(v);
   if (last.size() <= k) last.resize(k + 1);
   return last[k];

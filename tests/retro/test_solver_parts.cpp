@@ -48,6 +48,30 @@ TEST_CASE("depth bytes keep deep depths aside and refuse what a table cannot sto
   CHECK_THROWS_AS(depths.set(69, Score::MaxDepth + 1), std::overflow_error);
 }
 
+TEST_CASE("depth bytes tell the positions of a word that hold a depth, deep ones included",
+          "[retro][depths]") {
+  retro::Depths depths(192);
+  for (uint64_t word = 0; word < 3; ++word) depths.set_valid(word, ~Bitboard{0} << 1);  // bit 0 invalid
+  // Word 1, against a plain scan of get(): depths 0-5 cycling, 300 and 400 aside (both 254 in
+  // their bytes), 253 in its byte; the invalid position 64 holds 255.
+  for (uint64_t k = 1; k < 64; ++k) depths.set(64 + k, static_cast<int>(k % 6));
+  depths.set(64 + 10, 300);
+  depths.set(64 + 20, 400);
+  depths.set(64 + 30, 253);
+  depths.set(64 + 63, 254);
+  for (int d : {0, 1, 5, 6, 253, 254, 255, 300, 400, 8000}) {
+    Bitboard expected = 0;
+    for (uint64_t k = 1; k < 64; ++k)
+      if (depths.get(64 + k) == d) expected |= Bitboard{1} << k;
+    CAPTURE(d);
+    CHECK(depths.holding(1, d) == expected);
+  }
+  CHECK(depths.holding(1, 300) == Bitboard{1} << 10);
+  CHECK(depths.holding(1, 254) == Bitboard{1} << 63);
+  CHECK(depths.holding(0, 0) == ~Bitboard{0} << 1);  // the other words untouched
+  CHECK(depths.holding(2, 1) == 0);
+}
+
 TEST_CASE("due lists give back what many threads filed, by depth", "[retro][due-lists]") {
   retro::DueLists lists(uint64_t{1} << 32);
   // Positions in every order: ascending runs, descending steps, far jumps, the top of 32 bits.
