@@ -72,8 +72,9 @@ struct WordExits::Work {
   std::span<WordExitSummary> out;  // by phase
 
   // The positions `positions` have a move to `child`, illegal when the child is invalid: add_exit
-  // for each of them and each phase, a bit set at a time.
-  void add(Bitboard positions, Score child) {
+  // for each of them and each phase, a bit set at a time. Inlined into the loops that call it for
+  // each probed child: as a call it took 4% of KRPkr's solve, inlined about half of that.
+  [[gnu::always_inline]] void add(Bitboard positions, Score child) {
     if (child.is_invalid() || !positions) return;
     if (!child.is_valid()) throw_no_value();
     const int depth = child.depth() + 1;
