@@ -160,7 +160,7 @@ WordLayout::WordLayout(const IndexScheme& scheme, const PawnSlice& slice)
     }
 }
 
-void WordLayout::decode(uint64_t word, Men& men) const {
+uint64_t WordLayout::decode(uint64_t word, Men& men) const {
   assert(word < words_);
   const uint64_t slot =
       decode_32bit_ ? pair_divisor_.quotient(static_cast<uint32_t>(word)) : word / pair_words_;
@@ -168,11 +168,13 @@ void WordLayout::decode(uint64_t word, Men& men) const {
                            : decode_32bit_ ? kings_divisor_.quotient(static_cast<uint32_t>(slot))
                                            : slot / static_cast<uint64_t>(kings_->size);
   const uint64_t pair = slot - variant * static_cast<uint64_t>(kings_->size);
-  const auto& squares = offset_squares_[variant * pair_words_ + word - slot * pair_words_];
+  const uint64_t placement = variant * pair_words_ + word - slot * pair_words_;
+  const auto& squares = offset_squares_[placement];
   for (int j = 2; j < men_; ++j)
     if (j != inner_) men.squares[static_cast<size_t>(j)] = squares[static_cast<size_t>(j)];
   men.squares[0] = kings_->kings[static_cast<size_t>(pair)][0];
   men.squares[1] = kings_->kings[static_cast<size_t>(pair)][1];
+  return placement;
 }
 
 uint64_t WordLayout::variant_of(const Men& men) const {

@@ -199,8 +199,11 @@ public:
     return j == inner_ ? to_index(to) - to_index(from) : 64 * step(j, from, to);
   }
 
-  // The men of a word, the innermost left out: the kings and every digit's man.
-  void decode(uint64_t word, Men& men) const;
+  // The men of a word, the innermost left out: the kings and every digit's man. Returns the word's
+  // placement of the digits' men, the same in every king pair: a number below variants *
+  // pair_words(). Example: the words of one offset from the first word of their king pair have one
+  // placement in every pair of a variant.
+  uint64_t decode(uint64_t word, Men& men) const;
   // The word of men whose kings form a canonical pair (the innermost man is not read), of the
   // layout's slice.
   [[nodiscard]] uint64_t word_of(const Men& men) const;

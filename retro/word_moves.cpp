@@ -26,22 +26,32 @@ WordMoves::WordMoves(const indexing::WordLayout& layout) : layout_(layout) {
     const auto side = static_cast<size_t>(to_index(color_of(layout.man_piece(j))));
     fixed_[side][static_cast<size_t>(fixed_count_[side]++)] = static_cast<int8_t>(j);
   }
+  const uint64_t pair_words = layout.pair_words();
+  const auto variant_words = static_cast<uint64_t>(layout.kings().size) * pair_words;
+  placed_.resize(static_cast<size_t>(layout.words() / variant_words * pair_words));
+  for (uint64_t first = 0; first < layout.words(); first += variant_words)  // a variant's first pair
+    for (uint64_t word = first; word < first + pair_words; ++word) {
+      WordMen w;
+      const uint64_t placement = layout.decode(word, w.men);
+      Placed& p = placed_[static_cast<size_t>(placement)];
+      for (int j = 2; j < layout.man_count(); ++j) {
+        if (j == inner_) continue;
+        const Bitboard b = square_bb(square(w, j));
+        p.overlap |= (p.occupied & b) != 0;
+        p.occupied |= b;
+        if (type(j) == PieceType::Pawn)
+          p.pawns[static_cast<size_t>(to_index(color_of(layout.man_piece(j))))] |= b;
+      }
+    }
 }
 
 void WordMoves::decode(uint64_t word, WordMen& out) const {
   out.word = word;
-  layout_.decode(word, out.men);
-  out.occupied = 0;
-  out.pawns = {};
-  out.overlap = false;
-  for (int j = 0; j < layout_.man_count(); ++j) {
-    if (j == inner_) continue;
-    const Bitboard b = square_bb(square(out, j));
-    out.overlap |= (out.occupied & b) != 0;
-    out.occupied |= b;
-    if (type(j) == PieceType::Pawn)
-      out.pawns[static_cast<size_t>(to_index(color_of(layout_.man_piece(j))))] |= b;
-  }
+  const Placed& p = placed_[static_cast<size_t>(layout_.decode(word, out.men))];
+  const Bitboard kings = square_bb(square(out, 0)) | square_bb(square(out, 1));
+  out.occupied = p.occupied | kings;
+  out.pawns = p.pawns;
+  out.overlap = p.overlap || (p.occupied & kings) != 0 || square(out, 0) == square(out, 1);
 }
 
 Bitboard WordMoves::valid(const WordMen& w, Color stm) const {

@@ -25,6 +25,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "egtb/core/attacks.hpp"
 #include "egtb/core/symmetry.hpp"
@@ -91,6 +92,14 @@ private:
   Color inner_color_ = Color::White;
   PieceType inner_type_ = PieceType::None;
   int inner_ = 0;
+  // WordMen's sets of the digits' men (the kings left out), by placement (WordLayout::decode):
+  // decoding a word then adds the kings to them instead of going through every man.
+  struct Placed {
+    Bitboard occupied = 0;
+    std::array<Bitboard, 2> pawns{};
+    bool overlap = false;
+  };
+  std::vector<Placed> placed_;
 
   [[nodiscard]] Square square(const WordMen& w, int j) const { return w.men.squares[static_cast<size_t>(j)]; }
   [[nodiscard]] PieceType type(int j) const { return type_of(layout_.man_piece(j)); }

@@ -102,6 +102,46 @@ std::set<Index> general_predecessors(const Layouts& t, const Position& pos) {
   return out;
 }
 
+TEST_CASE("a decoded word's sets are those of its men", "[retro][word-moves]") {
+  // Whole layouts and every fifth slice of KRPkr (by placements) and KPPkp (by files), every
+  // word: the sets kept per placement of the digits' men must be the ones the decoded men give,
+  // kings added.
+  const auto check = [](const WordLayout& layout) {
+    const WordMoves moves(layout);
+    WordMen w;
+    for (uint64_t word = 0; word < layout.words(); ++word) {
+      moves.decode(word, w);
+      Bitboard occupied = 0;
+      std::array<Bitboard, 2> pawns{};
+      bool overlap = false;
+      for (int j = 0; j < layout.man_count(); ++j) {
+        if (j == layout.inner()) continue;
+        const Bitboard b = square_bb(w.men.squares[static_cast<size_t>(j)]);
+        overlap |= (occupied & b) != 0;
+        occupied |= b;
+        if (type_of(layout.man_piece(j)) == PieceType::Pawn)
+          pawns[static_cast<size_t>(to_index(color_of(layout.man_piece(j))))] |= b;
+      }
+      REQUIRE(w.word == word);
+      REQUIRE(w.occupied == occupied);
+      REQUIRE(w.pawns == pawns);
+      REQUIRE(w.overlap == overlap);
+    }
+  };
+  for (const char* sig : {"KQk", "KRkn", "KPkp", "KBBk"}) {
+    CAPTURE(sig);
+    const IndexScheme scheme(*Material::parse(sig));
+    check(WordLayout(scheme));
+  }
+  for (const auto& [sig, slicing] :
+       {std::pair{"KRPkr", indexing::Slicing::Placements}, std::pair{"KPPkp", indexing::Slicing::Files}}) {
+    CAPTURE(sig);
+    const IndexScheme scheme(*Material::parse(sig));
+    const indexing::PawnSlices slices(scheme, slicing);
+    for (size_t s = 0; s < slices.size(); s += 5) check(WordLayout(scheme, slices[s]));
+  }
+}
+
 TEST_CASE("word validity is the storage index's", "[retro][word-moves]") {
   for (const char* sig : {"KQk", "KPk", "KRkr", "KRRk", "KBNk", "KPkp", "KRkp", "KPPk", "KQRkr", "KRPkr"}) {
     const Layouts t(sig);
