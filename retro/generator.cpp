@@ -68,14 +68,16 @@ private:
 
 // The sets of one side to move, a bit per position of the word layout.
 struct Side {
-  BitSet undecided;         // valid, value not known yet
-  BitSet nonwon;            // valid and not known to be won: what the opponent's moves may escape to
-  BitSet escape;            // this phase: a move out of the table that the opponent does not win
-  BitSet first_decided;     // after the first phase: decided there
-  BitSet frontier;          // decided at the depth being propagated
-  BitSet next;              // decided at the depth being decided
-  BitSet target;            // predecessors of the frontier
-  Depths depth;             // the depth of a decided position; before, its exits' loss bound
+  BitSet undecided;      // valid, value not known yet
+  BitSet nonwon;         // valid and not known to be won: what the opponent's moves may escape to
+  BitSet escape;         // this phase: a move out of the table that the opponent does not win
+  BitSet first_decided;  // after the first phase: decided there
+  BitSet frontier;       // decided at the depth being propagated
+  BitSet next;           // decided at the depth being decided
+  BitSet target;         // predecessors of the frontier
+  // The depth of a decided position; before, its exits' loss bound, or for one of `escape` its
+  // win through an exit (`pending`).
+  Depths depth;
   DueLists terminal_later;  // no legal move, ending the game in a later phase (Lasker: stalemates)
   // The wins through a move out of the table, by king pair: the depths at which positions of the
   // pair win through one, and the largest of them all. The positions are the undecided ones of
@@ -229,7 +231,8 @@ struct SliceSets {
 // to a scratch file (retro/scratch_file.hpp), so that only the slice being solved is held in
 // memory. A chunk is read back and unpacked when a score of it is asked for (by the exits of a
 // later placement slice, or by the writer), and each thread keeps the last two chunks it unpacked
-// of every variant of every slice for the next asks. A chunk is 64 words: a word lies in one.
+// of every variant of every slice for the next asks. The writer reads the packed chunks a group
+// (GroupChunks) at a time. A chunk is 64 words: a word lies in one.
 // The writer asks in storage order, where a run of a few thousand entries visits every variant
 // but only a chunk or two of each: KRPkr's storage index runs through the pawn's squares (every
 // variant) inside each rook square, while a variant's layout (a placement slice's) holds the 64
