@@ -201,8 +201,8 @@ public:
 
   // The men of a word, the innermost left out: the kings and every digit's man. Returns the word's
   // placement of the digits' men, the same in every king pair: a number below variants *
-  // pair_words(). Example: the words of one offset from the first word of their king pair have one
-  // placement in every pair of a variant.
+  // pair_words(). Example: in a layout of one variant and 4,096 words per king pair, word 5 and
+  // word 4,101 (the second pair's sixth) both have placement 5.
   uint64_t decode(uint64_t word, Men& men) const;
   // The word of men whose kings form a canonical pair (the innermost man is not read), of the
   // layout's slice.
