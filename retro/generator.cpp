@@ -48,15 +48,16 @@ struct DepthSet {
 };
 
 // A king pair's depths of wins through a move out of the table (Side::pending), added to from
-// many threads (the largest is kept apart: get() has max 0).
+// many threads (the largest of them all is kept apart, in Side::pending_max).
 class PendingDepths {
 public:
   void add(const DepthSet& depths) {
     for (size_t k = 0; k < 2; ++k)
       if (depths.words[k]) words_[k].fetch_or(depths.words[k], std::memory_order_relaxed);
   }
-  [[nodiscard]] DepthSet get() const {
-    return {{words_[0].load(std::memory_order_relaxed), words_[1].load(std::memory_order_relaxed)}, 0};
+  [[nodiscard]] bool has(int depth) const {
+    return DepthSet{{words_[0].load(std::memory_order_relaxed), words_[1].load(std::memory_order_relaxed)}, 0}
+        .has(depth);
   }
   void clear() {
     for (auto& w : words_) w.store(0, std::memory_order_relaxed);
@@ -884,7 +885,7 @@ private:
   void add_pending(int depth) {
     for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
       Side& s = side(c);
-      if (!s.pending[pair].get().has(depth)) return;
+      if (!s.pending[pair].has(depth)) return;
       Bitboard any = 0;
       for (uint64_t word = begin; word != end; ++word)
         if (const Bitboard open = s.escape.words()[word] & s.undecided.words()[word]) {

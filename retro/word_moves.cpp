@@ -51,7 +51,7 @@ void WordMoves::decode(uint64_t word, WordMen& out) const {
   const Bitboard kings = square_bb(square(out, 0)) | square_bb(square(out, 1));
   out.occupied = p.occupied | kings;
   out.pawns = p.pawns;
-  out.overlap = p.overlap || (p.occupied & kings) != 0 || square(out, 0) == square(out, 1);
+  out.overlap = p.overlap || (p.occupied & kings) != 0;  // the kings of a pair never share a square
 }
 
 Bitboard WordMoves::valid(const WordMen& w, Color stm) const {
