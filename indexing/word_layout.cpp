@@ -162,8 +162,7 @@ WordLayout::WordLayout(const IndexScheme& scheme, const PawnSlice& slice)
 
 uint64_t WordLayout::decode(uint64_t word, Men& men) const {
   assert(word < words_);
-  const uint64_t slot =
-      decode_32bit_ ? pair_divisor_.quotient(static_cast<uint32_t>(word)) : word / pair_words_;
+  const uint64_t slot = slot_of(word);
   const uint64_t variant = variants_ == 1  ? 0
                            : decode_32bit_ ? kings_divisor_.quotient(static_cast<uint32_t>(slot))
                                            : slot / static_cast<uint64_t>(kings_->size);

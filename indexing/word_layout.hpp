@@ -169,6 +169,10 @@ public:
   [[nodiscard]] uint64_t pair_words() const { return pair_words_; }
   // The pair slots: the king pairs of every variant (of the one variant of a whole table).
   [[nodiscard]] uint64_t pair_slots() const { return words_ / pair_words_; }
+  // The pair slot of a word: word / pair_words(), by one multiplication where words fit 32 bits.
+  [[nodiscard]] uint64_t slot_of(uint64_t word) const {
+    return decode_32bit_ ? pair_divisor_.quotient(static_cast<uint32_t>(word)) : word / pair_words_;
+  }
   [[nodiscard]] const KkMap& kings() const { return *kings_; }
   [[nodiscard]] bool pawns() const { return kings_->pawns; }
   // The word stride of man j (not a king, not the innermost).

@@ -97,6 +97,9 @@ struct Side {
   BitSet passes;  // no legal move, not in check, and the rules pass: its one move is a pass
   // A flag per king pair: the pair's words hold a frontier / next / target bit.
   std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs, target_pairs;
+  // The frontier's words of each flagged pair slot, listed as it becomes the frontier: offsets in
+  // the slot's words, frontier_count[slot] of them from frontier_words[slot * pair_words].
+  std::vector<uint32_t> frontier_words, frontier_count;
 
   Side(uint64_t positions, size_t pairs, bool with_passes)
       : undecided(positions),
@@ -114,7 +117,9 @@ struct Side {
         passes(with_passes ? positions : 0),
         frontier_pairs(pairs),
         next_pairs(pairs),
-        target_pairs(pairs) {}
+        target_pairs(pairs),
+        frontier_words(positions / 64),
+        frontier_count(pairs) {}
 };
 
 // A position with an e.p. right (an entry of the storage index's e.p. section). Its moves are
@@ -458,13 +463,15 @@ private:
 
   Side& side(Color c) { return *sides_[static_cast<size_t>(to_index(c))]; }
   [[nodiscard]] uint64_t pair_words() const { return layout_.pair_words(); }
-  [[nodiscard]] size_t pair_of(uint64_t p) const { return static_cast<size_t>(p / 64 / pair_words()); }
+  [[nodiscard]] size_t pair_of(uint64_t p) const { return static_cast<size_t>(layout_.slot_of(p / 64)); }
   // Adds position p to `set` and flags its king pair in `pairs`.
   void mark(BitSet& set, std::vector<std::atomic<uint8_t>>& pairs, uint64_t p) const {
     set.set(p);
     flag(pairs, pair_of(p));
   }
   [[nodiscard]] size_t pair_count() const { return static_cast<size_t>(layout_.pair_slots()); }
+  // The king pairs of a variant (pair slots count them in every variant).
+  [[nodiscard]] size_t king_pairs() const { return static_cast<size_t>(layout_.kings().size); }
 
   void report(Stage stage, int ply) {
     if (!config_.progress) return;
@@ -761,16 +768,22 @@ private:
     return ep_horizon_ >= depth;
   }
 
-  // The next frontier becomes the frontier; the old one is cleared.
+  // The next frontier becomes the frontier, its words listed (Side::frontier_words); the old one
+  // is cleared.
   void promote_next() {
     for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
       Side& s = side(c);
       if (s.frontier_pairs[pair].load(std::memory_order_relaxed))
-        std::fill(s.frontier.words().begin() + static_cast<ptrdiff_t>(begin),
-                  s.frontier.words().begin() + static_cast<ptrdiff_t>(end), 0);
-      s.frontier_pairs[pair].store(s.next_pairs[pair].load(std::memory_order_relaxed),
-                                   std::memory_order_relaxed);
+        for (const uint32_t offset : listed_frontier(s, pair)) s.frontier.words()[begin + offset] = 0;
+      const uint8_t next = s.next_pairs[pair].load(std::memory_order_relaxed);
+      s.frontier_pairs[pair].store(next, std::memory_order_relaxed);
       s.next_pairs[pair].store(0, std::memory_order_relaxed);
+      if (!next) return;
+      uint32_t* listed = s.frontier_words.data() + begin;
+      uint32_t n = 0;
+      for (uint64_t word = begin; word != end; ++word)
+        if (s.next.words()[word]) listed[n++] = static_cast<uint32_t>(word - begin);
+      s.frontier_count[pair] = n;
     });
     for (auto& s : sides_) std::swap(s->frontier, s->next);
     for (size_t c = 0; c < 2; ++c) {
@@ -779,50 +792,93 @@ private:
     }
   }
 
-  // Targets: the predecessors of the frontier. Moves inside a king pair's words first, each pair
-  // by one thread, then the kings' moves, which reach other pairs (atomic).
+  // Targets: the predecessors of the frontier. Each king pair's targets of a side by one thread:
+  // the un-moves inside the pair's words, then the kings' moves that keep the pair canonical
+  // (WordMoves::plain_king_steps), pulled from the pairs they lead to. Then the other kings'
+  // moves, which reach other pairs' words from many threads (atomic).
   void scatter() {
-    for_each_frontier_word([&](Color c, const WordMen& w, Bitboard bits) {
-      uint64_t* target = side(~c).target.words().data();
-      bool added = add_passes(w.word, ~c, bits);
-      moves_.unmoves(
-          w, ~c, bits,
-          [&](uint64_t to, Bitboard b) {
-            target[to] |= b;
-            added = true;
-          },
-          [&](int man, Square from, Bitboard b) { added |= add_plain_double_steps(w, c, man, from, b); });
-      return added;
+    for_each_pair([&](Color t, size_t pair, uint64_t begin, uint64_t) {
+      bool added = false;
+      const Side& f = side(~t);
+      if (f.frontier_pairs[pair].load(std::memory_order_relaxed)) {
+        uint64_t* target = side(t).target.words().data();
+        for_each_listed_word(f, pair, begin, [&](const WordMen& w, Bitboard bits) {
+          added |= add_passes(w.word, t, bits);
+          moves_.unmoves(
+              w, t, bits,
+              [&](uint64_t to, Bitboard b) {
+                target[to] |= b;
+                added = true;
+              },
+              [&](int man, Square from, Bitboard b) {
+                added |= add_plain_double_steps(w, ~t, man, from, b);
+              });
+        });
+      }
+      added |= pull_plain_king_moves(t, pair, begin);
+      if (added) flag(side(t).target_pairs, pair);
     });
-    for_each_frontier_word([&](Color c, const WordMen& w, Bitboard bits) {
+    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t) {
+      const Side& f = side(c);
+      if (!f.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
+      const auto kings = layout_.kings().kings[pair % king_pairs()];
+      const auto m = static_cast<size_t>(to_index(~c));
+      const Bitboard imaged = king_attacks(kings[m]) & ~king_attacks(kings[1 - m]) &
+                              ~moves_.plain_king_steps(pair % king_pairs(), ~c);
+      if (!imaged) return;  // a pawn table's black king, or its white king off the d-file
       Side& t = side(~c);
-      moves_.king_unmoves(w, ~c, bits, [&](uint64_t to, Bitboard b) {
-        if (!b) return;
-        std::atomic_ref<uint64_t>(t.target.words()[to]).fetch_or(b, std::memory_order_relaxed);
-        flag(t.target_pairs, static_cast<size_t>(to / pair_words()));
+      for_each_listed_word(f, pair, begin, [&](const WordMen& w, Bitboard bits) {
+        moves_.king_unmoves(w, ~c, bits, imaged, [&](uint64_t to, Bitboard b) {
+          if (!b) return;
+          std::atomic_ref<uint64_t>(t.target.words()[to]).fetch_or(b, std::memory_order_relaxed);
+          flag(t.target_pairs, static_cast<size_t>(layout_.slot_of(to)));
+        });
       });
-      return false;
     });
   }
 
-  // Calls body(c, word, bits) for every word of the frontier of side c to move and its bits, the
-  // king pairs in parallel. body returns true when it added targets in the word's own king pair,
-  // which is then flagged for the opponent.
+  // Calls body(w, bits) for every listed frontier word of side f in pair slot `slot` (flagged),
+  // whose words start at `begin`, decoded.
   template <class Body>
-  void for_each_frontier_word(Body&& body) {
-    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
-      const Side& s = side(c);
-      if (!s.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
-      bool added = false;
-      WordMen w;
-      for (uint64_t word = begin; word != end; ++word) {
-        const Bitboard bits = s.frontier.words()[word];
-        if (!bits) continue;
-        moves_.decode(word, w);
-        added |= body(c, w, bits);
+  void for_each_listed_word(const Side& f, size_t slot, uint64_t begin, Body&& body) const {
+    WordMen w;
+    for (const uint32_t offset : listed_frontier(f, slot)) {
+      moves_.decode(begin + offset, w);
+      body(w, f.frontier.words()[begin + offset]);
+    }
+  }
+
+  // The frontier words of side s in pair slot `slot` (flagged), as offsets in its words.
+  std::span<const uint32_t> listed_frontier(const Side& s, size_t slot) const {
+    return {s.frontier_words.data() + slot * pair_words(), s.frontier_count[slot]};
+  }
+
+  // The predecessors in pair slot `slot` (words from `begin`, side c to move) through the moves
+  // of c's king that keep the pair canonical: for each, the frontier bits of the opponent's word
+  // at the same offset in the pair the move leads to, but for the square the king left (X cannot
+  // have stood there). Bits of words where a fixed man stands on that square are taken too; those
+  // words hold no valid position, and deciding ignores them. True when it added any.
+  bool pull_plain_king_moves(Color c, size_t slot, uint64_t begin) {
+    const indexing::KkMap& kings = layout_.kings();
+    const Side& f = side(~c);
+    uint64_t* target = side(c).target.words().data() + begin;
+    const size_t variant_slot = slot - slot % king_pairs();
+    std::array<Square, 2> squares = kings.kings[slot % king_pairs()];
+    const auto m = static_cast<size_t>(to_index(c));
+    const Bitboard left = ~square_bb(squares[m]);
+    Bitboard any = 0;
+    for (Bitboard to = moves_.plain_king_steps(slot % king_pairs(), c); to;) {
+      squares[m] = pop_lsb(to);
+      const size_t from_slot = variant_slot + kings.pair[indexing::KkMap::at(squares[0], squares[1])];
+      if (!f.frontier_pairs[from_slot].load(std::memory_order_relaxed)) continue;
+      const uint64_t* frontier = f.frontier.words().data() + from_slot * pair_words();
+      for (const uint32_t offset : listed_frontier(f, from_slot)) {
+        const Bitboard b = frontier[offset] & left;
+        target[offset] |= b;
+        any |= b;
       }
-      if (added) flag(side(~c).target_pairs, pair);
-    });
+    }
+    return any != 0;
   }
 
   // The positions of side c in `word` that pass to the frontier positions `bits` (the same

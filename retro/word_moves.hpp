@@ -62,8 +62,18 @@ public:
   // the positions of w whose man `man` (for the innermost man, the one bit's) stepped from `from`.
   template <class Local, class Ep>
   void unmoves(const WordMen& w, Color mover, Bitboard bits, Local&& local, Ep&& ep) const;
+  // king_unmoves looks only at the king's origins among `origins`.
   template <class Far>
-  void king_unmoves(const WordMen& w, Color mover, Bitboard bits, Far&& far) const;
+  void king_unmoves(const WordMen& w, Color mover, Bitboard bits, Bitboard origins, Far&& far) const;
+
+  // The squares next to the king of `mover` in king pair `pair` (a KkMap number), not touching the
+  // other king, where it leaves the pair canonical as it stands: a king move or un-move between
+  // the two pairs needs no symmetry, and a word's image is the word at the same offset in the
+  // other pair (word_layout.hpp). Example, a pawn table, white king d4 and black king h8: for
+  // White c3, c4, c5, d3 and d5; e3, e4 and e5 lead to the mirror image (white king on the d-file).
+  [[nodiscard]] Bitboard plain_king_steps(size_t pair, Color mover) const {
+    return plain_king_steps_[pair][static_cast<size_t>(to_index(mover))];
+  }
 
   // Of the positions `candidates` of word w (mover to move), those with a move inside the table to a
   // position of `targets` (the opponent's positions, one bit each, in the same layout). Double
@@ -100,6 +110,7 @@ private:
     bool overlap = false;
   };
   std::vector<Placed> placed_;
+  std::vector<std::array<Bitboard, 2>> plain_king_steps_;  // by pair, by mover
 
   [[nodiscard]] Square square(const WordMen& w, int j) const { return w.men.squares[static_cast<size_t>(j)]; }
   [[nodiscard]] PieceType type(int j) const { return type_of(layout_.man_piece(j)); }
@@ -170,10 +181,11 @@ void WordMoves::unmoves(const WordMen& w, Color mover, Bitboard bits, Local&& lo
 }
 
 template <class Far>
-void WordMoves::king_unmoves(const WordMen& w, Color mover, Bitboard bits, Far&& far) const {
+void WordMoves::king_unmoves(const WordMen& w, Color mover, Bitboard bits, Bitboard origins,
+                             Far&& far) const {
   const Square king = square(w, to_index(mover));
   const Square other = square(w, to_index(~mover));
-  for (Bitboard origins = king_attacks(king) & ~w.occupied & ~king_attacks(other); origins;) {
+  for (origins &= king_attacks(king) & ~w.occupied & ~king_attacks(other); origins;) {
     const Square from = pop_lsb(origins);
     const Bitboard moved = bits & ~square_bb(from);
     if (!moved) continue;

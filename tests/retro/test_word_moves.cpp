@@ -88,7 +88,17 @@ std::set<Index> kernel_predecessors(const Layouts& t, const WordMen& w, Color c,
     before.set_side_to_move(~c);
     if (const auto e = t.scheme.index_of(before)) out.insert(*e);
   });
-  t.moves.king_unmoves(w, ~c, square_bb(bit), add);
+  // The king's un-moves in two parts, as the solver makes them: those to the plain steps land at
+  // the word's own offset in another pair, its bit unmoved (the solver pulls them that way).
+  const auto pair =
+      static_cast<size_t>(t.layout.slot_of(w.word) % static_cast<uint64_t>(t.layout.kings().size));
+  const Bitboard plain = t.moves.plain_king_steps(pair, ~c);
+  t.moves.king_unmoves(w, ~c, square_bb(bit), plain, [&](uint64_t word, Bitboard bits) {
+    REQUIRE(word % t.layout.pair_words() == w.word % t.layout.pair_words());
+    REQUIRE(bits == square_bb(bit));
+    add(word, bits);
+  });
+  t.moves.king_unmoves(w, ~c, square_bb(bit), ~plain, add);
   return out;
 }
 
@@ -174,6 +184,35 @@ TEST_CASE("word un-moves are the general un-moves", "[retro][word-moves]") {
     });
     INFO(sig);
     CHECK(compared > 1000);
+  }
+}
+
+TEST_CASE("plain king steps keep the king pair canonical", "[retro][word-moves]") {
+  // Against is_canonical_kings, for every pair and mover of a pawnless and a pawn layout: a step
+  // of the mover's king that does not touch the other king is plain exactly when the new pair is
+  // canonical as it stands.
+  for (const char* sig : {"KRk", "KPk"}) {
+    const Layouts t(sig);
+    const indexing::KkMap& kings = t.layout.kings();
+    int plain = 0, imaged = 0;
+    for (size_t pair = 0; pair < static_cast<size_t>(kings.size); ++pair)
+      for (Color mover : {Color::White, Color::Black}) {
+        const auto m = static_cast<size_t>(to_index(mover));
+        const Bitboard steps = t.moves.plain_king_steps(pair, mover);
+        for (int sq = 0; sq < 64; ++sq) {
+          std::array<Square, 2> squares = kings.kings[pair];
+          const bool step = contains(king_attacks(squares[m]), square_at(sq)) &&
+                            !contains(king_attacks(squares[1 - m]), square_at(sq));
+          squares[m] = square_at(sq);
+          const bool canonical = step && indexing::is_canonical_kings(kings.pawns, squares[0], squares[1]);
+          INFO(sig << " pair " << pair << " square " << sq);
+          REQUIRE(contains(steps, square_at(sq)) == canonical);
+          plain += canonical;
+          imaged += step && !canonical;
+        }
+      }
+    CHECK(plain > 0);
+    CHECK(imaged > 0);
   }
 }
 
