@@ -821,10 +821,7 @@ private:
     for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t) {
       const Side& f = side(c);
       if (!f.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
-      const auto kings = layout_.kings().kings[pair % king_pairs()];
-      const auto m = static_cast<size_t>(to_index(~c));
-      const Bitboard imaged = king_attacks(kings[m]) & ~king_attacks(kings[1 - m]) &
-                              ~moves_.plain_king_steps(pair % king_pairs(), ~c);
+      const Bitboard imaged = moves_.imaged_king_steps(pair % king_pairs(), ~c);
       if (!imaged) return;  // a pawn table's black king, or its white king off the d-file
       Side& t = side(~c);
       for_each_listed_word(f, pair, begin, [&](const WordMen& w, Bitboard bits) {

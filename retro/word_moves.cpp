@@ -44,16 +44,16 @@ WordMoves::WordMoves(const indexing::WordLayout& layout) : layout_(layout) {
       }
     }
   const indexing::KkMap& kings = layout.kings();
-  plain_king_steps_.resize(static_cast<size_t>(kings.size));
-  for (size_t pair = 0; pair < plain_king_steps_.size(); ++pair)
+  king_steps_.resize(static_cast<size_t>(kings.size));
+  for (size_t pair = 0; pair < king_steps_.size(); ++pair)
     for (Color mover : {Color::White, Color::Black}) {
       std::array<Square, 2> squares = kings.kings[pair];
       const auto m = static_cast<size_t>(to_index(mover));
-      Bitboard& plain = plain_king_steps_[pair][m];
+      KingSteps& steps = king_steps_[pair][m];
       for (Bitboard to = king_attacks(squares[m]) & ~king_attacks(squares[1 - m]); to;) {
         squares[m] = pop_lsb(to);
-        if (layout.canonical_symmetry(squares[0], squares[1]) == Symmetry::Identity)
-          plain |= square_bb(squares[m]);
+        const bool plain = layout.canonical_symmetry(squares[0], squares[1]) == Symmetry::Identity;
+        (plain ? steps.plain : steps.imaged) |= square_bb(squares[m]);
       }
     }
 }

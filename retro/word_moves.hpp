@@ -70,9 +70,14 @@ public:
   // other king, where it leaves the pair canonical as it stands: a king move or un-move between
   // the two pairs needs no symmetry, and a word's image is the word at the same offset in the
   // other pair (word_layout.hpp). Example, a pawn table, white king d4 and black king h8: for
-  // White c3, c4, c5, d3 and d5; e3, e4 and e5 lead to the mirror image (white king on the d-file).
+  // White c3, c4, c5, d3 and d5; e3, e4 and e5 lead to the mirror image (white king on the d-file),
+  // and are its imaged_king_steps.
   [[nodiscard]] Bitboard plain_king_steps(size_t pair, Color mover) const {
-    return plain_king_steps_[pair][static_cast<size_t>(to_index(mover))];
+    return king_steps_[pair][static_cast<size_t>(to_index(mover))].plain;
+  }
+  // The other squares next to that king, not touching the other king: those that lead to an image.
+  [[nodiscard]] Bitboard imaged_king_steps(size_t pair, Color mover) const {
+    return king_steps_[pair][static_cast<size_t>(to_index(mover))].imaged;
   }
 
   // Of the positions `candidates` of word w (mover to move), those with a move inside the table to a
@@ -110,7 +115,10 @@ private:
     bool overlap = false;
   };
   std::vector<Placed> placed_;
-  std::vector<std::array<Bitboard, 2>> plain_king_steps_;  // by pair, by mover
+  struct KingSteps {
+    Bitboard plain = 0, imaged = 0;
+  };
+  std::vector<std::array<KingSteps, 2>> king_steps_;  // by pair, by mover
 
   [[nodiscard]] Square square(const WordMen& w, int j) const { return w.men.squares[static_cast<size_t>(j)]; }
   [[nodiscard]] PieceType type(int j) const { return type_of(layout_.man_piece(j)); }

@@ -98,7 +98,7 @@ std::set<Index> kernel_predecessors(const Layouts& t, const WordMen& w, Color c,
     REQUIRE(bits == square_bb(bit));
     add(word, bits);
   });
-  t.moves.king_unmoves(w, ~c, square_bb(bit), ~plain, add);
+  t.moves.king_unmoves(w, ~c, square_bb(bit), t.moves.imaged_king_steps(pair, ~c), add);
   return out;
 }
 
@@ -190,7 +190,7 @@ TEST_CASE("word un-moves are the general un-moves", "[retro][word-moves]") {
 TEST_CASE("plain king steps keep the king pair canonical", "[retro][word-moves]") {
   // Against is_canonical_kings, for every pair and mover of a pawnless and a pawn layout: a step
   // of the mover's king that does not touch the other king is plain exactly when the new pair is
-  // canonical as it stands.
+  // canonical as it stands, and imaged otherwise.
   for (const char* sig : {"KRk", "KPk"}) {
     const Layouts t(sig);
     const indexing::KkMap& kings = t.layout.kings();
@@ -199,6 +199,7 @@ TEST_CASE("plain king steps keep the king pair canonical", "[retro][word-moves]"
       for (Color mover : {Color::White, Color::Black}) {
         const auto m = static_cast<size_t>(to_index(mover));
         const Bitboard steps = t.moves.plain_king_steps(pair, mover);
+        const Bitboard imaged_steps = t.moves.imaged_king_steps(pair, mover);
         for (int sq = 0; sq < 64; ++sq) {
           std::array<Square, 2> squares = kings.kings[pair];
           const bool step = contains(king_attacks(squares[m]), square_at(sq)) &&
@@ -207,6 +208,7 @@ TEST_CASE("plain king steps keep the king pair canonical", "[retro][word-moves]"
           const bool canonical = step && indexing::is_canonical_kings(kings.pawns, squares[0], squares[1]);
           INFO(sig << " pair " << pair << " square " << sq);
           REQUIRE(contains(steps, square_at(sq)) == canonical);
+          REQUIRE(contains(imaged_steps, square_at(sq)) == (step && !canonical));
           plain += canonical;
           imaged += step && !canonical;
         }
