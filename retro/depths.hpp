@@ -48,6 +48,8 @@ public:
     __builtin_prefetch(bytes, 1);
     __builtin_prefetch(bytes + 63, 1);
   }
+  // The bytes of a word's 64 positions.
+  [[nodiscard]] const uint8_t* word_bytes(uint64_t word) const { return bytes_.data() + word * 64; }
   // Precondition: valid(p).
   [[nodiscard]] int get(uint64_t p) const {
     const uint8_t b = bytes_[p];

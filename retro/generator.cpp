@@ -204,19 +204,26 @@ struct SliceSets {
     return decided_score(s.first_decided.test(p), s.depth.get(p));
   }
   // The raw scores of the 64 positions of `word` of side c, score()'s, into out[0..63]: a word's
-  // sets read once (packing a slice asks for all of its positions; 1.6x faster than score()).
+  // sets and depth bytes read once (packing a slice asks for all of its positions), the value of
+  // a decided one looked up by its phase and its depth's parity (decided_score).
   void word_scores(Color c, uint64_t word, uint16_t* out) const {
     const Side& s = side(c);
     const Bitboard open = s.undecided.words()[word];
     const Bitboard first = s.first_decided.words()[word];
+    const uint8_t* bytes = s.depth.word_bytes(word);
+    std::array<std::array<Lasker, 2>, 2> value{};  // [decided in the first phase][depth parity]
+    for (size_t f = 0; f < std::min<size_t>(2, phases.size()); ++f)
+      value[1 - f] = {phases[f].loss, phases[f].win};
     for (uint64_t k = 0; k < 64; ++k) {
-      const uint64_t p = word * 64 + k;
-      if (!s.depth.valid(p))
-        out[k] = Score::invalid().raw();
-      else if ((open >> k) & 1)
-        out[k] = Score::draw().raw();
+      const unsigned byte = bytes[k];
+      const bool is_open = ((open >> k) & 1) != 0;
+      const bool f = ((first >> k) & 1) != 0;
+      if (byte >= Depths::Aside)
+        out[k] = byte == Depths::Invalid ? Score::invalid().raw()
+                 : is_open               ? Score::draw().raw()
+                                         : decided_score(f, s.depth.get(word * 64 + k)).raw();
       else
-        out[k] = decided_score(((first >> k) & 1) != 0, s.depth.get(p)).raw();
+        out[k] = is_open ? Score::draw().raw() : Score(value[f][byte & 1], static_cast<int>(byte)).raw();
     }
   }
   [[nodiscard]] Score ep_score(const EpNode& e) const {
@@ -269,15 +276,22 @@ public:
   // the thread has not unpacked another chunk in its place (the stamp, unique per unpack in a
   // thread, tells). Example: KRPkr's runs of the pawn's 48 squares, each square's position one
   // step apart from run to run, read 4,096 positions of a chunk through one hold.
+  // The hold keeps what it checks beside the chunk's scores, so that a check reads one line of
+  // the hold and the stamp of the chunk it holds.
   class Hold {
   public:
-    [[nodiscard]] bool holds(const SolvedSlice* slice, Color c, uint64_t p) const;
-    [[nodiscard]] uint16_t raw(uint64_t p) const;
+    [[nodiscard]] bool holds(const SolvedSlice* slice, Color c, uint64_t p) const {
+      return slice == slice_ && c == c_ && p / ChunkEntries == chunk_ && *stamp_at_ == stamp_;
+    }
+    [[nodiscard]] uint16_t raw(uint64_t p) const { return raw_[p % ChunkEntries]; }
 
   private:
     friend class SolvedSlice;
     const SolvedSlice* slice_ = nullptr;
-    const Unpacked* unpacked_ = nullptr;
+    Color c_ = Color::White;
+    uint64_t chunk_ = ~uint64_t{0};
+    const uint16_t* raw_ = nullptr;
+    const uint64_t* stamp_at_ = nullptr;  // the stamp of the unpacked chunk held
     uint64_t stamp_ = 0;
   };
   [[nodiscard]] bool packed() const { return kept_ == nullptr; }
@@ -1186,18 +1200,15 @@ void SolvedSlice::word_scores(Color c, uint64_t word, Bitboard squares, Score* o
     *out++ = Score::from_raw(raw[static_cast<size_t>(to_index(lsb(squares)))]);
 }
 
-bool SolvedSlice::Hold::holds(const SolvedSlice* slice, Color c, uint64_t p) const {
-  return slice == slice_ && unpacked_->stamp == stamp_ && unpacked_->c == c &&
-         unpacked_->chunk == p / ChunkEntries;
-}
-
-uint16_t SolvedSlice::Hold::raw(uint64_t p) const { return unpacked_->raw[p % ChunkEntries]; }
-
 SolvedSlice::Hold SolvedSlice::hold(Color c, uint64_t p) const {
+  const Unpacked& unpacked = chunk_of(c, p, true);
   Hold h;
   h.slice_ = this;
-  h.unpacked_ = &chunk_of(c, p, true);
-  h.stamp_ = h.unpacked_->stamp;
+  h.c_ = c;
+  h.chunk_ = unpacked.chunk;
+  h.raw_ = unpacked.raw.data();
+  h.stamp_at_ = &unpacked.stamp;
+  h.stamp_ = unpacked.stamp;
   return h;
 }
 
@@ -1331,7 +1342,9 @@ public:
       : sets_(sets),
         scheme_(scheme),
         step_(scheme.run_man()),
-        one_slice_(step_ != 0 && (sets.slices.size() == 1 || !is_pawn(step_))) {}
+        one_slice_(step_ != 0 && (sets.slices.size() == 1 || !is_pawn(step_))),
+        packed_(sets.scratch != nullptr),
+        shared_steps_(pieces_step_alike()) {}
 
   void start(const Men& run) {
     if (one_slice_)
@@ -1345,7 +1358,7 @@ public:
   // the hold of that square (of the run, when its entries lie in one slice).
   uint16_t raw_score(Color c, Square s) {
     const Where where = at(s);
-    if (!where.slice->packed()) return where.slice->score(c, where.position).raw();
+    if (!packed_) return where.slice->score(c, where.position).raw();
     SolvedSlice::Hold& hold =
         one_slice_ || step_ == 0 ? run_hold_ : square_holds_[static_cast<size_t>(to_index(s))];
     if (!hold.holds(where.slice, c, where.position)) hold = where.slice->hold(c, where.position);
@@ -1369,12 +1382,27 @@ private:
     if (!contains(known_, s)) {
       men_.squares[step] = s;
       where = locate(men_);
+      where.position -= base_;
       known_ |= square_bb(s);
     }
-    return where;
+    return {where.slice, where.position + base_};
   }
 
   [[nodiscard]] bool is_pawn(int j) const { return type_of(scheme_.man_piece(j)) == PieceType::Pawn; }
+
+  // True when a move of a piece (not a king, not a pawn) steps the positions of every slice alike.
+  // A piece's digit is its square (WordLayout::digit), so a step of one square per piece tells.
+  // Example: KRPkr's 24 placement slices differ only in the pawn's square, and a rook's move from
+  // a1 to b1 adds the same in each; follow() then moves one base for all 48 of a run's squares.
+  [[nodiscard]] bool pieces_step_alike() const {
+    for (int j = 2; j < scheme_.man_count(); ++j) {
+      if (is_pawn(j)) continue;
+      const int64_t step = sets_.solved.front().layout().position_step(j, Square::A1, Square::B1);
+      for (const SolvedSlice& slice : sets_.solved)
+        if (slice.layout().position_step(j, Square::A1, Square::B1) != step) return false;
+    }
+    return true;
+  }
 
   [[nodiscard]] Where locate(const Men& men) const {
     const SolvedSlice& slice = sets_.solved[sets_.slices.slice_of(men)];
@@ -1395,6 +1423,11 @@ private:
     }
     if (moved < 0) return;
     const auto k = static_cast<size_t>(moved);
+    if (shared_steps_) {
+      base_ += static_cast<uint64_t>(
+          sets_.solved.front().layout().position_step(moved, men_.squares[k], run.squares[k]));
+      return;
+    }
     for (Bitboard b = known_; b; b &= b - 1) {
       Where& w = by_square_[static_cast<size_t>(to_index(lsb(b)))];
       w.position +=
@@ -1406,9 +1439,14 @@ private:
   const indexing::IndexScheme& scheme_;
   const int step_;
   const bool one_slice_;
+  const bool packed_;        // every slice packed: a table of several
+  const bool shared_steps_;  // pieces_step_alike()
   Men men_;
   Where run_;
+  // The kept squares' slices and positions, less base_: with shared steps the move between two
+  // runs adds to base_ alone, else to each kept position (base_ stays 0).
   std::array<Where, 64> by_square_{};
+  uint64_t base_ = 0;
   Bitboard known_ = 0;
   SolvedSlice::Hold run_hold_;
   std::array<SolvedSlice::Hold, 64> square_holds_{};
