@@ -1,5 +1,6 @@
 // Writing a table file and reading it back gives the same entries and header, for several sizes,
 // shapes of data and block transforms.
+#include <array>
 #include <random>
 
 #include "egtb/store/block_codec.hpp"
@@ -166,6 +167,32 @@ TEST_CASE("a header without depths of one kind records -1", "[store]") {
   CHECK(big.max_depth(Rules::Lasker, Metric::Dtm) == 77);
   CHECK(big.values[2] == 299998);
   CHECK(big.invalid == 1);
+}
+
+TEST_CASE("compute_stats counts as add() does, entry by entry", "[store]") {
+  // Odd and even lengths, runs of one score, scores that alternate (one score at every odd
+  // entry only), and calls one after the other (the thread's histograms are reused).
+  const std::array<uint16_t, 5> scores{Score::draw().raw(), Score::invalid().raw(),
+                                       Score(Lasker::Mates, 9).raw(), Score(Lasker::Mated, 40).raw(),
+                                       Score(Lasker::Stalemates, 3).raw()};
+  std::vector<std::vector<uint16_t>> cases{
+      {}, {scores[2]}, {scores[0], scores[2]}, {scores[3], scores[3], scores[4]}};
+  for (const size_t period : {size_t{2}, size_t{3}})
+    for (const size_t n : {size_t{7}, size_t{64}, size_t{1001}}) {
+      std::vector<uint16_t> raw(n);
+      for (size_t i = 0; i < n; ++i) raw[i] = scores[i % period];
+      cases.push_back(raw);
+    }
+  std::mt19937 random(7);
+  std::vector<uint16_t> mixed(40000);
+  for (size_t i = 0; i < mixed.size(); ++i)
+    mixed[i] = random() % 3 == 0 || i == 0 ? scores[random() % scores.size()] : mixed[i - 1];
+  cases.push_back(mixed);
+  for (const auto& raw : cases) {
+    SideStats expected;
+    for (uint16_t r : raw) expected.add(Score::from_raw(r));
+    CHECK(compute_stats(raw) == expected);
+  }
 }
 
 TEST_CASE("a Table round-trips through write_table and Table::load", "[store]") {
