@@ -41,15 +41,15 @@ public:
     uint8_t* bytes = bytes_.data() + word * 64;
     for (int k = 0; k < 64; ++k) bytes[k] = (valid >> k) & 1 ? 0 : Invalid;
   }
+  // The bytes of a word's 64 positions.
+  [[nodiscard]] const uint8_t* word_bytes(uint64_t word) const { return bytes_.data() + word * 64; }
   // Asks the processor to fetch the bytes of a word's 64 positions ahead of their reads and writes
   // (the solver's settling of a word, after its moves are looked at, missed the cache on them).
   void prefetch(uint64_t word) const {
-    const uint8_t* bytes = bytes_.data() + word * 64;
+    const uint8_t* bytes = word_bytes(word);
     __builtin_prefetch(bytes, 1);
     __builtin_prefetch(bytes + 63, 1);
   }
-  // The bytes of a word's 64 positions.
-  [[nodiscard]] const uint8_t* word_bytes(uint64_t word) const { return bytes_.data() + word * 64; }
   // Precondition: valid(p).
   [[nodiscard]] int get(uint64_t p) const {
     const uint8_t b = bytes_[p];
@@ -73,7 +73,7 @@ public:
   // The positions of a word whose depth is `depth` (>= 0): bit k for position word * 64 + k.
   // Example: a word whose bytes 3 and 9 hold 7 gives bits 3 and 9 for depth 7.
   [[nodiscard]] Bitboard holding(uint64_t word, int depth) const {
-    const uint8_t* bytes = bytes_.data() + word * 64;
+    const uint8_t* bytes = word_bytes(word);
     const auto byte = static_cast<uint8_t>(std::min<int>(depth, Aside));
     Bitboard out = 0;
 #if defined(__SSE2__)

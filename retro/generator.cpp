@@ -212,18 +212,21 @@ struct SliceSets {
     const Bitboard first = s.first_decided.words()[word];
     const uint8_t* bytes = s.depth.word_bytes(word);
     std::array<std::array<Lasker, 2>, 2> value{};  // [decided in the first phase][depth parity]
-    for (size_t f = 0; f < std::min<size_t>(2, phases.size()); ++f)
-      value[1 - f] = {phases[f].loss, phases[f].win};
+    for (const bool f : {true, false})
+      if (f || phases.size() > 1)
+        for (int parity = 0; parity < 2; ++parity)
+          value[f][static_cast<size_t>(parity)] = decided_score(f, parity).value();
     for (uint64_t k = 0; k < 64; ++k) {
       const unsigned byte = bytes[k];
-      const bool is_open = ((open >> k) & 1) != 0;
       const bool f = ((first >> k) & 1) != 0;
-      if (byte >= Depths::Aside)
-        out[k] = byte == Depths::Invalid ? Score::invalid().raw()
-                 : is_open               ? Score::draw().raw()
-                                         : decided_score(f, s.depth.get(word * 64 + k)).raw();
+      if (byte == Depths::Invalid)
+        out[k] = Score::invalid().raw();
+      else if ((open >> k) & 1)
+        out[k] = Score::draw().raw();
+      else if (byte == Depths::Aside)
+        out[k] = decided_score(f, s.depth.get(word * 64 + k)).raw();
       else
-        out[k] = is_open ? Score::draw().raw() : Score(value[f][byte & 1], static_cast<int>(byte)).raw();
+        out[k] = Score(value[f][byte & 1], static_cast<int>(byte)).raw();
     }
   }
   [[nodiscard]] Score ep_score(const EpNode& e) const {
