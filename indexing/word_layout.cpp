@@ -52,7 +52,7 @@ int advance(const IndexScheme& scheme, const DigitPawns& pawns, uint32_t key) {
 }  // namespace
 
 PawnSlices::PawnSlices(const IndexScheme& scheme, Slicing slicing)
-    : pawns_(scheme, slicing == Slicing::Placements) {
+    : pawns_(scheme, slicing == Slicing::Placements || slicing == Slicing::PromotionsJoined) {
   const int inner = WordLayout::inner_man(scheme);
   bool inner_twin = false;  // the innermost man is a pawn identical to a digit pawn
   for (int i = 0; i < pawns_.count(); ++i)
@@ -97,8 +97,34 @@ PawnSlices::PawnSlices(const IndexScheme& scheme, Slicing slicing)
   std::stable_sort(slices_.begin(), slices_.end(), [&](const PawnSlice& a, const PawnSlice& b) {
     return advance(scheme, pawns_, a.keys[0]) > advance(scheme, pawns_, b.keys[0]);
   });
+  if (slicing == Slicing::PromotionsJoined) join_promoting(scheme);
   for (size_t s = 0; s < slices_.size(); ++s)
     for (const uint32_t key : slices_[s].keys) slice_of_key_[key] = static_cast<uint16_t>(s);
+}
+
+void PawnSlices::join_promoting(const IndexScheme& scheme) {
+  const auto promoting = [&](uint32_t key) {
+    for (int i = 0; i < pawns_.count(); ++i) {
+      const bool white = color_of(scheme.man_piece(pawns_.man(i))) == Color::White;
+      if (pawns_.rank(key, i) == (white ? 6 : 1)) return true;
+    }
+    return false;
+  };
+  std::vector<PawnSlice> joined;
+  std::vector<int> joined_advance;  // of the joined slice of promoting ones, by index in `joined`
+  for (PawnSlice& slice : slices_) {
+    const int a = promoting(slice.keys[0]) ? advance(scheme, pawns_, slice.keys[0]) : -1;
+    const auto into = std::find(joined_advance.begin(), joined_advance.end(), a);
+    if (a >= 0 && into != joined_advance.end()) {
+      PawnSlice& target = joined[static_cast<size_t>(into - joined_advance.begin())];
+      target.keys.insert(target.keys.end(), slice.keys.begin(), slice.keys.end());
+      std::sort(target.keys.begin(), target.keys.end());
+      continue;
+    }
+    joined.push_back(std::move(slice));
+    joined_advance.push_back(a);
+  }
+  slices_ = std::move(joined);
 }
 
 Slicing pawn_slicing(const IndexScheme& scheme) {

@@ -42,20 +42,33 @@ CostEstimate estimate_cost(const Material& material) {
   const double around =
       BaseBytes + BytesPerSubtableEntry * static_cast<double>(e.whole_subtable_entries) + cache;
   e.peak_bytes = static_cast<uint64_t>(around + c.bytes_per_position * positions);
-  const indexing::PawnSlices slices(scheme, indexing::pawn_slicing(scheme));
+  const auto sliced_peak = [&](const indexing::PawnSlices& slices) {
+    return static_cast<uint64_t>(around + c.bytes_per_position * largest_slice_fraction(slices) * positions +
+                                 SliceOverheadBytesPerPosition * positions);
+  };
+  e.slicing = indexing::pawn_slicing(scheme);
+  const indexing::PawnSlices slices(scheme, e.slicing);
   e.slices = slices.size();
-  e.sliced_peak_bytes =
-      e.slices == 1
-          ? e.peak_bytes
-          : static_cast<uint64_t>(around + c.bytes_per_position * largest_slice_fraction(slices) * positions +
-                                  SliceOverheadBytesPerPosition * positions);
+  e.sliced_peak_bytes = e.slices == 1 ? e.peak_bytes : sliced_peak(slices);
+  if (e.slicing == indexing::Slicing::Placements && e.pages_subtables) {
+    const indexing::PawnSlices joined(scheme, indexing::Slicing::PromotionsJoined);
+    if (joined.size() < slices.size()) {
+      e.joined_slices = joined.size();
+      e.joined_peak_bytes = sliced_peak(joined);
+    }
+  }
   return e;
 }
 
 SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory) {
   SolvePlan plan;
   plan.sliced = max_memory > 0 && cost.peak_bytes > max_memory && cost.slices > 1;
-  plan.peak_bytes = plan.sliced ? cost.sliced_peak_bytes : cost.peak_bytes;
+  plan.peak_bytes = cost.peak_bytes;
+  if (!plan.sliced) return plan;
+  const bool join = cost.joined_slices > 0 && cost.joined_peak_bytes <= max_memory;
+  plan.slicing = join ? indexing::Slicing::PromotionsJoined : cost.slicing;
+  plan.slices = join ? cost.joined_slices : cost.slices;
+  plan.peak_bytes = join ? cost.joined_peak_bytes : cost.sliced_peak_bytes;
   return plan;
 }
 

@@ -16,8 +16,10 @@
 //   sliced_peak_bytes = BaseBytes + BytesPerPosition * f * L + SliceOverheadBytesPerPosition * L
 //                       + BytesPerSubtableEntry * W (+ PagedCacheBytes).
 //
-// KRPkr's 24 placement slices each hold a 24th of its 355,074,048 positions (f = 1/24); KPPkp's
-// largest of 20 file slices holds 1/16, the white pawns' files with their mirror images.
+// KRPkr's 24 placement slices each hold a 24th of its 355,074,048 positions (f = 1/24), or, its
+// four slices of a pawn on the 7th joined (indexing::Slicing::PromotionsJoined), the largest of 21
+// holds a sixth; KPPkp's largest of 20 file slices holds 1/16, the white pawns' files with their
+// mirror images.
 //
 // where W is the entries per side of the subtables loaded whole (at most PagedTableEntries each;
 // larger ones are read through a cache of PagedCacheBytes). Pawnless tables and tables with pawns
@@ -31,6 +33,7 @@
 #include <cstdint>
 
 #include "egtb/core/material.hpp"
+#include "indexing/word_layout.hpp"
 
 namespace egtb::retro {
 
@@ -62,8 +65,16 @@ struct CostEstimate {
   bool pages_subtables = false;            // a subtable is read through the cache
   double cpu_seconds = 0;                  // on one thread
   uint64_t peak_bytes = 0;                 // resident memory of the process at its peak
-  size_t slices = 1;                       // the slices of a solve in slices (1: the whole table)
-  uint64_t sliced_peak_bytes = 0;          // peak_bytes of a solve in slices (peak_bytes when 1 slice)
+  // A solve in slices: indexing::pawn_slicing of the table, its slices (1: the whole table) and
+  // its peak_bytes (peak_bytes when 1 slice).
+  indexing::Slicing slicing = indexing::Slicing::Whole;
+  size_t slices = 1;
+  uint64_t sliced_peak_bytes = 0;
+  // The same with the promoting placement slices joined (Slicing::PromotionsJoined), for a table
+  // sliced by placements that pages subtables (its promotions' blocks are what joining saves);
+  // 0 slices for others.
+  size_t joined_slices = 0;
+  uint64_t joined_peak_bytes = 0;
 };
 
 // The estimated cost of building the table of `material` (canonical, any number of men) alone.
@@ -71,9 +82,13 @@ struct CostEstimate {
 
 // How a table is solved under a memory limit (egtb generate --max-memory; 0: none), and its
 // estimated peak that way: a table whose whole solve is estimated above the limit is solved in
-// slices when it has several (KRPkr under 1 GiB: 24 slices). The limit decides; it is not a promise.
+// slices when it has several, with the promoting placement slices joined when that fits the limit
+// (it saves decoding the paged subtables' blocks again for each of them): KRPkr under 1 GiB in 21
+// slices, under 300 MiB in 24. The limit decides; it is not a promise.
 struct SolvePlan {
   bool sliced = false;
+  indexing::Slicing slicing = indexing::Slicing::Whole;  // GeneratorConfig::slicing
+  size_t slices = 1;
   uint64_t peak_bytes = 0;  // the estimate of that solve
 };
 [[nodiscard]] SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory);

@@ -54,8 +54,7 @@ BuildRecord build_one(const Material& material, const BuildOptions& options, std
   config.threads = options.threads;
   config.rules = options.rules;
   config.metrics = options.metrics;
-  if (plan_solve(estimate_cost(material), options.max_memory).sliced)
-    config.slicing = indexing::pawn_slicing(indexing::IndexScheme(material));
+  config.slicing = plan_solve(estimate_cost(material), options.max_memory).slicing;
   config.scratch_directory = options.directory;
   if (options.progress) config.progress = [&](const Progress& p) { options.progress(material, p); };
   WriteOptions write;

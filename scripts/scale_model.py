@@ -290,10 +290,19 @@ def mpi_section(tables, link_gb_per_s=10):
     return out
 
 
+def sliced_estimate(row):
+    """The compiled estimate of the slicing the measured run used: the promoting slices joined
+    (fewer slices) or each alone."""
+    p = row["plan"]
+    if p.get("joined_slices") and row["slices"] == p["joined_slices"]:
+        return p["estimated_joined_peak_bytes"]
+    return p["estimated_sliced_peak_bytes"]
+
+
 def sliced_residual(row):
     """The measured peak of a sliced solve less the compiled estimate's terms but p * L."""
     p = row["plan"]
-    return row["peak_rss_bytes"] - (p["estimated_sliced_peak_bytes"] - SLICE_OVERHEAD_BYTES * p["layout_positions_per_side"])
+    return row["peak_rss_bytes"] - (sliced_estimate(row) - SLICE_OVERHEAD_BYTES * p["layout_positions_per_side"])
 
 
 def fit_overhead(rows):
@@ -303,7 +312,7 @@ def fit_overhead(rows):
 
 def sliced_errors(rows, packed):
     """Relative errors (estimate / measured - 1) of the sliced estimate with p = packed."""
-    return [(r["plan"]["estimated_sliced_peak_bytes"] + (packed - SLICE_OVERHEAD_BYTES) * r["plan"]["layout_positions_per_side"])
+    return [(sliced_estimate(r) + (packed - SLICE_OVERHEAD_BYTES) * r["plan"]["layout_positions_per_side"])
             / r["peak_rss_bytes"] - 1 for r in rows]
 
 
@@ -328,7 +337,7 @@ def sliced_section(egtb, sliced_path):
     for r in sorted(rows, key=lambda r: -r["peak_rss_bytes"]):
         p = r["plan"]
         out.append(f"| {r['signature']} | {r['slices']} | {p['layout_positions_per_side']:,} | {r['cpu_seconds']:.1f} | "
-                   f"{r['peak_rss_bytes'] / 2**20:,.0f} | {p['estimated_sliced_peak_bytes'] / 2**20:,.0f} | "
+                   f"{r['peak_rss_bytes'] / 2**20:,.0f} | {sliced_estimate(r) / 2**20:,.0f} | "
                    f"{p['estimated_peak_bytes'] / 2**20:,.0f} |")
     out.append("")
     return out

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # egtb plan --max-memory: the tables whose whole solve the cost model puts above the limit are
-# planned in slices, with the sliced estimate for their jobs' memory; every job passes the
-# limit to egtb generate (JSON command, Makefile, Slurm script); make builds under it; a malformed
-# size is refused; without the option nothing is sliced and no job gets it.
+# planned in slices (their promoting slices joined when that fits), with that estimate for their
+# jobs' memory; every job passes the limit to egtb generate (JSON command, Makefile, Slurm
+# script); make builds under it; a malformed size is refused; without the option nothing is
+# sliced and no job gets it.
 set -euo pipefail
 egtb=$1
 dir=$(mktemp -d)
@@ -22,7 +23,11 @@ for s, t in tables.items():
     assert t["sliced"] == (above and t["slices"] > 1), s
     if t["sliced"]:
         assert "P" in s or "p" in s, s
-        assert t["planned_peak_bytes"] == t["estimated_sliced_peak_bytes"] < limit, t
+        # The promoting slices are joined when that fits the limit, else each solved alone.
+        joined = 0 < t["joined_slices"] and t["estimated_joined_peak_bytes"] <= limit
+        assert t["planned_slices"] == (t["joined_slices"] if joined else t["slices"]), t
+        estimate = t["estimated_joined_peak_bytes"] if joined else t["estimated_sliced_peak_bytes"]
+        assert t["planned_peak_bytes"] == estimate < limit, t
     else:
         assert t["planned_peak_bytes"] == t["estimated_peak_bytes"], t
     assert t["memory_bytes"] >= t["planned_peak_bytes"] * 1.25, t
@@ -31,13 +36,23 @@ for s, t in tables.items():
 assert max(t["planned_peak_bytes"] for t in tables.values()) < limit
 assert len(sliced) > 40, sliced
 krpkr, kqrkr = tables["KRPkr"], tables["KQRkr"]
-assert krpkr["sliced"] and krpkr["slices"] == 24, krpkr
+assert krpkr["sliced"] and krpkr["slices"] == 24 and krpkr["planned_slices"] == 21, krpkr
 assert not kqrkr["sliced"] and kqrkr["slices"] == 1, kqrkr
 # A slice holds a 24th of KRPkr's positions: its estimate is well under half the whole one.
 assert krpkr["estimated_sliced_peak_bytes"] < krpkr["estimated_peak_bytes"] / 2, krpkr
 for t in plain:
     assert not t["sliced"] and "--max-memory" not in t["command"], t
 PY
+
+# Between the two estimates of KRPkr (24 slices, and its 4 promoting ones joined: 21) the limit
+# keeps the slices apart.
+between=$("$egtb" plan KRPkr --max-memory 1G --format json | python3 -c '
+import json, sys
+t = [t for t in json.load(sys.stdin)["tables"] if t["signature"] == "KRPkr"][0]
+assert t["estimated_sliced_peak_bytes"] < t["estimated_joined_peak_bytes"], t
+print((t["estimated_sliced_peak_bytes"] + t["estimated_joined_peak_bytes"]) // 2)')
+"$egtb" plan KRPkr --max-memory "$between" --format make | grep -q '^# KRPkr: .* in 24 slices$' ||
+  { echo "KRPkr under $between bytes is not planned in 24 slices"; exit 1; }
 
 # The Makefile passes the limit (MAX_MEMORY may be overridden) and its comments tell the slices;
 # make builds KRkp's closure under 1 MiB, KRkp in its 24 slices.
@@ -54,7 +69,7 @@ grep -q '^KRkp .* in 24 slices$' "$dir/make.out" || { echo "make did not build K
 mem=$(python3 -c "import json,sys; t=[t for t in json.load(open(sys.argv[1]))['tables'] if t['signature']=='KRPkr'][0]; print(t['memory_bytes'] >> 20)" "$dir/limit.json")
 grep -q "^#SBATCH --mem=${mem}M$" "$dir/slurm/KRPkr.sbatch" || { echo "--mem is not ${mem}M:"; cat "$dir/slurm/KRPkr.sbatch"; exit 1; }
 grep -q "'--max-memory' '1073741824'" "$dir/slurm/KRPkr.sbatch" || { echo "the job lacks the limit"; exit 1; }
-grep -q "peak [0-9]* MB in 24 slices" "$dir/slurm/KRPkr.sbatch" || { echo "the job's comment lacks the slices"; exit 1; }
+grep -q "peak [0-9]* MB in 21 slices" "$dir/slurm/KRPkr.sbatch" || { echo "the job's comment lacks the slices"; exit 1; }
 
 status=0
 "$egtb" plan KRPkr --max-memory 1.5G 2> "$dir/err" > /dev/null || status=$?

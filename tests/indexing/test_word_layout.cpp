@@ -163,7 +163,7 @@ TEST_CASE("the worked example of a file slice", "[indexing][word-layout]") {
 
 TEST_CASE("the words of a table's slices round-trip and add up to its words", "[indexing][word-layout]") {
   for (const char* sig : {"KPkp", "KRkp", "KPPk", "KRPk", "KPPkp"})
-    for (const Slicing slicing : {Slicing::Files, Slicing::Placements}) {
+    for (const Slicing slicing : {Slicing::Files, Slicing::Placements, Slicing::PromotionsJoined}) {
       const IndexScheme scheme = scheme_of(sig);
       const PawnSlices slices(scheme, slicing);
       uint64_t words = 0, wrong = 0, outside = 0;
@@ -189,7 +189,7 @@ TEST_CASE("canonical positions of a slice stand for the storage entry of their m
           "[indexing][word-layout]") {
   // The kings' mirror keeps men in their slice: the canonical image lies in the slice of the men.
   for (const char* sig : {"KRPkr", "KPPkp", "KPkp"})
-    for (const Slicing slicing : {Slicing::Files, Slicing::Placements}) {
+    for (const Slicing slicing : {Slicing::Files, Slicing::Placements, Slicing::PromotionsJoined}) {
       const IndexScheme scheme = scheme_of(sig);
       const PawnSlices slices(scheme, slicing);
       std::vector<WordLayout> layouts;
@@ -218,29 +218,66 @@ TEST_CASE("placement slices fix the digit pawns' squares, in pawn-move order", "
   men.squares[3] = Square::B4;
   CHECK_FALSE(layout.holds(men));
   // Every step of a digit pawn leads to a slice solved before: white pawns up, black pawns down.
-  for (const char* sig : {"KRPkr", "KRkp", "KPPkp", "KPPk", "KBPkp"}) {
-    INFO(sig);
-    const IndexScheme scheme = scheme_of(sig);
-    const PawnSlices placed(scheme, Slicing::Placements);
-    const DigitPawns pawns(scheme, true);
-    size_t steps = 0;
-    for (size_t s = 0; s < placed.size(); ++s)
-      for (const uint32_t key : placed[s].keys)
-        for (int i = 0; i < pawns.count(); ++i) {
-          const int up = color_of(scheme.man_piece(pawns.man(i))) == Color::White ? 8 : -8;
-          const int d = pawns.digit(key, i) + up;
-          if (d < 0 || d >= 48) continue;  // a promotion or a pawn on its first rank
-          const uint32_t next = pawns.with_digit(key, i, d);
-          Men m;
-          for (int k = 0; k < pawns.count(); ++k)
-            m.squares[static_cast<size_t>(pawns.man(k))] = square_at(pawns.digit(next, k) + 8);
-          CHECK(placed.slice_of(m) < s);
-          ++steps;
-        }
-    CHECK(steps > 0);
-  }
+  for (const char* sig : {"KRPkr", "KRkp", "KPPkp", "KPPk", "KBPkp"})
+    for (const Slicing slicing : {Slicing::Placements, Slicing::PromotionsJoined}) {
+      INFO(sig << (slicing == Slicing::Placements ? "" : " joined"));
+      const IndexScheme scheme = scheme_of(sig);
+      const PawnSlices placed(scheme, slicing);
+      const DigitPawns pawns(scheme, true);
+      size_t steps = 0;
+      for (size_t s = 0; s < placed.size(); ++s)
+        for (const uint32_t key : placed[s].keys)
+          for (int i = 0; i < pawns.count(); ++i) {
+            const int up = color_of(scheme.man_piece(pawns.man(i))) == Color::White ? 8 : -8;
+            const int d = pawns.digit(key, i) + up;
+            if (d < 0 || d >= 48) continue;  // a promotion or a pawn on its first rank
+            const uint32_t next = pawns.with_digit(key, i, d);
+            Men m;
+            for (int k = 0; k < pawns.count(); ++k)
+              m.squares[static_cast<size_t>(pawns.man(k))] = square_at(pawns.digit(next, k) + 8);
+            CHECK(placed.slice_of(m) < s);
+            ++steps;
+          }
+      CHECK(steps > 0);
+    }
   CHECK(pawn_slicing(krpkr) == Slicing::Placements);
   CHECK(pawn_slicing(scheme_of("KPPkp")) == Slicing::Files);
   CHECK(pawn_slicing(scheme_of("KQRkr")) == Slicing::Whole);
   CHECK(pawn_slicing(scheme_of("KPk")) == Slicing::Whole);
+}
+
+TEST_CASE("promoting placement slices of equal advance are joined, the others kept",
+          "[indexing][word-layout]") {
+  // KRPkr: the four slices of a pawn on the 7th (a7/h7 ... d7/e7, keys 40 ... 47) become the first
+  // slice; the other 20 are the placement slices as they were, in the same order.
+  const IndexScheme krpkr = scheme_of("KRPkr");
+  const PawnSlices placed(krpkr, Slicing::Placements);
+  const PawnSlices joined(krpkr, Slicing::PromotionsJoined);
+  REQUIRE(joined.size() == 21);
+  CHECK(joined[0].keys == std::vector<uint32_t>{40, 41, 42, 43, 44, 45, 46, 47});
+  CHECK(joined[0].placement);
+  for (size_t s = 1; s < joined.size(); ++s) CHECK(joined[s].keys == placed[s + 3].keys);
+  // A black digit pawn promotes from its 2nd rank (keys 0 ... 7). With two digit pawns, the
+  // placements with one of them on its 7th join by advance: KPPkp's white pawns P P, one on the 7th
+  // and the other on the 2nd to the 7th, give 6 advances.
+  CHECK(PawnSlices(scheme_of("KRkp"), Slicing::PromotionsJoined)[0].keys ==
+        std::vector<uint32_t>{0, 1, 2, 3, 4, 5, 6, 7});
+  const IndexScheme kppkp = scheme_of("KPPkp");
+  const PawnSlices kppkp_placed(kppkp, Slicing::Placements);
+  const PawnSlices kppkp_joined(kppkp, Slicing::PromotionsJoined);
+  const DigitPawns pawns(kppkp, true);
+  size_t promoting = 0, keys = 0;
+  for (size_t s = 0; s < kppkp_joined.size(); ++s) {
+    const auto& k = kppkp_joined[s].keys;
+    keys += k.size();
+    const bool on_7th = pawns.rank(k[0], 0) == 6 || pawns.rank(k[0], 1) == 6;
+    promoting += on_7th;
+    for (const uint32_t key : k) {
+      CHECK((pawns.rank(key, 0) == 6 || pawns.rank(key, 1) == 6) == on_7th);
+      CHECK(pawns.rank(key, 0) + pawns.rank(key, 1) == pawns.rank(k[0], 0) + pawns.rank(k[0], 1));
+    }
+  }
+  CHECK(promoting == 6);
+  CHECK(keys == 48 * 48);
+  CHECK(kppkp_joined.size() < kppkp_placed.size());
 }

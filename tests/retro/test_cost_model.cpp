@@ -73,6 +73,22 @@ TEST_CASE("cost estimates of a solve in slices", "[retro]") {
   CHECK_FALSE(retro::plan_solve(krpkr, krpkr.peak_bytes).sliced);
   CHECK(retro::plan_solve(krpkr, krpkr.peak_bytes - 1).sliced);
   CHECK(retro::plan_solve(krpkr, 1).peak_bytes == krpkr.sliced_peak_bytes);
+  // Its four slices of a pawn on the 7th joined: 21 slices, the largest a sixth of the layout;
+  // planned when that fits the limit.
+  CHECK(krpkr.slicing == indexing::Slicing::Placements);
+  CHECK(krpkr.joined_slices == 21);
+  CHECK(static_cast<double>(krpkr.joined_peak_bytes) ==
+        Approx(around + retro::PawnCost.bytes_per_position * positions / 6 +
+               retro::SliceOverheadBytesPerPosition * positions));
+  const retro::SolvePlan joined = retro::plan_solve(krpkr, krpkr.joined_peak_bytes);
+  CHECK((joined.sliced && joined.slicing == indexing::Slicing::PromotionsJoined));
+  CHECK((joined.slices == 21 && joined.peak_bytes == krpkr.joined_peak_bytes));
+  const retro::SolvePlan apart = retro::plan_solve(krpkr, krpkr.joined_peak_bytes - 1);
+  CHECK((apart.sliced && apart.slicing == indexing::Slicing::Placements));
+  CHECK((apart.slices == 24 && apart.peak_bytes == krpkr.sliced_peak_bytes));
+  CHECK(retro::plan_solve(krpkr, 0).slicing == indexing::Slicing::Whole);
+  // KRPk's subtables are all loaded whole: nothing to gain by joining.
+  CHECK(retro::estimate_cost(wide_material("KRPk")).joined_slices == 0);
   // A pawnless table is one slice: whole under any limit.
   const retro::CostEstimate kqrkr = retro::estimate_cost(wide_material("KQRkr"));
   CHECK(kqrkr.slices == 1);

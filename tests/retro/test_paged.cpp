@@ -63,6 +63,32 @@ TEST_CASE("a table solved with paged subtables is the table solved with whole on
   CHECK(same_scores(*from_whole, *from_paged));
 }
 
+TEST_CASE("a pawn table solved with its promoting slices joined is the table solved whole",
+          "[retro][paged]") {
+  // The slices of a pawn on its 7th, joined (indexing::Slicing::PromotionsJoined), read the
+  // promotions' subtables through one small cache; the other slices are read back from the
+  // scratch file as in any solve in slices.
+  for (const char* sig : {"KRkp", "KPPk"}) {
+    INFO(sig);
+    const ScratchDir dir;
+    const Material target = parse_material(sig);
+    retro::Subtables paged_subtables;
+    const auto cache = std::make_shared<BlockCache>(size_t{1} << 20);
+    for (const Material& next : target.successors()) {
+      if (next.is_bare_kings() || paged_subtables.contains(next)) continue;
+      paged_subtables.add(Table::page(write_table(dir.path, solved(next.str())), {}, cache));
+    }
+    retro::GeneratorConfig config;
+    config.threads = 2;
+    config.scratch_directory = dir.path;
+    config.slicing = indexing::Slicing::PromotionsJoined;
+    const auto solution = retro::solve_table(target, paged_subtables, config);
+    CHECK(solution->slices() == 21);
+    const auto joined = retro::solve(target, paged_subtables, config);
+    CHECK(same_scores(*joined, solved(sig)));
+  }
+}
+
 // Writes `table` at `path` with its index in `order` (indexing/index_order.hpp).
 void write_in_order(const Table& table, const std::filesystem::path& path,
                     const indexing::IndexOrder& order) {
