@@ -362,7 +362,7 @@ Json to_json(const Plan& plan) {
                       {"estimated_sliced_peak_bytes", t.cost.sliced_peak_bytes},
                       {"joined_slices", t.cost.joined_slices},
                       {"estimated_joined_peak_bytes", t.cost.joined_peak_bytes},
-                      {"sliced", t.solve.sliced},
+                      {"sliced", t.solve.sliced()},
                       {"planned_slices", t.solve.slices},
                       {"planned_peak_bytes", t.solve.peak_bytes},
                       {"buildable", t.buildable},

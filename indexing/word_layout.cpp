@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <map>
 
 namespace egtb::indexing {
 
@@ -111,18 +112,19 @@ void PawnSlices::join_promoting(const IndexScheme& scheme) {
     return false;
   };
   std::vector<PawnSlice> joined;
-  std::vector<int> joined_advance;  // of the joined slice of promoting ones, by index in `joined`
+  std::map<int, size_t> promoting_at;  // by advance: the joined slice of the promoting ones
   for (PawnSlice& slice : slices_) {
-    const int a = promoting(slice.keys[0]) ? advance(scheme, pawns_, slice.keys[0]) : -1;
-    const auto into = std::find(joined_advance.begin(), joined_advance.end(), a);
-    if (a >= 0 && into != joined_advance.end()) {
-      PawnSlice& target = joined[static_cast<size_t>(into - joined_advance.begin())];
-      target.keys.insert(target.keys.end(), slice.keys.begin(), slice.keys.end());
-      std::sort(target.keys.begin(), target.keys.end());
-      continue;
+    if (promoting(slice.keys[0])) {
+      const auto [at, first] =
+          promoting_at.try_emplace(advance(scheme, pawns_, slice.keys[0]), joined.size());
+      if (!first) {
+        std::vector<uint32_t>& keys = joined[at->second].keys;
+        keys.insert(keys.end(), slice.keys.begin(), slice.keys.end());
+        std::sort(keys.begin(), keys.end());
+        continue;
+      }
     }
     joined.push_back(std::move(slice));
-    joined_advance.push_back(a);
   }
   slices_ = std::move(joined);
 }

@@ -62,9 +62,8 @@ CostEstimate estimate_cost(const Material& material) {
 
 SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory) {
   SolvePlan plan;
-  plan.sliced = max_memory > 0 && cost.peak_bytes > max_memory && cost.slices > 1;
   plan.peak_bytes = cost.peak_bytes;
-  if (!plan.sliced) return plan;
+  if (max_memory == 0 || cost.peak_bytes <= max_memory || cost.slices == 1) return plan;
   const bool join = cost.joined_slices > 0 && cost.joined_peak_bytes <= max_memory;
   plan.slicing = join ? indexing::Slicing::PromotionsJoined : cost.slicing;
   plan.slices = join ? cost.joined_slices : cost.slices;

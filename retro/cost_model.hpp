@@ -86,10 +86,11 @@ struct CostEstimate {
 // (it saves decoding the paged subtables' blocks again for each of them): KRPkr under 1 GiB in 21
 // slices, under 300 MiB in 24. The limit decides; it is not a promise.
 struct SolvePlan {
-  bool sliced = false;
   indexing::Slicing slicing = indexing::Slicing::Whole;  // GeneratorConfig::slicing
   size_t slices = 1;
   uint64_t peak_bytes = 0;  // the estimate of that solve
+
+  [[nodiscard]] bool sliced() const { return slicing != indexing::Slicing::Whole; }
 };
 [[nodiscard]] SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory);
 

@@ -178,13 +178,19 @@ MetricSet phases_run(const GeneratorConfig& config) {
 struct SliceSets {
   SliceSets(const indexing::IndexScheme& scheme, const indexing::PawnSlice& slice,
             std::span<const SolvePhase> p)
-      : layout(scheme, slice), phases(p) {}
+      : layout(scheme, slice), phases(p) {
+    for (size_t f = 0; f < std::min<size_t>(2, phases.size()); ++f)
+      decided_value[1 - f] = {phases[f].loss, phases[f].win};
+  }
 
   indexing::WordLayout layout;
   std::span<const SolvePhase> phases;
   std::array<std::unique_ptr<Side>, 2> sides;
   std::array<std::vector<EpNode>, 2> ep;            // by side to move
   std::array<std::vector<uint64_t>, 2> ep_entries;  // the e.p. entry of each node, ascending
+  // The value of a decided position by [decided in the first phase][depth parity]: the phase's
+  // loss at even depths, its win at odd ones.
+  std::array<std::array<Lasker, 2>, 2> decided_value{};
 
   [[nodiscard]] const Side& side(Color c) const { return *sides[static_cast<size_t>(to_index(c))]; }
 
@@ -204,29 +210,22 @@ struct SliceSets {
     return decided_score(s.first_decided.test(p), s.depth.get(p));
   }
   // The raw scores of the 64 positions of `word` of side c, score()'s, into out[0..63]: a word's
-  // sets and depth bytes read once (packing a slice asks for all of its positions), the value of
-  // a decided one looked up by its phase and its depth's parity (decided_score).
+  // sets and depth bytes read once (packing a slice asks for all of its positions).
   void word_scores(Color c, uint64_t word, uint16_t* out) const {
     const Side& s = side(c);
     const Bitboard open = s.undecided.words()[word];
     const Bitboard first = s.first_decided.words()[word];
     const uint8_t* bytes = s.depth.word_bytes(word);
-    std::array<std::array<Lasker, 2>, 2> value{};  // [decided in the first phase][depth parity]
-    for (const bool f : {true, false})
-      if (f || phases.size() > 1)
-        for (int parity = 0; parity < 2; ++parity)
-          value[f][static_cast<size_t>(parity)] = decided_score(f, parity).value();
     for (uint64_t k = 0; k < 64; ++k) {
       const unsigned byte = bytes[k];
-      const bool f = ((first >> k) & 1) != 0;
       if (byte == Depths::Invalid)
         out[k] = Score::invalid().raw();
       else if ((open >> k) & 1)
         out[k] = Score::draw().raw();
-      else if (byte == Depths::Aside)
-        out[k] = decided_score(f, s.depth.get(word * 64 + k)).raw();
       else
-        out[k] = Score(value[f][byte & 1], static_cast<int>(byte)).raw();
+        out[k] = decided_score(((first >> k) & 1) != 0,
+                               byte == Depths::Aside ? s.depth.get(word * 64 + k) : static_cast<int>(byte))
+                     .raw();
     }
   }
   [[nodiscard]] Score ep_score(const EpNode& e) const {
@@ -236,8 +235,7 @@ struct SliceSets {
   }
   // A position decided in the first phase or the second at `depth` (odd for wins).
   [[nodiscard]] Score decided_score(bool first, int depth) const {
-    const SolvePhase& phase = phases[first ? 0 : 1];
-    return Score(depth % 2 == 1 ? phase.win : phase.loss, depth);
+    return Score(decided_value[first][static_cast<size_t>(depth & 1)], depth);
   }
 };
 

@@ -68,10 +68,10 @@ TEST_CASE("cost estimates of a solve in slices", "[retro]") {
         Approx(around + retro::PawnCost.bytes_per_position * positions / 24 +
                retro::SliceOverheadBytesPerPosition * positions));
   // Solved whole without a limit or under one it fits; in slices under one it does not.
-  CHECK_FALSE(retro::plan_solve(krpkr, 0).sliced);
+  CHECK_FALSE(retro::plan_solve(krpkr, 0).sliced());
   CHECK(retro::plan_solve(krpkr, 0).peak_bytes == krpkr.peak_bytes);
-  CHECK_FALSE(retro::plan_solve(krpkr, krpkr.peak_bytes).sliced);
-  CHECK(retro::plan_solve(krpkr, krpkr.peak_bytes - 1).sliced);
+  CHECK_FALSE(retro::plan_solve(krpkr, krpkr.peak_bytes).sliced());
+  CHECK(retro::plan_solve(krpkr, krpkr.peak_bytes - 1).sliced());
   CHECK(retro::plan_solve(krpkr, 1).peak_bytes == krpkr.sliced_peak_bytes);
   // Its four slices of a pawn on the 7th joined: 21 slices, the largest a sixth of the layout;
   // planned when that fits the limit.
@@ -81,10 +81,10 @@ TEST_CASE("cost estimates of a solve in slices", "[retro]") {
         Approx(around + retro::PawnCost.bytes_per_position * positions / 6 +
                retro::SliceOverheadBytesPerPosition * positions));
   const retro::SolvePlan joined = retro::plan_solve(krpkr, krpkr.joined_peak_bytes);
-  CHECK((joined.sliced && joined.slicing == indexing::Slicing::PromotionsJoined));
+  CHECK((joined.sliced() && joined.slicing == indexing::Slicing::PromotionsJoined));
   CHECK((joined.slices == 21 && joined.peak_bytes == krpkr.joined_peak_bytes));
   const retro::SolvePlan apart = retro::plan_solve(krpkr, krpkr.joined_peak_bytes - 1);
-  CHECK((apart.sliced && apart.slicing == indexing::Slicing::Placements));
+  CHECK((apart.sliced() && apart.slicing == indexing::Slicing::Placements));
   CHECK((apart.slices == 24 && apart.peak_bytes == krpkr.sliced_peak_bytes));
   CHECK(retro::plan_solve(krpkr, 0).slicing == indexing::Slicing::Whole);
   // KRPk's subtables are all loaded whole: nothing to gain by joining.
@@ -93,7 +93,7 @@ TEST_CASE("cost estimates of a solve in slices", "[retro]") {
   const retro::CostEstimate kqrkr = retro::estimate_cost(wide_material("KQRkr"));
   CHECK(kqrkr.slices == 1);
   CHECK(kqrkr.sliced_peak_bytes == kqrkr.peak_bytes);
-  CHECK_FALSE(retro::plan_solve(kqrkr, 1).sliced);
+  CHECK_FALSE(retro::plan_solve(kqrkr, 1).sliced());
   // KPPkp: two digit pawns, 20 file slices; the largest holds 4 of the 64 file pairs.
   const retro::CostEstimate kppkp = retro::estimate_cost(wide_material("KPPkp"));
   CHECK(kppkp.slices == 20);
