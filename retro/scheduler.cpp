@@ -109,7 +109,7 @@ std::optional<BuildRecord> kept(const Material& material, const BuildOptions& op
   if (!std::filesystem::exists(path, ec) && !ec) return std::nullopt;
   try {
     const TableReader reader(path, {material, options.rules, options.metrics});
-    reader.verify(options.threads);
+    reader.verify_checksums(options.threads);
     BuildRecord record;
     record.material = material;
     record.path = path;

@@ -121,12 +121,17 @@ void TableReader::read_block(uint64_t block, std::vector<uint16_t>& out) const {
   read_block(block, std::span<uint16_t>(out));
 }
 
-void TableReader::read_block(uint64_t block, std::span<uint16_t> out) const {
+std::vector<uint8_t> TableReader::read_stored_block(uint64_t block) const {
   const BlockRef& ref = blocks_[block];
-  const std::vector<uint8_t> bytes = read_bytes(ref.offset, ref.size, describe_block(block));
+  std::vector<uint8_t> bytes = read_bytes(ref.offset, ref.size, describe_block(block));
   if (checksum_of(bytes) != ref.checksum)
     throw FormatError(path_, describe_block(block) + ": checksum mismatch");
-  if (const std::string error = decode_block(ref.transform, bytes, out); !error.empty())
+  return bytes;
+}
+
+void TableReader::read_block(uint64_t block, std::span<uint16_t> out) const {
+  const std::vector<uint8_t> bytes = read_stored_block(block);
+  if (const std::string error = decode_block(blocks_[block].transform, bytes, out); !error.empty())
     throw FormatError(path_, describe_block(block) + ": " + error);
 }
 
@@ -178,6 +183,13 @@ void TableReader::verify(int threads) const {
   for (int side = 0; side < 2; ++side)
     if (!(stats[static_cast<size_t>(side)] == header_.stats[static_cast<size_t>(side)]))
       throw FormatError(path_, side_name(side) + ": the entries do not match the header's counts and maxima");
+}
+
+void TableReader::verify_checksums(int threads) const {
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(uint64_t{0}, header_.block_count, [&](uint64_t b) { (void)read_stored_block(b); });
+  });
 }
 
 Material TableReader::check_usable(const TableRequirements& required) const {

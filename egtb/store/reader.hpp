@@ -79,6 +79,10 @@ public:
   // Reads every block, on `threads` threads (0: every core), checking its checksum, and compares
   // the decoded values with the header's counts and maxima.
   void verify(int threads = 0) const;
+  // Reads every block, on `threads` threads, checking its checksum without decoding it: what tells
+  // a damaged or truncated file, since the checksums cover every stored byte (format.hpp), at a
+  // small part of verify()'s cost (KRPkr and its 18 subtables, 332 MB: 0.3 s against 3.6 s).
+  void verify_checksums(int threads = 0) const;
 
 private:
   std::filesystem::path path_;
@@ -98,6 +102,8 @@ private:
   [[nodiscard]] indexing::IndexOrder index_order(const Material& material) const;
   // Header, block index and file checksum, the checksum checked; decodes header_.
   [[nodiscard]] std::vector<uint8_t> read_preamble(uint64_t actual_size);
+  // The stored bytes of one block, their checksum checked. Throws FormatError or IoError.
+  [[nodiscard]] std::vector<uint8_t> read_stored_block(uint64_t block) const;
   [[nodiscard]] std::vector<uint8_t> read_bytes(uint64_t offset, uint64_t size,
                                                 const std::string& what) const;
   [[nodiscard]] std::string describe_block(uint64_t block) const;

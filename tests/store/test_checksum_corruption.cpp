@@ -42,6 +42,7 @@ TEST_CASE("a damaged block is reported on read and by verify_file", "[store]") {
   const auto path = write_sample(dir, white, black);
   const TableHeader h = read_header(path, TableRequirements::file_only());
   REQUIRE(h.block_count == 9);  // 5 White blocks, 4 Black blocks
+  CHECK_NOTHROW(TableReader(path, TableRequirements::file_only()).verify_checksums());
   const BlockRef damaged = TableReader(path, TableRequirements::file_only()).block_ref(6);
   egtb::test::flip_byte(path, damaged.offset + damaged.size / 2);
 
@@ -57,6 +58,9 @@ TEST_CASE("a damaged block is reported on read and by verify_file", "[store]") {
   CHECK_THROWS_AS(reader.read_entry(Color::Black, 700), FormatError);
   CHECK(reader.read_entry(Color::Black, 300).raw() == black[300]);
   CHECK_THROWS_WITH(verify_file(path, TableRequirements::file_only()), Catch::Contains("block 6"));
+  CHECK_THROWS_WITH(reader.verify_checksums(1),
+                    Catch::Contains("block 6") && Catch::Contains("checksum mismatch"));
+  CHECK_THROWS_WITH(reader.verify_checksums(2), Catch::Contains("block 6"));
   CHECK_THROWS_AS(Table::load(path, TableRequirements::file_only()), FormatError);
 }
 

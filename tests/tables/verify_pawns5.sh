@@ -5,12 +5,18 @@
 # independent of the solver), each against the subtables the same run built. Prints the peak
 # memory of the largest table (each table's own is reported, so the largest is the run's) and
 # fails above 1 GB; prints the tables solved in slices and the wall time of each step. The
-# directory is removed at the end. Run alone: both cores for hours (docs/scale.md, "One process").
+# directory is removed at the end unless given as the third argument (kept, to compare the tables
+# with another set's). Run alone: both cores for over an hour (docs/scale.md, "One process").
 set -euo pipefail
 egtb=$1
 men=${2:-5}  # 4: the same over the 3-4-man set, in a minute (a check of this script)
-dir=$(mktemp -d "${TMPDIR:-/tmp}/egtb-verify-pawns5.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
+if [ $# -ge 3 ]; then
+  dir=$3
+  mkdir -p "$dir"
+else
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/egtb-verify-pawns5.XXXXXX")
+  trap 'rm -rf "$dir"' EXIT
+fi
 
 start=$SECONDS
 "$egtb" generate --all "$men" --max-memory 1G --dir "$dir/tables" >"$dir/generate.log"
