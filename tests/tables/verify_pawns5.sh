@@ -6,7 +6,7 @@
 # memory of the largest table (each table's own is reported, so the largest is the run's) and
 # fails above 1 GB; prints the tables solved in slices and the wall time of each step. The
 # directory is removed at the end unless given as the third argument (kept, to compare the tables
-# with another set's). Run alone: both cores for over an hour (docs/scale.md, "One process").
+# with another set's). Run alone: both cores for hours (docs/scale.md, "One process").
 set -euo pipefail
 egtb=$1
 men=${2:-5}  # 4: the same over the 3-4-man set, in a minute (a check of this script)
