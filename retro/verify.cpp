@@ -1,6 +1,7 @@
 #include "retro/verify.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <span>
 #include <sstream>
@@ -22,6 +23,7 @@
 namespace egtb::retro {
 
 using indexing::Index;
+using Men = indexing::IndexScheme::Men;
 
 void VerifyErrorLog::add(VerifyError error) {
   const std::lock_guard lock(mutex_);
@@ -48,6 +50,12 @@ namespace {
 constexpr Index Grain = 1024;
 
 size_t side(Color c) { return static_cast<size_t>(to_index(c)); }
+
+// A pawn's step of two squares, which may leave the other side an e.p. capture.
+bool is_double_step(const Position& pos, Move m) {
+  return type_of(pos.piece_on(m.from())) == PieceType::Pawn &&
+         std::abs(to_index(m.to()) - to_index(m.from())) == 16;
+}
 
 // Captures, promotions and e.p. captures lead out of the table.
 bool leaves_table(const Position& pos, Move m) {
@@ -159,8 +167,10 @@ public:
     ++counts.positions;
     if (!check_position(c, i, pos, stored, counts)) return;
     ++counts.values[static_cast<size_t>(to_index(stored.value()))];
-    check_symmetry(c, i, pos, stored, counts);
-    check_moves(c, i, pos, stored, counts);
+    Men men;
+    const Men* normal = !scheme_.is_ep_entry(i) && scheme_.men_at(i, men) ? &men : nullptr;
+    check_symmetry(c, i, pos, normal, stored, counts);
+    check_moves(c, i, pos, normal, stored, counts);
   }
 
 private:
@@ -204,42 +214,89 @@ private:
       return std::nullopt;
     }
     if (!holds_image(*j, p)) {
-      problem = to_fen(p) + " has entry " + std::to_string(*j) + ", which holds another position";
+      problem = wrong_entry(p, *j);
       return std::nullopt;
     }
     return j;
   }
 
+  // entry_of for the men of a position of this table without an e.p. capture, built by
+  // make_position only for a message.
+  template <class MakePosition>
+  std::optional<Index> entry_of_men(const Men& men, MakePosition make_position, std::string& problem) const {
+    const Index j = scheme_.index_of(men);
+    if (holds_men_image(j, men)) return j;
+    problem = wrong_entry(make_position(), j);
+    return std::nullopt;
+  }
+
+  static std::string wrong_entry(const Position& p, Index j) {
+    return to_fen(p) + " has entry " + std::to_string(j) + ", which holds another position";
+  }
+
   // True when entry j decodes to an image of p, a legal position of this table. A normal-section
-  // entry is read as its men (no position is built): p is an image of them when a symmetry maps
-  // every man onto a man of the same piece of p (both have the table's men, and p no e.p. capture,
-  // or index_of would not give a normal entry). Example, KRPkr: the men Kd1 kf3 Re2 Pa7 rh8 of
-  // an entry are the image of p = Ke1 kc3 Rd2 Ph7 ra8 under the a-h mirror.
+  // entry is read as its men (no position is built), and p as its men too (men_of).
   bool holds_image(Index j, const Position& p) const {
-    const bool pawns = scheme_.material().has_pawns();
     if (scheme_.is_ep_entry(j)) {
       Position decoded;
-      return scheme_.decode(j, p.side_to_move(), decoded) && is_image(p, decoded, pawns);
+      return scheme_.decode(j, p.side_to_move(), decoded) &&
+             is_image(p, decoded, scheme_.material().has_pawns());
     }
-    indexing::IndexScheme::Men men;
-    if (!scheme_.men_at(j, men) || live_ep_square(p) != Square::None) return false;
-    for (const Symmetry s : table_symmetries(pawns)) {
-      const Symmetry back = inverse(s);
-      bool same = true;
-      for (int m = 0; m < scheme_.man_count() && same; ++m)
-        same = p.piece_on(apply(back, men.squares[static_cast<size_t>(m)])) == scheme_.man_piece(m);
-      if (same) return true;
+    return live_ep_square(p) == Square::None && holds_men_image(j, men_of(p));
+  }
+
+  // The men of p, a position of this table's material, in the scheme's order (men of one group in
+  // any order).
+  Men men_of(const Position& p) const {
+    Men men;
+    Bitboard taken = 0;
+    for (int m = 0; m < scheme_.man_count(); ++m) {
+      const Piece piece = scheme_.man_piece(m);
+      const Square s = lsb(p.pieces(color_of(piece), type_of(piece)) & ~taken);
+      taken |= square_bb(s);
+      men.squares[static_cast<size_t>(m)] = s;
+    }
+    return men;
+  }
+
+  // True when normal-section entry j's men are an image of `men` (the men of a position of this
+  // table without an e.p. capture, or index_of would not give a normal entry): a symmetry maps the
+  // squares of each group of j's men onto those of the same group of `men`. Example, KRPkr: the
+  // men Kd1 kf3 Re2 Pa7 rh8 of an entry are the image of Ke1 kc3 Rd2 Ph7 ra8 under the a-h mirror.
+  bool holds_men_image(Index j, const Men& men) const {
+    Men held;
+    if (j >= scheme_.normal_size() || !scheme_.men_at(j, held)) return false;
+    for (const Symmetry s : table_symmetries(scheme_.material().has_pawns())) {
+      if (same_groups(held, men, inverse(s))) return true;
     }
     return false;
   }
 
+  // True when `back` maps the squares of each group of men of `a` onto those of `b` (a group: the
+  // consecutive men of one piece).
+  bool same_groups(const Men& a, const Men& b, Symmetry back) const {
+    const int n = scheme_.man_count();
+    Bitboard mapped = 0;
+    Bitboard group = 0;
+    for (int m = 0; m < n; ++m) {
+      mapped |= square_bb(apply(back, a.squares[static_cast<size_t>(m)]));
+      group |= square_bb(b.squares[static_cast<size_t>(m)]);
+      if (m + 1 < n && scheme_.man_piece(m + 1) == scheme_.man_piece(m)) continue;
+      if (mapped != group) return false;
+      mapped = group = 0;
+    }
+    return true;
+  }
+
   // The position and its mirror image (a1-h8 without pawns, a-h with pawns) have entries with
   // the same score: the two images that may have entries of their own.
-  void check_symmetry(Color c, Index i, const Position& pos, Score stored, VerifySideCounts& counts) const {
+  // `men` are pos's men when it has a normal-section entry, else null.
+  void check_symmetry(Color c, Index i, const Position& pos, const Men* men, Score stored,
+                      VerifySideCounts& counts) const {
     const Symmetry mirror = scheme_.material().has_pawns() ? Symmetry::FlipFiles : Symmetry::FlipDiag;
     for (Symmetry s : {Symmetry::Identity, mirror}) {
       std::string problem;
-      const auto j = entry_of(s == Symmetry::Identity ? pos : apply(s, pos), problem);
+      const auto j = s == Symmetry::Identity ? entry_of(pos, problem) : image_entry(pos, men, s, problem);
       if (s == Symmetry::Identity && j && *j != i) ++counts.duplicates;
       const Score image = j ? table_.at(c, *j) : Score::unknown();
       if (j && image == stored) continue;
@@ -251,28 +308,63 @@ private:
     }
   }
 
-  // The score of the child after m, or a problem.
-  Score child_score(const Position& pos, Move m, std::string& problem) const {
-    const Position child = pos.after(m);
+  // entry_of(apply(s, pos)), from pos's men when they are given (see check_symmetry).
+  std::optional<Index> image_entry(const Position& pos, const Men* men, Symmetry s,
+                                   std::string& problem) const {
+    if (!men) return entry_of(apply(s, pos), problem);
+    Men image;
+    for (int k = 0; k < scheme_.man_count(); ++k)
+      image.squares[static_cast<size_t>(k)] = apply(s, men->squares[static_cast<size_t>(k)]);
+    return entry_of_men(
+        image, [&] { return apply(s, pos); }, problem);
+  }
+
+  // The score of the child after m, or a problem. `men` are pos's men when it has a normal-section
+  // entry, else null.
+  Score child_score(const Position& pos, const Men* men, Move m, std::string& problem) const {
     if (!m.is_null() && leaves_table(pos, m)) {
       try {
-        return read(subtables_.probe(child));
+        return read(subtables_.probe(pos.after(m)));
       } catch (const std::logic_error& e) {
         problem = std::string("subtable probe failed: ") + e.what();
         return Score::unknown();
       }
     }
+    if (men && !m.is_null() && !is_double_step(pos, m)) return quiet_child_score(pos, *men, m, problem);
+    const Position child = pos.after(m);
     const auto j = entry_of(child, problem);
     if (!j) return Score::unknown();
-    const Score s = table_.at(child.side_to_move(), *j);
+    return stored_child(
+        child.side_to_move(), *j, [&] { return child; }, problem);
+  }
+
+  // child_score of a move that stays in the table and leaves no e.p. capture, from the men alone:
+  // the mover's man steps to m.to() (index_of and holds_men_image need no position).
+  Score quiet_child_score(const Position& pos, const Men& men, Move m, std::string& problem) const {
+    Men moved = men;
+    for (int k = 0; k < scheme_.man_count(); ++k)
+      if (moved.squares[static_cast<size_t>(k)] == m.from()) {
+        moved.squares[static_cast<size_t>(k)] = m.to();
+        break;
+      }
+    const auto child = [&] { return pos.after(m); };
+    const auto j = entry_of_men(moved, child, problem);
+    if (!j) return Score::unknown();
+    return stored_child(~pos.side_to_move(), *j, child, problem);
+  }
+
+  // The score entry j of side c holds for a child (built by make_child for a message), or a problem.
+  template <class MakeChild>
+  Score stored_child(Color c, Index j, MakeChild make_child, std::string& problem) const {
+    const Score s = table_.at(c, j);
     if (!s.is_valid())
-      problem =
-          "the child " + to_fen(child) + " (entry " + std::to_string(*j) + ") is stored as " + describe(s);
+      problem = "the child " + to_fen(make_child()) + " (entry " + std::to_string(j) + ") is stored as " +
+                describe(s);
     return read(s);
   }
 
   // The score the moves give.
-  Derived derive(const Position& pos) const {
+  Derived derive(const Position& pos, const Men* men) const {
     const MoveList moves = rule_moves(table_.rules(), pos);
     if (moves.empty()) {
       const std::optional<Score> end = terminal_score(table_.rules(), pos.in_check());
@@ -282,15 +374,16 @@ private:
     ChildDepths children;
     for (Move m : moves) {
       std::string problem;
-      const Score s = child_score(pos, m, problem);
+      const Score s = child_score(pos, men, m, problem);
       if (!problem.empty()) return {Score::unknown(), m, to_uci(m) + ": " + problem};
       children.add(s, m);
     }
     return combine(children);
   }
 
-  void check_moves(Color c, Index i, const Position& pos, Score stored, VerifySideCounts& counts) const {
-    const Derived d = derive(pos);
+  void check_moves(Color c, Index i, const Position& pos, const Men* men, Score stored,
+                   VerifySideCounts& counts) const {
+    const Derived d = derive(pos, men);
     if (!d.problem.empty()) {
       report(counts, {c, i, to_fen(pos), stored, Score::unknown(), d.problem});
       return;

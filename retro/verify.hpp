@@ -3,7 +3,10 @@
 // The solver works backwards from terminal positions; the verifier knows nothing of that. For every
 // entry of both sides to move it decodes the position, plays every legal move and looks the child
 // up (in the table itself through index_of, or in the subtables when the move captures or
-// promotes), and recomputes the entry's score from its children alone (DESIGN.md §2):
+// promotes), and recomputes the entry's score from its children alone (DESIGN.md §2). A move that
+// stays in the table and leaves no e.p. capture is looked up from the entry's men with the mover's
+// square changed (IndexScheme::index_of(Men), no position built); every lookup, of a position or
+// of men, is checked to land on an entry that decodes to an image of what was looked up. Then:
 //
 //   value  = max over moves of 4 - child value; no move: the rules' terminal score (Lasker:
 //            checkmated 0, DTM 0; stalemated 1, DTS 0); under stalemate-passes a stalemated side's
