@@ -49,7 +49,7 @@ void check_gaviota(const std::optional<std::filesystem::path>& dir) {
 VerifyOutcome verify(const Material& m, const VerifyRequest& request) {
   const auto table = Table::load(table_path(request.directory, m, request.rules), {m, request.rules, {}});
   const retro::Subtables subtables =
-      retro::Subtables::load(m, request.directory, table->rules(), table->metrics());
+      retro::Subtables::load(m, request.directory, table->rules(), table->metrics(), request.cache_bytes);
   VerifyOutcome out;
   out.forward = retro::verify_table(*table, subtables, request.threads);
   out.text = retro::format_report(out.forward);

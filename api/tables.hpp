@@ -28,6 +28,11 @@ struct VerifyRequest {
   Rules rules = Rules::Lasker;
   std::optional<std::filesystem::path> gaviota;  // also compare 3-4-man tables with these
   int threads = 0;
+  // The decoded-block cache of the subtables read block by block (retro/subtables.hpp). The
+  // verifier probes them in the order of the verified table's entries, wherever a promotion
+  // lands, so it wants far more than a solve: KPPPk, whose promotions lead into KQPPk, KRPPk,
+  // KBPPk and KNPPk, verified in 48 s with 1 GiB, and was stopped after 5 minutes with 64 MiB.
+  size_t cache_bytes = size_t{1} << 30;
 };
 
 // What verifying one table found: one ply forward, and against Gaviota when asked.

@@ -23,7 +23,7 @@ Score score_in(const Table& table, const Position& pos, bool flipped) {
 }  // namespace
 
 Subtables Subtables::load(const Material& material, const std::filesystem::path& directory, Rules rules,
-                          MetricSet metrics) {
+                          MetricSet metrics, size_t cache_bytes) {
   Subtables subtables;
   std::shared_ptr<BlockCache> cache;
   for (const Material& next : material.successors()) {
@@ -39,7 +39,7 @@ Subtables Subtables::load(const Material& material, const std::filesystem::path&
       subtables.add(Table::load(path, required));
       continue;
     }
-    if (!cache) cache = std::make_shared<BlockCache>(PagedCacheBytes);
+    if (!cache) cache = std::make_shared<BlockCache>(cache_bytes);
     subtables.add(Table::page(path, required, cache));
   }
   return subtables;

@@ -17,16 +17,18 @@
 namespace egtb::retro {
 
 // Subtables with more than PagedTableEntries entries per side (egtb/store/table.hpp,
-// paged_subtable) are read block by block through a cache of PagedCacheBytes, not loaded whole.
+// paged_subtable) are read block by block through a cache, not loaded whole: by default of
+// PagedCacheBytes, enough for a solve, which visits a subtable king pair by king pair.
 inline constexpr size_t PagedCacheBytes = size_t{64} << 20;
 
 class Subtables {
 public:
   // The solved successor tables of `material` (its captures and promotions), from their files in
-  // `directory`, each built under `rules` with at least `metrics`. Throws IoError when one is
-  // missing, FormatError when one is damaged or holds other rules or fewer metrics.
+  // `directory`, each built under `rules` with at least `metrics`, the paged ones sharing a cache of
+  // `cache_bytes`. Throws IoError when one is missing, FormatError when one is damaged or holds
+  // other rules or fewer metrics.
   [[nodiscard]] static Subtables load(const Material& material, const std::filesystem::path& directory,
-                                      Rules rules, MetricSet metrics);
+                                      Rules rules, MetricSet metrics, size_t cache_bytes = PagedCacheBytes);
 
   // Makes a solved table available; its material must be canonical.
   void add(std::shared_ptr<const Table> table);

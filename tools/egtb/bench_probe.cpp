@@ -89,9 +89,7 @@ int bench_probe(const std::vector<std::string>& args) {
   const int count = parse_int(cl.option("count", "1000000"), "--count", 1, 100'000'000);
   const int seed = parse_int(cl.option("seed", "1"), "--seed", 0, 1'000'000'000);
   TablebaseOptions options;
-  options.cache_bytes = size_t{1} << 20;
-  options.cache_bytes *=
-      static_cast<size_t>(parse_int(cl.option("cache-mb", "1024"), "--cache-mb", 1, 1 << 20));
+  options.cache_bytes = cache_bytes_option(cl);
   const Tablebase tb(dir, options);
   const std::vector<Position> positions =
       api::random_positions(tb, static_cast<size_t>(count), static_cast<uint64_t>(seed));

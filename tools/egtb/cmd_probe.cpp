@@ -82,9 +82,7 @@ void add_options(CommandLine& cl) {
 TablebaseOptions tablebase_options(const CommandLine& cl) {
   TablebaseOptions options;
   options.rules = rules_of(cl);
-  options.cache_bytes = size_t{1} << 20;
-  options.cache_bytes *=
-      static_cast<size_t>(parse_int(cl.option("cache-mb", "1024"), "--cache-mb", 1, 1 << 20));
+  options.cache_bytes = cache_bytes_option(cl);
   return options;
 }
 

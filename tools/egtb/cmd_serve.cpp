@@ -45,8 +45,7 @@ server::ServiceOptions service_options(const CommandLine& cl) {
     throw UsageError("serve: '" + o.directory.string() +
                      "' is not a directory (build tables with: egtb generate " + "--all 4 --dir " +
                      o.directory.string() + ")");
-  o.cache_bytes = (size_t{1} << 20) *
-                  static_cast<size_t>(parse_int(cl.option("cache-mb", "1024"), "--cache-mb", 1, 1 << 20));
+  o.cache_bytes = cache_bytes_option(cl);
   o.query_budget =
       std::chrono::seconds(parse_int(cl.option("query-seconds", "5"), "--query-seconds", 1, 3600));
   o.max_query_limit =

@@ -29,13 +29,16 @@ int cmd_verify(const std::vector<std::string>& args) {
   cl.options()("all", po::value<std::string>()->value_name("N"), "every table of 3 to N men")(
       "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
       "gaviota", po::value<std::string>()->value_name("DIR"), "also compare 3-4-man tables with Gaviota's")(
-      "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)");
+      "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)")(
+      "cache-mb", po::value<std::string>()->value_name("MB"),
+      "decoded-block cache of the subtables read block by block, in MiB (default 1024)");
   cl.rules_option().json_option();
   if (!cl.parse(args)) return ExitSuccess;
   api::VerifyRequest request;
   request.directory = cl.option("dir", "tables");
   if (cl.flag("gaviota")) request.gaviota = cl.option("gaviota", "");
   request.threads = threads_option(cl);
+  request.cache_bytes = cache_bytes_option(cl);
   request.rules = rules_of(cl);
   api::check_gaviota(request.gaviota);
   Json tables = Json::array();

@@ -131,6 +131,11 @@ int threads_option(const CommandLine& cl) {
   return parse_int(cl.option("threads", "0"), "--threads", 0, 1024);
 }
 
+size_t cache_bytes_option(const CommandLine& cl) {
+  return (size_t{1} << 20) *
+         static_cast<size_t>(parse_int(cl.option("cache-mb", "1024"), "--cache-mb", 1, 1 << 20));
+}
+
 std::vector<int> thread_list_option(const CommandLine& cl) {
   std::vector<int> counts;
   std::istringstream in(cl.option("threads", "1,2"));

@@ -105,6 +105,8 @@ using api::parse_position;
 [[nodiscard]] indexing::Convention convention_option(const CommandLine& cl);
 // --threads N: 0 (every core) to 1024.
 [[nodiscard]] int threads_option(const CommandLine& cl);
+// --cache-mb N: a decoded-block cache of N MiB (1 to 2^20, default 1024), in bytes.
+[[nodiscard]] size_t cache_bytes_option(const CommandLine& cl);
 // --rules NAME (default lasker).
 [[nodiscard]] Rules rules_of(const CommandLine& cl);
 
