@@ -19,6 +19,7 @@
 #include "egtb/core/notation.hpp"
 #include "egtb/core/symmetry.hpp"
 #include "egtb/store/line.hpp"
+#include "retro/ep_positions.hpp"
 
 namespace egtb::retro {
 
@@ -242,21 +243,7 @@ private:
       return scheme_.decode(j, p.side_to_move(), decoded) &&
              is_image(p, decoded, scheme_.material().has_pawns());
     }
-    return live_ep_square(p) == Square::None && holds_men_image(j, men_of(p));
-  }
-
-  // The men of p, a position of this table's material, in the scheme's order (men of one group in
-  // any order).
-  Men men_of(const Position& p) const {
-    Men men;
-    Bitboard taken = 0;
-    for (int m = 0; m < scheme_.man_count(); ++m) {
-      const Piece piece = scheme_.man_piece(m);
-      const Square s = lsb(p.pieces(color_of(piece), type_of(piece)) & ~taken);
-      taken |= square_bb(s);
-      men.squares[static_cast<size_t>(m)] = s;
-    }
-    return men;
+    return live_ep_square(p) == Square::None && holds_men_image(j, men_of(scheme_, p));
   }
 
   // True when normal-section entry j's men are an image of `men` (the men of a position of this
