@@ -1478,9 +1478,12 @@ std::unique_ptr<Solution> solve_table(const Material& material, const Subtables&
 
 std::shared_ptr<Table> solve(const Material& material, const Subtables& subtables,
                              const GeneratorConfig& config) {
-  const auto solution = solve_table(material, subtables, config);
-  auto table = std::make_shared<Table>(material, solution->rules(), solution->metrics());
-  for (Color c : {Color::White, Color::Black}) solution->fill(table->scheme(), c, 0, table->raw(c));
+  return to_table(*solve_table(material, subtables, config));
+}
+
+std::shared_ptr<Table> to_table(const Solution& solution) {
+  auto table = std::make_shared<Table>(solution.scheme().material(), solution.rules(), solution.metrics());
+  for (Color c : {Color::White, Color::Black}) solution.fill(table->scheme(), c, 0, table->raw(c));
   return table;
 }
 

@@ -98,5 +98,7 @@ private:
 // The same with every score in memory (for tests and benchmarks of small tables).
 [[nodiscard]] std::shared_ptr<Table> solve(const Material& material, const Subtables& subtables,
                                            const GeneratorConfig& config);
+// Every score of a solution in memory, in the index order of Table (what solve returns).
+[[nodiscard]] std::shared_ptr<Table> to_table(const Solution& solution);
 
 }  // namespace egtb::retro
