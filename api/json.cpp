@@ -410,6 +410,7 @@ Json header_json(const std::filesystem::path& path, const TableHeader& h) {
   return {{"file", path.string()},
           {"signature", h.signature},
           {"format_version", h.format_version},
+          {"filled", h.filled},
           {"rules", rules_name(h.rules)},
           {"metrics", to_string(h.metrics)},
           {"index_scheme", h.index_scheme},

@@ -211,6 +211,14 @@ public:
   // order "Kk R r P": a run is the 48 values of the pawn, with kings and rooks fixed.
   template <class Run, class Entry>
   void for_each_run(Index begin, Index end, Run&& on_run, Entry&& on_entry) const;
+  // Calls on_invalid(i) for every entry i in [begin, end) with `stm` to move that holds no position
+  // (decode() false), in ascending order: normal entries by their men (for_each_run: two men on one
+  // square, or the side not to move in check), without building positions, e.p. entries by decode.
+  // Example, KQk with White to move: entries 0-61 hold Ka1 kc1 and the queen on each of the other
+  // 62 squares; the 20 with the queen on b1, d1-h1, c2-c8, b2, a3 or d2-h6 give check and are
+  // invalid, and none overlap (the queen's values skip the kings' squares).
+  template <class Invalid>
+  void for_each_invalid(Index begin, Index end, Color stm, Invalid&& on_invalid) const;
   // The man whose square the entries of a run of for_each_run differ in (a king, 0, when the
   // innermost digit is not a group of one man: every entry a run of its own).
   [[nodiscard]] int run_man() const {
@@ -403,6 +411,26 @@ void IndexScheme::for_each_run(Index begin, Index end, Run&& on_run, Entry&& on_
       if (!contains(others, s)) on_entry(i, s);
     }
   }
+}
+
+template <class Invalid>
+void IndexScheme::for_each_invalid(Index begin, Index end, Color stm, Invalid&& on_invalid) const {
+  const Index normal_end = std::min(end, normal_size_);
+  Index next = begin;  // the first entry not yet known valid or reported
+  Men men;
+  const auto step = static_cast<size_t>(run_man());
+  for_each_run(
+      begin, normal_end, [&](const Men& run) { men = run; },
+      [&](Index i, Square square) {
+        for (; next < i; ++next) on_invalid(next);
+        men.squares[step] = square;
+        if (gives_check(men, stm)) on_invalid(i);
+        next = i + 1;
+      });
+  for (; next < normal_end; ++next) on_invalid(next);
+  Position pos;
+  for (Index i = std::max(begin, normal_size_); i < end; ++i)
+    if (!decode(i, stm, pos)) on_invalid(i);
 }
 
 // The positions of one side to move, counted from the index per king pair (position_counts.cpp):

@@ -7,6 +7,8 @@
 #include <cassert>
 #include <stdexcept>
 
+#include "egtb/store/score.hpp"
+
 namespace egtb {
 
 namespace {
@@ -202,6 +204,19 @@ std::vector<uint8_t> BlockEncoder::compress(std::span<const uint8_t> raw) {
   if (ZSTD_isError(size))
     throw std::runtime_error(std::string("zstd compression failed: ") + ZSTD_getErrorName(size));
   return {out.begin(), out.begin() + static_cast<std::ptrdiff_t>(size)};
+}
+
+void fill_invalid(std::span<uint16_t> scores) {
+  const auto valid = [](uint16_t raw) { return !Score::from_raw(raw).is_invalid(); };
+  const auto first = std::find_if(scores.begin(), scores.end(), valid);
+  if (first == scores.end()) return;
+  uint16_t last = *first;
+  for (uint16_t& raw : scores) {
+    if (valid(raw))
+      last = raw;
+    else
+      raw = last;
+  }
 }
 
 std::string decode_block(BlockTransform transform, std::span<const uint8_t> bytes,

@@ -58,6 +58,11 @@ private:
 [[nodiscard]] std::string decode_block(BlockTransform transform, std::span<const uint8_t> bytes,
                                        std::span<uint16_t> entries);
 
+// Replaces each invalid entry (Score::is_invalid) with the valid score before it, or with the
+// first valid score for those before any: what a filled file stores (format.hpp). A block without
+// a valid entry is left as it is. Example: 5 156 5 5 16 5 becomes 156 156 156 156 16 16.
+void fill_invalid(std::span<uint16_t> scores);
+
 // The depth-halved 16-bit code of the Planes transform and its inverse (a bijection on uint16_t).
 [[nodiscard]] uint16_t plane_code(uint16_t raw);
 [[nodiscard]] uint16_t plane_decode(uint16_t code);

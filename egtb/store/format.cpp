@@ -77,7 +77,6 @@ void put_stats(ByteWriter& w, const SideStats& s) {
   for (uint64_t count : s.values) w.put(count);
   w.put(s.invalid);
   for (int depth : s.max_depths) w.put(static_cast<uint32_t>(depth));
-  w.put(uint32_t{0});
 }
 
 SideStats get_stats(ByteReader& r) {
@@ -85,7 +84,6 @@ SideStats get_stats(ByteReader& r) {
   for (uint64_t& count : s.values) count = r.get<uint64_t>();
   s.invalid = r.get<uint64_t>();
   for (int& depth : s.max_depths) depth = static_cast<int32_t>(r.get<uint32_t>());
-  r.get<uint32_t>();
   return s;
 }
 
@@ -151,6 +149,7 @@ std::vector<uint8_t> encode_preamble(TableHeader& h, std::span<const BlockRef> b
   std::vector<uint8_t> out;
   ByteWriter w(out);
   for (uint8_t b : FileMagic) w.put(b);
+  h.format_version = h.filled ? FilledFormatVersion : FormatVersion;
   w.put(h.format_version);
   w.put(static_cast<uint32_t>(header_bytes(h)));
   w.put(h.metrics.bits());
@@ -162,7 +161,9 @@ std::vector<uint8_t> encode_preamble(TableHeader& h, std::span<const BlockRef> b
   w.put(h.block_count);
   w.put(h.file_size);
   put_stats(w, h.stats[0]);
+  w.put(h.filled ? FilledFlag : uint32_t{0});
   put_stats(w, h.stats[1]);
+  w.put(uint32_t{0});
   w.put(rules_id(h.rules));
   w.put(h.index_order);
   w.put_text(h.signature);
@@ -184,10 +185,10 @@ uint64_t decode_header_size(std::span<const uint8_t> first16, const std::filesys
     throw FormatError(path, "not an egtb table file (bad magic bytes)");
   ByteReader r(first16.subspan(8), path);
   const auto version = r.get<uint32_t>();
-  if (version != FormatVersion)
+  if (version != FormatVersion && version != FilledFormatVersion)
     throw FormatError(path, "table format version " + std::to_string(version) +
-                                ", this program reads version " + std::to_string(FormatVersion) + ": " +
-                                rebuild_hint(path));
+                                ", this program reads versions " + std::to_string(FormatVersion) + " and " +
+                                std::to_string(FilledFormatVersion) + ": " + rebuild_hint(path));
   const auto size = r.get<uint32_t>();
   if (size < FixedHeaderBytes + 4 || size > MaxHeaderBytes || size % 8 != 0)
     throw FormatError(path, "header size " + std::to_string(size) + " is impossible");
@@ -208,7 +209,14 @@ TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem
   h.block_count = r.get<uint64_t>();
   h.file_size = r.get<uint64_t>();
   h.stats[0] = get_stats(r);
+  const auto flags = r.get<uint32_t>();
   h.stats[1] = get_stats(r);
+  r.get<uint32_t>();
+  const uint32_t known = h.format_version == FormatVersion ? 0 : FilledFlag;
+  if ((flags & ~known) != 0 || (h.format_version == FilledFormatVersion && flags == 0))
+    throw FormatError(path, "header flags " + std::to_string(flags) + " are not those of a version " +
+                                std::to_string(h.format_version) + " file: " + rebuild_hint(path));
+  h.filled = (flags & FilledFlag) != 0;
   const auto rules = r.get<uint32_t>();
   h.index_order = r.get<uint32_t>();
   if (!rules_from_id(rules))

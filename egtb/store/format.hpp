@@ -20,7 +20,8 @@
 //   off  size  field
 //     0     8  magic 89 45 47 54 42 0d 0a 1a ("\x89EGTB\r\n\x1a", PNG style: the high byte and
 //              the CR LF / ^Z catch 7-bit transfers, newline conversion and text-mode reads)
-//     8     4  format version (FormatVersion)
+//     8     4  format version: 2 (FormatVersion), or 3 (FilledFormatVersion) for a file whose flags
+//              are not all zero, which a reader of version 2 alone must refuse
 //    12     4  H, the header size in bytes, a multiple of 8
 //    16     4  metrics the entries carry: bit 0 DTM, bit 1 DTS (MetricSet, rules.hpp)
 //    20     4  block entries B: entries per block (the last block of each side may hold fewer)
@@ -30,10 +31,12 @@
 //    40     8  entries with Black to move, N_b
 //    48     8  block count n = ceil(N_w / B) + ceil(N_b / B)
 //    56     8  file size in bytes (a shorter file is truncated)
-//    64    72  White-to-move statistics (table_stats.hpp): 6 x u64 counts of values 0, 1, 2, 3, 4
+//    64    68  White-to-move statistics (table_stats.hpp): 6 x u64 counts of values 0, 1, 2, 3, 4
 //              and of invalid entries, 5 x i32 the deepest depth of values 0 to 4 (-1: no entry of
-//              that value), 4 zero bytes
-//   136    72  Black-to-move statistics, the same way
+//              that value)
+//   132     4  flags: bit 0 Filled (below); 0 in a file of version 2
+//   136    68  Black-to-move statistics, the same way
+//   204     4  zero
 //   208     4  rules id (rules.hpp: 0 Lasker)
 //   212     4  index order: the order of the index digits (indexing/index_order.hpp) in index
 //              layout version 2 ("P Kk R r" of KRPkr is 0x4213); 0 in version 1, which has none
@@ -60,6 +63,18 @@
 //   2 Dictionary  a zstd frame of: u8 k - 1, k distinct scores (u16, ascending), then m one-byte
 //                 codes, each an index into that list. Written on request (TransformChoice) for
 //                 blocks of at most 256 distinct scores.
+//
+// Filled files (flag bit 0, `egtb recompress --fill`): every invalid entry of a block (one that
+// holds no position: men overlapping, the side not to move in check) is stored as a copy of the
+// score before it, or of the block's first valid score when none is before it (fill_invalid,
+// block_codec.hpp); a block without a valid entry keeps its invalid codes. Runs of equal scores
+// then stay unbroken, and the file takes a few percent fewer bytes (docs/table-sizes.md). The
+// header's statistics are those of the table as solved (invalid entries counted as such). A
+// probe, which only asks for the entries of legal positions (IndexScheme::index_of), reads a
+// filled block as stored; every other reader gets the invalid codes back from the index as each
+// block is decoded (TableReader, from the men of each entry: IndexScheme::for_each_invalid).
+// Example: a block of entries 156 5 5 16 5 (5 invalid) is stored as 156 156 156 16 16; one of
+// 5 5 16 as 16 16 16.
 //
 // Why these choices (measured on DTM tables built from Gaviota's 3-4-man tables, indexed with 462
 // king pairs, 25-40% of the entries invalid): Planes and Dictionary come within 1-2% of each
@@ -120,6 +135,9 @@ namespace egtb {
 
 inline constexpr std::array<uint8_t, 8> FileMagic = {0x89, 'E', 'G', 'T', 'B', '\r', '\n', 0x1a};
 inline constexpr uint32_t FormatVersion = 2;
+inline constexpr uint32_t FilledFormatVersion = 3;
+// Header flag bits (offset 132).
+inline constexpr uint32_t FilledFlag = 1;
 inline constexpr uint32_t DefaultBlockEntries = 1u << 15;
 inline constexpr const char* TableExtension = ".egtb";
 
@@ -141,6 +159,7 @@ struct TableHeader {
   uint64_t block_count = 0;
   uint64_t file_size = 0;
   std::array<SideStats, 2> stats{};
+  bool filled = false;  // invalid entries stored as copies of their neighbours' scores (FilledFlag)
   std::string generator;
   uint64_t checksum = 0;  // the file checksum: XXH3-64 of header and block index
 

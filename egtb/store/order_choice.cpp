@@ -66,6 +66,7 @@ std::vector<OrderTrial> try_index_orders(const Material& material, const Ordered
       TrialState& state = states.local();
       state.entries.resize(static_cast<size_t>(std::min<uint64_t>(options.block_entries, entries - b.first)));
       source(schemes[t], b.stm, b.first, state.entries);
+      if (options.fill) fill_invalid(state.entries);
       bytes[t] += state.encoder.encode(state.entries).bytes.size();
     });
   });

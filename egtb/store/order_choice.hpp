@@ -15,10 +15,11 @@
 // P" and "Kk P R r" are tried, "P Kk R r" is not; KRPk (3.7 M) tries all three.
 //
 // The sample: SampledBlocks blocks of each side to move, spread evenly over it (every block of a
-// smaller table), compressed at zstd level 3 whatever level the file is written with (the orders
-// rank alike at 3 and 19; a sample at 19 would cost as much as writing a 5-man table). For a 5-man
-// table with pawns, twelve orders at most: about 1.5 million entries of each order, a second or two
-// of CPU beside the minutes of its solve. A table without pawns has one order and samples nothing.
+// smaller table), filled as the file will be (WriteOptions::fill), compressed at zstd level 3
+// whatever level the file is written with (the orders rank alike at 3 and 19; a sample at 19 would
+// cost as much as writing a 5-man table). For a 5-man table with pawns, twelve orders at most:
+// about 1.5 million entries of each order, a second or two of CPU beside the minutes of its solve.
+// A table without pawns has one order and samples nothing.
 #pragma once
 
 #include <cstdint>

@@ -41,10 +41,23 @@ int open_regular_file(const std::filesystem::path& path) {
                           : "is not a regular file (a FIFO, device or socket), not a table file");
 }
 
+// Whether the entries of a filled side, counted as stored (`stored`), can be those the header
+// counts (`solved`) with each invalid entry replaced by a valid score of the side: the same maxima,
+// and each value at least as often.
+bool filled_from(const SideStats& stored, const SideStats& solved) {
+  if (stored.max_depths != solved.max_depths || stored.entries() != solved.entries()) return false;
+  for (size_t v = 0; v < stored.values.size(); ++v)
+    if (stored.values[v] < solved.values[v]) return false;
+  return stored.invalid <= solved.invalid;
+}
+
 }  // namespace
 
 TableReader::TableReader(const std::filesystem::path& path, const TableRequirements& required)
-    : path_(path), fd_(open_regular_file(path)), scheme_(opened(required)) {}
+    : path_(path),
+      fd_(open_regular_file(path)),
+      positions_only_(required.positions_only),
+      scheme_(opened(required)) {}
 
 TableReader::~TableReader() { ::close(fd_); }
 
@@ -133,6 +146,14 @@ void TableReader::read_block(uint64_t block, std::span<uint16_t> out) const {
   const std::vector<uint8_t> bytes = read_stored_block(block);
   if (const std::string error = decode_block(blocks_[block].transform, bytes, out); !error.empty())
     throw FormatError(path_, describe_block(block) + ": " + error);
+  if (restores_invalid()) restore_invalid(block, out);
+}
+
+void TableReader::restore_invalid(uint64_t block, std::span<uint16_t> out) const {
+  const BlockSpan s = block_span(header_, block);
+  const Color stm = s.side == 0 ? Color::White : Color::Black;
+  scheme_->for_each_invalid(s.first, s.first + s.count, stm,
+                            [&](indexing::Index i) { out[i - s.first] = Score::invalid().raw(); });
 }
 
 Score TableReader::read_entry(Color stm, uint64_t index) const {
@@ -180,8 +201,10 @@ void TableReader::verify(int threads) const {
   Stats stats{};
   for (const Stats& p : partial)
     for (size_t side = 0; side < 2; ++side) stats[side].merge(p[side]);
+  const bool as_stored = header_.filled && !restores_invalid();
   for (int side = 0; side < 2; ++side)
-    if (!(stats[static_cast<size_t>(side)] == header_.stats[static_cast<size_t>(side)]))
+    if (!(as_stored ? filled_from(stats[static_cast<size_t>(side)], header_.stats[static_cast<size_t>(side)])
+                    : stats[static_cast<size_t>(side)] == header_.stats[static_cast<size_t>(side)]))
       throw FormatError(path_, side_name(side) + ": the entries do not match the header's counts and maxima");
 }
 

@@ -33,6 +33,10 @@ struct TableRequirements {
   // False: only the file's integrity is checked, not that this build can index it (`egtb info`
   // describes any table file; scheme() is then unavailable).
   bool indexable = true;
+  // True: the caller asks only for the entries of legal positions (IndexScheme::index_of), as
+  // probes do, so the blocks of a filled file (format.hpp) are read as stored. False: they come
+  // back with their invalid entries restored from the index (IndexScheme::for_each_invalid).
+  bool positions_only = false;
 
   // The requirements that check the file alone.
   [[nodiscard]] static TableRequirements file_only() { return {std::nullopt, std::nullopt, {}, false}; }
@@ -62,8 +66,9 @@ public:
   [[nodiscard]] uint64_t block_of(Color stm, uint64_t index) const;
   [[nodiscard]] size_t offset_in_block(uint64_t index) const { return index % header_.block_entries; }
 
-  // Reads, checks and decodes one block into `out` (resized to the block's entries). Safe to
-  // call from several threads at once. Throws FormatError or IoError.
+  // Reads, checks and decodes one block into `out` (resized to the block's entries), with the
+  // invalid entries of a filled file restored unless opened for positions only or not indexable.
+  // Safe to call from several threads at once. Throws FormatError or IoError.
   void read_block(uint64_t block, std::vector<uint16_t>& out) const;
   // The score of one entry, read from its block (no caching: Tablebase caches).
   [[nodiscard]] Score read_entry(Color stm, uint64_t index) const;
@@ -77,7 +82,8 @@ public:
   // IndexScheme(material()). Tables compared entry by entry are read so.
   [[nodiscard]] std::vector<uint16_t> read_side_kings_first(Color stm) const;
   // Reads every block, on `threads` threads (0: every core), checking its checksum, and compares
-  // the decoded values with the header's counts and maxima.
+  // the decoded values with the header's counts and maxima. Blocks of a filled file read as
+  // stored hold the same maxima, and each value at least as often as the header counts it.
   void verify(int threads = 0) const;
   // Reads every block, on `threads` threads, checking its checksum without decoding it: what tells
   // a damaged or truncated file, since the checksums cover every stored byte (format.hpp), at a
@@ -89,7 +95,13 @@ private:
   int fd_ = -1;
   TableHeader header_;
   std::vector<BlockRef> blocks_;
+  bool positions_only_ = false;
   std::optional<indexing::IndexScheme> scheme_;
+
+  // Whether read_block restores the invalid entries of a filled file.
+  [[nodiscard]] bool restores_invalid() const { return header_.filled && scheme_ && !positions_only_; }
+  // Sets the entries of `out`, block `block` as decoded, that hold no position to Score::invalid().
+  void restore_invalid(uint64_t block, std::span<uint16_t> out) const;
 
   // Reads and checks the file's preamble and that it meets `required`; closes the file on failure.
   [[nodiscard]] std::optional<indexing::IndexScheme> opened(const TableRequirements& required);

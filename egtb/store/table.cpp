@@ -28,7 +28,8 @@ Table::Table(const TableReader& reader)
       path_(reader.path()) {}
 
 std::shared_ptr<const Table> Table::load(const std::filesystem::path& path, TableRequirements required) {
-  required.indexable = true;  // a table's entries are addressed through its index scheme
+  required.indexable = true;        // a table's entries are addressed through its index scheme
+  required.positions_only = false;  // its entries are checked against the header's counts below
   const TableReader reader(path, required);
   auto table = std::shared_ptr<Table>(new Table(reader));
   for (Color stm : {Color::White, Color::Black}) {

@@ -111,7 +111,8 @@ const Table* Tablebase::find(const Material& canonical) const {
   const std::filesystem::path path = table_path(canonical);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) && !ec) return nullptr;
-  auto opened = Table::page(path, {canonical, rules_, {}}, cache_);
+  // Probes ask for legal positions only: a filled file's blocks are read as stored (format.hpp).
+  auto opened = Table::page(path, {canonical, rules_, {}, true, true}, cache_);
   const std::unique_lock lock(tables_mutex_);
   return tables_.try_emplace(canonical, std::move(opened)).first->second.get();
 }

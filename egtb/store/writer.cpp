@@ -154,7 +154,9 @@ std::vector<BlockRef> write_blocks(TableHeader& h, const EntrySource& source, co
         const auto block = std::span<uint16_t>(scratch.local()).first(s.count);
         source(s.side == 0 ? Color::White : Color::Black, s.first, block);
         check_known(block);
-        run.blocks.push_back({encoders.local().encode(block), compute_stats(block)});
+        const SideStats stats = compute_stats(block);
+        if (options.fill) fill_invalid(block);
+        run.blocks.push_back({encoders.local().encode(block), stats});
       }
     } catch (...) {
       fail();
@@ -199,6 +201,7 @@ TableHeader make_header(const TableDescription& d, std::array<uint64_t, 2> entri
   h.generator = d.generator;
   h.entries = entries;
   h.block_count = h.blocks_of_side(0) + h.blocks_of_side(1);
+  h.filled = options.fill;
   return h;
 }
 

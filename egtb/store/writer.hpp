@@ -55,6 +55,10 @@ struct WriteOptions {
   uint32_t block_entries = DefaultBlockEntries;  // 1 to MaxBlockEntries
   TransformChoice transform = TransformChoice::Planes;
   OrderSet orders = OrderSet::Solvable;
+  // Store invalid entries as copies of their neighbours' scores (format.hpp, Filled files): about
+  // 6% fewer bytes at a high level; probes read such a file as fast, other readers restore the
+  // invalid entries from the index as they decode each block.
+  bool fill = false;
 };
 
 // What a file records besides its entries.

@@ -2,7 +2,9 @@
 // blocks from the solver's layout, and the layout's position steps (WordLayout::position_step)
 // that place a run's entries without a word_of each: checked against men_at and position_of,
 // entry by entry, in every candidate index order of tables of three to five men.
+#include <optional>
 #include <random>
+#include <vector>
 
 #include "indexing/word_layout.hpp"
 #include "tests/support/catch.hpp"
@@ -90,4 +92,65 @@ TEST_CASE("a position step is the difference of the two positions", "[indexing][
       ++checked;
     }
   }
+}
+
+namespace {
+
+// Checks for_each_invalid on [begin, end) against decode, entry by entry; returns the invalid ones.
+uint64_t check_invalid(const IndexScheme& scheme, Color stm, Index begin, Index end) {
+  std::vector<uint8_t> invalid(end - begin, 0);
+  Index next = begin;  // every call ascending, each entry once, inside the range
+  bool in_order = true;
+  scheme.for_each_invalid(begin, end, stm, [&](Index i) {
+    in_order = in_order && i >= next && i < end;
+    next = i + 1;
+    if (in_order) invalid[i - begin] = 1;
+  });
+  REQUIRE(in_order);
+  Position pos;
+  uint64_t count = 0;
+  std::optional<Index> wrong;
+  for (Index i = begin; i < end; ++i) {
+    if (invalid[i - begin] != (scheme.decode(i, stm, pos) ? 0 : 1) && !wrong) wrong = i;
+    count += invalid[i - begin];
+  }
+  INFO("entry " << wrong.value_or(0));
+  CHECK(!wrong);
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("for_each_invalid names exactly the entries that decode to no position", "[indexing][runs]") {
+  std::mt19937_64 random(13);
+  for (const char* signature : {"KQk", "KPk", "KBNk", "KPkp", "KRkp", "KPPk", "KQkq"}) {
+    INFO(signature);
+    const IndexScheme scheme(*Material::parse(signature));
+    uint64_t invalid = 0;
+    for (Color stm : {Color::White, Color::Black}) invalid += check_invalid(scheme, stm, 0, scheme.size());
+    CHECK(invalid > 0);
+  }
+  for (const char* signature : {"KRPkr", "KQRkr", "KPPkp", "KBNkp", "KBBBk"}) {
+    const Material material = *Material::parse(signature);
+    for (const IndexOrder& order : IndexOrder::candidates(material)) {
+      INFO(signature << " in order " << order.str(material));
+      const IndexScheme scheme(material, order);
+      uint64_t invalid = 0;
+      for (int k = 0; k < 6; ++k) {  // blocks, and ranges starting and ending inside runs
+        const Index begin = k < 2 ? random() % scheme.size() / 32768 * 32768 : random() % scheme.size();
+        const Index end = std::min<Index>(scheme.size(), begin + (k < 2 ? 32768 : 1 + random() % 5000));
+        invalid += check_invalid(scheme, k % 2 ? Color::Black : Color::White, begin, end);
+      }
+      if (scheme.ep_size() > 0)  // the e.p. section and the end of the normal one
+        invalid +=
+            check_invalid(scheme, Color::White, scheme.normal_size() - 3000, scheme.normal_size() + 3000);
+      CHECK(invalid > 0);
+    }
+  }
+  // The worked example of index.hpp: KQk, White to move, Ka1 kc1.
+  const IndexScheme kqk(*Material::parse("KQk"));
+  CHECK(check_invalid(kqk, Color::White, 0, 62) == 20);
+  Men men;
+  REQUIRE(kqk.men_at(0, men));
+  CHECK((men.squares[0] == Square::A1 && men.squares[1] == Square::C1 && men.squares[2] == Square::B1));
 }

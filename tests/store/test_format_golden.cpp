@@ -1,5 +1,9 @@
 // The file format byte for byte: the worked example of egtb/store/format.hpp, written and compared
 // with its hex dump. A change here is a format change: bump FormatVersion and update the essay.
+#include <algorithm>
+#include <span>
+
+#include "egtb/store/block_codec.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/reader.hpp"
 #include "egtb/store/writer.hpp"
@@ -54,4 +58,67 @@ TEST_CASE("the worked example of format.hpp is written byte for byte", "[store]"
   CHECK(reader.block_ref(2).offset == 324);
   CHECK(reader.read_side(Color::Black) == black);
   CHECK(index_order_name(reader.header()) == "Kk Q");
+}
+
+TEST_CASE("a filled file differs from the worked example in its version, flags and checksum only",
+          "[store]") {
+  const egtb::test::TempDir dir;
+  const std::vector<uint16_t> white = {156, 156, 156, 156, 5};  // the last block has no position
+  const std::vector<uint16_t> black = {2, 2, 16, 2};
+  WriteOptions options;
+  options.block_entries = 4;
+  options.fill = true;
+  write_table_file(dir / "KQk.egtb",
+                   {"KQk", Rules::Lasker, MetricSet{Metric::Dtm, Metric::Dts}, 1, 2, "egtb 0.1.0", 0x21},
+                   {white, black}, options);
+  std::vector<uint8_t> bytes = egtb::test::read_file(dir / "KQk.egtb");
+  REQUIRE(bytes.size() == WorkedExample.size());
+  CHECK(bytes[8] == 3);     // FilledFormatVersion
+  CHECK(bytes[0x84] == 1);  // FilledFlag at offset 132
+  std::vector<uint8_t> expected = WorkedExample;
+  expected[8] = 3;
+  expected[0x84] = 1;
+  std::copy(bytes.begin() + 0x138, bytes.begin() + 0x140, expected.begin() + 0x138);  // file checksum
+  CHECK(bytes == expected);
+  const TableReader reader(dir / "KQk.egtb", TableRequirements::file_only());
+  CHECK(reader.header().filled);
+  CHECK(reader.header().stats[0].invalid == 1);
+  CHECK(reader.read_side(Color::White) == white);  // a block without a position keeps its code
+}
+
+TEST_CASE("a filled block stores each invalid entry as the score before it", "[store]") {
+  std::vector<uint16_t> block = {5, 156, 5, 5, 16, 5};
+  fill_invalid(block);
+  CHECK(block == std::vector<uint16_t>{156, 156, 156, 156, 16, 16});
+  std::vector<uint16_t> none = {5, 5, 5};
+  fill_invalid(none);
+  CHECK(none == std::vector<uint16_t>{5, 5, 5});
+}
+
+TEST_CASE("header flags must match the format version", "[store]") {
+  const egtb::test::TempDir dir;
+  const auto path = dir / "KQk.egtb";
+  // Sets the version and flags of the worked example, with a file checksum that matches.
+  const auto write = [&](uint8_t version, uint8_t flags) {
+    std::vector<uint8_t> bytes = WorkedExample;
+    bytes[8] = version;
+    bytes[0x84] = flags;
+    const uint64_t sum = checksum_of(std::span(bytes).first(0x138));
+    for (size_t i = 0; i < 8; ++i) bytes[0x138 + i] = static_cast<uint8_t>(sum >> (8 * i));
+    egtb::test::write_file(path, bytes);
+  };
+  write(2, 0);
+  CHECK_NOTHROW(TableReader(path, TableRequirements::file_only()));
+  write(3, 1);
+  CHECK(TableReader(path, TableRequirements::file_only()).header().filled);
+  write(2, 1);
+  CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()),
+                    Catch::Contains("header flags 1 are not those of a version 2 file"));
+  write(3, 0);
+  CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()), Catch::Contains("version 3"));
+  write(3, 3);
+  CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()), Catch::Contains("header flags 3"));
+  write(4, 0);
+  CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()),
+                    Catch::Contains("table format version 4, this program reads versions 2 and 3"));
 }

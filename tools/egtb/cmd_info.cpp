@@ -59,11 +59,13 @@ std::string size_ratios(const TableHeader& h) {
 
 void print_file(const std::filesystem::path& path, const TableHeader& h) {
   std::cout << "file             " << path.string() << "\nsignature        " << h.signature
-            << "\nformat version   " << h.format_version << "\nrules            " << rules_name(h.rules)
-            << "\nmetrics          " << to_string(h.metrics) << "\nindex            layout " << h.index_scheme
-            << " version " << h.index_version << ", order " << index_order_name(h) << "\nentries          w "
-            << with_commas(h.entries[0]) << " b " << with_commas(h.entries[1]) << "\nblocks           "
-            << h.block_count << "\nfile size        " << with_commas(h.file_size) << " bytes\n"
+            << "\nformat version   " << h.format_version
+            << (h.filled ? " (filled: the entries that hold no position store their neighbours' scores)" : "")
+            << "\nrules            " << rules_name(h.rules) << "\nmetrics          " << to_string(h.metrics)
+            << "\nindex            layout " << h.index_scheme << " version " << h.index_version << ", order "
+            << index_order_name(h) << "\nentries          w " << with_commas(h.entries[0]) << " b "
+            << with_commas(h.entries[1]) << "\nblocks           " << h.block_count << "\nfile size        "
+            << with_commas(h.file_size) << " bytes\n"
             << size_ratios(h) << "\ngenerator        " << h.generator << '\n';
   for (int side = 0; side < 2; ++side) {
     const SideStats& s = h.stats[static_cast<size_t>(side)];

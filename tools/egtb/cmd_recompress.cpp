@@ -1,8 +1,9 @@
 // egtb recompress SIG... [--all N] [--dir DIR] [--compression-level N] [--block-entries N] [--threads N]
-// [--orders any|solvable] [--rules R]: rewrites finished tables at another zstd level, block size and
-// index order (egtb/store/recompress.hpp), the same entries in fewer bytes, without solving them
-// again. The default orders suit probing; `--orders solvable --compression-level 3 --block-entries
-// 32768` gives back the very files egtb generate writes.
+// [--orders any|solvable] [--fill] [--rules R]: rewrites finished tables at another zstd level, block
+// size and index order (egtb/store/recompress.hpp), the same entries in fewer bytes, without solving
+// them again. The default orders suit probing; `--orders solvable --compression-level 3 --block-entries
+// 32768` gives back the very files egtb generate writes (from filled files too: without --fill the
+// invalid entries come back).
 #include <ctime>
 #include <iomanip>
 #include <iostream>
@@ -46,7 +47,11 @@ int cmd_recompress(const std::vector<std::string>& args) {
       "15, about 0.75 of generate's bytes)")(
       "orders", po::value<std::string>()->value_name("SET"),
       "index orders to choose from: any (default: files for probing) or solvable (those generate "
-      "writes, which a solve reading the table as a subtable reads quickly)");
+      "writes, which a solve reading the table as a subtable reads quickly)")(
+      "fill",
+      "store the entries that hold no position as copies of their neighbours' scores: about 6% fewer "
+      "bytes at a high level, probes as fast; stats, query, verify and generate restore those entries "
+      "as they read, at a cost (format version 3)");
   cl.rules_option();
   if (!cl.parse(args)) return ExitSuccess;
   const std::filesystem::path dir = cl.option("dir", "tables");
@@ -62,6 +67,7 @@ int cmd_recompress(const std::vector<std::string>& args) {
   if (orders != "any" && orders != "solvable")
     throw UsageError("recompress: --orders takes any or solvable, not \"" + orders + "\"");
   options.orders = orders == "any" ? OrderSet::Any : OrderSet::Solvable;
+  options.fill = cl.flag("fill");
   const std::vector<Material> tables =
       api::present_tables(Tablebase(dir, {0, rules}), cl.rest_arguments(), all_option(cl));
   if (tables.empty())

@@ -14,7 +14,9 @@
 // zplanes, planes compressed with a zstd dictionary trained on up to 128 of the side's blocks (of
 // at most SIZE_LAB_DICT_KB KiB, 32 by default, and 1% of the side's planes; its bytes count);
 // up1 and up2, the planes of each plane code XOR that of the entry one step before in the
-// innermost digit (up1) or the next digit out (up2), as PNG's "up" filter; best, the smaller of
+// innermost digit (up1) or the next digit out (up2), as PNG's "up" filter; fillup1 and fillup2,
+// fill with each invalid entry taken from the entry one step before in the innermost digit or the
+// next digit out (the previous score in the first such step); best, the smaller of
 // the Planes and Dictionary transforms per block (BlockEncoder, TransformChoice::Smallest); sub8 and
 // sub16, one zstd frame of the planes of each sub-block of 8 or 16 thousand entries in turn, flushed
 // after each, so that a probe could stop decoding at its entry's sub-block.
@@ -252,6 +254,8 @@ enum class Transform {
   TrainedPlanes,
   Up1,
   Up2,
+  FillUp1,
+  FillUp2,
   Smallest,
   Sub8,
   Sub16
@@ -274,6 +278,8 @@ std::optional<Variant> parse_variant(const std::string& name) {
                                                                  {"zplanes", Transform::TrainedPlanes},
                                                                  {"up1", Transform::Up1},
                                                                  {"up2", Transform::Up2},
+                                                                 {"fillup1", Transform::FillUp1},
+                                                                 {"fillup2", Transform::FillUp2},
                                                                  {"best", Transform::Smallest},
                                                                  {"sub8", Transform::Sub8},
                                                                  {"sub16", Transform::Sub16}};
@@ -321,10 +327,21 @@ Strides strides_of(const Table& table) {
   return {inner, inner * radix[digits[digits.size() - 2]]};
 }
 
+// Invalid entries replaced by the (filled) entry `stride` before, or by fill()'s previous score in
+// the first `stride` entries (fillup1, fillup2).
+std::vector<uint16_t> fill_up(std::span<const uint16_t> s, size_t stride) {
+  std::vector<uint16_t> f = fill(s);
+  for (size_t i = stride; i < f.size(); ++i)
+    if ((s[i] & 7) == 5) f[i] = f[i - stride];
+  return f;
+}
+
 std::vector<uint8_t> transformed(Transform t, std::span<const uint16_t> s, const Strides& strides) {
   switch (t) {
     case Transform::Up1: return up(s, strides.inner);
     case Transform::Up2: return up(s, strides.next);
+    case Transform::FillUp1: return planes(fill_up(s, strides.inner));
+    case Transform::FillUp2: return planes(fill_up(s, strides.next));
     case Transform::Planes:
     case Transform::TrainedPlanes:
     case Transform::Smallest:
