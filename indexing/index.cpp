@@ -420,6 +420,29 @@ bool IndexScheme::gives_check(const Men& men, Color attacker) const {
   return false;
 }
 
+Bitboard IndexScheme::run_legal_squares(const Men& run, Color stm) const {
+  const auto step = static_cast<size_t>(run_man());
+  if (step == 0) return gives_check(run, stm) ? Bitboard{0} : ~Bitboard{0};
+  const Square king = run.squares[static_cast<size_t>(to_index(~stm))];
+  Bitboard others = 0;
+  for (size_t j = 0; j < static_cast<size_t>(men_); ++j)
+    if (j != step) others |= square_bb(run.squares[j]);
+  Bitboard legal = ~Bitboard{0};
+  for (size_t j = 2; j < static_cast<size_t>(men_); ++j) {
+    const Piece p = man_pieces_[j];
+    if (j == step || color_of(p) != stm) continue;
+    const Square s = run.squares[j];
+    const Bitboard attacks =
+        type_of(p) == PieceType::Pawn ? pawn_attacks(stm, s) : piece_attacks(type_of(p), s, others);
+    if (attacks & square_bb(king)) legal &= between(s, king);  // only a block helps (none for a knight)
+  }
+  const Piece mover = man_pieces_[step];
+  if (color_of(mover) == stm)  // the squares from which the run man would check
+    legal &= ~(type_of(mover) == PieceType::Pawn ? pawn_attacks(~stm, king)
+                                                 : piece_attacks(type_of(mover), king, others));
+  return legal;
+}
+
 std::optional<EntryWeights> IndexScheme::plain_weights(Index i, Color stm, Men& men) const {
   if (is_ep_entry(i) || !men_at(i, men)) return std::nullopt;
   if (twin_possible(men) || (ep_size_ > 0 && pawns_side_by_side(men, stm))) return std::nullopt;

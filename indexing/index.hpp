@@ -219,6 +219,13 @@ public:
   // invalid, and none overlap (the queen's values skip the kings' squares).
   template <class Invalid>
   void for_each_invalid(Index begin, Index end, Color stm, Invalid&& on_invalid) const;
+  // The squares of the run man (run_man()) on which the men of `run` leave the side not to move
+  // out of check, with `stm` to move: no man of stm checks its king, the run man standing between
+  // where it blocks a check. Every square, or none, when each entry is a run of its own (run_man()
+  // 0: then as gives_check(run, stm) says). Example, KRk with White to move, Ka1 kh8 (the rook is
+  // the run man): every square but h1-h7 and a8-g8, from which the rook would check (for_each_run
+  // leaves out a1 and h8 themselves).
+  [[nodiscard]] Bitboard run_legal_squares(const Men& run, Color stm) const;
   // The man whose square the entries of a run of for_each_run differ in (a king, 0, when the
   // innermost digit is not a group of one man: every entry a run of its own).
   [[nodiscard]] int run_man() const {
@@ -417,14 +424,12 @@ template <class Invalid>
 void IndexScheme::for_each_invalid(Index begin, Index end, Color stm, Invalid&& on_invalid) const {
   const Index normal_end = std::min(end, normal_size_);
   Index next = begin;  // the first entry not yet known valid or reported
-  Men men;
-  const auto step = static_cast<size_t>(run_man());
+  Bitboard legal = 0;
   for_each_run(
-      begin, normal_end, [&](const Men& run) { men = run; },
+      begin, normal_end, [&](const Men& run) { legal = run_legal_squares(run, stm); },
       [&](Index i, Square square) {
         for (; next < i; ++next) on_invalid(next);
-        men.squares[step] = square;
-        if (gives_check(men, stm)) on_invalid(i);
+        if (!contains(legal, square)) on_invalid(i);
         next = i + 1;
       });
   for (; next < normal_end; ++next) on_invalid(next);

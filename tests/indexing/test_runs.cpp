@@ -154,3 +154,14 @@ TEST_CASE("for_each_invalid names exactly the entries that decode to no position
   REQUIRE(kqk.men_at(0, men));
   CHECK((men.squares[0] == Square::A1 && men.squares[1] == Square::C1 && men.squares[2] == Square::B1));
 }
+
+TEST_CASE("run_legal_squares: the worked example of index.hpp", "[indexing][runs]") {
+  const IndexScheme krk(*Material::parse("KRk"));
+  REQUIRE(krk.run_man() == 2);
+  Men men;
+  men.squares = {Square::A1, Square::H8, Square::B2};
+  Bitboard checks = 0;
+  for (int k = 0; k < 7; ++k) checks |= square_bb(square_at(7 + 8 * k)) | square_bb(square_at(56 + k));
+  CHECK(krk.run_legal_squares(men, Color::White) == ~checks);
+  CHECK(krk.run_legal_squares(men, Color::Black) == ~Bitboard{0});
+}
