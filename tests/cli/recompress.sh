@@ -56,7 +56,8 @@ cmp -s "$dir/level3/KQk.egtb" "$dir/fresh/KQk.egtb" ||
   { echo "recompress --orders solvable at level 3 did not give back generate's file"; exit 1; }
 
 # --fill: a file of version 3 that `info` calls filled, smaller than the same level without it;
-# verify, stats and probe give what they gave; recompressed without --fill it is generate's file.
+# verify, stats, query and probe give what they gave; recompressed without --fill it is generate's
+# file.
 cp "$dir/fresh/KQk.egtb" "$dir/plain.egtb"
 mkdir "$dir/filled"
 "$egtb" generate --all 3 --dir "$dir/filled" > /dev/null
@@ -69,6 +70,12 @@ mkdir "$dir/filled"
 "$egtb" verify --all 3 --dir "$dir/filled" > /dev/null || { echo "verify failed on filled tables"; exit 1; }
 "$egtb" stats --all 3 --dir "$dir/filled" > "$dir/stats.filled"
 cmp "$dir/stats.before" "$dir/stats.filled" || { echo "statistics of filled tables differ"; exit 1; }
+for q in 'value == 0' 'btm check' 'purestalemate'; do
+  plain=$("$egtb" query KQk KRk KPk KBk KNk --count --dir "$dir/t" "$q")
+  filled=$("$egtb" query KQk KRk KPk KBk KNk --count --dir "$dir/filled" "$q")
+  grep -q "^total" <<< "$plain" && [ "$plain" = "$filled" ] ||
+    { echo "query '$q' counts otherwise on filled tables: $plain / $filled"; exit 1; }
+done
 "$egtb" probe "$fen" --dir "$dir/filled" > "$dir/probe.filled"
 cmp "$dir/probe.before" "$dir/probe.filled" || { echo "probe of filled tables differs"; exit 1; }
 "$egtb" recompress KQk --dir "$dir/filled" --orders solvable --compression-level 3 --block-entries 32768 > /dev/null
