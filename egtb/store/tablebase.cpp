@@ -111,8 +111,9 @@ const Table* Tablebase::find(const Material& canonical) const {
   const std::filesystem::path path = table_path(canonical);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) && !ec) return nullptr;
-  // Probes ask for legal positions only: a filled file's blocks are read as stored (format.hpp).
-  auto opened = Table::page(path, {canonical, rules_, {}, true, true}, cache_);
+  TableRequirements required{canonical, rules_, {}};
+  required.positions_only = true;  // probes ask for legal positions: filled blocks read as stored
+  auto opened = Table::page(path, required, cache_);
   const std::unique_lock lock(tables_mutex_);
   return tables_.try_emplace(canonical, std::move(opened)).first->second.get();
 }

@@ -77,8 +77,15 @@ TEST_CASE("a filled file probes as the generated one, restores its invalid entri
     CHECK(wrong == 0);
     CHECK(changed > 0);
 
-    // Probes through a Tablebase of the filled file, at random legal positions in any symmetry.
+    // Probes through a Tablebase of the filled file, at random legal positions in any symmetry;
+    // its table reads the blocks as stored (no restoring for probes).
     const Tablebase probes(dir / "filled");
+    const auto probed = probes.table(m);
+    uint64_t invalid_as_probed = 0;
+    for (Color c : {Color::White, Color::Black})
+      for (indexing::Index i = 0; i < probed->size(); ++i) invalid_as_probed += probed->at(c, i).is_invalid();
+    CHECK(invalid_as_probed + changed ==
+          original.header().stats[0].invalid + original.header().stats[1].invalid);
     const indexing::IndexScheme scheme(m);
     for (int k = 0; k < 2000; ++k) {
       const Position pos = test::random_position(scheme, random);
