@@ -212,8 +212,7 @@ TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem
   const auto flags = r.get<uint32_t>();
   h.stats[1] = get_stats(r);
   r.get<uint32_t>();
-  const uint32_t known = h.format_version == FormatVersion ? 0 : FilledFlag;
-  if ((flags & ~known) != 0 || (h.format_version == FilledFormatVersion && flags == 0))
+  if (flags != (h.format_version == FilledFormatVersion ? FilledFlag : 0))
     throw FormatError(path, "header flags " + std::to_string(flags) + " are not those of a version " +
                                 std::to_string(h.format_version) + " file: " + rebuild_hint(path));
   h.filled = (flags & FilledFlag) != 0;
