@@ -46,6 +46,7 @@ constexpr size_t ReindexCacheBytes = size_t{1} << 30;
 RecompressResult recompress_table_file(const std::filesystem::path& path, const WriteOptions& options) {
   const auto lock = TableLock::try_acquire(path);
   if (!lock) throw FormatError(path, "another process holds the table's lock (an egtb generate writing it?)");
+  remove_stale_temporaries(path, *lock);  // an interrupted recompress's half-written file
   const TableReader reader(path);
   const TableHeader& old = reader.header();
   const auto table = Table::page(path, {}, std::make_shared<BlockCache>(ReindexCacheBytes));

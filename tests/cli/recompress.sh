@@ -4,7 +4,7 @@
 # takes the tables present, a named table that is missing is refused, naming it and the command
 # that builds it, and so are a block size out of range and an unknown --orders; `--orders solvable`
 # at level 3 on 32,768-entry blocks writes generate's very file; --fill writes smaller files that
-# read the same, and back without it.
+# read the same, and back without it; an interrupted run's temporary file is removed.
 set -euo pipefail
 egtb=$1
 dir=$(mktemp -d)
@@ -81,3 +81,13 @@ cmp "$dir/probe.before" "$dir/probe.filled" || { echo "probe of filled tables di
 "$egtb" recompress KQk --dir "$dir/filled" --orders solvable --compression-level 3 --block-entries 32768 > /dev/null
 cmp -s "$dir/filled/KQk.egtb" "$dir/plain.egtb" ||
   { echo "a filled file recompressed without --fill is not generate's file"; exit 1; }
+
+# The half-written file of an interrupted recompress (its process gone) is removed by the next
+# recompress of the table; one whose process lives (this shell) is kept.
+stale="$dir/level3/KQk.egtb.tmp.$(uname -n).999999999"
+live="$dir/level3/KQk.egtb.tmp.$(uname -n).$$"
+echo "half-written" > "$stale"
+echo "being written" > "$live"
+"$egtb" recompress KQk --dir "$dir/level3" > /dev/null
+[ ! -e "$stale" ] || { echo "recompress left an interrupted run's temporary file: $(ls "$dir/level3")"; exit 1; }
+[ -e "$live" ] || { echo "recompress removed the temporary file of a live process"; exit 1; }
