@@ -1,6 +1,7 @@
 #include "egtb/store/recompress.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <vector>
 
 #include "egtb/store/error.hpp"
@@ -43,7 +44,8 @@ constexpr size_t ReindexCacheBytes = size_t{1} << 30;
 
 }  // namespace
 
-RecompressResult recompress_table_file(const std::filesystem::path& path, const WriteOptions& options) {
+RecompressResult recompress_table_file(const std::filesystem::path& path, const WriteOptions& options,
+                                       const RecompressProgress& progress) {
   const auto lock = TableLock::try_acquire(path);
   if (!lock) throw FormatError(path, "another process holds the table's lock (an egtb generate writing it?)");
   remove_stale_temporaries(path, *lock);  // an interrupted recompress's half-written file
@@ -64,9 +66,16 @@ RecompressResult recompress_table_file(const std::filesystem::path& path, const 
   const TableDescription description{
       old.signature, old.rules,   old.metrics, indexing::IndexLayoutId, indexing::IndexLayoutVersion,
       old.generator, order.code()};
+  const uint64_t total = old.entries[0] + old.entries[1];
+  std::atomic<uint64_t> written_entries{0};
   const TableHeader written = write_table_file(
       path, description, old.entries,
-      [&](Color stm, uint64_t first, std::span<uint16_t> out) { read_in(to, stm, first, out); }, options);
+      [&](Color stm, uint64_t first, std::span<uint16_t> out) {
+        read_in(to, stm, first, out);
+        const uint64_t done = written_entries += out.size();
+        if (progress) progress(done, total);
+      },
+      options);
   return {old.file_size, written.file_size};
 }
 

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 
 #include "egtb/store/writer.hpp"
 
@@ -25,9 +26,15 @@ struct RecompressResult {
   uint64_t bytes_after = 0;
 };
 
-// Rewrites the table file at `path` with `options`. Throws IoError or FormatError naming the
-// file (a damaged file, or one this program cannot index, is left as it was), or FormatError when
-// another process holds the table's lock (an `egtb generate` writing it).
-RecompressResult recompress_table_file(const std::filesystem::path& path, const WriteOptions& options);
+// Told how far the writing of the new file has come: `written` of the table's `total` entries (both
+// sides to move), after each block; called from several threads at once (the writer's).
+using RecompressProgress = std::function<void(uint64_t written, uint64_t total)>;
+
+// Rewrites the table file at `path` with `options`, calling `progress` (when set) as it writes.
+// Throws IoError or FormatError naming the file (a damaged file, or one this program cannot index,
+// is left as it was), or FormatError when another process holds the table's lock (an `egtb
+// generate` writing it).
+RecompressResult recompress_table_file(const std::filesystem::path& path, const WriteOptions& options,
+                                       const RecompressProgress& progress = {});
 
 }  // namespace egtb

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # --threads means the same in every command that takes one count: 0 (every core) to 1024, with
-# one message for anything else; `bench` takes a list of counts from 1. A table scan shows its
-# progress on a terminal (a pseudo-terminal from script(1)) and nothing when stderr is a file.
+# one message for anything else; `bench` takes a list of counts from 1. A table scan and a
+# recompress show their progress on a terminal (a pseudo-terminal from script(1)) and nothing when
+# stderr is a file.
 set -uo pipefail
 egtb=$1
 # shellcheck source=tests/cli/script_support.sh
@@ -25,5 +26,12 @@ script -qec "'$egtb' query KQk mate --count --dir '$work/tables'" /dev/null > "$
 grep -q "KQk 57,288 / 57,288 entries" "$work/tty" || fail "no progress line on a terminal: $(cat "$work/tty")"
 "$egtb" query KQk mate --count --dir "$work/tables" > "$work/out" 2> "$work/err" || fail "query failed"
 [ ! -s "$work/err" ] || fail "progress written to a file: $(cat "$work/err")"
+
+# Progress of a recompress: the table, its share written, the tables and bytes of the run.
+script -qec "'$egtb' recompress KQk --dir '$work/tables'" /dev/null > "$work/tty" 2>&1 ||
+  fail "recompress on a terminal failed: $(cat "$work/tty")"
+grep -q "KQk 0% (table 1 of 1; 0 of 0 MB; 0 s)" "$work/tty" || fail "no recompress progress on a terminal: $(cat "$work/tty")"
+"$egtb" recompress KQk --dir "$work/tables" > "$work/out" 2> "$work/err" || fail "recompress failed"
+[ ! -s "$work/err" ] || fail "recompress progress written to a file: $(cat "$work/err")"
 
 finish "--threads alike in every command; progress on a terminal only"
