@@ -7,8 +7,8 @@
 // The entries are read block by block from the file itself (every block checksum checked) and
 // written through write_table_file, so the file is replaced only once the new one is complete
 // and synced (a temporary file that an interrupted run left for the table is removed first,
-// remove_stale_temporaries); header fields other than the block layout and file size (signature, rules,
-// metrics, generator, statistics) are carried over. The order of the index digits is chosen
+// remove_stale_temporaries); header fields other than the block layout and file size (signature,
+// rules, metrics, generator, statistics) are carried over. The order of the index digits is chosen
 // again (order_choice.hpp), so a file of index layout version 1 comes out in version 2, its entries
 // moved to their places in the order whose sample compresses best.
 #pragma once

@@ -10,7 +10,9 @@
 #include <iomanip>
 #include <iostream>
 #include <mutex>
+#include <numeric>
 #include <sstream>
+#include <vector>
 
 #include "api/signatures.hpp"
 #include "egtb/store/format.hpp"
@@ -24,7 +26,6 @@ namespace egtb::cli {
 
 namespace {
 
-// "KBPk  3028793 -> 2384835 bytes (78.7%)  3.5 s cpu"
 // The size of a table file, 0 when it cannot be read (recompress_table_file then says why).
 uint64_t file_bytes(const std::filesystem::path& path) {
   std::error_code ec;
@@ -32,6 +33,7 @@ uint64_t file_bytes(const std::filesystem::path& path) {
   return ec ? 0 : bytes;
 }
 
+// "KBPk  3028793 -> 2384835 bytes (78.7%)  3.5 s cpu"
 std::string recompress_line(const Material& m, const RecompressResult& r, double cpu_seconds) {
   std::ostringstream out;
   out << m.str() << "  " << r.bytes_before << " -> " << r.bytes_after << " bytes (" << std::fixed
@@ -143,12 +145,12 @@ int cmd_recompress(const std::vector<std::string>& args) {
       api::present_tables(Tablebase(dir, {0, rules}), cl.rest_arguments(), all_option(cl));
   if (tables.empty())
     throw UsageError("recompress: name at least one signature or --all N (see egtb recompress --help)");
-  uint64_t total_bytes = 0;
-  for (const Material& m : tables) total_bytes += file_bytes(table_path(dir, m, rules));
-  RecompressProgressLine progress(total_bytes, tables.size());
+  std::vector<uint64_t> bytes;
+  for (const Material& m : tables) bytes.push_back(file_bytes(table_path(dir, m, rules)));
+  RecompressProgressLine progress(std::accumulate(bytes.begin(), bytes.end(), uint64_t{0}), tables.size());
   for (size_t t = 0; t < tables.size(); ++t) {
     const std::filesystem::path path = table_path(dir, tables[t], rules);
-    progress.begin(tables[t], t + 1, file_bytes(path));
+    progress.begin(tables[t], t + 1, bytes[t]);
     const std::clock_t start = std::clock();
     const RecompressResult r = recompress_table_file(
         path, options, [&](uint64_t written, uint64_t total) { progress.update(written, total); });
