@@ -75,7 +75,7 @@ int cmd_annotate(const std::vector<std::string>& args) {
   api::AnnotateOptions options;
   options.threads = threads_option(cl);
   options.progress = [&](const api::GameStreamProgress& p) {
-    progress.update("annotate: " + games_progress(p.games, p.bytes, input.size()));
+    progress.update([&] { return "annotate: " + games_progress(p.games, p.bytes, input.size()); });
   };
   const api::AnnotateTotals totals = api::annotate_games(
       tb, input.stream(), options,

@@ -103,7 +103,7 @@ int cmd_generate(const std::vector<std::string>& args) {
   const std::vector<Material> targets = parse_signatures(cl, "generate");
   ProgressLine progress;
   options.progress = [&](const Material& m, const retro::Progress& p) {
-    progress.update(progress_text(m, p));
+    progress.update([&] { return progress_text(m, p); });
   };
   options.warning = [&](const Material&, const std::string& message) {
     progress.clear();

@@ -118,7 +118,9 @@ query::ScanSummary run_tables(const std::vector<std::string>& texts, const query
   for (const std::string& text : texts) tables.push_back(api::parse_oriented_signature(text));
   ProgressLine progress;
   o.progress = [&](const query::ScanProgress& p) {
-    progress.update(p.table.str() + " " + with_commas(p.done) + " / " + with_commas(p.total) + " entries");
+    progress.update([&] {
+      return p.table.str() + " " + with_commas(p.done) + " / " + with_commas(p.total) + " entries";
+    });
     std::cout.flush();  // each batch of matches reaches a pipe's reader as the scan goes on
   };
   o.stop = [] { return stdout_closed(); };

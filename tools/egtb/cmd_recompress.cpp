@@ -73,18 +73,8 @@ public:
   // The table's writing has reached `written` of its `total` entries.
   void update(uint64_t written, uint64_t total) {
     const std::lock_guard lock(mutex_);
-    const double share = total ? static_cast<double>(written) / static_cast<double>(total) : 1.0;
-    const double read = static_cast<double>(done_bytes_) + share * static_cast<double>(table_bytes_);
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    std::ostringstream text;
-    text << name_ << ' ' << static_cast<int>(100 * share) << "% (table " << table_ << " of " << tables_
-         << "; " << with_commas(static_cast<uint64_t>(read / 1e6)) << " of "
-         << with_commas(total_bytes_ / 1000000) << " MB; " << duration_text(elapsed);
-    if (read > 0 && elapsed >= 10)
-      text << ", about " << duration_text(elapsed * (static_cast<double>(total_bytes_) - read) / read)
-           << " left";
-    text << ')';
-    line_.update(text.str());
+    line_.update(
+        [&] { return text(total ? static_cast<double>(written) / static_cast<double>(total) : 1.0); });
   }
   // The table is done: clears the line for its result.
   void end() {
@@ -93,6 +83,21 @@ public:
   }
 
 private:
+  // The line with `share` of the current table written.
+  std::string text(double share) const {
+    const double read = static_cast<double>(done_bytes_) + share * static_cast<double>(table_bytes_);
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    std::ostringstream out;
+    out << name_ << ' ' << static_cast<int>(100 * share) << "% (table " << table_ << " of " << tables_ << "; "
+        << with_commas(static_cast<uint64_t>(read / 1e6)) << " of " << with_commas(total_bytes_ / 1000000)
+        << " MB; " << duration_text(elapsed);
+    if (read > 0 && elapsed >= 10)
+      out << ", about " << duration_text(elapsed * (static_cast<double>(total_bytes_) - read) / read)
+          << " left";
+    out << ')';
+    return out.str();
+  }
+
   uint64_t total_bytes_;
   size_t tables_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();

@@ -10,13 +10,13 @@ ProgressLine::ProgressLine() : active_(isatty(STDERR_FILENO) != 0) {}
 
 ProgressLine::~ProgressLine() { clear(); }
 
-void ProgressLine::update(const std::string& text, bool force) {
+void ProgressLine::update(const std::function<std::string()>& make_text) {
   if (!active_) return;
   const auto now = std::chrono::steady_clock::now();
-  if (!force && shown_ && now - last_ < std::chrono::milliseconds(100)) return;
+  if (shown_ && now - last_ < std::chrono::milliseconds(100)) return;
   last_ = now;
   shown_ = true;
-  std::fprintf(stderr, "\r\033[K%s", text.c_str());
+  std::fprintf(stderr, "\r\033[K%s", make_text().c_str());
   std::fflush(stderr);
 }
 

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -18,8 +19,10 @@ public:
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
 
-  // Shows `text` unless the last redraw was less than 0.1 s ago (or `force`).
-  void update(const std::string& text, bool force = false);
+  // Shows the text `make_text` returns unless the last redraw was less than 0.1 s ago; `make_text`
+  // is called only when the line is drawn, so callers that report often (a recompress after every
+  // block, a query after every chunk) format nothing that is not shown.
+  void update(const std::function<std::string()>& make_text);
   // Erases the line, e.g. before printing a result line.
   void clear();
 

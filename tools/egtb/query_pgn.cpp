@@ -36,7 +36,7 @@ int run_query_pgn(const CommandLine& cl, const query::ScanQuery& query) {
   api::PgnQueryOptions options = pgn_options(cl);
   ProgressLine progress;
   options.progress = [&](const api::GameStreamProgress& p) {
-    progress.update("query: " + games_progress(p.games, p.bytes, input.size()));
+    progress.update([&] { return "query: " + games_progress(p.games, p.bytes, input.size()); });
   };
   const bool count = cl.flag("count");
   const api::GameMatchSink sink = [&](const pgn::Game& game, const std::vector<api::PositionMatch>& found) {
