@@ -3,7 +3,7 @@
 // never by string concatenation; object keys keep the order written here.
 //
 // Conventions: depths are plies, or null where a position has no such depth; "w" and "b" name the
-// sides to move; counts are integers. Examples are in README.md (probing, statistics, queries).
+// sides to move; counts are integers. Examples are in docs/probe.md, docs/stats.md and docs/cql.md.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -86,7 +86,7 @@ using Json = nlohmann::ordered_json;
 // "matched_positions"}.
 [[nodiscard]] Json to_json(const PgnQuerySummary& summary);
 
-// The statistics of one table (see README.md, "Statistics").
+// The statistics of one table (see docs/stats.md).
 [[nodiscard]] Json to_json(const stats::TableStatistics& table);
 
 // One query match: {"fen", "lasker", "dtm", "dts"[, "value"][, "notes"]}.

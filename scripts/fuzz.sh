@@ -4,7 +4,7 @@
 # corpus (tests/fuzz/corpus/*), new inputs going to build-fuzz/corpus-* (the seeds stay as they
 # are). Prints the executions of each target; stops at the first finding, which libFuzzer leaves
 # as crash-*, leak-* or timeout-* in the working directory (its log: build-fuzz/TARGET.log).
-# Usage: bash scripts/fuzz.sh [SECONDS]. Used by .ci/run; README.md's "Fuzzing and sanitizers" says more.
+# Usage: bash scripts/fuzz.sh [SECONDS]. Used by .ci/run; docs/testing.md, "Fuzzing and sanitizers", says more.
 set -euo pipefail
 seconds=${1:-45}
 cd "$(dirname "$0")/.."

@@ -23,7 +23,7 @@ mkdir -p docs
   echo "# Lasker chess and the article's two other rule sets, side by side"
   echo
   echo "Every table of 3 to $men men${extra:+ and $extra}, built under \`lasker\`, \`stalemate-wins\` and"
-  echo "\`stalemate-passes\` (README.md, *Other rule sets*). Written by \`scripts/rules_findings.sh $men\`"
+  echo "\`stalemate-passes\` (docs/rules.md). Written by \`scripts/rules_findings.sh $men\`"
   echo "with \`egtb compare\` ($("$egtb" --version)); positions count the index462 convention, both sides"
   echo "to move; depths are plies."
   echo

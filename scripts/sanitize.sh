@@ -15,7 +15,7 @@
 #     cli:plan_make (each builds the 3-4-man set again, about 4 minutes), the tests of the other
 #     two rule sets (their tables, cli:output_errors, test_rules_tables), test_api, test_server,
 #     the C library, the Python module and the web page (not built here).
-# Usage: bash scripts/sanitize.sh. Used by .ci/run; README.md's "Fuzzing and sanitizers" says more.
+# Usage: bash scripts/sanitize.sh. Used by .ci/run; docs/testing.md, "Fuzzing and sanitizers", says more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

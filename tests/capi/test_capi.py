@@ -159,7 +159,7 @@ class InstalledLibrary(unittest.TestCase):
         self.assertGreater(probed, 300)
 
     def test_other_rules_agree_with_the_command_line(self):
-        # A stalemate that passing turns into a loss (README, Other rule sets), and its stalemate.
+        # A stalemate that passing turns into a loss (docs/rules.md), and its stalemate.
         passes = ["k7/Pp6/8/K7/8/8/8/8 w - - 0 1", "k7/Pp6/1K6/8/8/8/8/8 b - - 1 1"]
         fens = SPECIAL + passes + random_fens(400, seed=11)
         for rules, metric in (("stalemate-wins", "dte"), ("stalemate-passes", "dtm")):

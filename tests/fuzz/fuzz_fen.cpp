@@ -8,7 +8,7 @@
 //     made, and its colour flip is legal too;
 //   - a board evaluates under a few queries that walk its moves, attacks and legality (CQL
 //     evaluates positions no game reaches; legalposition and reachableposition detect them).
-// Built with -DEGTB_FUZZ=ON under clang 16 (see tests/query/fuzz_parser.cpp and README.md):
+// Built with -DEGTB_FUZZ=ON under clang 16 (see tests/query/fuzz_parser.cpp and docs/testing.md):
 //   build-fuzz/tests/fuzz/fuzz_fen build-fuzz/corpus-fen tests/fuzz/corpus/fen -max_total_time=600
 #include <cstddef>
 #include <cstdint>

@@ -5,7 +5,7 @@
 // reading, as a careful forger would, so that damage reaches the fields and blocks behind the
 // checksums instead of stopping at the first mismatch. The rest is the file, written to a memfd
 // and opened through /proc/self/fd.
-// Built with -DEGTB_FUZZ=ON under clang 16 (see tests/query/fuzz_parser.cpp and README.md):
+// Built with -DEGTB_FUZZ=ON under clang 16 (see tests/query/fuzz_parser.cpp and docs/testing.md):
 //   build-fuzz/tests/fuzz/fuzz_table_reader build-fuzz/corpus-table tests/fuzz/corpus/table
 //   -max_total_time=600
 #include <sys/mman.h>

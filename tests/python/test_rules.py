@@ -12,7 +12,7 @@ import egtb
 from support import KBK_MAX_DTS, KNK_MAX_DTS, TABLES, TablesTestCase, egtb_json, egtb_json_lines
 
 # White to move is a Lasker stalemate win (3, DTS 1: 1. Kb6) but loses in 44 plies once Black may
-# pass: 1. Kb6 -- 2. Kb5 ... (README, Other rule sets).
+# pass: 1. Kb6 -- 2. Kb5 ... (docs/rules.md).
 PASS_LOSS = "k7/Pp6/8/K7/8/8/8/8 w - - 0 1"
 STALEMATED = "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"
 POSITIONS = [KNK_MAX_DTS, KBK_MAX_DTS, PASS_LOSS, STALEMATED, "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",

@@ -257,7 +257,7 @@ TEST_CASE("Other rules: rules=NAME, /api/stalemate-wins and /api/stalemate-passe
   CHECK(json_of(get(s.port(), "/api/stalemate-passes" + knk))["category"] == "draw");
 
   // Under stalemate-passes a stalemated side's one move is the pass: UCI 0000, SAN --. White to
-  // move loses here in 44 plies once Black may pass (README, Other rule sets).
+  // move loses here in 44 plies once Black may pass (docs/rules.md).
   const Json passes =
       json_of(get(s.port(), "/api/stalemate-passes/mainline?fen=k7/Pp6/8/K7/8/8/8/8_w_-_-_0_1"));
   CHECK(passes["category"] == "loss");

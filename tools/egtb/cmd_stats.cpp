@@ -1,6 +1,6 @@
 // egtb stats SIG... [--all N] [--dir DIR] [--convention C] [--format md|csv|latex|json] [--json]
 // [--rank [--top N]] [--figures DIR] [--threads N]: the article's Tables 1 and 2, depth histograms and
-// figures of finished tables (stats/statistics.hpp; the JSON is api/json.hpp's, described in README.md).
+// figures of finished tables (stats/statistics.hpp; the JSON is api/json.hpp's, described in docs/stats.md).
 #include <filesystem>
 #include <fstream>
 #include <iostream>

@@ -1,4 +1,4 @@
-// The text `egtb probe` prints about one position (README.md, "Probing"); the JSON form is the
+// The text `egtb probe` prints about one position (docs/probe.md); the JSON form is the
 // application layer's (api/json.hpp).
 #pragma once
 
