@@ -69,7 +69,7 @@ inline constexpr uint32_t OldestIndexLayoutVersion = 1;
 // The most men a scheme can index (the arrays are sized for 7-man tables).
 constexpr int MaxIndexMen = 7;
 
-// How statistics count positions (DESIGN.md §3):
+// How statistics count positions (docs/design.md §3):
 //   Index462  the article's Nalimov-style count: one per valid entry of this scheme;
 //   Physical  every legal position on the board, all symmetric images separately;
 //   Classes   one per class of symmetric positions, as the Syzygy statistics count.

@@ -46,7 +46,7 @@
 //             would expose the king on a5 to the rook on h5, adds 1 to the entry of
 //             "8/8/8/KPp4r/8/8/8/6k1 w - -". KPkp has none (no man can pin or give such a check);
 //   physical  every entry stands for 2 positions, itself and its mirror image, e.p. entries
-//             included, so percentages equal those of index462, as DESIGN.md §3 says they should;
+//             included, so percentages equal those of index462, as docs/design.md §3 says;
 //   classes   normal entries count 1 and e.p. entries 0: the Syzygy statistics count placements
 //             with a side to move and ignore e.p. rights (their tables store no e.p. positions).
 #include "indexing/index.hpp"

@@ -20,7 +20,7 @@
 //
 // Pure stalemate: every empty square or square of theirs in the king's field is attacked exactly
 // once, an unpinned man of ours there is not attacked, a pinned man of ours there is attacked
-// exactly once (by its pinner: CQL 6.2's code, see DESIGN.md §5). Participants: their men that
+// exactly once (by its pinner: CQL 6.2's code, docs/design.md §5). Participants: their men that
 // are pinned, pin a man, or attack the king's field, and all our men. Model and ideal stalemate
 // as for mates, ideal counting only their men.
 //

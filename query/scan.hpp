@@ -13,7 +13,7 @@
 // A signature scanned in its colour-flipped form (Kkq, KNkr) is read from the canonical table
 // (KQk, KRkn) and every position is colour-flipped before the query sees it.
 //
-// Counting conventions (DESIGN.md §3, indexing/index.hpp):
+// Counting conventions (docs/design.md §3, indexing/index.hpp):
 //   Index462  each valid entry once, the symmetric duplicate entries included;
 //   Physical  every legal placement, as CQL sees positions: an entry stands for its distinct
 //             symmetric images (its physical weight: 8 or 4 without pawns, 2 with pawns); when the

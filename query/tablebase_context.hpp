@@ -7,10 +7,10 @@
 // ends of dtsend / dtmend are the final positions of every optimal line: from a position of value
 // v and depth d (DTS for 3 and 1, DTM for 4 and 0) each move keeping the value for its mover and
 // leading to depth d - 1 is optimal (the winner's shortest and the loser's longest continuations
-// alike, DESIGN.md §2), down to depth 0, the checkmate or stalemate. Every position on those lines
-// is walked once, and its ends are kept for every position walked through: a position's ends are
-// those of its optimal successors in move order, each once, so later walks (the next positions of
-// a scan, whose lines run into the same positions) stop where an earlier one passed. The kept
+// alike, docs/design.md §2), down to depth 0, the checkmate or stalemate. Every position on those
+// lines is walked once, and its ends are kept for every position walked through: a position's ends
+// are those of its optimal successors in move order, each once, so later walks (the next positions
+// of a scan, whose lines run into the same positions) stop where an earlier one passed. The kept
 // ends are dropped between walks when they hold more than a limit of positions and numbers.
 //
 // Not thread-safe (it caches table headers and line ends): one per thread, like Evaluator; the

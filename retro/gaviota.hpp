@@ -3,7 +3,7 @@
 //
 // Gaviota scores ordinary chess: tb_probe_hard reports a draw, "White mates" or "Black mates" and
 // the DTM in plies. Our values 4 and 0 are exactly its wins and losses with the same DTM; a
-// Gaviota draw is any of our values 1, 2 and 3 (DESIGN.md §6).
+// Gaviota draw is any of our values 1, 2 and 3 (docs/design.md §8).
 //
 // The library keeps its state in globals: one session (a GaviotaProber, or a comparison, which
 // opens one) exists at a time in a process, a second one waits for the first to end; its probes

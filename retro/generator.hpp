@@ -13,7 +13,7 @@
 //                 table reaches a won position, and that have no move out of it that escapes,
 //                 lose at d, or later when a move out of the table loses more slowly.
 // A lost position's depth is thus the longest of its moves' (the loser delays), a won one's the
-// shortest (the winner hurries), as DESIGN.md §2 asks for both DTM and DTS. No counts of moves are
+// shortest (the winner hurries), as docs/design.md §2 has it for DTM and DTS. No move counts are
 // kept: a candidate loss is checked by looking at its moves forward, one word at a time.
 // Positions with an e.p. right are handled one by one: each follows from the same men without the
 // right and from its e.p. captures. A pawn table may be solved one slice at a time

@@ -3,7 +3,7 @@
 // The solver works backwards from terminal positions; the verifier knows nothing of that. For every
 // entry of both sides to move it decodes the position, plays every legal move and looks the child
 // up (in the table itself through index_of, or in the subtables when the move captures or
-// promotes), and recomputes the entry's score from its children alone (DESIGN.md §2). A move that
+// promotes), and recomputes the entry's score from its children (docs/design.md §2). A move that
 // stays in the table and leaves no e.p. capture is looked up from the entry's men with the mover's
 // square changed (IndexScheme::index_of(Men), no position built); every lookup, of a position or
 // of men, is checked to land on an entry that decodes to an image of what was looked up. Then:

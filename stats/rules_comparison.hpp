@@ -1,5 +1,5 @@
-// One endgame under the three rule sets side by side (DESIGN.md §4, store/rules.hpp): how many
-// positions change value, the deepest win per winner under each, the mates that a stalemate
+// One endgame under the three rule sets side by side (docs/design.md §4.3, store/rules.hpp): how
+// many positions change value, the deepest win per winner under each, the mates that a stalemate
 // replaces with a shorter win, and the positions whose result passing changes, with examples and
 // their optimal lines. The tables of the three rule sets must all be in the tablebase directory
 // (`egtb generate SIG --rules R` for each R); `egtb compare` prints this, and

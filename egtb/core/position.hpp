@@ -114,7 +114,7 @@ private:
 // rook at home, a consistent e.p. square.
 std::optional<std::string> validate(const Position& pos);
 // validate() without the rule against three or more checks: the positions the tables hold
-// (DESIGN.md §3 counts every placement whose side not to move is not in check, so KQQQk keeps
+// (docs/design.md §3 counts every placement whose side not to move is not in check, so KQQQk keeps
 // its positions where three queens check the black king; only king moves answer them).
 std::optional<std::string> validate_table_position(const Position& pos);
 

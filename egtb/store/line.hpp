@@ -1,5 +1,5 @@
 // Optimal play read from a Tablebase: the score every legal move leads to, and the line that
-// realises a position's Lasker value (DESIGN.md §2).
+// realises a position's Lasker value (docs/design.md §2).
 //
 // Move order ("best first"). A move is worth 4 - v to its mover, where v is the value of the
 // position after it for the opponent, then moves to play on come first: with a win (4 mate, 3

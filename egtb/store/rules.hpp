@@ -4,9 +4,9 @@
 // draws, 1 and 0 lose) and a depth in plies. What the codes and depths mean is decided by the
 // table's Rules, recorded in its header (format.hpp) and passed from there to every part that
 // interprets scores: the solver (which positions end the game and how they score), the verifier,
-// optimal lines, statistics, queries and the front ends. The three rule sets of DESIGN.md §4:
+// optimal lines, statistics, queries and the front ends. The rule sets of docs/design.md §4.3:
 //
-//   Lasker           stalemating the opponent is a lesser win (DESIGN.md §2). Two solving phases:
+//   Lasker           stalemating the opponent is a lesser win (docs/design.md §2). Two phases:
 //                    mates first (values 4 and 0, depth DTM: plies to mate), then, among the
 //                    positions left, stalemates (values 3 and 1, depth DTS: plies to stalemate);
 //                    the rest is drawn (2).

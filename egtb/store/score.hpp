@@ -1,6 +1,6 @@
 // Score: the Lasker value of a position and its depth, packed into 16 bits.
 //
-// Values are from the side to move's point of view (DESIGN.md §2):
+// Values are from the side to move's point of view (docs/design.md §2):
 //   4 forces mate (DTM, odd plies)        3 forces stalemate of the opponent (DTS, odd plies)
 //   2 draw (no depth)                     1 is stalemated (DTS, even plies)
 //   0 is mated (DTM, even plies; 0 = already checkmated)

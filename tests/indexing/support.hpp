@@ -1,4 +1,4 @@
-// Independent helpers for the indexing tests: legality as DESIGN.md §3 defines it, symmetric
+// Independent helpers for the indexing tests: legality as docs/design.md §3 defines it, symmetric
 // images, and enumeration of every physical position of a material signature.
 #pragma once
 

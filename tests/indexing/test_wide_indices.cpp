@@ -31,7 +31,7 @@ uint64_t choose(uint64_t n, uint64_t k) {
   return r;
 }
 
-// The king pairs (DESIGN.md §3): 462 without pawns, 1806 with pawns.
+// The king pairs (docs/design.md §3): 462 without pawns, 1806 with pawns.
 constexpr uint64_t Pawnless = 462, Pawns = 1806;
 // Pieces stand on the 62 squares the kings leave, pawns on the 48 of ranks 2-7; the e.p. section
 // has 14 (double-stepped pawn, capturer) file pairs per king pair.
@@ -65,7 +65,7 @@ TEST_CASE("6- and 7-man index sizes are the products of their men's placements",
   CHECK(IndexScheme(wide_material("KQRBkr")).size() > Above32);
   CHECK(IndexScheme(wide_material("KRPkrp")).size() > 3 * Above32);
   // The word layout: 64 squares per piece and 48 per pawn, for every man but the kings and the
-  // innermost. DESIGN.md §6: a pawnless 6-man table has 462 x 64^4 = 7.7 G layout positions.
+  // innermost. docs/design.md §6: a pawnless 6-man table has 462 x 64^4 = 7.7 G layout positions.
   CHECK(WordLayout(IndexScheme(wide_material("KQRBkr"))).words() * 64 == Pawnless * 64 * 64 * 64 * 64);
   CHECK(WordLayout(IndexScheme(wide_material("KQRBkr"))).words() * 64 == 7'751'073'792);
   CHECK(WordLayout(IndexScheme(wide_material("KRPkrp"))).words() == Pawns * 64 * 48 * 48);

@@ -55,7 +55,7 @@ TEST_CASE("layout_positions is the laid-out size, without laying out", "[indexin
     CHECK(layout_positions(m) == WordLayout(IndexScheme(m)).words() * 64);
   }
   CHECK(layout_positions(*Material::parse("KRPkr")) == 355'074'048);
-  // Six men, counted by hand: the pawnless 462 * 64^4 of DESIGN.md §6, and two pawns' digits.
+  // Six men, counted by hand: the pawnless 462 * 64^4 of docs/design.md §6, and two pawns' digits.
   Material six = Material::parse("KQRkr")->with_added(Color::Black, PieceType::Queen);
   CHECK(layout_positions(six) == uint64_t{462} * 64 * 64 * 64 * 64);
   six = Material::parse("KRPkr")->with_added(Color::Black, PieceType::Pawn);

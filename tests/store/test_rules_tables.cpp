@@ -1,4 +1,4 @@
-// The rule sets of DESIGN.md §4 on the real 3-4-man tables of the ctest fixtures tables_34,
+// The rule sets of docs/design.md §4.3 on the real 3-4-man tables of the ctest fixtures tables_34,
 // tables_34_stalemate_wins and tables_34_stalemate_passes (tests/tables: the three sets side by
 // side in one directory), checked from their definitions:
 //   * under stalemate-wins a position wins exactly when its Lasker value is 3 or 4, loses exactly
