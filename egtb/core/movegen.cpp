@@ -159,6 +159,32 @@ bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_mov
 
 bool is_stalemate(const Position& pos) { return !pos.in_check() && !has_legal_move(pos); }
 
+namespace {
+
+// True when `side` alone cannot checkmate, whatever the opponent plays (is_insufficient_material).
+bool cannot_mate(const Position& pos, Color side) {
+  constexpr Bitboard LightSquares = 0x55AA55AA55AA55AAULL;  // b1, d1, ..., a2, c2, ...: h1 is light
+  const Bitboard ours = pos.pieces(side);
+  const Bitboard heavy =
+      pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen);
+  if (ours & heavy) return false;
+  const Bitboard theirs = pos.pieces(~side);
+  if (ours & pos.pieces(PieceType::Knight))
+    return popcount(ours) <= 2 &&
+           (theirs & ~pos.pieces(PieceType::King) & ~pos.pieces(PieceType::Queen)) == 0;
+  const Bitboard bishops = pos.pieces(PieceType::Bishop);
+  if (ours & bishops)
+    return ((bishops & LightSquares) == 0 || (bishops & ~LightSquares) == 0) &&
+           (pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Knight)) == 0;
+  return true;
+}
+
+}  // namespace
+
+bool is_insufficient_material(const Position& pos) {
+  return cannot_mate(pos, Color::White) && cannot_mate(pos, Color::Black);
+}
+
 uint64_t perft(const Position& pos, int depth) {
   if (depth <= 0) return 1;
   const MoveList moves = legal_moves(pos);

@@ -41,6 +41,14 @@ void generate_legal_moves(const Position& pos, MoveList& list);
 [[nodiscard]] bool is_checkmate(const Position& pos);
 // Side to move not in check with no legal move.
 [[nodiscard]] bool is_stalemate(const Position& pos);
+// Neither side can ever checkmate the other, as chess (and the lichess tablebase API's
+// "insufficient_material") counts it. A side cannot mate with no pawn, rook or queen and either
+// a lone king; a king and one knight against a king and queens at most (other men of the
+// opponent's could box its own king in); or bishops all on one colour of square while the board
+// has no pawn, no knight and no bishop of the other colour. Insufficient: KNk, KBk, KBkb with both
+// bishops light; sufficient: KNNk, KNkr, KBkn, KBkb on opposite colours. Stalemate is another
+// matter: in KNk White can still stalemate.
+[[nodiscard]] bool is_insufficient_material(const Position& pos);
 
 // Leaf nodes of the legal move tree of the given depth (depth 0 counts the position itself).
 [[nodiscard]] uint64_t perft(const Position& pos, int depth);

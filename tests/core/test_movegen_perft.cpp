@@ -44,3 +44,23 @@ TEST_CASE("mate and stalemate detection", "[movegen]") {
   CHECK(is_stalemate(*stale));
   CHECK_FALSE(is_checkmate(*stale));
 }
+
+// Insufficient material as chess (and the lichess tablebase API) counts it: neither side can mate.
+TEST_CASE("insufficient material", "[movegen]") {
+  const auto insufficient = [](const char* fen) {
+    const auto pos = parse_fen(fen);
+    REQUIRE(pos.has_value());
+    return is_insufficient_material(*pos);
+  };
+  CHECK(insufficient("8/8/8/8/8/8/8/K1k5 w - - 0 1"));             // KK
+  CHECK(insufficient("8/8/8/8/8/1N6/8/1k1K4 w - - 0 1"));          // KNk
+  CHECK(insufficient("8/8/8/8/8/8/8/2K1B1k1 w - - 0 1"));          // KBk
+  CHECK(insufficient("8/8/8/8/8/8/B7/K1k2b2 w - - 0 1"));          // KBkb, both bishops light (a2, f1)
+  CHECK_FALSE(insufficient("8/8/8/8/8/1N6/8/1k1K2q1 w - - 0 1"));  // KNkq: the queen can mate
+  CHECK_FALSE(insufficient("8/8/8/B7/8/8/8/K1k2b2 w - - 0 1"));    // KBkb, a5 dark and f1 light
+  CHECK_FALSE(insufficient("8/8/6NN/8/8/8/8/K1k5 w - - 0 1"));     // KNNk: a mate exists
+  CHECK_FALSE(insufficient("8/8/8/8/8/1N6/8/1k1K2r1 w - - 0 1"));  // KNkr: the rook helps a knight mate
+  CHECK_FALSE(insufficient("8/8/8/8/8/8/B7/K1k2n2 w - - 0 1"));    // KBkn: a bishop mate with help
+  CHECK_FALSE(insufficient("8/8/8/8/8/8/P7/K1k5 w - - 0 1"));      // a pawn
+  CHECK_FALSE(insufficient("8/8/8/8/8/8/8/K1k4Q b - - 0 1"));      // a queen
+}
