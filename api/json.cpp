@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "api/rules_words.hpp"
 #include "egtb/core/fen.hpp"
 #include "egtb/core/movegen.hpp"
 #include "egtb/core/notation.hpp"
@@ -31,10 +32,45 @@ void add_valued(Json& object, Rules rules, Score s) {
   add_score(object, rules, s);
 }
 
-// "checkmate" and "stalemate" of a position.
+// The depths of a valid score signed from its side to move's view, as the lichess tablebase API
+// gives "dtm": "signed_dtm", "signed_dts" under Lasker ("signed_dte" or "signed_dtm" under the
+// others), each the depth when the side to move wins, minus the depth when it loses, null when
+// the value has no depth in that metric. Examples: mate in 3 plies 3; mated in 2 plies -2;
+// checkmated 0; a stalemate win has a signed_dts and a null signed_dtm.
+void add_signed_depths(Json& object, Rules rules, Score s) {
+  const int sign = is_loss(s.value()) ? -1 : 1;
+  for (Metric m : rule_metrics(rules)) {
+    const std::optional<int> depth = depth_in(rules, s, m);
+    object["signed_" + std::string(metric_key(m))] = depth ? Json(sign * *depth) : Json();
+  }
+}
+
+// "checkmate", "stalemate" and "insufficient_material" of a position.
 void add_end(Json& object, const Position& pos) {
   object["checkmate"] = is_checkmate(pos);
   object["stalemate"] = is_stalemate(pos);
+  object["insufficient_material"] = is_insufficient_material(pos);
+}
+
+// The board of a position for a page to draw without reading FEN: "side_to_move" ("w" or "b"),
+// "fullmove_number" and "men", the men by square ({"b1": "k", "b3": "N", "d1": "K"}, FEN letters).
+void add_board(Json& object, const Position& pos) {
+  object["side_to_move"] = side_key(pos.side_to_move());
+  object["fullmove_number"] = pos.fullmove_number();
+  Json men = Json::object();
+  for (Bitboard b = pos.pieces(); b;) {
+    const Square s = pop_lsb(b);
+    men[square_name(s)] = std::string(1, piece_char(pos.piece_on(s)));
+  }
+  object["men"] = std::move(men);
+}
+
+// The side a score wins for, with `stm` to move: "w" or "b" (a mate or, under Lasker, a lesser
+// stalemate win too), null for a draw: the lichess mainline's "winner".
+Json winner_json(Score s, Color stm) {
+  if (is_win(s.value())) return side_key(stm);
+  if (is_loss(s.value())) return side_key(~stm);
+  return nullptr;
 }
 
 // {"w": row(White), "b": row(Black)}: a Table 1 field keyed by the winner.
@@ -114,11 +150,16 @@ Json to_json(const ProbeReport& r, ProbeDetail detail) {
   }
   add_valued(out, r.rules, r.score);
   add_end(out, r.position);
+  add_signed_depths(out, r.rules, r.score);
+  add_board(out, r.position);
   Json moves = Json::array();
   for (const MoveValue& m : r.moves) {
     Json move = {{"uci", to_uci(m.move)}, {"san", to_san(r.position, m.move)}};
     add_valued(move, r.rules, m.score);
-    add_end(move, r.position.after(m.move));
+    const Position after = r.position.after(m.move);
+    add_end(move, after);
+    add_signed_depths(move, r.rules, m.score);
+    move["fen"] = to_fen(after);
     moves.push_back(std::move(move));
   }
   out["moves"] = std::move(moves);
@@ -129,6 +170,8 @@ Json to_json(const ProbeReport& r, ProbeDetail detail) {
 Json mainline_json(const ProbeReport& r) {
   Json out = {{"fen", to_fen(r.position)}};
   add_valued(out, r.rules, r.score);
+  add_signed_depths(out, r.rules, r.score);
+  add_board(out, r.position);
   Json steps = Json::array();
   Position pos = r.position;
   Score s = r.score;
@@ -138,9 +181,11 @@ Json mainline_json(const ProbeReport& r) {
     s = Score(negate(s.value()), s.depth() - 1);
     step["fen"] = to_fen(pos);
     add_valued(step, r.rules, s);
+    add_signed_depths(step, r.rules, s);
     steps.push_back(std::move(step));
   }
   out["mainline"] = std::move(steps);
+  out["winner"] = winner_json(r.score, r.position.side_to_move());
   Json end = {{"fen", to_fen(pos)}};
   add_end(end, pos);
   out["final"] = std::move(end);
@@ -288,6 +333,42 @@ Json to_json(const Material& table, const retro::Progress& p) {
           {"ply", p.ply},
           {"resolved", p.resolved},
           {"seconds", p.seconds}};
+}
+
+Json rules_json(Rules r) {
+  const RulesWords words = rules_words(r);
+  Json values = Json::array();
+  for (Lasker v : rule_values(r)) {
+    const ValueWords w = value_words_of(r, v);
+    const bool decided = v != Lasker::Draw;
+    values.push_back({{"category", category(r, v)},
+                      {"value", to_index(v)},
+                      {"metric", decided ? Json(metric_key(metric_of(r, v))) : Json()},
+                      {"goal", w.goal},
+                      {"title", w.title},
+                      {"verb", w.verb},
+                      {"ends", decided ? Json(w.ends) : Json()},
+                      {"share", value_verb(r, v)}});
+  }
+  Json maxima = Json::object();
+  add_maxima(maxima, r, [](Metric m) {
+    return Json{{"name", "max" + std::string(metric_name(m))},
+                {"description", "deepest forced " + std::string(metric_end(m)) + " in plies, per " +
+                                    std::string(metric_winner(m)) + " (w, b), either side to move"}};
+  });
+  return {{"name", rules_name(r)},
+          {"summary", words.summary},
+          {"metrics", words.metrics},
+          {"stalemated", words.stalemated},
+          {"stalemate_passes", stalemate_passes(r)},
+          {"values", std::move(values)},
+          {"maxima", std::move(maxima)}};
+}
+
+Json all_rules_json(Rules default_rules) {
+  Json list = Json::array();
+  for (Rules r : AllRules) list.push_back(rules_json(r));
+  return {{"default", rules_name(default_rules)}, {"rules", std::move(list)}};
 }
 
 Json tables_json(const std::vector<PresentTable>& tables, Rules rules) {

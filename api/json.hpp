@@ -37,18 +37,34 @@ using Json = nlohmann::ordered_json;
 // A depth or null.
 [[nodiscard]] Json depth_json(std::optional<int> depth);
 
-// {"fen", "category", "lasker", "dtm", "dts", "checkmate", "stalemate", "moves": [{"uci", "san",
-// "category", "lasker", "dtm", "dts", "checkmate", "stalemate"}], "pv": [uci]}; without pv for
-// ProbeDetail::Moves (the HTTP API's /api/lasker); {"fen", "lasker", "dtm", "dts"} alone for a report
-// of ProbeDetail::Value (the fast batch form). A move's values are those of the position after it,
-// for that position's side to move (as the lichess tablebase API gives them: a winning move leads to
-// a "loss"); checkmate and stalemate tell whether that position is one.
+// {"fen", "category", "lasker", "dtm", "dts", "checkmate", "stalemate", "insufficient_material",
+// "signed_dtm", "signed_dts", "side_to_move", "fullmove_number", "men", "moves": [{"uci", "san",
+// "category", "lasker", "dtm", "dts", "checkmate", "stalemate", "insufficient_material",
+// "signed_dtm", "signed_dts", "fen"}], "pv": [uci]}; without pv for ProbeDetail::Moves (the HTTP
+// API's /api/lasker); {"fen", "lasker", "dtm", "dts"} alone for a report of ProbeDetail::Value (the
+// fast batch form). A move's values are those of the position after it (its "fen"), for that
+// position's side to move (as the lichess tablebase API gives them: a winning move leads to a
+// "loss"); checkmate, stalemate and insufficient_material tell whether that position is one.
+// dtm and dts are plies, never negative; signed_dtm and signed_dts are the same depths signed as
+// lichess's "dtm": positive when the side to move wins, negative when it loses. "men" maps squares
+// to FEN letters ({"d1": "K", "b1": "k"}).
 [[nodiscard]] Json to_json(const ProbeReport& report, ProbeDetail detail);
 // The optimal line of a full report with each position's value:
-// {"fen", "category", "lasker", "dtm", "dts", "mainline": [{"uci", "san", "fen", "category",
-// "lasker", "dtm", "dts"}], "final": {"fen", "checkmate", "stalemate"}}; each step's values are
-// those of the position after the move. Empty for a draw or a finished game.
+// {"fen", "category", "lasker", "dtm", "dts", "signed_dtm", "signed_dts", "side_to_move",
+// "fullmove_number", "men", "mainline": [{"uci", "san", "fen", "category", "lasker", "dtm", "dts",
+// "signed_dtm", "signed_dts"}], "winner", "final": {"fen", "checkmate", "stalemate",
+// "insufficient_material"}}; each step's values are those of the position after the move. Empty
+// for a draw or a finished game. "winner" is "w" or "b", the side whose value is a win (under
+// Lasker a mate or a stalemate), or null for a draw, as the lichess mainline gives it.
 [[nodiscard]] Json mainline_json(const ProbeReport& report);
+
+// The words of a rule set for a page (api/rules_words.hpp): {"name", "summary", "metrics",
+// "stalemated", "stalemate_passes", "values": [{"category", "value", "metric", "goal", "title",
+// "verb", "ends", "share"}] best first, "maxima": {"maxdts": {"name", "description"}, ...}} ("metric"
+// and "ends" null for the draw; "maxima" in the order of the tables' fields).
+[[nodiscard]] Json rules_json(Rules rules);
+// Every rule set: {"default": name, "rules": [rules_json...]}, the answer of GET /api/rules.
+[[nodiscard]] Json all_rules_json(Rules default_rules);
 
 // A batch line that could not be probed: {"line": N, "input": ..., "error": ...}.
 [[nodiscard]] Json batch_error_json(size_t line, const std::string& input, const std::string& error);

@@ -53,6 +53,7 @@ private:
   http::response<http::string_body> response_;
   unsigned version_ = 11;
   bool keep_alive_ = false;
+  bool head_ = false;  // the request is a HEAD: answered as its GET, the body left out
 
   void read() {
     parser_.emplace();
@@ -68,6 +69,7 @@ private:
         ec == net::error::connection_reset || ec == net::error::operation_aborted)
       return close();
     keep_alive_ = false;
+    head_ = false;
     if (ec == http::error::body_limit)
       return write(shared_.handler.error(413, "the request body is larger than " +
                                                   std::to_string(shared_.options.max_body_bytes) + " bytes"));
@@ -79,6 +81,7 @@ private:
     const http::request<http::string_body>& req = parser_->get();
     version_ = req.version();
     keep_alive_ = req.keep_alive();
+    head_ = req.method() == http::verb::head;
     const auto host = req.find(http::field::host);
     if (shared_.loopback && host != req.end() && !loopback_name(host->value())) {
       keep_alive_ = false;
@@ -99,6 +102,7 @@ private:
   static Request to_request(const http::request<http::string_body>& req) {
     Request r;
     r.method.assign(req.method_string().data(), req.method_string().size());
+    if (req.method() == http::verb::head) r.method = "GET";
     const std::string_view target(req.target().data(), req.target().size());
     const size_t question = target.find('?');
     r.path = std::string(target.substr(0, question));
@@ -139,9 +143,11 @@ private:
     response_.set(http::field::content_type, r.content_type);
     for (const auto& [name, value] : r.headers) response_.set(name, value);
     for (const auto& [name, value] : extra) response_.set(name, value);
-    response_.body() = std::move(r.body);
+    const size_t length = r.body.size();
+    response_.body() = head_ ? std::string() : std::move(r.body);
     response_.keep_alive(keep_alive_);
     response_.prepare_payload();
+    if (head_) response_.content_length(length);  // the length of the GET's body, which is left out
     stream_.expires_after(shared_.options.write_timeout);
     http::async_write(stream_, response_, beast::bind_front_handler(&Session::on_write, shared_from_this()));
   }

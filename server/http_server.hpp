@@ -14,6 +14,9 @@
 // idle keep-alive connections are closed; a response must be taken within `write_timeout`; beyond
 // `max_connections` open connections, new ones are closed at once. On a loopback address, a request
 // whose Host header names another host is answered 403 (a web page's DNS rebinding attack).
+//
+// HEAD: the handler sees a GET, and the response goes out with the GET's headers (Content-Length
+// the body's) and no body (RFC 9110 §9.3.2), so link checkers and uptime monitors get 200.
 #pragma once
 
 #include <chrono>
@@ -27,7 +30,7 @@
 namespace egtb::server {
 
 struct Request {
-  std::string method;         // "GET", "POST", ...
+  std::string method;         // "GET" (for HEAD too), "POST", "OPTIONS", ...
   std::string path;           // the target before '?', still percent-encoded
   std::string query;          // the target after '?', still percent-encoded
   std::string body;           // empty for GET

@@ -132,10 +132,24 @@ std::optional<ProbePath> probe_path(std::string_view path) {
   return ProbePath{rules, mainline};
 }
 
-Response method_not_allowed(const Service& s, const char* allowed) {
-  Response r = s.error(405, std::string("this resource answers ") + allowed + " only");
-  r.headers.emplace_back("Allow", allowed);
-  return r;
+// The methods a path answers, as its Allow header lists them: POST for queries, GET (and so HEAD,
+// which the HTTP layer answers as GET without the body) for everything else; OPTIONS everywhere.
+constexpr const char* ReadMethods = "GET, HEAD, OPTIONS";
+constexpr const char* QueryMethods = "POST, OPTIONS";
+
+const char* allowed_methods(std::string_view path) {
+  return path == "/api/query" ? QueryMethods : ReadMethods;
+}
+
+bool allows(std::string_view path, std::string_view method) {
+  return path == "/api/query" ? method == "POST" : method == "GET";
+}
+
+Response method_not_allowed(const Service& s, const Request& r) {
+  const char* allowed = allowed_methods(r.path);
+  Response out = s.error(405, "this resource answers " + std::string(allowed) + " only, not " + r.method);
+  out.headers.emplace_back("Allow", allowed);
+  return out;
 }
 
 }  // namespace
@@ -180,23 +194,28 @@ Response Service::error(int status, const std::string& message) const {
 }
 
 Response Service::route(const Request& r) {
-  if (!options_.cors_origin.empty() && r.method == "OPTIONS")
-    return {204,
-            "text/plain",
-            "",
-            {{"Access-Control-Allow-Origin", options_.cors_origin},
-             {"Access-Control-Allow-Methods", "GET, POST"},
-             {"Access-Control-Allow-Headers", "Content-Type"}}};
+  if (r.method == "OPTIONS") return options(r);
+  if (!allows(r.path, r.method)) return method_not_allowed(*this, r);
   if (!r.path.starts_with(ApiPrefix)) return file(r);
-  const bool get = r.method == "GET";
   if (const std::optional<ProbePath> p = probe_path(r.path))
-    return get ? probe(r, rules_of(r, p->rules), p->mainline) : method_not_allowed(*this, "GET");
-  if (r.path == "/api/tables") return get ? tables(r) : method_not_allowed(*this, "GET");
-  if (r.path.starts_with(StatsPrefix))
-    return get ? stats(percent_decode(r.path.substr(StatsPrefix.size())), r)
-               : method_not_allowed(*this, "GET");
-  if (r.path == "/api/query") return r.method == "POST" ? query(r) : method_not_allowed(*this, "POST");
+    return probe(r, rules_of(r, p->rules), p->mainline);
+  if (r.path == "/api/tables") return tables(r);
+  if (r.path == "/api/rules") return json(200, api::json_line(api::all_rules_json(options_.rules)));
+  if (r.path.starts_with(StatsPrefix)) return stats(percent_decode(r.path.substr(StatsPrefix.size())), r);
+  if (r.path == "/api/query") return query(r);
   return error(404, "no API resource " + r.path + " (see README.md, egtb serve)");
+}
+
+// OPTIONS: 204 with the methods of the path (Allow), and the CORS preflight's answer when an
+// origin is allowed (--cors-origin).
+Response Service::options(const Request& r) const {
+  Response out{204, "text/plain", "", {{"Allow", allowed_methods(r.path)}}};
+  if (!options_.cors_origin.empty()) {
+    out.headers.emplace_back("Access-Control-Allow-Origin", options_.cors_origin);
+    out.headers.emplace_back("Access-Control-Allow-Methods", allowed_methods(r.path));
+    out.headers.emplace_back("Access-Control-Allow-Headers", "Content-Type");
+  }
+  return out;
 }
 
 Response Service::probe(const Request& r, Rules rules, bool mainline) {
@@ -253,7 +272,6 @@ Response Service::query(const Request& r) {
 }
 
 Response Service::file(const Request& r) const {
-  if (r.method != "GET") return method_not_allowed(*this, "GET");
   const Asset* asset = assets_.find(r.path);
   if (!asset) return {404, "text/plain; charset=utf-8", "not found\n", {}};
   Response out{200, asset->content_type, asset->body, {{"ETag", asset->etag}, {"Cache-Control", "no-cache"}}};

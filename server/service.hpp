@@ -8,9 +8,12 @@
 //   GET  /api/stalemate-wins?fen=FEN, /api/stalemate-passes?fen=FEN (and .../mainline): the same
 //                                       under those rules
 //   GET  /api/tables                    the tables present, from their headers
+//   GET  /api/rules                     the words of each rule set (the page's legend and titles)
 //   GET  /api/stats/SIG?convention=C    a table's statistics (computed once, then kept)
 //   POST /api/query                     {"tables", "query", "limit", "convention", "rules"}: matches
 //   GET  /, /app.js, /style.css, ...    the page (server/assets.hpp)
+//   OPTIONS any path                    204 with Allow (and the CORS preflight's headers with
+//                                       --cors-origin); HEAD is GET without the body (http_server)
 //
 // Rules (egtb/store/rules.hpp): every request may name the rule set of the tables it reads, as the
 // parameter rules=NAME (the query's field "rules"); without it the server's default
@@ -70,6 +73,7 @@ private:
   // its path names, when it has them (a parameter naming others is an InputError).
   [[nodiscard]] Rules rules_of(const Request& request, std::optional<Rules> fixed = {}) const;
   Response route(const Request& request);
+  [[nodiscard]] Response options(const Request& request) const;
   Response probe(const Request& request, Rules rules, bool mainline);
   Response tables(const Request& request);
   Response stats(const std::string& signature, const Request& request);

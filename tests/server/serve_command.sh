@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # serve_command.sh EGTB TABLES: `egtb serve` as users start it. It prints one line with the URL,
-# answers /api/lasker, stops cleanly (exit 0, "stopped") on SIGTERM and on SIGINT, and refuses a
+# answers /api/lasker, HEAD as a link checker sends it (curl -I) and OPTIONS, stops cleanly (exit 0, "stopped") on SIGTERM and on SIGINT, and refuses a
 # missing directory with exit status 2.
 set -euo pipefail
 egtb=$1
@@ -42,6 +42,11 @@ stop_with TERM
 start
 page=$(curl -sf "${url}")
 [[ "$page" == *'<svg id="board"'* ]] || { echo "no page"; exit 1; }
+bytes=$(curl -sf "${url}" | wc -c)
+head=$(curl -sfI "${url}")
+[[ "$head" == "HTTP/1.1 200 OK"* && "$head" == *"Content-Length: ${bytes}"$'\r'* ]] || { echo "HEAD /: $head"; exit 1; }
+options=$(curl -sf -X OPTIONS -D - -o /dev/null "${url}api/tables")
+[[ "$options" == "HTTP/1.1 204"* && "$options" == *"Allow: GET, HEAD, OPTIONS"* ]] || { echo "OPTIONS: $options"; exit 1; }
 stop_with INT
 
 status=0

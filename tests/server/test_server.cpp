@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "server/http_server.hpp"
 #include "server/service.hpp"
@@ -107,6 +108,90 @@ TEST_CASE("GET /api/lasker: the value of the position and of every move, best fi
   // Spaces as '_', '%20' or '+' give the same answer.
   CHECK(get(s.port(), "/api/lasker?fen=8/8/8/8/8/1N6/8/1k1K4%20w%20-%20-%200%201").body == r.body);
   CHECK(get(s.port(), "/api/lasker?fen=8%2F8%2F8%2F8%2F8%2F1N6%2F8%2F1k1K4+w+-+-+0+1").body == r.body);
+}
+
+// The lichess tablebase API's fields: a depth signed from the side to move's view (positive when
+// it wins, negative when it loses), insufficient_material, and the mainline's winner.
+TEST_CASE("GET /api/lasker and /mainline: the lichess fields beside the egtb ones", "[server][lichess]") {
+  const TestServer s;
+  const Json j = json_of(get(s.port(), std::string("/api/lasker?fen=") + KnkDeepest));
+  CHECK(j["signed_dts"] == 27);  // White stalemates in 27 plies
+  CHECK(j["signed_dtm"].is_null());
+  CHECK(j["insufficient_material"] == true);  // no mate with KN v K, a stalemate all the same
+  CHECK(j["side_to_move"] == "w");
+  CHECK(j["fullmove_number"] == 1);
+  CHECK(j["men"] == Json{{"b1", "k"}, {"b3", "N"}, {"d1", "K"}});
+  const Json& best = j["moves"][0];
+  CHECK(best["signed_dts"] == -26);  // Black, to move after Nc5, is stalemated in 26 plies
+  CHECK(best["fen"] == "8/8/8/2N5/8/8/8/1k1K4 b - - 1 1");
+  for (const Json& m : j["moves"]) {
+    INFO(m);
+    CHECK(m["insufficient_material"] == true);
+    if (m["category"] == "draw") CHECK((m["signed_dts"].is_null() && m["signed_dtm"].is_null()));
+  }
+
+  // Mate in one: DTM 1 for White to move; the mate itself is 0 for the mated side.
+  const Json mate = json_of(get(s.port(), "/api/lasker?fen=k7/8/1K6/8/8/8/7Q/8_w_-_-_0_1"));
+  CHECK(mate["signed_dtm"] == 1);
+  CHECK(mate["insufficient_material"] == false);
+  CHECK(mate["moves"][0]["uci"] == "h2h8");
+  CHECK(mate["moves"][0]["signed_dtm"] == 0);
+  CHECK(mate["moves"][0]["checkmate"] == true);
+  // Losing positions are negative: every move of a KQk mate has the mater's opponent to move.
+  const Json deep = json_of(get(s.port(), "/api/lasker?fen=8/8/8/8/8/8/8/K1k4Q_b_-_-_0_1"));
+  REQUIRE(deep["category"] == "loss");
+  CHECK(deep["signed_dtm"] == -deep["dtm"].get<int>());
+  CHECK(deep["signed_dtm"].get<int>() < 0);
+  for (const Json& m : deep["moves"]) CHECK(m["signed_dtm"] == m["dtm"]);  // White to move wins
+
+  const Json line = json_of(get(s.port(), std::string("/api/lasker/mainline?fen=") + KnkDeepest));
+  CHECK(line["winner"] == "w");
+  CHECK(line["signed_dts"] == 27);
+  int expected = -26;
+  for (const Json& step : line["mainline"]) {  // -26, 25, -24, ...: the side to move alternates
+    CHECK(step["signed_dts"] == expected);
+    expected = expected < 0 ? -expected - 1 : -(expected - 1);
+  }
+  CHECK(line["final"]["insufficient_material"] == true);
+  CHECK(json_of(get(s.port(), "/api/lasker/mainline?fen=1K1k4/8/1n6/8/8/8/8/8_b_-_-_0_1"))["winner"] == "b");
+  const Json draw = json_of(get(s.port(), "/api/lasker/mainline?fen=8/8/8/8/8/8/8/Nk1K4_b_-_-_1_1"));
+  CHECK(draw["winner"].is_null());
+  CHECK(draw["mainline"].empty());
+}
+
+TEST_CASE("GET /api/rules: the words of each rule set, for the page", "[server][rules]") {
+  const TestServer s;
+  const Json j = json_of(get(s.port(), "/api/rules"));
+  CHECK(j["default"] == "lasker");
+  REQUIRE(j["rules"].size() == 3);
+  const Json& lasker = j["rules"][0];
+  CHECK(lasker["name"] == "lasker");
+  CHECK(lasker["summary"] == "stalemate is a lesser win");
+  std::vector<std::string> categories;
+  for (const Json& v : lasker["values"]) categories.push_back(v["category"]);
+  CHECK(categories == std::vector<std::string>{"win", "stalemate-win", "draw", "stalemate-loss", "loss"});
+  CHECK(lasker["values"][1]["metric"] == "dts");
+  CHECK(lasker["values"][1]["title"] == "Winning: stalemate the opponent");
+  CHECK(lasker["values"][1]["verb"] == "forces stalemate");
+  CHECK(lasker["values"][2]["metric"].is_null());
+  CHECK(lasker["values"][4]["share"] == "is mated");
+  CHECK(lasker["maxima"]["maxdts"]["name"] == "maxDTS");
+  // The order of the tables' fields (the test's Json sorts keys: the text tells).
+  const std::string text = get(s.port(), "/api/rules").body;
+  CHECK(text.find("\"maxdts\"") < text.find("\"maxdtm\""));
+  const Json& wins = j["rules"][1];
+  CHECK(wins["name"] == "stalemate-wins");
+  CHECK(wins["values"].size() == 3);
+  CHECK(wins["values"][0]["metric"] == "dte");
+  CHECK(wins["values"][0]["ends"] == "mate or stalemate in");
+  CHECK(wins["stalemated"] == "is stalemated: loses");
+  CHECK(j["rules"][2]["stalemate_passes"] == true);
+  const ServiceOptions passes = [] {
+    ServiceOptions o = service_options();
+    o.rules = Rules::StalematePasses;
+    return o;
+  }();
+  CHECK(json_of(get(TestServer(passes).port(), "/api/rules"))["default"] == "stalemate-passes");
 }
 
 TEST_CASE("GET /api/lasker of mates, stalemates and the colour-flipped orientation", "[server]") {
@@ -246,7 +331,10 @@ TEST_CASE("Other rules: rules=NAME, /api/stalemate-wins and /api/stalemate-passe
                               {"value", 0},
                               {"dte", 26},
                               {"checkmate", false},
-                              {"stalemate", false}});
+                              {"stalemate", false},
+                              {"insufficient_material", true},
+                              {"signed_dte", -26},
+                              {"fen", "8/8/8/2N5/8/8/8/1k1K4 b - - 1 1"}});
   CHECK(get(s.port(), "/api/lasker" + knk + "&rules=stalemate-wins").body == wins.body);
   CHECK(get(s.port(), "/api/stalemate-wins" + knk + "&rules=stalemate-wins").body == wins.body);
   const Json line = json_of(get(s.port(), "/api/stalemate-wins/mainline" + knk));
@@ -372,7 +460,7 @@ TEST_CASE("Bad positions are 400 with the FEN field, missing tables 404 naming t
   check_error(get(s.port(), "/api/nothing"), 404, "no API resource");
   const Reply wrong = post(s.port(), "/api/lasker", "{}");
   check_error(wrong, 405, "GET");
-  CHECK(wrong.header("allow") == "GET");
+  CHECK(wrong.header("allow") == "GET, HEAD, OPTIONS");
 }
 
 TEST_CASE("The page's files are served from memory, nothing else", "[server]") {
@@ -459,7 +547,52 @@ TEST_CASE("CORS headers only when an origin is allowed", "[server]") {
                                          "OPTIONS /api/query HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: "
                                          "http://localhost:3000\r\nConnection: close\r\n\r\n");
   CHECK(preflight.status == 204);
-  CHECK(preflight.header("access-control-allow-methods") == "GET, POST");
+  CHECK(preflight.header("access-control-allow-origin") == "http://localhost:3000");
+  CHECK(preflight.header("access-control-allow-methods") == "POST, OPTIONS");
+  CHECK(preflight.header("access-control-allow-headers") == "Content-Type");
+  CHECK(preflight.header("allow") == "POST, OPTIONS");
+  const Reply probe = test::exchange(s.port(),
+                                     "OPTIONS /api/lasker HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: "
+                                     "http://localhost:3000\r\nConnection: close\r\n\r\n");
+  CHECK(probe.status == 204);
+  CHECK(probe.header("access-control-allow-methods") == "GET, HEAD, OPTIONS");
+}
+
+TEST_CASE("HEAD answers as GET without the body, OPTIONS 204 with Allow", "[server]") {
+  const TestServer s;
+  for (const std::string& target : std::vector<std::string>{"/", "/app.js", "/api/tables",
+                                                            std::string("/api/lasker?fen=") + KnkDeepest}) {
+    INFO(target);
+    const Reply full = get(s.port(), target);
+    REQUIRE(full.status == 200);
+    test::Connection c(s.port());
+    c.send("HEAD " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    const std::string raw = c.receive_all();
+    INFO(raw);
+    CHECK(raw.starts_with("HTTP/1.1 200"));
+    CHECK(raw.ends_with("\r\n\r\n"));  // the headers, and nothing after them
+    const Reply head = test::parse_reply(raw);
+    CHECK(head.header("content-length") == std::to_string(full.body.size()));
+    CHECK(head.header("content-type") == full.header("content-type"));
+  }
+  CHECK(test::exchange(s.port(), "HEAD /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            .status == 404);
+  for (const auto& [target, allowed] :
+       std::map<std::string, std::string>{{"/", "GET, HEAD, OPTIONS"},
+                                          {"/api/lasker", "GET, HEAD, OPTIONS"},
+                                          {"/api/query", "POST, OPTIONS"}}) {
+    INFO(target);
+    const Reply options = test::exchange(
+        s.port(), "OPTIONS " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    CHECK(options.status == 204);
+    CHECK(options.header("allow") == allowed);
+    CHECK(options.header("access-control-allow-origin").empty());  // no CORS without --cors-origin
+  }
+  const Reply put = test::exchange(s.port(),
+                                   "PUT /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: "
+                                   "0\r\nConnection: close\r\n\r\n");
+  check_error(put, 405, "GET, HEAD, OPTIONS only, not PUT");
+  CHECK(put.header("allow") == "GET, HEAD, OPTIONS");
 }
 
 }  // namespace egtb::server
