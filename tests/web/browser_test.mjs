@@ -2,11 +2,15 @@
 //   node browser_test.mjs URL SHOT_DIR [--docs PNG]
 // URL is a running `egtb serve` over the 3-4-man tables. The test opens a ?fen= URL, reads the
 // moves and their colours, clicks a move, goes back and forward through the browser history,
-// follows the optimal line to the stalemate with the space key, flips the board, opens a table's
-// example from the explorer, runs a query and opens a match; then the same page under the other
-// rule sets (the rules selector, ?rules=): three-valued results, DTE and a pass. Screenshots go to SHOT_DIR; with
-// --docs, the README's screenshot is written to PNG as well. Every request must go to URL's
-// server, and the page must log no error.
+// follows the optimal line to the stalemate with the space key, flips the board, keeps the last
+// good position when a FEN is refused; draws the arrow of a hovered move, plays moves by drag and
+// drop and a promotion through its chooser; sets up positions in the editor (spare men dragged
+// to the board, clear, side to move, mirror, swapped colours, castling refused); filters and opens
+// tables in the explorer, runs a query and opens a match; then the same page under the other rule
+// sets (the rules selector, ?rules=): three-valued results, DTE and a pass; last, a 390-pixel
+// phone screen that must not scroll sideways. Screenshots go to SHOT_DIR; with --docs,
+// docs/serve.png is written to PNG as well. Every request must go to URL's server, and the page
+// must log no error.
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -47,6 +51,25 @@ async function moves(page) {
 }
 
 const status = (page) => page.textContent('#status');
+const menOf = (page) => page.$$eval('#board g.man', (g) => g.map((e) => `${e.dataset.piece}${e.dataset.square}`).sort());
+
+// The centre of an element in the window.
+async function centre(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  assert.ok(box, `no ${selector}`);
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+// Drags with the mouse from the centre of one element to another's (or to a point).
+async function drag(page, from, to) {
+  const [x1, y1] = await centre(page, from);
+  const [x2, y2] = typeof to === 'string' ? await centre(page, to) : to;
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 8 });
+  await page.mouse.up();
+}
+const square = (name) => `#board rect[data-square="${name}"]`;
 const fenInUrl = (page) => new URL(page.url()).searchParams.get('fen').replace(/_/g, ' ');
 
 async function positionTests(page) {
@@ -61,8 +84,8 @@ async function positionTests(page) {
     for (const m of list.slice(1)) assert.deepEqual([m.category, m.colour], ['draw', COLOURS.draw]);
     assert.deepEqual(await page.$$eval('#moves .move-group h3', (h) => h.map((e) => e.textContent)),
       ['Winning: stalemate the opponent', 'Drawing']);
-    const men = await page.$$eval('#board g.man', (g) => g.map((e) => `${e.dataset.piece}${e.dataset.square}`).sort());
-    assert.deepEqual(men, ['Kd1', 'Nb3', 'kb1']);
+    assert.deepEqual(await menOf(page), ['Kd1', 'Nb3', 'kb1']);
+    assert.equal(await page.title(), 'KNk · egtb · Lasker chess endgame tables');
     assert.equal(await page.$$eval('#mainline li', (l) => l.length), 27);
     await page.screenshot({ path: path.join(shotDir, 'serve-knk.png'), fullPage: true });
   });
@@ -120,11 +143,121 @@ async function positionTests(page) {
     assert.equal(await a1(), '0');
   });
 
-  await step('a bad FEN is reported, not shown as a position', async () => {
+  await step('a refused FEN shows the server\'s message and keeps the last good position', async () => {
+    const before = { words: await status(page), url: page.url(), men: await menOf(page) };
     await page.fill('#fen', '8/8/8/8/8/8/8/K7 w - - 0 1');
     await page.press('#fen', 'Enter');
-    await page.waitForFunction(() => document.getElementById('status').dataset.category === 'error');
-    assert.match(await status(page), /Black has no king/);
+    await page.waitForFunction(() => document.getElementById('fen-error').textContent !== '');
+    assert.match(await page.textContent('#fen-error'), /Black has no king/);
+    assert.deepEqual({ words: await status(page), url: page.url(), men: await menOf(page) }, before);
+    assert.equal(await page.$$eval('#mainline li', (l) => l.length), 0);  // KNK_END: the line is over
+    assert.equal(await page.textContent('#line-end'), 'The game is over.');
+    await page.fill('#fen', KNK);
+    await page.press('#fen', 'Enter');
+    await shown(page, KNK);
+    assert.equal(await page.textContent('#fen-error'), '');
+  });
+}
+
+const PROMOTE = '8/P7/8/8/8/8/8/K1k5 w - - 0 1';  // KPk: a7-a8, four promotions
+
+async function boardTests(page) {
+  await step('a hovered move draws its arrow on the board', async () => {
+    await page.goto(url(KNK));
+    await shown(page, KNK);
+    await page.hover('#moves .move[data-uci="b3c5"]');
+    await page.waitForSelector('#board .arrow[data-uci="b3c5"] polygon');
+    assert.equal(await page.$$eval('#board .arrow', (a) => a.length), 1);
+    await page.hover('#status');
+    assert.equal(await page.$$eval('#board .arrow', (a) => a.length), 0);
+  });
+
+  await step('drag and drop plays a legal move; a drop elsewhere plays nothing', async () => {
+    await drag(page, '#board g.man[data-square="d1"]', square('c2'));  // c2 touches the black king
+    assert.deepEqual(await menOf(page), ['Kd1', 'Nb3', 'kb1']);
+    assert.equal(await page.inputValue('#fen'), KNK);
+    await drag(page, '#board g.man[data-square="d1"]', square('e2'));
+    await shown(page, '8/8/8/8/8/1N6/4K3/1k6 b - - 1 1');
+    assert.equal(fenInUrl(page), '8/8/8/8/8/1N6/4K3/1k6 b - - 1 1');
+    assert.equal(await page.getAttribute(square('e2'), 'class'), 'square light last-move');
+  });
+
+  await step('a promotion asks for its piece: a knight', async () => {
+    await page.goto(url(PROMOTE));
+    await shown(page, PROMOTE);
+    assert.equal(await page.title(), 'KPk · egtb · Lasker chess endgame tables');
+    await drag(page, '#board g.man[data-square="a7"]', square('a8'));
+    await page.waitForSelector('#promotion:not([hidden])');
+    assert.deepEqual((await page.$$eval('#promotion [data-promotion]', (b) => b.map((e) => e.dataset.promotion))).sort(),
+      ['b', 'n', 'q', 'r']);
+    await page.keyboard.press('Escape');  // cancelled: nothing played
+    assert.equal(await page.isHidden('#promotion'), true);
+    assert.equal(await page.inputValue('#fen'), PROMOTE);
+    await page.click('#board g.man[data-square="a7"]');  // by clicks as well
+    await page.click('#board .target[data-target="a8"]');
+    await page.click('#promotion [data-promotion="n"]');
+    await shown(page, 'N7/8/8/8/8/8/8/K1k5 b - - 0 1');
+    assert.deepEqual(await menOf(page), ['Ka1', 'Na8', 'kc1']);
+    assert.equal(await status(page), 'Black to move: draw');
+    assert.equal(await page.title(), 'KNk · egtb · Lasker chess endgame tables');
+  });
+}
+
+async function editorTests(page) {
+  await step('the editor: clear, drag spare men to the board, the server judges each position', async () => {
+    await page.goto(url(KNK));
+    await shown(page, KNK);
+    assert.equal(await page.isVisible('#spare-white'), false);
+    await page.click('#edit');
+    assert.equal(await page.isVisible('#spare-white [data-piece="Q"]'), true);
+    await page.click('#edit-clear');
+    assert.deepEqual(await menOf(page), []);
+    await page.waitForFunction(() => /no king/.test(document.getElementById('fen-error').textContent));
+    await drag(page, '#spare-white [data-piece="K"]', square('a1'));
+    await drag(page, '#spare-black [data-piece="k"]', square('a8'));
+    await drag(page, '#spare-white [data-piece="Q"]', square('b6'));
+    assert.deepEqual(await menOf(page), ['Ka1', 'Qb6', 'ka8']);
+    await shown(page, 'k7/8/1Q6/8/8/8/8/K7 w - - 0 1');
+    assert.match(await status(page), /^White to move mates: DTM \d+ pl/);
+    assert.equal(await page.title(), 'KQk · egtb · Lasker chess endgame tables');
+    // A man dragged off the board is removed; dragged on the board, it moves.
+    await drag(page, '#board g.man[data-square="b6"]', '#legend');
+    assert.deepEqual(await menOf(page), ['Ka1', 'ka8']);
+    await drag(page, '#spare-white [data-piece="Q"]', square('b6'));
+    await shown(page, 'k7/8/1Q6/8/8/8/8/K7 w - - 0 1');
+  });
+
+  await step('the editor: side to move, mirror, swap colours keep the value where they should', async () => {
+    await page.click('#edit-side');
+    await shown(page, 'k7/8/1Q6/8/8/8/8/K7 b - - 0 1');
+    assert.equal(await status(page), 'Black is stalemated');
+    await page.click('#edit-mirror');
+    await shown(page, '7k/8/6Q1/8/8/8/8/7K b - - 0 1');
+    assert.equal(await status(page), 'Black is stalemated');
+    await page.click('#edit-swap');
+    await shown(page, '7k/8/8/8/8/6q1/8/7K w - - 0 1');
+    assert.equal(await status(page), 'White is stalemated');
+    assert.equal(await page.title(), 'Kkq · egtb · Lasker chess endgame tables');  // the men as they stand
+  });
+
+  await step('the editor: castling rights are refused with the server\'s message', async () => {
+    await page.click('#edit-swap');
+    await shown(page, '7k/8/6Q1/8/8/8/8/7K b - - 0 1');
+    await page.click('#castling-K');
+    await page.waitForFunction(() => /castling/.test(document.getElementById('fen-error').textContent));
+    assert.deepEqual(await menOf(page), ['Kh1', 'Qg6', 'kh8']);  // the board as edited
+    await page.click('#castling-K');
+    await shown(page, '7k/8/6Q1/8/8/8/8/7K b - - 0 1');
+    assert.equal(await page.textContent('#fen-error'), '');
+  });
+
+  await step('leaving the editor keeps the position edited, in the browser history', async () => {
+    await page.click('#edit-done');
+    await shown(page, '7k/8/6Q1/8/8/8/8/7K b - - 0 1');
+    assert.equal(fenInUrl(page), '7k/8/6Q1/8/8/8/8/7K b - - 0 1');
+    assert.equal(await page.isVisible('#spare-white'), false);
+    await page.goBack();
+    await shown(page, KNK);
   });
 }
 
@@ -139,6 +272,18 @@ async function explorerTests(page) {
     // maxDTM per mater: White mates KQk in 20 plies at most, with Black to move (Table 1).
     assert.deepEqual(await page.$$eval('#table-list tr[data-signature="KQk"] td', (c) => c.map((e) => e.textContent)),
       ['KQk', '3', '18,492', '28,644', '–', '20 (w)']);
+    const listed = () => page.$$eval('#table-list tbody tr[data-signature]', (r) => r.map((e) => e.dataset.signature));
+    const menOfRows = () => page.$$eval('#table-list tbody tr[data-signature]', (r) => r.map((e) => e.cells[1].textContent));
+    for (const filter of ['4 men', '4', '4-man']) {
+      await page.fill('#table-filter', filter);
+      const rows = await menOfRows();
+      assert.ok(rows.length > 0 && rows.length < 35, `${filter}: ${rows.length} rows`);
+      assert.deepEqual([...new Set(rows)], ['4'], filter);
+    }
+    await page.fill('#table-filter', 'kbn');
+    assert.ok((await listed()).includes('KBNk'), 'kbn finds KBNk');
+    await page.fill('#table-filter', 'Kb');  // a capital: as written (Black's bishop)
+    assert.ok((await listed()).every((sig) => sig.includes('Kb')));
     await page.fill('#table-filter', 'KB');
     assert.ok((await page.$$eval('#table-list tbody tr', (r) => r.length)) < 35);
     await page.click('#table-list tr[data-signature="KBk"]');
@@ -244,6 +389,33 @@ async function rulesTests(page) {
   });
 }
 
+// A phone's screen: nothing wider than its 390 pixels, the board and the explorer included.
+async function phoneTests(browser) {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const fits = () => page.evaluate(() => document.scrollingElement.scrollWidth <= window.innerWidth);
+  try {
+    await step('a 390-pixel screen scrolls only down: the position, the editor, the tables, a query', async () => {
+      await page.goto(url(KNK));
+      await shown(page, KNK);
+      assert.equal(await fits(), true, 'the position');
+      await page.click('#edit');
+      assert.equal(await fits(), true, 'the editor');
+      await page.click('#edit-done');
+      await page.waitForSelector('#table-list tbody tr[data-signature="KNk"]');
+      await page.click('#table-list tr[data-signature="KNk"]');
+      await page.waitForSelector('#table-detail .table2');
+      assert.equal(await fits(), true, 'the table explorer');
+      await page.screenshot({ path: path.join(shotDir, 'serve-phone.png'), fullPage: true });
+      await page.click('#tab-query');
+      await page.click('#query-run');
+      await page.waitForSelector('#query-results li');
+      assert.equal(await fits(), true, 'the query results');
+    });
+  } finally {
+    await page.close();
+  }
+}
+
 async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -256,15 +428,17 @@ async function main() {
   page.on('request', (r) => { if (!r.url().startsWith(base)) problems.push(`request outside the server: ${r.url()}`); });
   try {
     await positionTests(page);
+    await boardTests(page);
+    await editorTests(page);
     await explorerTests(page);
     await rulesTests(page);
+    await phoneTests(browser);
     assert.deepEqual(problems, []);
-    if (docsFlag === '--docs') {
+    if (docsFlag === '--docs') {  // the editor open on KNk's deepest stalemate, a move hovered
       await page.goto(url(KNK));
       await shown(page, KNK);
-      await page.click('#table-list tr[data-signature="KNk"]');
-      await page.waitForSelector('#table-detail table');
-      await shown(page, await page.getAttribute('#table-detail a.example', 'href').then((h) => h.slice(5).replace(/_/g, ' ')));
+      await page.click('#edit');
+      await page.hover('#moves .move[data-uci="b3c5"]');
       await page.screenshot({ path: docsPath, clip: { x: 0, y: 0, width: 1200, height: 900 } });
     }
   } finally {
