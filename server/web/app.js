@@ -311,6 +311,7 @@ function startEditing() {
   document.body.classList.add('editing');
   renderEditSide();
   drawBoard();
+  updateButtons();
 }
 
 // Closes the editor, showing nothing new (the caller shows a position).
@@ -350,6 +351,7 @@ async function probeEdit() {
   const token = ++state.token;
   const fen = editFen();
   state.edit.accepted = false;
+  $('status').classList.add('pending');
   try {
     const report = await getJson(api(`lasker?fen=${encodeURIComponent(fenToUrl(fen))}`));
     if (token !== state.token || !state.edit) return;

@@ -32,11 +32,12 @@ async function step(name, body) {
   console.log(`ok ${passed} - ${name}`);
 }
 
-// Waits until the page shows `fen` probed (status no longer pending) and its line loaded.
+// Waits until the page shows `fen` probed (no probe pending) and its line loaded.
 async function shown(page, fen) {
   await page.waitForFunction((expected) => {
     const status = document.getElementById('status').dataset.category;
-    return document.getElementById('fen').value === expected && status && status !== 'pending' &&
+    const probing = document.getElementById('status').classList.contains('pending');
+    return document.getElementById('fen').value === expected && status && !probing &&
       (status === 'error' || document.getElementById('line-end').dataset.end !== undefined);
   }, fen, { timeout: 10000 });
 }
@@ -210,6 +211,7 @@ async function editorTests(page) {
     assert.equal(await page.isVisible('#spare-white'), false);
     await page.click('#edit');
     assert.equal(await page.isVisible('#spare-white [data-piece="Q"]'), true);
+    assert.equal(await page.isDisabled('#best'), true);  // moves are played once the editor is left
     await page.click('#edit-clear');
     assert.deepEqual(await menOf(page), []);
     await page.waitForFunction(() => /no king/.test(document.getElementById('fen-error').textContent));
@@ -434,11 +436,10 @@ async function main() {
     await rulesTests(page);
     await phoneTests(browser);
     assert.deepEqual(problems, []);
-    if (docsFlag === '--docs') {  // the editor open on KNk's deepest stalemate, a move hovered
+    if (docsFlag === '--docs') {  // the editor open on KNk's deepest stalemate
       await page.goto(url(KNK));
       await shown(page, KNK);
       await page.click('#edit');
-      await page.hover('#moves .move[data-uci="b3c5"]');
       await page.screenshot({ path: docsPath, clip: { x: 0, y: 0, width: 1200, height: 900 } });
     }
   } finally {
