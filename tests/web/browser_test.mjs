@@ -407,6 +407,7 @@ async function phoneTests(browser) {
       await page.click('#table-list tr[data-signature="KNk"]');
       await page.waitForSelector('#table-detail .table2');
       assert.equal(await fits(), true, 'the table explorer');
+      assert.equal(await page.$eval('#table-scroll', (e) => e.scrollWidth <= e.clientWidth), true, 'the table list');
       await page.screenshot({ path: path.join(shotDir, 'serve-phone.png'), fullPage: true });
       await page.click('#tab-query');
       await page.click('#query-run');
