@@ -57,9 +57,11 @@ class Record(dict):
 
 class ProbeResult(Record):
     """What ``Tablebase.probe`` returns: the keys of ``egtb probe --json`` (fen, category, lasker,
-    dtm, dts, checkmate, stalemate, moves, pv), and two attributes: ``line``, the optimal line
-    with the values after each move (uci, san, fen, category, lasker, dtm, dts), and ``final``,
-    its last position (fen, checkmate, stalemate)."""
+    dtm, dts, checkmate, stalemate, insufficient_material, signed_dtm, signed_dts, side_to_move,
+    fullmove_number, men, moves, pv), and two attributes: ``line``, the optimal line
+    with the values after each move (uci, san, fen, category, lasker, dtm, dts, signed_dtm,
+    signed_dts), and ``final``,
+    its last position (fen, checkmate, stalemate, insufficient_material)."""
 
     __slots__ = ("line", "final")
 
