@@ -87,6 +87,34 @@ SideStats get_stats(ByteReader& r) {
   return s;
 }
 
+// "0x1f8".
+std::string hex(uint32_t bits) {
+  std::ostringstream text;
+  text << "0x" << std::hex << bits;
+  return text.str();
+}
+
+// The metrics of a header's bits, checked: every bit names a metric, and the metrics are those of
+// the first phases of the rules (a table solves its rules' phases in order: a Lasker table holds
+// DTM, or DTM and DTS). Example: bits 0x2 (DTS alone) in a Lasker table are refused.
+MetricSet header_metrics(uint32_t bits, Rules rules, const std::filesystem::path& path) {
+  const uint32_t unknown = bits & ~((1u << MetricCount) - 1);
+  if (unknown != 0)
+    throw FormatError(path, "header: unknown metric bits " + hex(unknown) + " (of " + hex(bits) +
+                                "; bit 0 is DTM, bit 1 DTS, bit 2 DTE): it needs a newer egtb or is damaged");
+  const MetricSet metrics = MetricSet::from_bits(bits);
+  MetricSet solved;
+  std::string allowed;
+  for (const SolvePhase& p : solve_phases(rules)) {
+    solved = MetricSet::from_bits(solved.bits() | MetricSet{p.metric}.bits());
+    if (metrics == solved) return metrics;
+    allowed += (allowed.empty() ? "" : " or ") + to_string(solved);
+  }
+  throw FormatError(path, "header: metrics " + to_string(metrics) + ", where a " +
+                              std::string(rules_name(rules)) + " table holds " + allowed + ": " +
+                              rebuild_hint(path));
+}
+
 }  // namespace
 
 void check_header(const TableHeader& h, const std::filesystem::path& path) {
@@ -135,9 +163,7 @@ std::string index_order_name(const TableHeader& h) {
     if (const auto order = indexing::IndexOrder::from_code(h.index_order, *material))
       return order->str(*material);
   }
-  std::ostringstream code;
-  code << "0x" << std::hex << h.index_order;
-  return code.str();
+  return hex(h.index_order);
 }
 
 uint64_t header_bytes(const TableHeader& h) {
@@ -200,7 +226,7 @@ TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem
   TableHeader h;
   h.format_version = r.get<uint32_t>();
   r.get<uint32_t>();
-  h.metrics = MetricSet::from_bits(r.get<uint32_t>());
+  const auto metric_bits = r.get<uint32_t>();
   h.block_entries = r.get<uint32_t>();
   h.index_scheme = r.get<uint32_t>();
   h.index_version = r.get<uint32_t>();
@@ -222,6 +248,7 @@ TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem
     throw FormatError(path, "built under rules number " + std::to_string(rules) +
                                 ", which this program does not know: it needs a newer egtb");
   h.rules = *rules_from_id(rules);
+  h.metrics = header_metrics(metric_bits, h.rules, path);
   h.signature = r.get_text();
   h.generator = r.get_text();
   return h;

@@ -23,7 +23,8 @@ std::filesystem::path write_sample(const TempDir& dir, std::vector<uint16_t>& wh
   WriteOptions options;
   options.block_entries = SmallBlocks;
   const auto path = dir / "KRk.egtb";
-  write_table_file(path, {"KRk", Rules::Lasker, {}, 1, 1, "egtb test"}, {white, black}, options);
+  write_table_file(path, {"KRk", Rules::Lasker, {Metric::Dtm, Metric::Dts}, 1, 1, "egtb test"},
+                   {white, black}, options);
   return path;
 }
 
@@ -126,7 +127,8 @@ TEST_CASE("no single damaged byte anywhere in a file goes unnoticed", "[store]")
   WriteOptions options;
   options.block_entries = 128;
   const auto path = dir / "KQk.egtb";
-  write_table_file(path, {"KQk", Rules::Lasker, {}, 1, 1, "g"}, {white, black}, options);
+  write_table_file(path, {"KQk", Rules::Lasker, {Metric::Dtm, Metric::Dts}, 1, 1, "g"}, {white, black},
+                   options);
   const std::vector<uint8_t> original = egtb::test::read_file(path);
   int reported = 0;
   for (size_t offset = 0; offset < original.size(); ++offset) {

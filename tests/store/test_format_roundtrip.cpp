@@ -17,6 +17,22 @@ using egtb::test::TempDir;
 
 namespace {
 
+// Rewrites the metric bits of a table file's header (offset 16) and its file checksum to match,
+// as a newer or a hostile writer would leave them.
+void set_metric_bits(const std::filesystem::path& path, uint32_t bits) {
+  std::vector<uint8_t> bytes = egtb::test::read_file(path);
+  const auto field = [&](size_t offset, size_t size) {
+    uint64_t value = 0;
+    for (size_t i = 0; i < size; ++i) value |= uint64_t{bytes[offset + i]} << (8 * i);
+    return value;
+  };
+  for (size_t i = 0; i < 4; ++i) bytes[16 + i] = static_cast<uint8_t>(bits >> (8 * i));
+  const size_t covered = field(12, 4) + BlockIndexEntryBytes * field(48, 8);  // H, block count
+  const uint64_t sum = checksum_of(std::span(bytes).first(covered));
+  for (size_t i = 0; i < 8; ++i) bytes[covered + i] = static_cast<uint8_t>(sum >> (8 * i));
+  egtb::test::write_file(path, bytes);
+}
+
 TableDescription description(const std::string& signature) {
   return {signature, Rules::Lasker, MetricSet{Metric::Dtm, Metric::Dts}, 7, 3, "egtb test"};
 }
@@ -223,15 +239,24 @@ TEST_CASE("Table::load refuses tables this program cannot index or that are not 
   const std::vector<uint16_t> few(10, Score::draw().raw());
   SECTION("wrong number of entries") {
     write_table_file(dir / "KQk.egtb",
-                     {"KQk", Rules::Lasker, {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion, "t"},
+                     {"KQk",
+                      Rules::Lasker,
+                      {Metric::Dtm, Metric::Dts},
+                      indexing::IndexLayoutId,
+                      indexing::IndexLayoutVersion,
+                      "t"},
                      {few, few});
     CHECK_THROWS_WITH(Table::load(dir / "KQk.egtb"), Catch::Contains("index scheme has"));
   }
   SECTION("another index scheme version") {
-    write_table_file(
-        dir / "KQk.egtb",
-        {"KQk", Rules::Lasker, {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion + 1, "t"},
-        {few, few});
+    write_table_file(dir / "KQk.egtb",
+                     {"KQk",
+                      Rules::Lasker,
+                      {Metric::Dtm, Metric::Dts},
+                      indexing::IndexLayoutId,
+                      indexing::IndexLayoutVersion + 1,
+                      "t"},
+                     {few, few});
     CHECK_THROWS_WITH(
         Table::load(dir / "KQk.egtb"),
         Catch::Contains("rebuild it with: egtb generate KQk --force --dir " + dir.path().string()));
@@ -239,7 +264,8 @@ TEST_CASE("Table::load refuses tables this program cannot index or that are not 
   SECTION("an index order that is not one of the table's") {
     const indexing::IndexScheme kpk(*Material::parse("KPk"));
     const std::vector<uint16_t> draws(kpk.size(), Score::draw().raw());
-    TableDescription d = TableDescription::of(kpk.material(), Rules::Lasker, {}, kpk.order());
+    TableDescription d =
+        TableDescription::of(kpk.material(), Rules::Lasker, {Metric::Dtm, Metric::Dts}, kpk.order());
     for (const uint32_t code :
          {0x0u, 0x11u, 0x13u, 0x312u}) {  // none, twice the kings, no group 2, three digits
       d.index_order = code;
@@ -258,7 +284,8 @@ TEST_CASE("Table::load refuses tables this program cannot index or that are not 
   SECTION("a piece before the king pair") {
     const indexing::IndexScheme kqk(*Material::parse("KQk"));
     const std::vector<uint16_t> draws(kqk.size(), Score::draw().raw());
-    TableDescription d = TableDescription::of(kqk.material(), Rules::Lasker, {}, kqk.order());
+    TableDescription d =
+        TableDescription::of(kqk.material(), Rules::Lasker, {Metric::Dtm, Metric::Dts}, kqk.order());
     d.index_order = 0x12;  // Q Kk
     write_table_file(dir / "KQk.egtb", d, {draws, draws});
     CHECK_THROWS_WITH(Table::load(dir / "KQk.egtb"),
@@ -266,15 +293,22 @@ TEST_CASE("Table::load refuses tables this program cannot index or that are not 
   }
   SECTION("a signature that is not canonical") {
     write_table_file(dir / "Kkq.egtb",
-                     {"Kkq", Rules::Lasker, {}, indexing::IndexLayoutId, indexing::IndexLayoutVersion, "t"},
+                     {"Kkq",
+                      Rules::Lasker,
+                      {Metric::Dtm, Metric::Dts},
+                      indexing::IndexLayoutId,
+                      indexing::IndexLayoutVersion,
+                      "t"},
                      {few, few});
     CHECK_THROWS_AS(Table::load(dir / "Kkq.egtb"), FormatError);
   }
   SECTION("another signature than the one asked for") {
     const indexing::IndexScheme krk(*Material::parse("KRk"));
     const std::vector<uint16_t> draws(krk.size(), Score::draw().raw());
-    write_table_file(dir / "KQk.egtb", TableDescription::of(krk.material(), Rules::Lasker, {}, krk.order()),
-                     {draws, draws});
+    write_table_file(
+        dir / "KQk.egtb",
+        TableDescription::of(krk.material(), Rules::Lasker, {Metric::Dtm, Metric::Dts}, krk.order()),
+        {draws, draws});
     CHECK_NOTHROW(Table::load(dir / "KQk.egtb"));
     CHECK_THROWS_WITH(Table::load(dir / "KQk.egtb", {*Material::parse("Kkq"), Rules::Lasker, {}}),
                       Catch::Contains("holds the table KRk, not KQk"));
@@ -287,6 +321,27 @@ TEST_CASE("Table::load refuses tables this program cannot index or that are not 
                      {draws, draws});
     CHECK_THROWS_WITH(Table::load(dir / "KQk.egtb", {std::nullopt, Rules::Lasker, MetricSet{Metric::Dts}}),
                       Catch::Contains("holds dtm only") && Catch::Contains("rebuild it with"));
+  }
+  SECTION("metrics the rules do not solve in that combination, or unknown metric bits") {
+    const indexing::IndexScheme kqk(*Material::parse("KQk"));
+    const std::vector<uint16_t> draws(kqk.size(), Score::draw().raw());
+    const auto path = dir / "KQk.egtb";
+    write_table_file(path,
+                     TableDescription::of(kqk.material(), Rules::Lasker, MetricSet{Metric::Dts}, kqk.order()),
+                     {draws, draws});
+    CHECK_THROWS_WITH(Table::load(path),
+                      Catch::Contains(path.string()) &&
+                          Catch::Contains("header: metrics dts, where a lasker table holds "
+                                          "dtm or dtm,dts") &&
+                          Catch::Contains("rebuild it with"));
+    write_table_file(
+        path, TableDescription::of(kqk.material(), Rules::Lasker, all_metrics(Rules::Lasker), kqk.order()),
+        {draws, draws});
+    set_metric_bits(path, 0x2b);  // DTM, DTS, DTE and two bits no metric has
+    CHECK_THROWS_WITH(Table::load(path), Catch::Contains(path.string()) &&
+                                             Catch::Contains("header: unknown metric bits 0x28 (of 0x2b"));
+    set_metric_bits(path, 0x3);
+    CHECK_NOTHROW(Table::load(path));
   }
 }
 

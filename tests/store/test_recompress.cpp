@@ -13,7 +13,7 @@ using egtb::test::TempDir;
 
 namespace {
 
-const TableDescription Description{"KQk", Rules::Lasker, {}, 1, 1, "egtb test"};
+const TableDescription Description{"KQk", Rules::Lasker, {Metric::Dtm, Metric::Dts}, 1, 1, "egtb test"};
 
 }  // namespace
 

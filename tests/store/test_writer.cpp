@@ -18,7 +18,7 @@ using egtb::test::TempDir;
 
 namespace {
 
-const TableDescription Description{"KQk", Rules::Lasker, {}, 1, 1, "egtb test"};
+const TableDescription Description{"KQk", Rules::Lasker, {Metric::Dtm, Metric::Dts}, 1, 1, "egtb test"};
 
 std::vector<std::string> names_in(const std::filesystem::path& dir) {
   std::vector<std::string> names;
