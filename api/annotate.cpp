@@ -7,6 +7,7 @@
 #include "egtb/core/fen.hpp"
 #include "egtb/core/notation.hpp"
 #include "egtb/store/line.hpp"
+#include "query/mate.hpp"
 
 namespace egtb::api {
 
@@ -15,20 +16,25 @@ namespace {
 using pgn::Game;
 using pgn::NodeId;
 
-constexpr uint8_t GoodMove = 1;           // NAG $1, "!"
-constexpr size_t ListedAlternatives = 6;  // a dual's comment names at most these, then counts the rest
-constexpr uint8_t Mistake = 2;            // NAG $2, "?"
+constexpr uint8_t OnlyMove = 1;           // NAG $1, "!"
+constexpr uint8_t Blunder = 4;            // NAG $4, "??"
+constexpr size_t ListedAlternatives = 6;  // a comment names at most these moves, then counts the rest
 
 void add_nag(pgn::Node& node, uint8_t nag) {
   if (std::find(node.nags.begin(), node.nags.end(), nag) == node.nags.end()) node.nags.push_back(nag);
 }
 
-// "Kd2 (DTS 21)": a move and the depth it leads to for its mover, the move included.
+// "DTS 21": the depth of the position a move leads to (from its side to move, the move not
+// counted: what the value comment after that move says); empty for a draw.
+std::string depth_after(Rules rules, const MoveValue& m) {
+  if (m.value() == Lasker::Draw) return {};
+  return std::string(metric_name(metric_of(rules, m.value()))) + " " + std::to_string(m.score.depth());
+}
+
+// "Kd2 (DTS 21)": a move and the depth of the position it leads to.
 std::string move_with_depth(Rules rules, const Position& pos, const MoveValue& m) {
-  std::string text = to_san(pos, m.move);
-  if (m.value() == Lasker::Draw) return text;
-  return text + " (" + std::string(metric_name(metric_of(rules, m.value()))) + " " +
-         std::to_string(m.score.depth() + 1) + ")";
+  const std::string depth = depth_after(rules, m);
+  return to_san(pos, m.move) + (depth.empty() ? "" : " (" + depth + ")");
 }
 
 // "a, b and c".
@@ -45,8 +51,13 @@ std::string plural(uint64_t n, const std::string& word) {
 
 class Annotator {
 public:
-  Annotator(const Tablebase& tb, Game& game)
-      : tb_(tb), rules_(tb.rules()), game_(game), notes_(game.size()), mainline_(game.size(), false) {
+  Annotator(const Tablebase& tb, Game& game, AnnotateLayout layout)
+      : tb_(tb),
+        rules_(tb.rules()),
+        game_(game),
+        layout_(layout),
+        notes_(game.size()),
+        mainline_(game.size(), false) {
     mainline_[Game::Root] = true;
     for (NodeId n : game.mainline()) mainline_[n] = true;
   }
@@ -69,6 +80,7 @@ private:
   const Tablebase& tb_;
   Rules rules_;
   Game& game_;
+  AnnotateLayout layout_;
   std::vector<std::vector<std::string>> notes_;  // per node: its mark, then its value
   std::vector<bool> mainline_;                   // per node
   GameAnnotation out_;
@@ -76,6 +88,8 @@ private:
   [[nodiscard]] bool is_mainline(NodeId n) const { return mainline_[n]; }
 
   [[nodiscard]] pgn::Node& node(NodeId n) { return game_.node(n); }
+
+  [[nodiscard]] bool is_end(NodeId n) { return node(n).first_child == pgn::NoNode; }
 
   // The score of a position the tables can hold; a missing table is counted and named.
   std::optional<Score> probe(const Position& pos) {
@@ -97,80 +111,130 @@ private:
     const std::optional<Score> score = probe(pos);
     if (!score) return;
     ++out_.positions;
-    notes_[n].push_back(value_words(rules_, pos, *score));
+    if (layout_ == AnnotateLayout::Full || is_end(n)) notes_[n].push_back(value_note(n, *score));
     if (!out_.first && is_mainline(n)) out_.first = first_in_tables(n, *score);
-    if (node(n).first_child == pgn::NoNode) return;
+    if (is_end(n)) return;
     const Expected<std::vector<MoveValue>, ProbeError> moves = move_values(tb_, pos);
     if (!moves) return note_missing(moves.error());
     mark_moves(n, *moves);
   }
 
-  [[nodiscard]] pgn::Node& child_with(NodeId parent, Move m) {
-    NodeId c = node(parent).first_child;
-    while (node(c).move != m) c = node(c).next_sibling;
-    return node(c);
+  // "Black to move is stalemated; stalemate 3-0-0, 0-0 (vs-b-sb, p-bm), pure, model": the value
+  // of the position, and the class of a stalemate (which is noted).
+  std::string value_note(NodeId n, Score score) {
+    const Position& pos = game_.position(n);
+    std::string text = value_words(rules_, pos, score);
+    if (const std::optional<query::StalemateClass> kind = query::stalemate_class(pos)) {
+      text += "; " + kind->words();
+      out_.stalemates.push_back({spot(n, n), *kind});
+    }
+    return text;
   }
 
-  // Marks each move played from n against every legal move (best first).
-  void mark_moves(NodeId n, const std::vector<MoveValue>& moves) {
-    const Position& pos = game_.position(n);
-    const MoveValue& best = moves.front();
+  [[nodiscard]] const MoveValue& value_of(const std::vector<MoveValue>& moves, NodeId c) {
+    return *std::find_if(moves.begin(), moves.end(),
+                         [&](const MoveValue& m) { return m.move == node(c).move; });
+  }
+
+  // The moves that keep a position's value, best first: the first `fastest` of them also keep
+  // its depth.
+  struct Choices {
     std::vector<const MoveValue*> keeping;
+    size_t fastest = 0;
+  };
+
+  // Marks each move played from n against every legal move (best first); a dual is noted once,
+  // at the first move played that keeps the value.
+  void mark_moves(NodeId n, const std::vector<MoveValue>& moves) {
+    const MoveValue& best = moves.front();
+    Choices choices;
     for (const MoveValue& m : moves)
-      if (m.value() == best.value()) keeping.push_back(&m);
-    const bool winning = is_win(best.value());
-    if (winning && keeping.size() > 1) add_dual(n, keeping);
+      if (m.value() == best.value()) {
+        choices.keeping.push_back(&m);
+        if (m.score.depth() == best.score.depth()) ++choices.fastest;
+      }
+    bool dual_noted = false;
     for (NodeId c = node(n).first_child; c != pgn::NoNode; c = node(c).next_sibling) {
-      const MoveValue& played = *std::find_if(moves.begin(), moves.end(),
-                                              [&](const MoveValue& m) { return m.move == node(c).move; });
-      if (played.value() != best.value())
+      const MoveValue& played = value_of(moves, c);
+      if (played.value() != best.value()) {
         concede(n, c, played, best);
-      else if (keeping.size() == 1 && moves.size() > 1)
-        mark(c, GoodMove, "only move");
-      else if (winning && keeping.size() > 1)
-        mark(c, 0, "dual: also " + alternatives(pos, keeping, played));
+        continue;
+      }
+      const bool dual = is_win(best.value()) && choices.keeping.size() > 1;
+      if (dual && !dual_noted) add_dual(n, c, choices);
+      dual_noted = dual_noted || dual;
+      mark_keeping(n, c, played, moves.size(), choices);
     }
+  }
+
+  // Marks a move that keeps the value: ° the only legal move, ! the only move that keeps the
+  // value; for the winning side, " the unique fastest of several, ' one of several equally fast
+  // ones, or "slower", then its duals, fastest first.
+  void mark_keeping(NodeId n, NodeId c, const MoveValue& played, size_t legal, const Choices& choices) {
+    if (legal == 1) return mark(c, 0, "° only legal move");
+    if (choices.keeping.size() == 1)
+      return mark(c, OnlyMove, layout_ == AnnotateLayout::Full ? "! only move" : "");
+    if (!is_win(played.value())) return;
+    const Position& pos = game_.position(n);
+    const bool fastest = played.score.depth() == choices.keeping.front()->score.depth();
+    const std::string text = !fastest ? "slower" : choices.fastest == 1 ? "\" unique best" : "' equi-optimal";
+    mark(c, 0, text + "; dual: " + alternatives(pos, choices, played));
   }
 
   void mark(NodeId c, uint8_t nag, std::string text) {
     if (nag) add_nag(node(c), nag);
-    notes_[c].insert(notes_[c].begin(), std::move(text));
+    if (!text.empty()) notes_[c].insert(notes_[c].begin(), std::move(text));
   }
 
-  [[nodiscard]] std::string alternatives(const Position& pos, const std::vector<const MoveValue*>& keeping,
+  // "fastest Bb6, Be3 (DTS 0); slower Kc6 (DTS 4) and 6 more moves": the other moves that keep
+  // the value, at most ListedAlternatives named.
+  [[nodiscard]] std::string alternatives(const Position& pos, const Choices& choices,
                                          const MoveValue& played) const {
-    std::vector<std::string> others;
-    size_t more = 0;
-    for (const MoveValue* m : keeping) {
-      if (m->move == played.move) continue;
-      if (others.size() < ListedAlternatives)
-        others.push_back(move_with_depth(rules_, pos, *m));
-      else
+    std::vector<std::string> fastest, slower;
+    size_t named = 0, more = 0;
+    for (size_t i = 0; i < choices.keeping.size(); ++i) {
+      const MoveValue& m = *choices.keeping[i];
+      if (m.move == played.move) continue;
+      if (named++ >= ListedAlternatives) {
         ++more;
+      } else if (i < choices.fastest) {
+        fastest.push_back(to_san(pos, m.move));
+      } else {
+        slower.push_back(move_with_depth(rules_, pos, m));
+      }
     }
-    if (more > 0) others.push_back(plural(more, "more move"));
-    return joined(others);
+    std::vector<std::string> parts;
+    if (!fastest.empty())
+      parts.push_back("fastest " + joined(fastest) + " (" + depth_after(rules_, *choices.keeping.front()) +
+                      ")");
+    if (more > 0) slower.push_back(plural(more, "more move"));
+    if (!slower.empty()) parts.push_back("slower " + joined(slower));
+    std::string text;
+    for (const std::string& p : parts) text += (text.empty() ? "" : "; ") + p;
+    return text;
   }
 
-  [[nodiscard]] GameSpot spot(NodeId n, std::string move) const {
-    return {game_.ply(n), std::move(move), is_mainline(n), to_fen(game_.position(n))};
+  // Where the move played from n to c is (c == n: the position n itself, no move).
+  [[nodiscard]] GameSpot spot(NodeId n, NodeId c) const {
+    return {game_.ply(n), c == n ? "" : pgn::numbered_san(game_, c), is_mainline(c),
+            to_fen(game_.position(n))};
   }
 
   void concede(NodeId n, NodeId c, const MoveValue& played, const MoveValue& best) {
     const Position& pos = game_.position(n);
-    Concession k{spot(n, pgn::numbered_san(game_, c)), best.value(), played.value(), to_san(pos, best.move)};
-    mark(c, Mistake,
-         std::string(category(rules_, k.before)) + " → " + std::string(category(rules_, k.after)) +
+    Concession k{spot(n, c), best.value(), played.value(), to_san(pos, best.move)};
+    mark(c, Blunder,
+         "?? " + std::string(category(rules_, k.before)) + " → " + std::string(category(rules_, k.after)) +
              "; best " + move_with_depth(rules_, pos, best));
     out_.concessions.push_back(std::move(k));
   }
 
-  void add_dual(NodeId n, const std::vector<const MoveValue*>& keeping) {
+  void add_dual(NodeId n, NodeId c, const Choices& choices) {
     const Position& pos = game_.position(n);
-    Dual d{spot(n, pgn::numbered_san(game_, node(n).first_child)), {}, {}};
-    for (const MoveValue* m : keeping) {
-      d.keeping.push_back(to_san(pos, m->move));
-      if (m->score.depth() == keeping.front()->score.depth()) d.optimal.push_back(d.keeping.back());
+    Dual d{spot(n, c), {}, {}};
+    for (size_t i = 0; i < choices.keeping.size(); ++i) {
+      d.keeping.push_back(to_san(pos, choices.keeping[i]->move));
+      if (i < choices.fastest) d.optimal.push_back(d.keeping.back());
     }
     out_.duals.push_back(std::move(d));
   }
@@ -229,6 +293,8 @@ std::string Annotator::summary() const {
   if (!moves.empty())
     parts.push_back(plural(moves.size(), "dual") + " (" + std::to_string(out_.depth_duals) +
                     " at the optimal depth): " + joined(moves));
+  for (const StalemateEnd& e : out_.stalemates)
+    if (e.spot.mainline) parts.push_back("ends in a " + e.kind.words());
   if (out_.unprobed > 0) {
     const std::vector<std::string> tables(out_.missing_tables.begin(), out_.missing_tables.end());
     parts.push_back(plural(out_.unprobed, "position") + " not probed (missing: " + joined(tables) + ")");
@@ -249,7 +315,9 @@ void add(AnnotateTotals& totals, const GameAnnotation& a) {
 
 }  // namespace
 
-GameAnnotation annotate(const Tablebase& tb, Game& game) { return Annotator(tb, game).run(); }
+GameAnnotation annotate(const Tablebase& tb, Game& game, AnnotateLayout layout) {
+  return Annotator(tb, game, layout).run();
+}
 
 AnnotateTotals annotate_games(const Tablebase& tb, std::istream& in, const AnnotateOptions& options,
                               const std::function<void(const Game&, const GameAnnotation&)>& on_game,
@@ -258,7 +326,7 @@ AnnotateTotals annotate_games(const Tablebase& tb, std::istream& in, const Annot
   const GameStreamCounts counts = for_each_game(
       in, {options.threads, options.progress, {}},
       [&](Game& game) -> GameDelivery {
-        auto found = std::make_shared<GameAnnotation>(annotate(tb, game));
+        auto found = std::make_shared<GameAnnotation>(annotate(tb, game, options.layout));
         return [&, found] {
           add(totals, *found);
           on_game(game, *found);

@@ -3,25 +3,38 @@
 // holds (at most Material::MaxMen men, no castling rights) gets its value, and every move played
 // from such a position is marked against the other legal moves.
 //
-// In the PGN, after a move (for the start position: before the first move), one comment:
+// In the PGN, after a move (for the start position: before the first move), one comment, in
+// the marks of the article's Appendix A (Müller & Haworth 2020):
 //   the move's mark, when its position is in the tables:
-//     "only move"                 the one legal move of several that keeps the value (NAG $1),
-//                                 for either side;
-//     "dual: also Kd2 (DTS 21)"   the mover wins (value 4 or 3) and other moves keep the value too:
-//                                 each with the depth it leads to, counted for the mover with the
-//                                 move (as `egtb probe` lists moves), best first; after six of
-//                                 them, "and 5 more moves";
-//     "stalemate-win → draw; best Kc2 (DTS 17)"
-//                                 a concession: the move gives value away (NAG $2); the categories
-//                                 of egtb/store/rules.hpp before and after, and the best move;
-//   then the value of the position after the move (api::value_words):
-//     "Black to move is stalemated: DTS 26 plies, 13 moves".
-// Example: 1. Nc5 $1 {only move; Black to move is stalemated: DTS 26 plies, 13 moves}
+//     NAG $1 ("!")                the only move of several that keeps the value, for either side
+//                                 (with the comment "! only move" in the full layout);
+//     "° only legal move"         the only legal move, for either side (° has no NAG);
+//     NAG $4 ("??") and "?? win → stalemate-win; best Qc8# (DTM 0)"
+//                                 a concession, for either side: the move gives value away; the
+//                                 categories of egtb/store/rules.hpp before and after, and the
+//                                 best move;
+//     "\" unique best"            for the winning side (value 4 or 3), one of several moves that
+//                                 keep the value and the only fastest one (" has no NAG);
+//     "' equi-optimal"            one of several equally fast ones (' has no NAG);
+//     "slower"                    one that keeps the value, not the depth;
+//   after each of the last three, the winning side's duals (the other moves that keep the value)
+//   with their depths, fastest first, after six of them "and 5 more moves":
+//     "' equi-optimal; dual: fastest Bb6, Be3 (DTS 0); slower Kc6 (DTS 4) and 6 more moves";
+//   then the value of the position after the move (api::value_words), and for a stalemate its
+//   class (query::StalemateClass):
+//     "Black to move is stalemated; stalemate 3-0-0, 0-0 (vs-b-sb, p-bm), pure, model".
+// Every depth is counted one way: that of the position the move leads to, from its side to move,
+// the move not counted, as the value comment after that move gives it ("Kc2 (DTS 0)": Kc2
+// stalemates at once). Example: 1. Nc5 $1 {! only move; Black to move is stalemated: DTS 26
+// plies, 13 moves}. The terse layout (AnnotateLayout::Terse) comments only where something
+// happens: a mark other than $1, a dual, a concession, and the value of the last position of
+// each line; $1 stands alone.
 //
 // Duals are counted two ways, for positions where the winning side to move (value 4 or 3) played
-// a move: `value_duals`, where more than one move keeps the value (4 or 3), and `depth_duals`,
-// where more than one keeps the value at the optimal depth (the fastest DTM or DTS). Each
-// position counts once, in the mainline and in variations alike (Dual::mainline tells them apart).
+// a move that keeps the value: `value_duals`, where more than one move keeps the value (4 or 3),
+// and `depth_duals`, where more than one keeps the value at the optimal depth (the fastest DTM or
+// DTS). Each position counts once, at the first move played from it that keeps the value, in the
+// mainline and in variations alike (GameSpot::mainline tells them apart).
 //
 // A position whose table is missing gets no comment; the summary counts it and names the table.
 // A damaged table throws (FormatError, IoError).
@@ -40,6 +53,7 @@
 #include "egtb/store/tablebase.hpp"
 #include "pgn/game.hpp"
 #include "pgn/parser.hpp"
+#include "query/mate.hpp"
 
 namespace egtb::api {
 
@@ -47,7 +61,7 @@ namespace egtb::api {
 struct GameSpot {
   int ply = 0;           // plies from the start position to the position
   std::string move;      // the move played from it, numbered: "45... Kd2" (empty for the last position)
-  bool mainline = true;  // false in a variation
+  bool mainline = true;  // false for a move, or a position, of a variation
   std::string fen;       // the position
 };
 
@@ -78,6 +92,12 @@ struct Dual {
   std::vector<std::string> optimal;  // those that also keep the optimal depth
 };
 
+// A stalemate reached in the game, and its class.
+struct StalemateEnd {
+  GameSpot spot;  // the stalemate position, with no move
+  query::StalemateClass kind;
+};
+
 struct GameAnnotation {
   uint64_t game = 0;  // its number in the input
   std::string white, black, event;
@@ -86,6 +106,7 @@ struct GameAnnotation {
   std::optional<FirstInTables> first;
   std::vector<Concession> concessions;
   std::vector<Dual> duals;
+  std::vector<StalemateEnd> stalemates;
   uint64_t value_duals = 0;  // duals.size()
   uint64_t depth_duals = 0;  // duals with more than one optimal move
   uint64_t unprobed = 0;     // positions within the tables' reach whose table is missing
@@ -95,11 +116,17 @@ struct GameAnnotation {
 
 // Annotates one replayed game in place (comments and NAGs, and the summary as its first comment)
 // and returns what was found.
-GameAnnotation annotate(const Tablebase& tb, pgn::Game& game);
+enum class AnnotateLayout : uint8_t {
+  Full,   // a comment on every position in the tables
+  Terse,  // comments only on marks, duals, concessions and the ends of lines
+};
+
+GameAnnotation annotate(const Tablebase& tb, pgn::Game& game, AnnotateLayout layout = AnnotateLayout::Full);
 
 struct AnnotateOptions {
   int threads = 0;                                          // 0: every core
   std::function<void(const GameStreamProgress&)> progress;  // after each game, in input order
+  AnnotateLayout layout = AnnotateLayout::Full;
 };
 
 struct AnnotateTotals {

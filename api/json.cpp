@@ -215,6 +215,17 @@ Json to_json(const GameAnnotation& a, Rules rules) {
     j["optimal"] = d.optimal;
     duals.push_back(std::move(j));
   }
+  Json stalemates = Json::array();
+  for (const StalemateEnd& e : a.stalemates) {
+    Json j = spot_json(e.spot);
+    const query::StalemateClass& k = e.kind;
+    j["class"] = k.counts();
+    j.update(
+        {{"vs", k.vacant}, {"b", k.blocks}, {"sb", k.self_blocks}, {"p", k.pinned}, {"bm", k.blocked_men}});
+    j["pure"] = k.pure;
+    j["model"] = k.model;
+    stalemates.push_back(std::move(j));
+  }
   return {{"game", a.game},
           {"white", a.white},
           {"black", a.black},
@@ -224,6 +235,7 @@ Json to_json(const GameAnnotation& a, Rules rules) {
           {"first", first},
           {"concessions", concessions},
           {"duals", duals},
+          {"stalemates", stalemates},
           {"value_duals", a.value_duals},
           {"depth_duals", a.depth_duals},
           {"unprobed", a.unprobed},

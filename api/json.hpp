@@ -87,12 +87,14 @@ using Json = nlohmann::ordered_json;
 [[nodiscard]] Json tables_json(const std::vector<PresentTable>& tables, Rules rules);
 
 // The findings of annotating one game (api/annotate.hpp): {"game", "white", "black", "event",
-// "result", "positions", "first", "concessions", "duals", "value_duals", "depth_duals", "unprobed",
-// "missing_tables"}. "first" is {"ply", "after", "fen", "category", "lasker", "dtm", "dts",
+// "result", "positions", "first", "concessions", "duals", "stalemates", "value_duals", "depth_duals",
+// "unprobed", "missing_tables"}. "first" is {"ply", "after", "fen", "category", "lasker", "dtm", "dts",
 // "implied_result", "agrees"} or null; a concession {"ply", "move", "mainline", "fen", "from",
 // "to", "best"} ("from" and "to" are categories for the mover); a dual {"ply", "move",
-// "mainline", "fen", "keeping", "optimal"} (moves in SAN). "result" is the Result tag, or the
-// termination marker of a game without one; "agrees" is null when it is "*".
+// "mainline", "fen", "keeping", "optimal"} (moves in SAN); "stalemates" lists each stalemate
+// reached, {"ply", "move" (empty), "mainline", "fen", "class" ("3-0-0, 0-0"), "vs", "b", "sb", "p",
+// "bm", "pure", "model"} (query::StalemateClass). "result" is the Result tag, or the termination
+// marker of a game without one; "agrees" is null when it is "*".
 [[nodiscard]] Json to_json(const GameAnnotation& annotation, Rules rules);
 
 // One matching position of a PGN game: {"game", "ply", "move", "mainline"} (the move that reached

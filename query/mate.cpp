@@ -195,4 +195,30 @@ MateSets stalemate_sets(const Position& pos) {
   return result;
 }
 
+std::string StalemateClass::counts() const {
+  const auto n = [](int count) { return std::to_string(count); };
+  return n(vacant) + "-" + n(blocks) + "-" + n(self_blocks) + ", " + n(pinned) + "-" + n(blocked_men);
+}
+
+std::string StalemateClass::words() const {
+  return "stalemate " + counts() + " (vs-b-sb, p-bm), " +
+         (pure ? model ? "pure, model" : "pure" : "not pure");
+}
+
+std::optional<StalemateClass> stalemate_class(const Position& pos) {
+  const Scene s(pos);
+  if (s.king == Square::None || !is_stalemate(pos)) return std::nullopt;
+  const Bitboard men = s.ours & ~s.king_bb;
+  StalemateClass c;
+  c.vacant = popcount(s.field & ~pos.pieces());
+  c.blocks = popcount(s.field & s.theirs);
+  c.self_blocks = popcount(s.field & s.ours);
+  c.pinned = popcount(men & s.pinned);
+  c.blocked_men = popcount(men & ~s.pinned);
+  const MateSets sets = stalemate_sets(pos);
+  c.pure = sets.pure != 0;
+  c.model = sets.model != 0;
+  return c;
+}
+
 }  // namespace egtb::query

@@ -62,12 +62,17 @@ TEST_CASE("annotate: a stalemate study with a dual", "[tables]") {
   CHECK(d.spot.move == "1. Bd4");
   CHECK(a.found.value_duals == 1);
   CHECK(a.found.depth_duals == 1);
+  // Bd4 is one of six equally fast moves (') and names its duals, fastest and slower, with the
+  // depth of the position each leads to.
   const pgn::NodeId bd4 = a.game.node(pgn::Game::Root).first_child;
-  CHECK(comments_of(a.game, bd4)
-            .starts_with("dual: also Bb6 (DTS 1), Be3 (DTS 1), Bf2 (DTS 1), Bg1 (DTS 1), Kc8 "
-                         "(DTS 1), Kc6 (DTS 5) and "));
-  CHECK(comments_of(a.game, bd4).ends_with("; Black to move is stalemated|"));
+  CHECK(comments_of(a.game, bd4) ==
+        "' equi-optimal; dual: fastest Bb6, Be3, Bf2, Bg1 and Kc8 (DTS 0); slower Kc6 (DTS 4) and 6 more "
+        "moves; Black to move is stalemated; stalemate 3-0-0, 0-0 (vs-b-sb, p-bm), pure, model|");
   CHECK(a.game.node(bd4).nags.empty());
+  REQUIRE(a.found.stalemates.size() == 1);
+  CHECK(a.found.stalemates[0].spot.fen == "k7/2K5/8/8/3B4/8/8/8 b - - 1 1");
+  CHECK(a.found.stalemates[0].kind.counts() == "3-0-0, 0-0");
+  CHECK(a.found.stalemates[0].kind.model);
 }
 
 TEST_CASE("annotate: a bust, the key move stalemating where mate was there", "[tables]") {
@@ -83,12 +88,17 @@ TEST_CASE("annotate: a bust, the key move stalemating where mate was there", "[t
   CHECK(k.after == Lasker::Stalemates);
   CHECK(k.best == "Qc8#");
   const pgn::NodeId qc7 = a.game.node(pgn::Game::Root).first_child;
-  CHECK(a.game.node(qc7).nags == std::vector<uint8_t>{2});
-  CHECK(comments_of(a.game, qc7) == "win → stalemate-win; best Qc8# (DTM 1); Black to move is stalemated|");
+  CHECK(a.game.node(qc7).nags == std::vector<uint8_t>{4});  // ??
+  CHECK(comments_of(a.game, qc7) ==
+        "?? win → stalemate-win; best Qc8# (DTM 0); Black to move is stalemated; "
+        "stalemate 3-0-0, 0-0 (vs-b-sb, p-bm), not pure|");
+  // The position had other winning moves, but the move played conceded: no dual.
   CHECK(
       a.found.summary ==
       "first in the tables at the start: White to move forces mate: DTM 1 ply, mate in 1 (optimal play: 1-0; "
-      "the result says 1/2-1/2); 1 concession: 1. Qc7; 1 dual (0 at the optimal depth): 1. Qc7");
+      "the result says 1/2-1/2); 1 concession: 1. Qc7; ends in a stalemate 3-0-0, 0-0 (vs-b-sb, p-bm), not "
+      "pure");
+  CHECK(a.found.duals.empty());
   CHECK(a.game.node(pgn::Game::Root).comments.front() == a.found.summary);
 }
 
@@ -101,8 +111,8 @@ TEST_CASE("annotate: mate in one two ways, in the mainline and a variation", "[t
   // Both moves are marked: each names the other among the alternatives.
   const pgn::NodeId rd8 = a.game.node(pgn::Game::Root).first_child;
   const pgn::NodeId rc8 = a.game.node(rd8).next_sibling;
-  CHECK(comments_of(a.game, rd8).starts_with("dual: also Rc8# (DTM 1), "));
-  CHECK(comments_of(a.game, rc8).starts_with("dual: also Rd8# (DTM 1), "));
+  CHECK(comments_of(a.game, rd8).starts_with("' equi-optimal; dual: fastest Rc8# (DTM 0); slower "));
+  CHECK(comments_of(a.game, rc8).starts_with("' equi-optimal; dual: fastest Rd8# (DTM 0); slower "));
   CHECK(a.found.positions == 3);
 }
 
@@ -121,11 +131,71 @@ TEST_CASE("annotate: the deepest K+N v K stalemate, move by move", "[tables]") {
     CHECK(comments_of(a.game, n).find(expected) != std::string::npos);
     if (ply < 26)
       CHECK(comments_of(a.game, n).find("DTS " + std::to_string(27 - ply) + " plies") != std::string::npos);
-    if (ply % 2)
+    if (ply % 2)  // the line is optimal: each White move is the only, the unique best or an equally fast one
       CHECK((a.game.node(n).nags == std::vector<uint8_t>{1} ||
-             comments_of(a.game, n).starts_with("dual: also ")));
+             comments_of(a.game, n).starts_with("\" unique best") ||
+             comments_of(a.game, n).starts_with("' equi-optimal")));
   }
   CHECK(ply == 27);
+  // Depths counted one way: Kc2 would leave DTS 22 where Nd3 leaves 18, as the comment after Nd3 says.
+  const std::vector<pgn::NodeId> line = a.game.mainline();
+  CHECK(pgn::numbered_san(a.game, line[8]) == "5. Nd3");
+  CHECK(comments_of(a.game, line[8]) ==
+        "\" unique best; dual: slower Kc2 (DTS 22); Black to move is stalemated: DTS 18 plies, 9 moves|");
+  CHECK(comments_of(a.game, line[0]) == "! only move; Black to move is stalemated: DTS 26 plies, 13 moves|");
+  // The last position is a stalemate Nc3 and Kc2 cover impurely (b1 twice).
+  CHECK(comments_of(a.game, line.back()).ends_with("; stalemate 3-0-0, 0-0 (vs-b-sb, p-bm), not pure|"));
+}
+
+TEST_CASE("annotate: the terse layout comments only where something happens", "[tables]") {
+  std::vector<pgn::Game> games = test::studies();
+  pgn::Game& g = games[3];
+  const GameAnnotation found = annotate(test::tables(), g, AnnotateLayout::Terse);
+  size_t commented = 0;
+  for (pgn::NodeId n : g.preorder()) {
+    if (n == pgn::Game::Root || g.node(n).comments.empty()) continue;
+    ++commented;
+    const std::string text = comments_of(g, n);
+    INFO(pgn::numbered_san(g, n) << ": " << text);
+    const bool end = g.node(n).first_child == pgn::NoNode;
+    const bool marked = text.starts_with("\" ") || text.starts_with("' ") || text.starts_with("° ") ||
+                        text.starts_with("?? ") || text.starts_with("slower");
+    CHECK((marked || end));
+    CHECK((text.find(" to move ") == std::string::npos) != end);  // a value only at the end of a line
+  }
+  // 9 duals of the mainline (the last at its end), 7 only legal moves of Black and the end of the
+  // variation: 17 comments for 30 positions.
+  CHECK(commented == 17);
+  CHECK(found.duals.size() == 9);
+  CHECK(g.node(g.mainline().front()).nags == std::vector<uint8_t>{1});
+  CHECK(g.node(g.mainline().front()).comments.empty());
+}
+
+TEST_CASE("annotate: concessions and duals in variations, each flagged where it was played", "[tables]") {
+  // 1. Qc7?? stalemates in the mainline where the variation 1. Qc8# mates; then the other way round.
+  test::ReadResult read = test::read_text(
+      "[FEN \"k7/8/1K6/8/8/8/8/2Q5 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qc7 (1. Qc8#) *\n\n"
+      "[FEN \"k7/8/1K6/8/8/8/8/2Q5 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qc8# (1. Qc7) *\n");
+  REQUIRE(read.games.size() == 2);
+  std::vector<pgn::Game>& games = read.games;
+  const GameAnnotation first = annotate(test::tables(), games[0]);
+  REQUIRE(first.concessions.size() == 1);
+  CHECK(first.concessions[0].spot.mainline);
+  REQUIRE(first.duals.size() == 1);
+  CHECK(first.duals[0].spot.move == "1. Qc8#");
+  CHECK_FALSE(first.duals[0].spot.mainline);
+  CHECK(first.summary.find("1 concession: 1. Qc7; 1 dual (0 at the optimal depth): 1. Qc8#") !=
+        std::string::npos);
+  const GameAnnotation second = annotate(test::tables(), games[1]);
+  REQUIRE(second.concessions.size() == 1);
+  CHECK(second.concessions[0].spot.move == "1. Qc7");
+  CHECK_FALSE(second.concessions[0].spot.mainline);
+  REQUIRE(second.duals.size() == 1);
+  CHECK(second.duals[0].spot.mainline);
+  // A stalemate reached in a variation is classified but not the game's end.
+  REQUIRE(second.stalemates.size() == 1);
+  CHECK_FALSE(second.stalemates[0].spot.mainline);
+  CHECK(second.summary.find("ends in") == std::string::npos);
 }
 
 TEST_CASE("annotate: positions whose table is missing are counted, not fatal", "[tables]") {
@@ -171,6 +241,10 @@ TEST_CASE("annotate: JSON of tags that are not UTF-8", "[tables]") {
                   "Qc7\",\"mainline\":true,\"fen\":\"k7/8/1K6/8/8/8/8/2Q5 w "
                   "- - 0 1\",\"from\":\"win\",\"to\":\"stalemate-win\",\"best\":\"Qc8#\"}]") !=
         std::string::npos);
+  CHECK(line.find(
+            "\"stalemates\":[{\"ply\":1,\"move\":\"\",\"mainline\":true,\"fen\":\"k7/2Q5/1K6/8/8/8/8/8 b "
+            "- - 1 1\",\"class\":\"3-0-0, 0-0\",\"vs\":3,\"b\":0,\"sb\":0,\"p\":0,\"bm\":0,\"pure\":false,"
+            "\"model\":false}]") != std::string::npos);
 }
 
 TEST_CASE("annotate: games in input order on any number of threads, and pgn-extract reads the output",
@@ -193,11 +267,14 @@ TEST_CASE("annotate: games in input order on any number of threads, and pgn-extr
   CHECK(totals[0].games == 204);
   CHECK(totals[0].positions == totals[1].positions);
   CHECK(totals[0].positions > 2000);
-  std::string pgn_only;
-  std::istringstream in(input);
-  (void)annotate_games(
-      test::tables(), in, {2, {}},
-      [&](const pgn::Game& g, const GameAnnotation&) { pgn_only += pgn::to_pgn(g); },
-      [](const pgn::PgnError&) {});
-  test::check_with_pgn_extract(pgn_only, 204, "annotated.pgn");
+  for (AnnotateLayout layout : {AnnotateLayout::Full, AnnotateLayout::Terse}) {
+    std::string pgn_only;
+    std::istringstream in(input);
+    (void)annotate_games(
+        test::tables(), in, {2, {}, layout},
+        [&](const pgn::Game& g, const GameAnnotation&) { pgn_only += pgn::to_pgn(g); },
+        [](const pgn::PgnError&) {});
+    test::check_with_pgn_extract(pgn_only, 204,
+                                 layout == AnnotateLayout::Full ? "annotated.pgn" : "terse.pgn");
+  }
 }

@@ -1,4 +1,4 @@
-// egtb annotate IN.pgn [-o OUT.pgn] [--dir DIR] [--json] [--threads N]: every position of every
+// egtb annotate IN.pgn [-o OUT.pgn] [--dir DIR] [--json] [--terse] [--threads N]: every position of every
 // game that the tables hold gets its value, every move played from it its mark, every game a
 // summary (api/annotate.hpp).
 #include <fstream>
@@ -18,9 +18,12 @@ namespace {
 
 constexpr const char* Summary =
     "Check games and studies against the tables: each position of the mainline and of the variations\n"
-    "that a table holds gets a comment with its value and depth, each move played from it a mark (only\n"
-    "move $1, dual, or a concession $2 with the value it gives away), each game a summary as its first\n"
-    "comment: the first position in the tables against the result, the concessions and the duals.\n\n"
+    "that a table holds gets a comment with its value and depth, each move played from it a mark as the\n"
+    "article's Appendix A writes them (! $1 the only move keeping the value, ?? $4 a concession, and in\n"
+    "the comment \" the unique best move, ' an equi-optimal one, ° the only legal move), the winner's\n"
+    "duals (fastest and slower), each stalemate its class (vs-b-sb, p-bm, pure, model), each game a\n"
+    "summary as its first comment: the first position in the tables against the result, the\n"
+    "concessions and the duals. Depths are those of the position a move leads to.\n\n"
     "The annotated games go to OUT (or standard output); with -o, the summaries are printed, with\n"
     "--json as JSON lines. A game that cannot be read is reported (file:line:col: game N: ...) and\n"
     "skipped. Exit status: 0 success, 1 a game could not be read or a table is damaged, 2 usage error.";
@@ -32,6 +35,7 @@ CommandLine command_line() {
   cl.options()("output,o", text("OUT"), "write the annotated games to OUT");
   cl.options()("dir", text("DIR"), "the table directory (default: tables)");
   cl.options()("threads", text("N"), "worker threads (default: every core)");
+  cl.options()("terse", "comment only marks, duals, concessions and the end of each line");
   cl.json_option();
   return cl;
 }
@@ -74,6 +78,7 @@ int cmd_annotate(const std::vector<std::string>& args) {
   ProgressLine progress;
   api::AnnotateOptions options;
   options.threads = threads_option(cl);
+  options.layout = cl.flag("terse") ? api::AnnotateLayout::Terse : api::AnnotateLayout::Full;
   options.progress = [&](const api::GameStreamProgress& p) {
     progress.update([&] { return "annotate: " + games_progress(p.games, p.bytes, input.size()); });
   };

@@ -1,0 +1,5 @@
+annotate
+-
+--dir
+tables
+--terse
