@@ -23,14 +23,37 @@ endif()
 
 # Link-time optimisation in release builds: the solver's inner loops call the index (indexing/)
 # and the attack tables (egtb/core) across translation units, and inlining them there makes
-# table generation about 10% faster (KQRkr, egtb bench generate).
+# table generation about 10% faster (KQRkr, egtb bench generate). Only what users run is linked
+# so (egtb_link_time_optimised: the egtb program, the C library, the Python module): every
+# first-party source is compiled to GCC's intermediate code, and, when the tests are built, to
+# object code as well (-ffat-lto-objects), which the test programs and the other tools link
+# without link-time optimisation (-fno-lto). Otherwise each of them would compile the libraries
+# again when linked. GCC only: other compilers build without it.
 option(EGTB_LTO "Link-time optimisation for release builds" ON)
 if(EGTB_LTO)
   include(CheckIPOSupported)
   check_ipo_supported(RESULT egtb_ipo_supported OUTPUT egtb_ipo_output LANGUAGES CXX)
-  if(egtb_ipo_supported)
-    set(CMAKE_INTERPROCEDURAL_OPTIMIZATION_RELEASE ON)
-  else()
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    message(STATUS "Link-time optimisation: only with GCC, not ${CMAKE_CXX_COMPILER_ID}")
+  elseif(NOT egtb_ipo_supported)
     message(STATUS "Link-time optimisation not supported: ${egtb_ipo_output}")
+  else()
+    if(EGTB_BUILD_TESTS)
+      set(egtb_lto_objects -ffat-lto-objects)
+    else()
+      set(egtb_lto_objects -fno-fat-lto-objects)
+    endif()
+    target_compile_options(egtb_settings INTERFACE $<$<CONFIG:Release>:-flto=auto ${egtb_lto_objects}>)
+    # The static libraries through gcc-ar, which indexes the symbols of the intermediate code.
+    set(CMAKE_AR ${CMAKE_CXX_COMPILER_AR})
+    set(CMAKE_RANLIB ${CMAKE_CXX_COMPILER_RANLIB})
+    # $<TARGET_PROPERTY:EGTB_LTO_LINK> is that of the target being linked.
+    target_link_options(egtb_settings INTERFACE
+      $<$<CONFIG:Release>:$<IF:$<BOOL:$<TARGET_PROPERTY:EGTB_LTO_LINK>>,-flto=auto,-fno-lto>>)
   endif()
 endif()
+# egtb_link_time_optimised(TARGET): TARGET, which users run, is linked with link-time optimisation
+# when EGTB_LTO is on.
+function(egtb_link_time_optimised target)
+  set_property(TARGET ${target} PROPERTY EGTB_LTO_LINK ON)
+endfunction()
