@@ -10,14 +10,15 @@
 # to the CMake configure step, e.g. -DEGTB_WARNINGS_AS_ERRORS=ON (.ci/run).
 set -eu
 
-# What building the egtb program needs.
-PACKAGES="cmake g++ ninja-build libtbb-dev libzstd-dev libxxhash-dev libboost-program-options-dev
+# What building the egtb program needs (make: GCC's link-time optimisation runs its partitions in
+# parallel through it, serially without).
+PACKAGES="cmake g++ make ninja-build libtbb-dev libzstd-dev libxxhash-dev libboost-program-options-dev
   libboost-dev nlohmann-json3-dev"
 # What the tests, the C library and the Python module need besides: Catch2, the oracles (Stockfish,
 # Gaviota's probing code, pgn-extract), the formatting check, the tools the test scripts call, the
 # Python module's headers, the browser tests' Chromium and Node.js.
 TEST_PACKAGES="catch2 stockfish libgaviotatb-dev pgn-extract clang-format libxml2-utils python3
-  python3-dev pybind11-dev pkg-config curl wrk make chromium"
+  python3-dev pybind11-dev pkg-config curl wrk chromium"
 
 tests=false
 if [ "${1-}" = --tests ]; then
