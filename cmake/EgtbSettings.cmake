@@ -23,14 +23,37 @@ endif()
 
 # Link-time optimisation in release builds: the solver's inner loops call the index (indexing/)
 # and the attack tables (egtb/core) across translation units, and inlining them there makes
-# table generation about 10% faster (KQRkr, egtb bench generate).
+# table generation about 10% faster (KQRkr, egtb bench generate). Every first-party source is
+# compiled to GCC's intermediate code. Without the tests, every program is linked with link-time
+# optimisation. With them, only what users run is (egtb_link_time_optimised: the egtb program, the
+# C library, the Python module): the sources are compiled to object code as well
+# (-ffat-lto-objects), which the test programs and tools link without it (-fno-lto), instead of
+# each compiling the libraries again when linked. GCC only: other compilers build without it.
 option(EGTB_LTO "Link-time optimisation for release builds" ON)
 if(EGTB_LTO)
   include(CheckIPOSupported)
   check_ipo_supported(RESULT egtb_ipo_supported OUTPUT egtb_ipo_output LANGUAGES CXX)
-  if(egtb_ipo_supported)
-    set(CMAKE_INTERPROCEDURAL_OPTIMIZATION_RELEASE ON)
-  else()
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    message(STATUS "Link-time optimisation: only with GCC, not ${CMAKE_CXX_COMPILER_ID}")
+  elseif(NOT egtb_ipo_supported)
     message(STATUS "Link-time optimisation not supported: ${egtb_ipo_output}")
+  elseif(EGTB_BUILD_TESTS)
+    target_compile_options(egtb_settings INTERFACE $<$<CONFIG:Release>:-flto=auto -ffat-lto-objects>)
+    # $<TARGET_PROPERTY:EGTB_LTO_LINK> is that of the target being linked.
+    target_link_options(egtb_settings INTERFACE
+      $<$<CONFIG:Release>:$<IF:$<BOOL:$<TARGET_PROPERTY:EGTB_LTO_LINK>>,-flto=auto,-fno-lto>>)
+  else()
+    target_compile_options(egtb_settings INTERFACE $<$<CONFIG:Release>:-flto=auto -fno-fat-lto-objects>)
+    target_link_options(egtb_settings INTERFACE $<$<CONFIG:Release>:-flto=auto>)
+  endif()
+  if(egtb_ipo_supported AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    # The static libraries through gcc-ar, which indexes the symbols of the intermediate code.
+    set(CMAKE_AR ${CMAKE_CXX_COMPILER_AR})
+    set(CMAKE_RANLIB ${CMAKE_CXX_COMPILER_RANLIB})
   endif()
 endif()
+# egtb_link_time_optimised(TARGET): TARGET, which users run, is linked with link-time optimisation
+# when EGTB_LTO is on.
+function(egtb_link_time_optimised target)
+  set_property(TARGET ${target} PROPERTY EGTB_LTO_LINK ON)
+endfunction()

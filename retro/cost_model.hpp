@@ -26,7 +26,7 @@
 // have their own coefficients (pawn tables run more plies and promote into subtables).
 //
 // Where the coefficients come from: every table of the 3-5-man set built alone, one process and one
-// thread each, in build order (scripts/measure_set.py), fitted by scripts/scale_model.py, which also
+// thread each, in build order (bench/measure_set.py), fitted by bench/scale_model.py, which also
 // checks the fit on the tables it was not fitted to; docs/scale.md gives the figures and the errors.
 #pragma once
 

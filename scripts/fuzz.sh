@@ -9,14 +9,26 @@ set -euo pipefail
 seconds=${1:-45}
 cd "$(dirname "$0")/.."
 
-bash scripts/sanitized_build.sh fuzz_query_parser fuzz_query_eval fuzz_fen fuzz_table_reader
+# The targets, one a line: the program under build-fuzz/tests and its seed corpus under
+# tests/fuzz/corpus (a new target is a new line here and in tests/fuzz or tests/query).
+targets=(
+  query/fuzz_query_parser:query
+  query/fuzz_query_eval:query
+  fuzz/fuzz_fen:fen
+  fuzz/fuzz_table_reader:table
+)
+names=()
+for spec in "${targets[@]}"; do
+  target=${spec%%:*}
+  names+=("${target##*/}")
+done
+bash scripts/sanitized_build.sh "${names[@]}"
 
 # A report of undefined behaviour stops the target like a crash (-fno-sanitize-recover=undefined),
 # with its stack.
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
-for spec in query/fuzz_query_parser:query query/fuzz_query_eval:query fuzz/fuzz_fen:fen \
-  fuzz/fuzz_table_reader:table; do
+for spec in "${targets[@]}"; do
   target=${spec%%:*}
   corpus=${spec##*:}
   name=${target##*/}

@@ -3,7 +3,7 @@
 // replaces with a shorter win, and the positions whose result passing changes, with examples and
 // their optimal lines. The tables of the three rule sets must all be in the tablebase directory
 // (`egtb generate SIG --rules R` for each R); `egtb compare` prints this, and
-// scripts/rules_findings.sh writes docs/rules-findings.md from it.
+// tools/docs/rules_findings.sh writes docs/rules-findings.md from it.
 //
 // Example (KBkp, both sides to move): the Lasker value 3 of 8/8/8/8/8/8/1p6/kBK5 w (White
 // freezes Black's king and pawn: stalemate for ever) becomes a loss under stalemate-passes

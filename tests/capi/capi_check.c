@@ -1,6 +1,6 @@
 /*
  * capi_check: a C11 program that uses libegtb only through its installed header, for the tests of
- * the C library (tests/capi/test_capi.py) and its benchmark (scripts/bench_bindings.py).
+ * the C library (tests/capi/test_capi.py) and its benchmark (bench/bench_bindings.py).
  *
  *   capi_check open DIR [RULES]         opens DIR: "max_men N version V rules NAME metric M", or
  *                                       "error: MESSAGE" and exit 1

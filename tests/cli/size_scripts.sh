@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# scripts/size_report.sh, scripts/compare_sets.sh and scripts/random_placements.py, the scripts
-# behind docs/table-sizes.md: the report's rows and total agree with the files (stat) and with egtb
-# info, its columns take their labels; a set and its recompressed copy compare equal, a table of
-# other scores, a damaged one and a missing one do not; the placements are the same for the same
-# seed, other for another, and every line is a FEN egtb probe --epd reads.
+# size_scripts.sh EGTB SOURCE_DIR SIZE_LAB: scripts/size_report.sh, scripts/compare_sets.sh,
+# bench/table_sizes.sh and bench/random_placements.py, the scripts behind docs/table-sizes.md: the
+# report's rows and total agree with the files (stat) and with egtb info, its columns take their
+# labels; a set and its recompressed copy compare equal, a table of other scores, a damaged one and
+# a missing one do not; the DTS share of table_sizes.sh is that of the files; the placements are
+# the same for the same seed, other for another, and every line is a FEN egtb probe --epd reads.
 set -euo pipefail
 egtb=$1
-scripts=$2
+scripts=$2/scripts
+bench=$2/bench
 size_lab=$3
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -50,9 +52,17 @@ compare_fails "a damaged table" "KQk.egtb: block 0 .*checksum mismatch"
 rm "$dir/c/KQk.egtb"
 compare_fails "a missing table" "KQk.egtb is in .*, not in"
 
-python3 "$scripts/random_placements.py" 200 KQk KPk KRkp > "$dir/p1"
-python3 "$scripts/random_placements.py" 200 KQk KPk KRkp > "$dir/p2"
-python3 "$scripts/random_placements.py" 200 KQk KPk KRkp --seed 2 > "$dir/p3"
+"$egtb" generate --all 3 --metrics dtm --dir "$dir/dtm" > /dev/null 2>&1
+sh "$bench/table_sizes.sh" "$dir/a" "$dir/dtm" "$egtb" > "$dir/sizes"
+[ "$(grep -c '^| K' "$dir/sizes")" = 5 ] || { echo "table_sizes.sh, not 5 table rows:"; cat "$dir/sizes"; exit 1; }
+full=$(cat "$dir/a"/*.egtb | wc -c)
+dtm=$(cat "$dir/dtm"/*.egtb | wc -c)
+grep -q "^| \*\*total\*\* (5 tables) | [0-9]* | $full | [0-9.]* | $dtm | [0-9.]* | +[0-9.]*% |$" "$dir/sizes" ||
+  { echo "table_sizes.sh's total is not $full bytes against $dtm:"; cat "$dir/sizes"; exit 1; }
+
+python3 "$bench/random_placements.py" 200 KQk KPk KRkp > "$dir/p1"
+python3 "$bench/random_placements.py" 200 KQk KPk KRkp > "$dir/p2"
+python3 "$bench/random_placements.py" 200 KQk KPk KRkp --seed 2 > "$dir/p3"
 cmp -s "$dir/p1" "$dir/p2" || { echo "the same seed gave other placements"; exit 1; }
 ! cmp -s "$dir/p1" "$dir/p3" || { echo "seeds 1 and 2 gave the same placements"; exit 1; }
 [ "$(wc -l < "$dir/p1")" = 200 ] || { echo "not 200 lines"; exit 1; }

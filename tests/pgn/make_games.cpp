@@ -1,6 +1,6 @@
 // make_games N [MEN] [SEED]: N games of random play from the initial position into the tables
 // (test::random_game_into_tables, tests/pgn/random_games.hpp), as PGN on standard output, for
-// measuring `egtb annotate`, `egtb query --pgn-in` and reading (scripts/pgn_bench.sh). A program,
+// measuring `egtb annotate`, `egtb query --pgn-in` and reading (bench/pgn_bench.sh). A program,
 // not a test. MEN defaults to 4, SEED to 1; the same arguments give the same file.
 #include <cstdlib>
 #include <iostream>

@@ -13,7 +13,7 @@ namespace egtb::test {
 // deep), comments (with braces, '%', quotes and UTF-8 in them), NAGs and tags.
 [[nodiscard]] pgn::Game random_annotated_game(Rng& rng);
 
-// A game of random play from the initial position into the tables (scripts/pgn_bench.sh,
+// A game of random play from the initial position into the tables (bench/pgn_bench.sh,
 // make_games.cpp): random legal moves, a capture whenever one is drawn from the moves with
 // probability 7/8, until at most `men` men are left and neither side may castle, then 10 to 40
 // more random plies or until the game ends; its result tag tells checkmate (1-0, 0-1) and

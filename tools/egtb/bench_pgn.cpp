@@ -5,7 +5,7 @@
 // GameReader does), and the parallel stream of annotate and query --pgn-in (api/game_stream.hpp)
 // with nothing done per game, once per thread count. Each pass reports wall-clock and CPU seconds
 // (every thread's, user and system: on a shared machine the fairer measure). Compare with
-// pgn-extract on the same file: scripts/pgn_bench.sh.
+// pgn-extract on the same file: bench/pgn_bench.sh.
 #include <chrono>
 #include <ctime>
 #include <fstream>

@@ -2,7 +2,7 @@
 //
 // Draws N random legal positions from the tables in DIR (api/sample.hpp: every orientation path of
 // Tablebase::probe is timed), probes them all once to warm the block cache, then times a second
-// pass. The Python and C benchmarks (scripts/bench_bindings.py) time the same positions.
+// pass. The Python and C benchmarks (bench/bench_bindings.py) time the same positions.
 #include <chrono>
 #include <ctime>
 #include <iomanip>

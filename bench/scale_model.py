@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Fits the solver's cost model to a measured 3-5-man run and predicts the 6- and 7-man sets.
 
-    scripts/scale_model.py EGTB MEASURE.jsonl [SLICED.jsonl] > docs/scale-figures.md
+    bench/scale_model.py EGTB MEASURE.jsonl [SLICED.jsonl] > docs/scale-figures.md
 
-MEASURE.jsonl is what scripts/measure_set.py wrote (one table per line, built alone on one thread).
+MEASURE.jsonl is what bench/measure_set.py wrote (one table per line, built alone on one thread).
 The model (retro/cost_model.hpp): with L the layout positions per side and W the entries per side of
 the subtables loaded whole,
 
@@ -349,7 +349,7 @@ def main():
     egtb, measure_path = sys.argv[1], sys.argv[2]
     rows = joined(egtb, measure_path)
     five = [r for r in rows if r["men"] == 5]
-    print("<!-- Written by scripts/scale_model.py from a scripts/measure_set.py run; do not edit. -->")
+    print("<!-- Written by bench/scale_model.py from a bench/measure_set.py run; do not edit. -->")
     print(f"# Cost model figures\n\nMeasured: {len(rows)} tables ({len(five)} of 5 men), "
           f"{sum(r['cpu_seconds'] for r in rows) / 60:,.1f} CPU minutes, the largest peak "
           f"{max(r['peak_rss_bytes'] for r in rows) / 2**20:,.0f} MB.\n")

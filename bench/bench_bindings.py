@@ -3,7 +3,7 @@
 the same random positions (api/sample.hpp: same directory, count and seed) in one run.
 
     cmake --build build --target egtb egtb_python capi_check
-    PYTHONPATH=build/python /usr/bin/python3 scripts/bench_bindings.py --dir build/test-tables
+    PYTHONPATH=build/python /usr/bin/python3 bench/bench_bindings.py --dir build/test-tables
 
 Each figure is a warm pass: every position is probed once first, so that the tables are open and
 their blocks decoded (a cache of 1 GiB, as `egtb bench probe` uses), then timed again.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Games per second of `egtb annotate`, `egtb query --pgn-in` and of reading PGN, beside
 # pgn-extract reading the same file (docs/benchmarks.md, "Games (PGN)").
-#   scripts/pgn_bench.sh [GAMES] [TABLES] [BUILD]
+#   bench/pgn_bench.sh [GAMES] [TABLES] [BUILD]
 # GAMES (default 100000) games of random play into the 3-4-man tables are written by
 # BUILD/tests/pgn/make_games (seed 1, so every run reads the same file) to BUILD/pgn-bench.pgn,
 # once; TABLES defaults to BUILD/test-tables (egtb generate --all 4 --dir TABLES), BUILD to

@@ -5,7 +5,7 @@ size. One process per table makes the peak memory that table's own (a process's 
 table it built). The signatures come in build order (fewer men, then fewer pawns, then the text), so
 each process finds its subtables built and builds one table; a process that built more is reported.
 
-    scripts/measure_set.py EGTB DIR OUT.jsonl [--all 5] [--threads 2] [--max-memory SIZE]
+    bench/measure_set.py EGTB DIR OUT.jsonl [--all 5] [--threads 2] [--max-memory SIZE]
 
 Each line of OUT.jsonl is one table, e.g.
     {"signature": "KQRkr", "pawns": false, "positions": 73081344, "positions_w": ..., "seconds": 9.1,

@@ -1,4 +1,4 @@
--- wrk script of scripts/load_test.sh: GET /api/lasker over a list of FENs (one per line, the file
+-- wrk script of bench/load_test.sh: GET /api/lasker over a list of FENs (one per line, the file
 -- named after --), each thread starting at its own place in the list; prints requests per second,
 -- latency percentiles and errors, non-2xx answers included.
 local fens = {}

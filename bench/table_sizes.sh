@@ -2,7 +2,7 @@
 # Compares the disk size of tables with DTM and DTS against tables with DTM only, as a Markdown
 # table: per table and in total, the file bytes, the bytes per position (both sides to move, the
 # index462 count) and the extra share DTS costs.
-#   scripts/table_sizes.sh FULL_DIR DTM_DIR [EGTB]
+#   bench/table_sizes.sh FULL_DIR DTM_DIR [EGTB]
 # FULL_DIR from `egtb generate --all 4 --dir FULL_DIR`, DTM_DIR from `egtb generate --all 4
 # --metrics dtm --dir DTM_DIR`; EGTB defaults to ./build/tools/egtb/egtb. Every table of FULL_DIR
 # is listed; its DTM-only twin must be in DTM_DIR.

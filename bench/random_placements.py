@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random placements of the men of table signatures as FEN lines, for timing `egtb probe --epd`.
 
-    scripts/random_placements.py COUNT SIG... [--seed S] > placements.epd
+    bench/random_placements.py COUNT SIG... [--seed S] > placements.epd
 
 Each line takes a signature in turn (KQk, KRk, KQk, ...), puts its men on distinct random squares
 (pawns on ranks 2-7) and picks the side to move at random; nothing checks legality, so some

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/load_test.sh [DIR] [SECONDS] [CONNECTIONS]: the load test of `egtb serve` on loopback.
+# bench/load_test.sh [DIR] [SECONDS] [CONNECTIONS]: the load test of `egtb serve` on loopback.
 # Starts `egtb serve --dir DIR` (default build/test-tables, the 3-4-man tables) on a free port,
 # takes 4,000 positions of 20 tables from `egtb query`, warms the tables with a 3-second run, then
 # runs wrk (Debian's wrk) for SECONDS (default 20) with CONNECTIONS (default 100) connections
@@ -30,7 +30,7 @@ for _ in $(seq 100); do
 done
 [ -n "$url" ] || { cat "$work/serve.log"; exit 1; }
 
-wrk -t2 -c"$connections" -d3s -s scripts/load_test.lua "$url" -- "$work/fens.txt" >/dev/null
+wrk -t2 -c"$connections" -d3s -s bench/load_test.lua "$url" -- "$work/fens.txt" >/dev/null
 echo "load_test: tables warm; wrk -t2 -c$connections -d${seconds}s on ${url}api/lasker"
-wrk -t2 -c"$connections" -d"${seconds}s" --timeout 5s -s scripts/load_test.lua "$url" -- "$work/fens.txt" |
+wrk -t2 -c"$connections" -d"${seconds}s" --timeout 5s -s bench/load_test.lua "$url" -- "$work/fens.txt" |
   sed -n '/^requests /,$p'

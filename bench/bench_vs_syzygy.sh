@@ -13,7 +13,7 @@
 # downloaded: build Syzygy's generator from its public source (github.com/syzygy1/tb) with
 # `make rtbgen rtbgenp` in its src/ directory (gcc, libzstd-dev; its Makefile asks for a BMI2 CPU)
 # and pass that directory.
-#   scripts/bench_vs_syzygy.sh build/tools/egtb/egtb ~/tb/src /tmp/bench KQRkr KRPkr --runs 3
+#   bench/bench_vs_syzygy.sh build/tools/egtb/egtb ~/tb/src /tmp/bench KQRkr KRPkr --runs 3
 set -eu
 
 usage() {
