@@ -526,6 +526,9 @@ TEST_CASE("Bad positions are 400 with the FEN field, missing tables 404 naming t
   check_error(get(s.port(), "/api/lasker/mainline?fen=8/8/8/8/8/3K4/8/QR1k3r_b_-_-_0_1"), 404,
               "egtb generate");
   check_error(get(s.port(), "/api/nothing"), 404, "no API resource");
+  // A NUL byte in a name is shown escaped, not where the message ends.
+  check_error(get(s.port(), "/api/stats/KBk%00"), 400, "\"KBk\\x00\" (expected");
+  check_error(get(s.port(), "/api/tables?rules=x%00y"), 400, "not 'x\\x00y'");
   const Reply wrong = post(s.port(), "/api/lasker", "{}");
   check_error(wrong, 405, "GET");
   CHECK(wrong.header("allow") == "GET, HEAD, OPTIONS");
