@@ -150,7 +150,7 @@ private:
   http::response<http::string_body> response_;
   unsigned version_ = 11;
   bool keep_alive_ = false;
-  bool head_ = false;  // the request is a HEAD: answered as its GET, the body left out
+  bool head_ = false;      // the request is a HEAD: answered as its GET, the body left out
   bool watching_ = false;  // watch_client() waits on the socket
 
   void read() {
