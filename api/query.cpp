@@ -17,6 +17,29 @@ namespace egtb::api {
 
 namespace {
 
+// An InputError for a query error located in `source`: "name:line:col: error: ...", the line and
+// a caret, and the location.
+InputError located_error(const query::QueryError& e, const std::string& source,
+                         const std::string& source_name) {
+  std::string message = query::format_error(e, source, source_name);
+  if (!message.empty() && message.back() == '\n') message.pop_back();
+  return InputError(message, InputLocation{.line = e.range.line,
+                                           .column = e.range.column,
+                                           .end_line = e.range.end_line,
+                                           .end_column = e.range.end_column});
+}
+
+// run(), with a query's loops past their bound (LoopLimitError) reported as an InputError
+// located in the query.
+template <typename Run>
+auto located(const query::ScanQuery& query, const Run& run) {
+  try {
+    return run();
+  } catch (const query::LoopLimitError& e) {
+    throw located_error(e.error(), query.source, "query");
+  }
+}
+
 void require_tables(const query::ScanQuery& query, const std::filesystem::path& directory) {
   if (query.uses_tables() && directory.empty())
     throw InputError(
@@ -64,13 +87,7 @@ private:
 query::ScanQuery prepare_query(const std::string& source, const std::string& source_name) {
   Expected<query::ScanQuery, query::QueryError> prepared = query::prepare_query(source);
   if (prepared) return std::move(*prepared);
-  const query::QueryError& e = prepared.error();
-  std::string message = query::format_error(e, source, source_name);
-  if (!message.empty() && message.back() == '\n') message.pop_back();
-  throw InputError(message, InputLocation{.line = e.range.line,
-                                          .column = e.range.column,
-                                          .end_line = e.range.end_line,
-                                          .end_column = e.range.end_column});
+  throw located_error(prepared.error(), source, source_name);
 }
 
 void check_tables_present(const std::vector<Material>& tables, const query::ScanOptions& options) {
@@ -83,7 +100,7 @@ void check_tables_present(const std::vector<Material>& tables, const query::Scan
 query::ScanSummary query_tables(const query::ScanQuery& query, const std::vector<Material>& tables,
                                 const query::ScanOptions& options, const query::MatchSink& sink) {
   check_tables_present(tables, options);
-  return query::scan_tables(query, tables, options, sink);
+  return located(query, [&] { return query::scan_tables(query, tables, options, sink); });
 }
 
 BoundedResult run_bounded(const query::ScanQuery& query, const BoundedQuery& request) {
@@ -91,10 +108,8 @@ BoundedResult run_bounded(const query::ScanQuery& query, const BoundedQuery& req
   query::ScanOptions options = request.options;
   options.list = true;
   options.limit = request.limit + 1;  // one more tells whether the limit cut the listing
-  const auto deadline = std::chrono::steady_clock::now() + request.budget;
-  options.stop = [&] {
-    return std::chrono::steady_clock::now() >= deadline || (request.cancelled && request.cancelled());
-  };
+  const Cancellation budget(request.cancellation, Cancellation::Clock::now() + request.budget);
+  options.cancellation = &budget;
   result.summary = query_tables(query, request.tables, options, [&](const query::Match& m) {
     if (result.matches.size() < request.limit)
       result.matches.push_back(m);
@@ -124,7 +139,7 @@ query::ScanSummary query_fens(const query::ScanQuery& query, std::istream& fens,
     else
       on_error({line->number, line->text, pos.error().message});
   }
-  return query::scan_positions(query, positions, options, sink);
+  return located(query, [&] { return query::scan_positions(query, positions, options, sink); });
 }
 
 PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, const PgnQueryOptions& options,
@@ -154,7 +169,8 @@ PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, co
       if (options.limit && summary.matched_games >= options.limit) enough = true;
     };
   };
-  const GameStreamCounts counts = for_each_game(games, stream, work, on_error);
+  const GameStreamCounts counts =
+      located(query, [&] { return for_each_game(games, stream, work, on_error); });
   summary.games = counts.games;
   summary.errors = counts.errors;
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

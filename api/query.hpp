@@ -29,7 +29,8 @@ namespace egtb::api {
 void check_tables_present(const std::vector<Material>& tables, const query::ScanOptions& options);
 
 // Scans `tables` (any orientation) in `options.directory`, each of which must be there (else
-// MissingTableError naming the command that builds it).
+// MissingTableError naming the command that builds it). Here and below, a query whose loops go past
+// their bound on a position (query::MaxLoopSteps) is an InputError located at the loop.
 query::ScanSummary query_tables(const query::ScanQuery& query, const std::vector<Material>& tables,
                                 const query::ScanOptions& options, const query::MatchSink& sink);
 
@@ -37,17 +38,19 @@ query::ScanSummary query_tables(const query::ScanQuery& query, const std::vector
 // server, which one query must not hold).
 struct BoundedQuery {
   std::vector<Material> tables;  // any orientation, as written
-  query::ScanOptions options;    // directory, rules, convention, threads; `limit` and `stop` are set here
+  query::ScanOptions
+      options;  // directory, rules, convention, threads; `limit` and `cancellation` are set here
   uint64_t limit = 100;
   std::chrono::milliseconds budget{5000};
-  std::function<bool()> cancelled;  // polled too (a server shutting down); may be empty
+  const Cancellation* cancellation =
+      nullptr;  // may be null; ends the run too (a client gone, a server stopping)
 };
 
 struct BoundedResult {
   std::vector<query::Match> matches;  // in scan order (query/scan.hpp)
   query::ScanSummary summary;
   bool limit_reached = false;  // more matches may follow the last one
-  bool out_of_time = false;    // the budget ran out (or `cancelled` said so) before the scan ended
+  bool out_of_time = false;    // the budget ran out (or `cancellation` said so) before the scan ended
 };
 
 // Runs `query` as `request` says (query_tables: each table must be present).

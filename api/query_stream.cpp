@@ -16,14 +16,14 @@ QueryStream::QueryStream(query::ScanQuery query, std::vector<Material> tables, q
 
 query::ScanOptions QueryStream::listing(query::ScanOptions options) {
   options.list = true;
-  options.stop = [this] { return cancelled_.load(std::memory_order_relaxed); };  // before each block
+  options.cancellation = &cancellation_;
   return options;
 }
 
 QueryStream::~QueryStream() {
   {
     const std::lock_guard lock(mutex_);
-    cancelled_ = true;
+    cancellation_.cancel();
   }
   changed_.notify_all();
   thread_.join();
@@ -43,8 +43,8 @@ void QueryStream::scan() {
 
 void QueryStream::push(Json match) {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [this] { return cancelled_ || queue_.size() < capacity_; });
-  if (cancelled_) throw Cancelled{};
+  changed_.wait(lock, [this] { return cancellation_.requested() || queue_.size() < capacity_; });
+  if (cancellation_.requested()) throw Cancelled{};
   queue_.push_back(std::move(match));
   lock.unlock();
   changed_.notify_all();

@@ -5,11 +5,10 @@
 // into its JSON (api/json.hpp), to a queue of at most `capacity` matches: the scan waits while
 // the queue is full, so memory stays small however many positions match and a consumer that
 // stops early costs no more than it read. Matches come in the scan's fixed order. Destroying the
-// stream stops the scan (at the next match, or before the next block through ScanOptions::stop)
-// and waits for its thread.
+// stream stops the scan (within milliseconds, through ScanOptions::cancellation, which the
+// stream's own replaces) and waits for its thread.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -20,6 +19,7 @@
 #include <vector>
 
 #include "api/json.hpp"
+#include "egtb/core/cancellation.hpp"
 #include "egtb/core/material.hpp"
 #include "query/scan.hpp"
 
@@ -60,7 +60,7 @@ private:
   std::condition_variable changed_;
   std::deque<Json> queue_;
   bool done_ = false;
-  std::atomic<bool> cancelled_ = false;  // set under mutex_, read by the scan's stop hook too
+  Cancellation cancellation_;  // raised under mutex_ by the destructor, polled by the scan too
   std::exception_ptr error_;
   query::ScanSummary summary_;
   std::thread thread_;  // last: started when everything above is ready

@@ -24,6 +24,9 @@ Position random_position(const std::vector<indexing::IndexScheme>& schemes, std:
 }  // namespace
 
 std::vector<Position> random_positions(const Tablebase& tablebase, size_t count, uint64_t seed) {
+  if (count > MaxRandomPositions)
+    throw InputError("the count of random positions must be at most " + std::to_string(MaxRandomPositions) +
+                     ", not " + std::to_string(count));
   std::vector<indexing::IndexScheme> schemes;
   for (const Material& m : available_tables(tablebase)) schemes.emplace_back(m);
   if (schemes.empty())

@@ -16,8 +16,11 @@
 
 namespace egtb::api {
 
+// The most positions one call may ask for (as many as `egtb bench probe --count` allows).
+inline constexpr size_t MaxRandomPositions = 100'000'000;
+
 // `count` random positions of the tables present in the tablebase's directory. Throws InputError
-// when there is none.
+// when there is none, or when `count` is over MaxRandomPositions.
 [[nodiscard]] std::vector<Position> random_positions(const Tablebase& tablebase, size_t count, uint64_t seed);
 
 }  // namespace egtb::api

@@ -20,6 +20,7 @@
 #include <chrono>
 #include <deque>
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -317,12 +318,23 @@ py::object count_query(py::handle signatures, const std::string& source,
   o.list = false;
   const std::vector<Material> tables = oriented_tables(signatures);
   const query::ScanQuery q = api::prepare_query(source);
-  query::ScanSummary summary;
-  {
-    const py::gil_scoped_release release;
-    summary = api::query_tables(q, tables, o, {});
+  Cancellation interrupted;
+  o.cancellation = &interrupted;
+  auto scan = std::async(std::launch::async, [&] { return api::query_tables(q, tables, o, {}); });
+  while (true) {
+    {
+      const py::gil_scoped_release release;
+      if (scan.wait_for(std::chrono::milliseconds(100)) == std::future_status::ready) break;
+    }
+    if (PyErr_CheckSignals() == 0) continue;
+    interrupted.cancel();  // Ctrl-C: the scan ends within milliseconds
+    {
+      const py::gil_scoped_release release;
+      scan.wait();
+    }
+    throw py::error_already_set();
   }
-  return to_record(api::to_json(summary, o.convention));
+  return to_record(api::to_json(scan.get(), o.convention));
 }
 
 py::list table_stats(py::handle signatures, const std::filesystem::path& directory,
@@ -347,18 +359,34 @@ py::list table_stats(py::handle signatures, const std::filesystem::path& directo
   return out;
 }
 
+// True on a thread running a callback of generate(): a generate() called from it would wait
+// forever for the table locks of the call under way.
+thread_local bool in_generate_callback = false;
+
 // Calls `callback` (may be None) with a record, the GIL held; first lets Python handle signals,
-// so that Ctrl-C stops a long build.
+// so that Ctrl-C stops a long build and a wait for another process's lock.
 void call_back(const py::object& callback, const Json& record) {
   const py::gil_scoped_acquire acquire;
   if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-  if (!callback.is_none()) callback(to_record(record));
+  if (callback.is_none()) return;
+  in_generate_callback = true;
+  try {
+    callback(to_record(record));
+  } catch (...) {
+    in_generate_callback = false;
+    throw;
+  }
+  in_generate_callback = false;
 }
 
 py::list generate_tables(py::handle signatures, const std::filesystem::path& directory,
                          std::optional<int> threads, const py::object& progress, const py::object& on_table,
                          const std::optional<std::string>& metrics, bool force, std::optional<int> all,
                          const std::string& rules) {
+  if (in_generate_callback)
+    throw std::runtime_error(
+        "egtb.generate cannot be called from a progress or on_table callback of "
+        "egtb.generate (it would wait for the locks of the tables being built)");
   retro::BuildOptions options;
   options.directory = directory;
   options.threads = threads_of(threads);
@@ -374,6 +402,7 @@ py::list generate_tables(py::handle signatures, const std::filesystem::path& dir
   options.progress = [&](const Material& m, const retro::Progress& p) {
     call_back(progress, api::to_json(m, p));
   };
+  options.waiting = [](const std::vector<Material>&) { call_back(py::none(), nullptr); };
   std::vector<retro::BuildRecord> records;
   {
     const py::gil_scoped_release release;
@@ -419,9 +448,16 @@ void translate_errors(std::exception_ptr p) {
 
 void define_tablebase(py::module_& m) {
   using namespace pybind11::literals;
+  // pybind11 lets Tablebase.__new__(Tablebase) make an instance whose C++ object was never
+  // constructed, whose methods would read raw memory (pybind/pybind11#6153): __new__ builds the
+  // whole object, and __init__ has nothing left to do.
   py::class_<PyTablebase>(m, "Tablebase", "A directory of tables; open with egtb.open_tablebase(directory).")
-      .def(py::init<const std::string&, std::optional<double>, const std::string&>(), "directory"_a,
-           py::kw_only(), "cache_mb"_a = py::none(), "rules"_a = "lasker")
+      .def_static(
+          "__new__",
+          [](const py::object&, const std::string& directory, std::optional<double> cache_mb,
+             const std::string& rules) { return PyTablebase(directory, cache_mb, rules); },
+          "cls"_a, "directory"_a, py::kw_only(), "cache_mb"_a = py::none(), "rules"_a = "lasker")
+      .def("__init__", [](const py::object&, const py::args&, const py::kwargs&) {})
       .def("probe", &PyTablebase::probe, "position"_a,
            "The value, depths, every legal move and the optimal line of a position (a ProbeResult).")
       .def("get", &PyTablebase::get, "position"_a, "default"_a = py::none(),
@@ -514,6 +550,10 @@ void define_module(py::module_& m) {
   py::register_exception_translator(&translate_errors);
   define_tablebase(m);
   py::class_<PyQueryIterator>(m, "QueryIterator", "The matches of egtb.query(), one record each.")
+      .def_static("__new__",
+                  [](const py::args&) -> py::object {
+                    throw py::type_error("egtb.QueryIterator cannot be made directly: call egtb.query()");
+                  })
       .def("__iter__", [](py::object self) { return self; })
       .def("__next__", &PyQueryIterator::next)
       .def_property_readonly("summary", &PyQueryIterator::summary,

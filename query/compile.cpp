@@ -90,7 +90,7 @@ private:
       case NodeKind::SquareLoop:
       case NodeKind::PieceLoop:
         return detail::make_loop(n.slot, compile(n.child(0), t), compile(n.child(1), t), n.has(FlagAll),
-                                 n.kind == NodeKind::PieceLoop);
+                                 n.kind == NodeKind::PieceLoop, n.range);
       case NodeKind::Sort: return detail::make_sort(compile(n.child(0), t));
       case NodeKind::Pin: return pin(n, t);
       case NodeKind::Ray: return ray(n, t);
@@ -108,7 +108,8 @@ private:
       case NodeKind::Message: return message(n, t);
       case NodeKind::Move: return move(n, t);
       case NodeKind::Imagine: return imagine(n, t);
-      case NodeKind::LineEnd: return detail::make_line_end(n.metric, n.has(FlagAll), compile(n.child(0), t));
+      case NodeKind::LineEnd:
+        return detail::make_line_end(n.metric, n.has(FlagAll), compile(n.child(0), t), n.range);
       case NodeKind::ImagineSpec: break;
     }
     throw CompileFailure{{n.range, "cannot compile this filter here"}};
@@ -284,7 +285,7 @@ FilterPtr Compiler::move(const Node& n, const SquareTransform& t) {
         break;
     }
   }
-  return detail::make_move(spec, std::move(params), std::move(body));
+  return detail::make_move(spec, std::move(params), std::move(body), n.range);
 }
 
 FilterPtr Compiler::imagine(const Node& n, const SquareTransform& t) {

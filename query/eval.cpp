@@ -4,9 +4,21 @@
 
 namespace egtb::query {
 
-Evaluator::Evaluator(const Program& program, const TableContext* tables)
+namespace detail {
+
+void Context::step(const SourceRange& where, bool costly) {
+  if (++steps > MaxLoopSteps)
+    throw LoopLimitError({where, "the query's loops run more than " + std::to_string(MaxLoopSteps) +
+                                     " times on one position (nested loops multiply: narrow their sets)"});
+  if ((costly || steps % 64 == 0) && cancellation && cancellation->requested()) throw EvaluationCancelled{};
+}
+
+}  // namespace detail
+
+Evaluator::Evaluator(const Program& program, const TableContext* tables, const Cancellation* cancellation)
     : program_(program), ctx_(std::make_unique<detail::Context>()) {
   ctx_->tables = tables;
+  ctx_->cancellation = cancellation;
   ctx_->slots.resize(program.info().variables.size());
   ctx_->notes.reserve(8);
   ctx_->sort_values.reserve(8);
@@ -18,6 +30,8 @@ bool Evaluator::ready() const { return ctx_->tables || !program_.info().uses_tab
 
 void Evaluator::start(const Position& pos) {
   ctx_->set_position(pos);
+  ctx_->steps = 0;
+  ctx_->line_depth = 0;  // an evaluation that threw may have left it raised
   ctx_->notes.clear();
   ctx_->sort_values.clear();
   for (detail::Slot& s : ctx_->slots) s = detail::Slot{};

@@ -12,10 +12,13 @@
 //   Expected<Value, QueryError> v = e.evaluate(pos);   // v->squares: the participants
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "egtb/core/cancellation.hpp"
 #include "egtb/core/position.hpp"
 #include "query/compile.hpp"
 #include "query/table_context.hpp"
@@ -34,15 +37,38 @@ struct Value {
   bool has_number = false;
 };
 
+// The most runs of loop bodies (square, piece, move, dtsend, dtmend) one position may take:
+// nested loops multiply ("square a in . square b in . square c in ." runs 262,144 bodies, a
+// fourth level 16,777,216), and a query past this bound fails rather than taking minutes per
+// position.
+inline constexpr uint64_t MaxLoopSteps = 1'000'000;
+
+// Thrown by an Evaluator when the loops of its query run more than MaxLoopSteps bodies on one
+// position; error().range is the loop that went past the bound.
+class LoopLimitError : public std::runtime_error {
+public:
+  explicit LoopLimitError(QueryError error) : std::runtime_error(error.message), error_(std::move(error)) {}
+  [[nodiscard]] const QueryError& error() const { return error_; }
+
+private:
+  QueryError error_;
+};
+
+// Thrown by an Evaluator when its Cancellation is requested in the middle of a position.
+struct EvaluationCancelled {};
+
 class Evaluator {
 public:
-  // `tables` may be null; queries with table filters then fail to evaluate.
-  explicit Evaluator(const Program& program, const TableContext* tables = nullptr);
+  // `tables` may be null; queries with table filters then fail to evaluate. `cancellation` (may
+  // be null) is polled inside loops: EvaluationCancelled ends a long evaluation at once.
+  explicit Evaluator(const Program& program, const TableContext* tables = nullptr,
+                     const Cancellation* cancellation = nullptr);
   ~Evaluator();
   Evaluator(const Evaluator&) = delete;
   Evaluator& operator=(const Evaluator&) = delete;
 
-  // Whether the query matches; false also when it needs tables and none are attached.
+  // Whether the query matches; false also when it needs tables and none are attached. Both throw
+  // LoopLimitError and EvaluationCancelled (above).
   [[nodiscard]] bool matches(const Position& pos);
   // The query's value, or an error when it needs tables and none are attached.
   [[nodiscard]] Expected<Value, QueryError> evaluate(const Position& pos);

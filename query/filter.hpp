@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "egtb/core/cancellation.hpp"
 #include "egtb/core/position.hpp"
 #include "query/ast.hpp"
 #include "query/mate.hpp"
@@ -43,6 +44,13 @@ struct Context {
   PositionFacts facts;
   std::vector<std::vector<Position>> line_ends;  // scratch for dtsend/dtmend, one per nesting level
   size_t line_depth = 0;
+  const Cancellation* cancellation = nullptr;
+  uint64_t steps = 0;  // loop bodies run on this position
+
+  // One more run of the body of the loop at `where` (square, piece, move, dtsend, dtmend): throws
+  // LoopLimitError past MaxLoopSteps on this position, and EvaluationCancelled once the
+  // cancellation is requested (asked every 64 steps, and at each line end, a costly step).
+  void step(const SourceRange& where, bool costly = false);
 
   void set_position(const Position& p) {
     pos = &p;
@@ -125,7 +133,7 @@ FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b);  // numbers or c
 FilterPtr make_count(FilterPtr set);
 FilterPtr make_variable(int slot, FilterKind kind);
 FilterPtr make_assign(int slot, FilterPtr value);
-FilterPtr make_loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces);
+FilterPtr make_loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces, SourceRange range);
 FilterPtr make_sort(FilterPtr body);
 FilterPtr make_message(std::string prefix, Filters args, std::vector<std::string> literals);
 FilterPtr make_variants(Filters variants, FilterKind kind, bool count);  // transforms
@@ -156,7 +164,7 @@ struct MoveSpec {
   bool all = false;
   bool value_is_to = false;  // the value is the target squares (the first role is to or capture)
 };
-FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body);
+FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body, SourceRange range);
 // imagine: Piece (the man in `piece`, two arguments: unused, squares), Swap (two squares
 // arguments), SideToMove (`side`, no arguments).
 struct ImagineAction {
@@ -165,6 +173,6 @@ struct ImagineAction {
   Side side = Side::White;
 };
 FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, FilterPtr body);
-FilterPtr make_line_end(Metric metric, bool all, FilterPtr body);
+FilterPtr make_line_end(Metric metric, bool all, FilterPtr body, SourceRange range);
 
 }  // namespace egtb::query::detail

@@ -110,7 +110,7 @@ private:
 // move legal [from X] [to Y] [capture Z] [promote T] [count] [all] [: f]
 class MoveFilter final : public Filter {
 public:
-  MoveFilter(const MoveSpec& spec, Filters params, FilterPtr body)
+  MoveFilter(const MoveSpec& spec, Filters params, FilterPtr body, SourceRange range)
       : Filter(spec.count ? FilterKind::Numeric
                : spec.all ? FilterKind::Logical
                           : FilterKind::Set),
@@ -119,7 +119,8 @@ public:
         body_(std::move(body)),
         all_(spec.all),
         promote_(spec.promote),
-        value_is_to_(spec.value_is_to) {}
+        value_is_to_(spec.value_is_to),
+        range_(range) {}
 
   bool matches(Context& ctx) const override {
     const Tally t = run(ctx);
@@ -146,6 +147,7 @@ private:
   bool all_;
   PieceMask promote_ = 0;
   bool value_is_to_ = false;
+  SourceRange range_;
 
   bool admits(Context& ctx, Move m) const {
     const Position& pos = *ctx.pos;
@@ -185,6 +187,7 @@ private:
       if (!admits(ctx, m)) continue;
       ++t.considered;
       if (body_) {
+        ctx.step(range_);
         const Position next = ctx.pos->after(m);
         const PositionScope scope(ctx, next);
         if (!body_->matches(ctx)) continue;
@@ -272,9 +275,10 @@ private:
 // dtsend / dtmend [any|all] : f, at the final positions of the optimal lines.
 class LineEnd final : public Filter {
 public:
-  LineEnd(Metric metric, bool all, FilterPtr body)
-      : Filter(FilterKind::Logical), metric_(metric), all_(all), body_(std::move(body)) {}
+  LineEnd(Metric metric, bool all, FilterPtr body, SourceRange range)
+      : Filter(FilterKind::Logical), metric_(metric), all_(all), body_(std::move(body)), range_(range) {}
   bool matches(Context& ctx) const override {
+    ctx.step(range_, true);
     if (ctx.line_ends.size() <= ctx.line_depth) ctx.line_ends.resize(ctx.line_depth + 1);
     std::vector<Position>& ends = ctx.line_ends[ctx.line_depth];
     ends.clear();
@@ -296,6 +300,7 @@ private:
   Metric metric_;
   bool all_;
   FilterPtr body_;
+  SourceRange range_;
 };
 
 }  // namespace
@@ -327,14 +332,14 @@ FilterPtr make_keyword(Keyword keyword) { return std::make_unique<KeywordFilter>
 FilterPtr make_report(bool reachable) { return std::make_unique<Report>(reachable); }
 FilterPtr make_current_fen() { return std::make_unique<CurrentFen>(); }
 FilterPtr make_fen_match(const Position& placement) { return std::make_unique<FenMatch>(placement); }
-FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body) {
-  return std::make_unique<MoveFilter>(spec, std::move(params), std::move(body));
+FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body, SourceRange range) {
+  return std::make_unique<MoveFilter>(spec, std::move(params), std::move(body), range);
 }
 FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, FilterPtr body) {
   return std::make_unique<Imagine>(std::move(steps), std::move(spec_args), std::move(body));
 }
-FilterPtr make_line_end(Metric metric, bool all, FilterPtr body) {
-  return std::make_unique<LineEnd>(metric, all, std::move(body));
+FilterPtr make_line_end(Metric metric, bool all, FilterPtr body, SourceRange range) {
+  return std::make_unique<LineEnd>(metric, all, std::move(body), range);
 }
 
 }  // namespace egtb::query::detail

@@ -256,16 +256,18 @@ private:
 // square [all] x in S body, and piece [all] x in S body (the occupied squares of S only).
 class Loop final : public Filter {
 public:
-  Loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces)
+  Loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces, SourceRange range)
       : Filter(all ? FilterKind::Logical : FilterKind::Set),
         slot_(static_cast<size_t>(slot)),
         set_(std::move(set)),
         body_(std::move(body)),
-        pieces_(pieces) {}
+        pieces_(pieces),
+        range_(range) {}
   bool matches(Context& ctx) const override {
     if (kind() == FilterKind::Set) return squares(ctx) != 0;
     Bitboard each = domain(ctx);
     while (each) {
+      ctx.step(range_);
       ctx.slots[slot_].squares = square_bb(pop_lsb(each));
       if (!body_->matches(ctx)) return false;
     }
@@ -275,6 +277,7 @@ public:
     Bitboard found = 0;
     Bitboard each = domain(ctx);
     while (each) {
+      ctx.step(range_);
       const Bitboard b = square_bb(pop_lsb(each));
       ctx.slots[slot_].squares = b;
       if (body_->matches(ctx)) found |= b;
@@ -286,6 +289,7 @@ private:
   size_t slot_;
   FilterPtr set_, body_;
   bool pieces_;
+  SourceRange range_;
 
   Bitboard domain(Context& ctx) const {
     const Bitboard s = set_->squares(ctx);
@@ -393,8 +397,8 @@ FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b) {
 FilterPtr make_count(FilterPtr set) { return std::make_unique<Count>(std::move(set)); }
 FilterPtr make_variable(int slot, FilterKind kind) { return std::make_unique<Variable>(slot, kind); }
 FilterPtr make_assign(int slot, FilterPtr value) { return std::make_unique<Assign>(slot, std::move(value)); }
-FilterPtr make_loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces) {
-  return std::make_unique<Loop>(slot, std::move(set), std::move(body), all, pieces);
+FilterPtr make_loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces, SourceRange range) {
+  return std::make_unique<Loop>(slot, std::move(set), std::move(body), all, pieces, range);
 }
 FilterPtr make_sort(FilterPtr body) { return std::make_unique<Sort>(std::move(body)); }
 FilterPtr make_message(std::string prefix, Filters args, std::vector<std::string> literals) {

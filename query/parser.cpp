@@ -118,10 +118,8 @@ private:
 
   // ---- precedence levels, loosest first
 
-  NodePtr filter() {
-    DepthGuard guard(*this);
-    return associative(NodeKind::Or, &Parser::and_level, TokenKind::Keyword, Keyword::Or);
-  }
+  // Not a level of its own: every way back here passes through prefix(), which counts it.
+  NodePtr filter() { return associative(NodeKind::Or, &Parser::and_level, TokenKind::Keyword, Keyword::Or); }
 
   // The right operand of an operator, with "expected a filter after 'op'" when missing; `op` is
   // the operator quoted.
@@ -161,11 +159,11 @@ private:
   }
 
   NodePtr relation_level() {
-    DepthGuard guard(*this);
     NodePtr left = additive_level();
     const std::optional<CompareOp> op = spelled<CompareOp>(CompareTokens, peek().kind);
     if (!op) return left;
     take();
+    const DepthGuard guard(*this);  // "a == b == c" nests: (== a (== b c))
     auto n = binary(NodeKind::Compare, std::move(left),
                     operand_after(&Parser::relation_level, operator_text(*op)));
     n->compare = *op;

@@ -11,9 +11,11 @@
 // "if" parts and function arguments are whole filters.
 //
 // Chains of and, or, | and & are one node each, whatever their length. Every other nesting counts
-// against MaxParseDepth, each further operand of a chain that nests ("1 + 2 + 3" is
-// (+ (+ 1 2) 3)) included, and deeper input is rejected ("query nested too deeply"), so hostile
-// input cannot exhaust the stack here or in any later pass.
+// one level against MaxParseDepth: each operand or filter inside another (a parenthesis, a brace,
+// a prefix filter and its argument, a loop body), and each further operand of a chain that nests
+// ("1 + 2 + 3" is (+ (+ 1 2) 3)); so "((A))" is three levels deep, and 199 parentheses around A
+// are the most. Deeper input is rejected ("query nested too deeply"), so hostile input cannot
+// exhaust the stack here or in any later pass.
 #pragma once
 
 #include <string_view>

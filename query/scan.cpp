@@ -119,12 +119,13 @@ struct ChunkResult {
 // The per-thread state of a scan: an evaluator and its table context, and scratch space.
 class Worker {
 public:
-  Worker(const Program& program, const Tablebase& tb) : context_(tb), evaluator_(program, &context_) {}
+  Worker(const Program& program, const Tablebase& tb, const Cancellation* cancellation)
+      : context_(tb), evaluator_(program, &context_, cancellation) {}
 
   // Scans one block. Listing with a limit, it stops once the block alone holds `needed` matches
-  // (they come before its later ones); it also stops when `halt` says so, asked every 64 entries
-  // (a slow query, e.g. dtmend, takes milliseconds per position), then counting only the entries
-  // it saw.
+  // (they come before its later ones); it also stops when `halt` says so, asked before each entry
+  // the query runs on (a slow query, e.g. dtmend, takes milliseconds per position) and every 64
+  // entries between, then counting only the entries it saw.
   template <typename Halt>
   void scan_block(const TableScan& t, uint64_t block, const ScanOptions& o, uint64_t needed, const Halt& halt,
                   ChunkResult& out) {
@@ -133,9 +134,10 @@ public:
     const Color stored = span.side == 0 ? Color::White : Color::Black;
     size_t k = 0;
     for (; k < scores_.size(); ++k) {
-      if ((needed && out.matches.size() >= needed) || ((k & 63) == 0 && k && halt())) break;
-      if (t.accepts(span.side, scores_[k]))
-        entry(t, stored, span.first + k, Score::from_raw(scores_[k]), o, out);
+      if (needed && out.matches.size() >= needed) break;
+      const bool accepted = t.accepts(span.side, scores_[k]);
+      if ((accepted || (k & 63) == 0) && halt()) break;
+      if (accepted) entry(t, stored, span.first + k, Score::from_raw(scores_[k]), o, out);
     }
     out.entries += k == scores_.size() ? span.count : k;
   }
@@ -207,7 +209,8 @@ public:
         sink_(sink),
         tablebase_(o.directory, {TablebaseOptions::DefaultCacheBytes, o.rules}),
         arena_(o.threads > 0 ? o.threads : tbb::task_arena::automatic),
-        workers_([this] { return std::make_unique<Worker>(query_.program, tablebase_); }) {}
+        workers_(
+            [this] { return std::make_unique<Worker>(query_.program, tablebase_, options_.cancellation); }) {}
 
   [[nodiscard]] int threads() { return arena_.max_concurrency(); }
   // The tables without every metric that the query's move and line filters opened.
@@ -244,10 +247,17 @@ private:
   tbb::enumerable_thread_specific<std::unique_ptr<Worker>> workers_;
   std::atomic<bool> stopped_ = false;
 
-  // True once ScanOptions::stop has said so (it is then no longer polled).
+  // True once ScanOptions::cancellation is requested (then set for good).
+  bool cancelled() {
+    if (!stopped_.load(std::memory_order_relaxed) && options_.cancellation &&
+        options_.cancellation->requested())
+      stopped_ = true;
+    return stopped_.load(std::memory_order_relaxed);
+  }
+  // True once cancelled() or ScanOptions::stop has said so (asked before each block).
   bool stop_requested() {
     if (!stopped_.load(std::memory_order_relaxed) && options_.stop && options_.stop()) stopped_ = true;
-    return stopped_.load(std::memory_order_relaxed);
+    return cancelled();
   }
 
   static uint64_t total_entries(const TableScan& t) {
@@ -272,24 +282,24 @@ private:
     std::vector<ChunkResult> results(blocks.size());
     std::atomic<size_t> first_full = blocks.size();  // the first block holding `needed` matches
     arena_.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<size_t>(0, blocks.size(), 1),
-                        [&](const tbb::blocked_range<size_t>& r) {
-                          Worker& w = *workers_.local();
-                          for (size_t i = r.begin(); i != r.end() && !stop_requested(); ++i) {
-                            size_t polls = 0;
-                            const auto halt = [&] {
-                              return i > first_full.load(std::memory_order_relaxed) ||
-                                     (++polls % 64 == 0 ? stop_requested() : stopped_.load());
-                            };
-                            if (i > first_full.load(std::memory_order_relaxed)) break;
-                            w.scan_block(t, blocks[i], options_, needed, halt, results[i]);
-                            if (needed && results[i].matches.size() >= needed) {
-                              size_t seen = first_full.load();
-                              while (i < seen && !first_full.compare_exchange_weak(seen, i)) {
-                              }
-                            }
-                          }
-                        });
+      tbb::parallel_for(
+          tbb::blocked_range<size_t>(0, blocks.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
+            Worker& w = *workers_.local();
+            for (size_t i = r.begin(); i != r.end() && !stop_requested(); ++i) {
+              const auto halt = [&] { return i > first_full.load(std::memory_order_relaxed) || cancelled(); };
+              if (i > first_full.load(std::memory_order_relaxed)) break;
+              try {
+                w.scan_block(t, blocks[i], options_, needed, halt, results[i]);
+              } catch (const EvaluationCancelled&) {
+                stopped_ = true;
+              }
+              if (needed && results[i].matches.size() >= needed) {
+                size_t seen = first_full.load();
+                while (i < seen && !first_full.compare_exchange_weak(seen, i)) {
+                }
+              }
+            }
+          });
     });
     return results;
   }
@@ -338,7 +348,8 @@ Expected<ScanQuery, QueryError> prepare_query(std::string_view source) {
   ScoreCondition condition = ScoreCondition::of(**tree);
   const bool pawnless = symmetry_invariant(**tree, false);
   const bool pawns = symmetry_invariant(**tree, true);
-  return ScanQuery{std::move(*tree), std::move(*program), std::move(condition), pawnless, pawns};
+  return ScanQuery{std::string(source),  std::move(*tree), std::move(*program),
+                   std::move(condition), pawnless,         pawns};
 }
 
 ScanSummary scan_tables(const ScanQuery& query, std::span<const Material> tables, const ScanOptions& options,
@@ -365,21 +376,25 @@ ScanSummary scan_positions(const ScanQuery& query, std::span<const Position> pos
   if (!options.directory.empty())
     context.emplace(tablebase.emplace(options.directory,
                                       TablebaseOptions{TablebaseOptions::DefaultCacheBytes, options.rules}));
-  Evaluator evaluator(query.program, context ? &*context : nullptr);
+  Evaluator evaluator(query.program, context ? &*context : nullptr, options.cancellation);
   ScanSummary summary;
-  for (const Position& pos : positions) {
-    if (options.list && options.limit && summary.matches >= options.limit) break;
-    if (options.stop && options.stop()) {
-      summary.stopped = true;
-      break;
+  try {
+    for (const Position& pos : positions) {
+      if (options.list && options.limit && summary.matches >= options.limit) break;
+      if ((options.stop && options.stop()) || (options.cancellation && options.cancellation->requested())) {
+        summary.stopped = true;
+        break;
+      }
+      ++summary.evaluated;
+      const Expected<Value, QueryError> v = evaluator.evaluate(pos);
+      if (!v || !v->matched) continue;
+      ++summary.matches;
+      if (!options.list || !on_match) continue;
+      const Score score = context ? context->score(pos).value_or(Score::unknown()) : Score::unknown();
+      on_match({Material::from(pos), 0, pos, score, *v, evaluator.notes()});
     }
-    ++summary.evaluated;
-    const Expected<Value, QueryError> v = evaluator.evaluate(pos);
-    if (!v || !v->matched) continue;
-    ++summary.matches;
-    if (!options.list || !on_match) continue;
-    const Score score = context ? context->score(pos).value_or(Score::unknown()) : Score::unknown();
-    on_match({Material::from(pos), 0, pos, score, *v, evaluator.notes()});
+  } catch (const EvaluationCancelled&) {
+    summary.stopped = true;
   }
   summary.entries = summary.evaluated;
   if (tablebase) add_incomplete(summary, tablebase->incomplete_tables());

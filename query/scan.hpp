@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "egtb/core/cancellation.hpp"
 #include "egtb/core/material.hpp"
 #include "egtb/core/position.hpp"
 #include "egtb/store/rules.hpp"
@@ -47,6 +48,7 @@ namespace egtb::query {
 
 // A query compiled for scanning: its syntax tree, its program and what a scan learns from it.
 struct ScanQuery {
+  std::string source;  // the text compiled, for the errors of a run (LoopLimitError, eval.hpp)
   NodePtr tree;
   Program program;
   ScoreCondition condition;
@@ -84,8 +86,12 @@ struct ScanOptions {
   uint64_t limit = 0;                                 // listing: stop after this many matches (0: no limit)
   std::function<void(const ScanProgress&)> progress;  // called from the calling thread
   // Polled before each block (a table scan, from any worker thread) or position (a list): true
-  // stops the scan early, with ScanSummary::stopped set (a time budget, a server shutting down).
+  // stops the scan early, with ScanSummary::stopped set (standard output closed).
   std::function<bool()> stop;
+  // May be null. Asked before each position evaluated, every 64 entries between, and inside the
+  // query's loops (eval.hpp), so that a time budget, a client gone or a server stopping ends the
+  // scan within milliseconds, with ScanSummary::stopped set.
+  const Cancellation* cancellation = nullptr;
 };
 
 struct TableTally {
@@ -102,7 +108,7 @@ struct ScanSummary {
   uint64_t evaluated = 0;
   double seconds = 0;  // wall time
   int threads = 1;
-  bool stopped = false;  // ScanOptions::stop ended the scan before every position was seen
+  bool stopped = false;  // ScanOptions::stop or cancellation ended the scan before every position was seen
   // The tables read that lack a metric of the rules (built with --metrics dtm: their values 3 and
   // 1 read as draws), canonical signatures without repeats.
   std::vector<Material> incomplete;
@@ -111,7 +117,8 @@ struct ScanSummary {
 using MatchSink = std::function<void(const Match&)>;
 
 // Scans the tables of `tables` (any orientation) in `options.directory`. Throws IoError when a
-// table file is missing or unreadable, FormatError when one is damaged.
+// table file is missing or unreadable, FormatError when one is damaged, LoopLimitError (eval.hpp)
+// when the query's loops go past their bound on a position.
 ScanSummary scan_tables(const ScanQuery& query, std::span<const Material> tables, const ScanOptions& options,
                         const MatchSink& on_match = {});
 

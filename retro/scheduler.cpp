@@ -216,15 +216,14 @@ BuildRecord finish_table(const Material& m, const TableLock& lock, const Worklis
   return *record;
 }
 
-// Waits a little (20 ms, doubling up to half a second while nothing changes) for a lock to be
-// released, telling options.waiting when what it waits for changes.
+// Waits a little (20 ms, doubling up to half a second) for a lock to be released, telling
+// options.waiting first.
 class Waiter {
 public:
   void wait(const std::vector<Material>& held, const BuildOptions& options) {
-    if (held != last_ && options.waiting) options.waiting(held);
+    if (options.waiting) options.waiting(held);
     for (const Material& m : held)
       if (std::find(waited_.begin(), waited_.end(), m) == waited_.end()) waited_.push_back(m);
-    last_ = held;
     const auto start = std::chrono::steady_clock::now();
     std::this_thread::sleep_for(pause_);
     pause_ = std::min(pause_ * 2, std::chrono::milliseconds(500));
@@ -234,12 +233,10 @@ public:
   void report(BuildRecord& record) {
     record.waited_for = std::exchange(waited_, {});
     record.wait_seconds = std::exchange(seconds_, 0.0);
-    last_.clear();
     pause_ = std::chrono::milliseconds(20);
   }
 
 private:
-  std::vector<Material> last_;
   std::vector<Material> waited_;
   double seconds_ = 0;
   std::chrono::milliseconds pause_{20};

@@ -58,8 +58,9 @@ struct BuildOptions {
   // decides, not a promise.
   uint64_t max_memory = 0;
   std::function<void(const Material&, const Progress&)> progress;
-  // Called when this process starts waiting, and whenever what it waits for changes: the tables
-  // whose locks other processes hold (it has nothing else to build until one is released).
+  // Called before each pause (20 ms, doubling up to half a second) while this process waits: the
+  // tables whose locks other processes hold (it has nothing else to build until one is released).
+  // An exception it throws (Ctrl-C in Python) ends the wait and the run.
   std::function<void(const std::vector<Material>& held)> waiting;
   // Called before solving a table with what the user should know, e.g. that a subtable's file
   // will make the solve slow (Subtables::slowly_paged) and how to rewrite it.

@@ -16,6 +16,7 @@ targets=(
   query/fuzz_query_eval:query
   fuzz/fuzz_fen:fen
   fuzz/fuzz_table_reader:table
+  fuzz/fuzz_http:http
 )
 names=()
 for spec in "${targets[@]}"; do

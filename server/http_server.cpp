@@ -1,6 +1,8 @@
 #include "server/http_server.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <boost/algorithm/string/predicate.hpp>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -26,8 +28,103 @@ struct Shared {
   Handler& handler;
   std::atomic<size_t> connections = 0;
   std::atomic<size_t> pending_slow = 0;
-  bool loopback = false;  // listening on a loopback address: requests must name it (see listen())
+  // Listening on a loopback address: the Host names requests may carry (see listen()); else empty.
+  std::vector<std::string> loopback_hosts;
+  Cancellation stopping;  // raised by stop(): the parent of every request's cancellation
 };
+
+// True when a Host header value is one of `names` ("127.0.0.1", "[::1]"), alone or with a port
+// ("localhost:8080"; letters in any case).
+bool host_named(std::string_view host, const std::vector<std::string>& names) {
+  const size_t colon = host.starts_with('[') ? host.find(']') + 1 : host.find(':');
+  const std::string_view name = host.substr(0, colon);
+  if (colon != std::string_view::npos && colon < host.size()) {
+    const std::string_view port = host.substr(colon);
+    if (port.size() < 2 || port.size() > 6 || port[0] != ':' ||
+        !std::all_of(port.begin() + 1, port.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return false;
+  }
+  return std::any_of(names.begin(), names.end(),
+                     [&](const std::string& n) { return boost::algorithm::iequals(n, name); });
+}
+
+std::string_view text(beast::string_view s) { return {s.data(), s.size()}; }
+
+// Why a request is refused before its handler sees it (http_server.hpp: Host and Origin), or
+// nothing.
+std::optional<Response> refusal(const http::request<http::string_body>& req, const Shared& shared,
+                                bool slow) {
+  if (req.count(http::field::host) != 1)
+    return shared.handler.error(400, "a request must have exactly one Host header");
+  const std::string_view host = text(req[http::field::host]);
+  if (!shared.loopback_hosts.empty() && !host_named(host, shared.loopback_hosts))
+    return shared.handler.error(403, "this server answers requests to 127.0.0.1, localhost or [::1] only");
+  const bool reads_only = req.method() == http::verb::get || req.method() == http::verb::head ||
+                          req.method() == http::verb::options;
+  const auto origins = req.equal_range(http::field::origin);
+  if ((reads_only && !slow) || origins.first == origins.second) return std::nullopt;
+  const std::string_view origin = text(origins.first->value());
+  const bool own = boost::algorithm::iequals(origin, "http://" + std::string(host));
+  if (std::next(origins.first) != origins.second || !(own || shared.handler.allows_origin(origin)))
+    return shared.handler.error(403, "requests from pages of other sites (Origin " + std::string(origin) +
+                                         ") are refused; egtb serve --cors-origin allows one");
+  return std::nullopt;
+}
+
+Request to_request(const http::request<http::string_body>& req, const Cancellation* cancellation) {
+  Request r;
+  r.method.assign(req.method_string().data(), req.method_string().size());
+  if (req.method() == http::verb::head) r.method = "GET";
+  const std::string_view target = text(req.target());
+  const size_t question = target.find('?');
+  r.path = std::string(target.substr(0, question));
+  if (question != std::string_view::npos) r.query = std::string(target.substr(question + 1));
+  r.body = req.body();
+  if (const auto it = req.find(http::field::if_none_match); it != req.end())
+    r.if_none_match.assign(it->value().data(), it->value().size());
+  r.cancellation = cancellation;
+  return r;
+}
+
+// The answer to a request that could not be read whole (ec is not a closed or timed-out
+// connection): 413, 431 or 400.
+Response read_error(beast::error_code ec, const Shared& shared) {
+  if (ec == http::error::body_limit)
+    return shared.handler.error(
+        413, "the request body is larger than " + std::to_string(shared.options.max_body_bytes) + " bytes");
+  if (ec == http::error::header_limit)
+    return shared.handler.error(431, "the request line and headers are longer than " +
+                                         std::to_string(shared.options.max_header_bytes) + " bytes");
+  return shared.handler.error(400, "malformed HTTP request: " + ec.message());
+}
+
+void set_limits(http::request_parser<http::string_body>& parser, const ServerOptions& options) {
+  parser.header_limit(static_cast<std::uint32_t>(options.max_header_bytes));
+  parser.body_limit(options.max_body_bytes);
+}
+
+Response answer(const Request& request, Handler& handler) {
+  try {
+    return handler.handle(request);
+  } catch (const std::exception& e) {
+    return handler.error(500, e.what());
+  }
+}
+
+// The Host names of requests to a server listening on `address` (see Shared::loopback_hosts).
+std::vector<std::string> loopback_hosts(const net::ip::address& address) {
+  if (!address.is_loopback()) return {};
+  return {"127.0.0.1", "localhost", "[::1]",
+          address.is_v6() ? "[" + address.to_string() + "]" : address.to_string()};
+}
+
+// The address to listen on: ServerOptions::host, "localhost" being 127.0.0.1.
+net::ip::address listen_address(const std::string& host) {
+  beast::error_code ec;
+  const net::ip::address address = net::ip::make_address(host == "localhost" ? "127.0.0.1" : host, ec);
+  if (ec) throw std::runtime_error("serve: '" + host + "' is not an IP address");
+  return address;
+}
 
 // One connection: reads a request, answers it, and reads the next while the client keeps it alive.
 class Session : public std::enable_shared_from_this<Session> {
@@ -53,12 +150,12 @@ private:
   http::response<http::string_body> response_;
   unsigned version_ = 11;
   bool keep_alive_ = false;
-  bool head_ = false;  // the request is a HEAD: answered as its GET, the body left out
+  bool head_ = false;      // the request is a HEAD: answered as its GET, the body left out
+  bool watching_ = false;  // watch_client() waits on the socket
 
   void read() {
     parser_.emplace();
-    parser_->header_limit(static_cast<std::uint32_t>(shared_.options.max_header_bytes));
-    parser_->body_limit(shared_.options.max_body_bytes);
+    set_limits(*parser_, shared_.options);
     stream_.expires_after(shared_.options.read_timeout);
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&Session::on_read, shared_from_this()));
@@ -70,74 +167,64 @@ private:
       return close();
     keep_alive_ = false;
     head_ = false;
-    if (ec == http::error::body_limit)
-      return write(shared_.handler.error(413, "the request body is larger than " +
-                                                  std::to_string(shared_.options.max_body_bytes) + " bytes"));
-    if (ec == http::error::header_limit)
-      return write(shared_.handler.error(431, "the request line and headers are longer than " +
-                                                  std::to_string(shared_.options.max_header_bytes) +
-                                                  " bytes"));
-    if (ec) return write(shared_.handler.error(400, "malformed HTTP request: " + ec.message()));
+    if (ec) return write(read_error(ec, shared_));
     const http::request<http::string_body>& req = parser_->get();
     version_ = req.version();
     keep_alive_ = req.keep_alive();
     head_ = req.method() == http::verb::head;
-    const auto host = req.find(http::field::host);
-    if (shared_.loopback && host != req.end() && !loopback_name(host->value())) {
+    Request request = to_request(req, &shared_.stopping);
+    const bool slow = shared_.handler.is_slow(request);
+    if (std::optional<Response> refused = refusal(req, shared_, slow)) {
       keep_alive_ = false;
-      return write(
-          shared_.handler.error(403, "this server answers requests to 127.0.0.1, localhost or [::1] only"));
+      return write(std::move(*refused));
     }
-    dispatch(to_request(req));
+    if (!slow) return write(answer(request, shared_.handler));
+    run_slow(std::move(request));
   }
 
-  // True when a Host header names a loopback address or localhost, with or without a port.
-  static bool loopback_name(beast::string_view host) {
-    const std::string_view h(host.data(), host.size());
-    const std::string_view name =
-        h.starts_with('[') ? h.substr(0, h.find(']') + 1) : h.substr(0, h.find(':'));
-    return name == "localhost" || name == "[::1]" || name.starts_with("127.");
-  }
-
-  static Request to_request(const http::request<http::string_body>& req) {
-    Request r;
-    r.method.assign(req.method_string().data(), req.method_string().size());
-    if (req.method() == http::verb::head) r.method = "GET";
-    const std::string_view target(req.target().data(), req.target().size());
-    const size_t question = target.find('?');
-    r.path = std::string(target.substr(0, question));
-    if (question != std::string_view::npos) r.query = std::string(target.substr(question + 1));
-    r.body = req.body();
-    if (const auto it = req.find(http::field::if_none_match); it != req.end())
-      r.if_none_match.assign(it->value().data(), it->value().size());
-    return r;
-  }
-
-  // Answers on this thread, or on the slow pool when the handler says so.
-  void dispatch(Request request) {
-    if (!shared_.handler.is_slow(request)) return write(answer(request));
+  // Runs a slow request on the slow pool, with a cancellation of its own that the client's leaving
+  // raises; one cancelled before its turn is not run.
+  void run_slow(Request request) {
     if (shared_.pending_slow.fetch_add(1) >= shared_.options.max_pending_slow) {
       --shared_.pending_slow;
       return write(shared_.handler.error(503, "the server is busy with other queries; try again shortly"),
                    {{"Retry-After", "2"}});
     }
-    net::post(slow_pool_, [self = shared_from_this(), request = std::move(request)] {
-      Response response = self->answer(request);
+    auto cancellation = std::make_shared<Cancellation>(&shared_.stopping);
+    request.cancellation = cancellation.get();
+    watch_client(cancellation);
+    net::post(slow_pool_, [self = shared_from_this(), request = std::move(request), cancellation] {
+      Handler& handler = self->shared_.handler;
+      Response response = cancellation->requested()
+                              ? handler.error(503,
+                                              "the request was cancelled before it ran (client gone or "
+                                              "server stopping)")
+                              : answer(request, handler);
       --self->shared_.pending_slow;
       net::post(self->stream_.get_executor(),
                 [self, response = std::move(response)]() mutable { self->write(std::move(response)); });
     });
   }
 
-  Response answer(const Request& request) {
-    try {
-      return shared_.handler.handle(request);
-    } catch (const std::exception& e) {
-      return shared_.handler.error(500, e.what());
-    }
+  // Raises `cancellation` when the client closes or resets the connection while its slow request
+  // waits or runs. Bytes arriving instead (a pipelined request) end the watch; so does write().
+  void watch_client(const std::shared_ptr<Cancellation>& cancellation) {
+    watching_ = true;
+    stream_.socket().async_wait(tcp::socket::wait_read, [self = shared_from_this(),
+                                                         cancellation](beast::error_code ec) {
+      if (ec == net::error::operation_aborted) return;
+      char byte = 0;
+      beast::error_code peek;
+      const size_t n = self->stream_.socket().receive(net::buffer(&byte, 1), tcp::socket::message_peek, peek);
+      if (ec || peek || n == 0) cancellation->cancel();
+    });
   }
 
   void write(Response r, std::vector<std::pair<std::string, std::string>> extra = {}) {
+    if (std::exchange(watching_, false)) {
+      beast::error_code ignored;
+      stream_.socket().cancel(ignored);
+    }
     response_ = {static_cast<http::status>(r.status), version_};
     response_.set(http::field::server, "egtb");
     response_.set(http::field::content_type, r.content_type);
@@ -190,9 +277,7 @@ struct HttpServer::Impl {
 
   void listen() {
     beast::error_code ec;
-    const std::string& host = shared.options.host;
-    const net::ip::address address = net::ip::make_address(host == "localhost" ? "127.0.0.1" : host, ec);
-    if (ec) throw std::runtime_error("serve: '" + shared.options.host + "' is not an IP address");
+    const net::ip::address address = listen_address(shared.options.host);
     const tcp::endpoint endpoint(address, shared.options.port);
     acceptor.open(endpoint.protocol(), ec);
     if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
@@ -200,7 +285,7 @@ struct HttpServer::Impl {
     if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
     // A page of another site that renames its host to 127.0.0.1 (DNS rebinding) must not reach a
     // server that listens on loopback only: its requests still carry the other site's Host.
-    shared.loopback = address.is_loopback();
+    shared.loopback_hosts = loopback_hosts(address);
     if (ec)
       throw std::runtime_error("serve: cannot listen on " + shared.options.host + ":" +
                                std::to_string(shared.options.port) + ": " + ec.message());
@@ -223,16 +308,40 @@ struct HttpServer::Impl {
   }
 
   void stop() {
+    shared.stopping.cancel();  // at once: slow requests under way end within milliseconds
     net::post(io, [this] {
       beast::error_code ignored;
       acceptor.close(ignored);
       accept_pause.cancel();
       signals.cancel(ignored);
-      shared.handler.shutdown();
       io.stop();
     });
   }
 };
+
+std::optional<Response> answer_bytes(std::string_view bytes, const ServerOptions& options, Handler& handler) {
+  Shared shared{options, handler};
+  shared.loopback_hosts = loopback_hosts(listen_address(options.host));
+  http::request_parser<http::string_body> parser;
+  set_limits(parser, options);
+  parser.eager(true);
+  beast::error_code ec;
+  while (!ec && !parser.is_done()) {
+    const size_t used = parser.put(net::buffer(bytes.data(), bytes.size()), ec);
+    bytes.remove_prefix(used);
+    if (ec != http::error::need_more) continue;
+    ec = {};
+    if (used > 0) continue;
+    parser.put_eof(ec);  // the bytes end here
+    if (!ec && !parser.is_done()) return std::nullopt;
+  }
+  if (ec == http::error::partial_message) return std::nullopt;
+  if (ec) return read_error(ec, shared);
+  const Request request = to_request(parser.get(), &shared.stopping);
+  if (std::optional<Response> refused = refusal(parser.get(), shared, handler.is_slow(request)))
+    return refused;
+  return answer(request, handler);
+}
 
 HttpServer::HttpServer(const ServerOptions& options, Handler& handler)
     : impl_(std::make_unique<Impl>(options, handler)) {

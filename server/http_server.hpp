@@ -12,8 +12,21 @@
 // `max_body_bytes` 413, a malformed request 400. A whole request must arrive within `read_timeout`
 // of the previous response (or of the connection), so slow clients (a byte every few seconds) and
 // idle keep-alive connections are closed; a response must be taken within `write_timeout`; beyond
-// `max_connections` open connections, new ones are closed at once. On a loopback address, a request
-// whose Host header names another host is answered 403 (a web page's DNS rebinding attack).
+// `max_connections` open connections, new ones are closed at once.
+//
+// Requests from web pages. A request without exactly one Host header is answered 400. On a
+// loopback address, one whose Host is not 127.0.0.1, localhost, [::1] or the address listened on
+// (each with or without a port) is answered 403: a page of another site that renamed its host to
+// 127.0.0.1 (DNS rebinding) must not reach the server. A request that changes state or costs time
+// (any method but GET, HEAD and OPTIONS, or one the handler calls slow) with an Origin header
+// other than the server's own (http://HOST) is answered 403 unless the handler allows that
+// origin: a page of another site may send such a request (a text/plain POST needs no CORS
+// preflight) even though it cannot read the answer.
+//
+// Ending work. Each request carries a Cancellation (egtb/core/cancellation.hpp) that the server
+// raises when it stops (stop(), SIGINT, SIGTERM) and, for a slow request, when its client closes
+// the connection while the request waits or runs; a slow request cancelled before it starts is
+// not run.
 //
 // HEAD: the handler sees a GET, and the response goes out with the GET's headers (Content-Length
 // the body's) and no body (RFC 9110 §9.3.2), so link checkers and uptime monitors get 200.
@@ -23,9 +36,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
+
+#include "egtb/core/cancellation.hpp"
 
 namespace egtb::server {
 
@@ -35,6 +52,9 @@ struct Request {
   std::string query;          // the target after '?', still percent-encoded
   std::string body;           // empty for GET
   std::string if_none_match;  // the If-None-Match header (cache validation of static files)
+  // Raised when the server stops or the client leaves (see above); never null for a request that
+  // HttpServer passes to its handler.
+  const Cancellation* cancellation = nullptr;
 };
 
 struct Response {
@@ -52,11 +72,12 @@ public:
   virtual Response handle(const Request& request) = 0;
   // True for requests to run on the slow pool.
   [[nodiscard]] virtual bool is_slow(const Request& request) const = 0;
-  // The response of an error the server itself detects (400 malformed request, 413, 431, 503 busy,
-  // 500 an exception out of handle()).
+  // The response of an error the server itself detects (400 malformed request, 403, 413, 431, 503
+  // busy, 500 an exception out of handle()).
   [[nodiscard]] virtual Response error(int status, const std::string& message) const = 0;
-  // Called once when the server stops: slow requests running should end soon.
-  virtual void shutdown() {}
+  // True when pages of `origin` ("http://localhost:3000") may send requests that change state or
+  // cost time (see above).
+  [[nodiscard]] virtual bool allows_origin(std::string_view origin) const = 0;
 };
 
 struct ServerOptions {
@@ -71,6 +92,13 @@ struct ServerOptions {
   std::chrono::milliseconds write_timeout{10'000};
   size_t max_connections = 1024;
 };
+
+// One request in raw bytes, answered as a connection of a server with `options` answers it (the
+// parser and its limits, the checks above, the handler) but on this thread and without a socket:
+// for tests and the fuzzer (tests/fuzz/fuzz_http.cpp). Nothing when the bytes end before a
+// request does.
+[[nodiscard]] std::optional<Response> answer_bytes(std::string_view bytes, const ServerOptions& options,
+                                                   Handler& handler);
 
 class HttpServer {
 public:

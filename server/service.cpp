@@ -193,6 +193,10 @@ Response Service::error(int status, const std::string& message) const {
   return json(status, api::json_line(api::error_json(message)));
 }
 
+bool Service::allows_origin(std::string_view origin) const {
+  return options_.cors_origin == "*" || (!options_.cors_origin.empty() && origin == options_.cors_origin);
+}
+
 Response Service::route(const Request& r) {
   if (r.method == "OPTIONS") return options(r);
   if (!allows(r.path, r.method)) return method_not_allowed(*this, r);
@@ -258,7 +262,7 @@ Response Service::query(const Request& r) {
   request.tables = query_tables(body, tb, options_.max_query_tables);
   request.limit = query_limit(body, options_);
   request.budget = options_.query_budget;
-  request.cancelled = [this] { return stopping_.load(); };
+  request.cancellation = r.cancellation;
   request.options.directory = options_.directory;
   request.options.rules = rules;
   request.options.convention =

@@ -24,7 +24,6 @@
 #pragma once
 
 #include <array>
-#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -32,6 +31,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "egtb/store/tablebase.hpp"
 #include "server/assets.hpp"
@@ -47,8 +47,8 @@ struct ServiceOptions {
   uint64_t default_query_limit = 100;
   size_t max_query_tables = 200;
   std::chrono::milliseconds query_budget{5000};  // wall time of one query scan
-  std::string cors_origin;                       // empty: no CORS headers (the default)
-  Rules rules = Rules::Lasker;                   // the rules of a request that names none
+  std::string cors_origin;      // empty: no CORS headers (the default); else "*" or an origin (is_origin)
+  Rules rules = Rules::Lasker;  // the rules of a request that names none
 };
 
 class Service final : public Handler {
@@ -58,13 +58,12 @@ public:
   Response handle(const Request& request) override;
   [[nodiscard]] bool is_slow(const Request& request) const override;
   [[nodiscard]] Response error(int status, const std::string& message) const override;
-  void shutdown() override { stopping_ = true; }
+  [[nodiscard]] bool allows_origin(std::string_view origin) const override;
 
 private:
   ServiceOptions options_;
   std::array<std::unique_ptr<Tablebase>, AllRules.size()> tablebases_;  // by rules_id
   Assets assets_;
-  std::atomic<bool> stopping_ = false;
   std::mutex stats_mutex_;
   std::map<std::string, std::string> stats_cache_;  // "KQk/index462/lasker" -> JSON text
 

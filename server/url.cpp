@@ -1,5 +1,7 @@
 #include "server/url.hpp"
 
+#include <algorithm>
+
 namespace egtb::server {
 
 namespace {
@@ -42,6 +44,27 @@ std::optional<std::string> query_parameter(std::string_view query, std::string_v
     query.remove_prefix(amp + 1);
   }
   return std::nullopt;
+}
+
+bool is_origin(std::string_view text) {
+  if (text == "*") return true;
+  for (std::string_view scheme : {"http://", "https://"}) {
+    if (!text.starts_with(scheme)) continue;
+    std::string_view rest = text.substr(scheme.size());
+    const bool v6 = rest.starts_with('[');
+    const size_t host_end = v6 ? rest.find(']') + 1 : std::min(rest.find(':'), rest.size());
+    if (host_end == 0 || host_end < (v6 ? 3u : 1u)) return false;
+    const std::string_view host = rest.substr(0, host_end);
+    const std::string_view allowed = v6 ? "[]:.0123456789abcdefABCDEF"
+                                        : ".-0123456789abcdefghijklmnopqrstuvwxyz"
+                                          "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if (host.find_first_not_of(allowed) != std::string_view::npos) return false;
+    rest.remove_prefix(host_end);
+    if (rest.empty()) return true;
+    return rest.size() >= 2 && rest.size() <= 6 && rest[0] == ':' &&
+           rest.find_first_not_of("0123456789", 1) == std::string_view::npos;
+  }
+  return false;
 }
 
 }  // namespace egtb::server

@@ -15,4 +15,9 @@ namespace egtb::server {
 // ("fen" alone, without '=', has the empty value).
 [[nodiscard]] std::optional<std::string> query_parameter(std::string_view query, std::string_view name);
 
+// True for an origin as browsers send it in the Origin header: "http" or "https", "://", a host
+// (letters, digits, '.' and '-', or an IPv6 address in brackets) and an optional port, nothing
+// else ("http://localhost:3000", "https://[::1]"); and for "*", any origin.
+[[nodiscard]] bool is_origin(std::string_view text);
+
 }  // namespace egtb::server

@@ -29,7 +29,23 @@ std::string side_name(Color c) { return c == Color::White ? "White" : "Black"; }
 // Letter counts read from a signature, before the rules are checked.
 using RawCounts = std::array<std::array<int, PieceTypeCount>, 2>;
 
-std::string quoted(std::string_view text) { return "\"" + std::string(text) + "\""; }
+// Text for a message with its control bytes escaped ("K\x00" for K and a NUL byte): no message
+// may hold a byte that ends a C string (exception texts are read as such) or moves the cursor.
+std::string printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte != 0x7f) {
+      out += c;
+      continue;
+    }
+    constexpr const char* Hex = "0123456789abcdef";
+    out += {'\\', 'x', Hex[byte >> 4], Hex[byte & 15]};
+  }
+  return out;
+}
+
+std::string quoted(std::string_view text) { return "\"" + printable(text) + "\""; }
 
 Expected<RawCounts, std::string> count_letters(std::string_view text) {
   RawCounts counts{};
@@ -40,7 +56,7 @@ Expected<RawCounts, std::string> count_letters(std::string_view text) {
     if (i == v) continue;
     const auto pt = piece_type_from_char(text[i]);
     if (!pt)
-      return unexpected("unknown piece letter '" + std::string(1, text[i]) + "' in " + quoted(text) +
+      return unexpected("unknown piece letter '" + printable(text.substr(i, 1)) + "' in " + quoted(text) +
                         " (expected K Q R B N P, Black in lower case, or the form KQvK)");
     const bool black = v == std::string_view::npos ? (text[i] >= 'a' && text[i] <= 'z') : i > v;
     ++counts[black ? 1 : 0][static_cast<size_t>(to_index(*pt))];

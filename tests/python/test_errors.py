@@ -3,9 +3,13 @@ MissingTableError (a KeyError) naming the command that builds the table, TableEr
 file, TypeError for what is not a position; and the get_* variants, which return their default
 where probe_* raise for a position the tables cannot answer."""
 
+import _thread
+import fcntl
 import os
 import shutil
 import tempfile
+import threading
+import time
 import unittest
 
 import egtb
@@ -102,6 +106,80 @@ class Errors(TablesTestCase):
             egtb.query("KQk", "wtm", TABLES, limit=0)
         with self.assertRaises(TypeError):
             egtb.stats([1], TABLES)
+
+
+# A query that takes milliseconds per position: three nested loops over the 64 squares.
+SLOW_QUERY = "square s1 in . square s2 in . square s3 in . wtm"
+
+
+def interrupt_main_after(seconds):
+    """Ctrl-C in the main thread after `seconds`, as the terminal would send it."""
+    timer = threading.Timer(seconds, _thread.interrupt_main)
+    timer.start()
+    return timer
+
+
+class Hostile(TablesTestCase):
+    """Calls that used to crash, hang or ignore Ctrl-C."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="egtb-python-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def test_objects_made_without_init_raise(self):
+        with self.assertRaisesRegex(TypeError, "egtb.query"):
+            next(egtb.QueryIterator.__new__(egtb.QueryIterator))
+        with self.assertRaises(TypeError):
+            egtb.Tablebase.__new__(egtb.Tablebase)
+        tb = egtb.Tablebase.__new__(egtb.Tablebase, TABLES)  # __new__ makes a whole one
+        self.assertEqual(tb.probe_dts(KNK_MAX_DTS), 27)
+        with egtb.Tablebase(TABLES, cache_mb=16) as tb:
+            self.assertEqual(tb.probe_dts(KNK_MAX_DTS), 27)
+
+    def test_generate_from_its_own_callback_raises(self):
+        def again(_):
+            egtb.generate("KQk", self.dir)
+
+        with self.assertRaisesRegex(RuntimeError, "cannot be called from a progress or on_table callback"):
+            egtb.generate("KQk", self.dir, progress=again)
+        with self.assertRaisesRegex(RuntimeError, "cannot be called from a progress or on_table callback"):
+            egtb.generate("KRk", self.dir, on_table=again)
+        self.assertEqual(len(egtb.generate("KQk", self.dir)), 1)  # and generate works after
+
+    def test_ctrl_c_ends_a_wait_for_another_process_lock(self):
+        with open(os.path.join(self.dir, "KQk.egtb.lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # as another process building KQk holds it
+            release = threading.Timer(20, fcntl.flock, (lock, fcntl.LOCK_UN))
+            release.start()
+            timer = interrupt_main_after(0.5)
+            start = time.monotonic()
+            try:
+                with self.assertRaises(KeyboardInterrupt):
+                    egtb.generate("KQk", self.dir)
+                self.assertLess(time.monotonic() - start, 10)
+            finally:
+                timer.cancel()
+                release.cancel()
+
+    def test_ctrl_c_ends_a_count(self):
+        timer = interrupt_main_after(0.5)
+        start = time.monotonic()
+        try:
+            with self.assertRaises(KeyboardInterrupt):
+                egtb.count(["KQkp", "KRkp"], SLOW_QUERY, TABLES)
+            self.assertLess(time.monotonic() - start, 10)
+        finally:
+            timer.cancel()
+
+    def test_loops_past_their_bound_are_a_value_error_at_the_loop(self):
+        with self.assertRaisesRegex(ValueError, "query:1:46: error: the query's loops run more than 1000000"):
+            egtb.count("KBk", SLOW_QUERY.replace("wtm", "square s4 in . wtm"), TABLES)
+
+    def test_a_huge_count_of_random_positions_is_a_value_error(self):
+        with self.assertRaisesRegex(ValueError, "at most 100000000, not 18446744073709551615"):
+            egtb.random_positions(TABLES, 2**64 - 1)
 
 
 if __name__ == "__main__":

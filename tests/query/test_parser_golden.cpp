@@ -81,6 +81,14 @@ TEST_CASE("parser bounds nesting depth", "[parser]") {
   CHECK(tree.error().message == "query nested too deeply (more than 200 levels)");
   const std::string fine = std::string(50, '(') + "A" + std::string(50, ')');
   CHECK(egtb::query::parse(fine).has_value());
+  // A level is one the user writes: A inside 199 parentheses is 200 levels deep, the most.
+  const auto parenthesized = [](int n) {
+    return egtb::query::parse(std::string(static_cast<size_t>(n), '(') + "A" +
+                              std::string(static_cast<size_t>(n), ')'));
+  };
+  CHECK(parenthesized(67).has_value());
+  CHECK(parenthesized(199).has_value());
+  CHECK_FALSE(parenthesized(200).has_value());
   CHECK_FALSE(egtb::query::parse(std::string(5000, '~') + "A").has_value());
   CHECK_FALSE(egtb::query::parse(std::string(5000, '-') + "1").has_value());
 }

@@ -4,6 +4,7 @@
 // clients, a query that would scan everything).
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -11,6 +12,7 @@
 
 #include "server/http_server.hpp"
 #include "server/service.hpp"
+#include "server/url.hpp"
 #include "tests/server/http_client.hpp"
 #include "tests/support/catch.hpp"
 
@@ -442,6 +444,72 @@ TEST_CASE("A query that would scan everything ends at the time budget", "[server
   CHECK(get(s.port(), std::string("/api/lasker?fen=") + KnkDeepest).status == 200);
 }
 
+// A query that takes milliseconds per position (three nested loops over the 64 squares, 266,304
+// runs of their bodies), over tables of tens of thousands of positions each.
+constexpr const char* SlowQuery =
+    R"({"query": "square s1 in . square s2 in . square s3 in . wtm", "limit": 1000, )"
+    R"("tables": ["KQkp", "KRkp", "KBkp", "KNkp", "KPkp"]})";
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST_CASE("A query slow on every position ends near its time budget", "[server]") {
+  ServiceOptions o = service_options();
+  o.query_budget = std::chrono::milliseconds(500);
+  const TestServer s(o);
+  const auto start = std::chrono::steady_clock::now();
+  const Json j = json_of(post(s.port(), "/api/query", SlowQuery));
+  const double seconds = seconds_since(start);
+  CHECK(j["out_of_time"] == true);
+  CHECK(seconds < 5);  // ten times the budget: the scan polls its deadline at each position
+}
+
+TEST_CASE("A query whose loops multiply past their bound is 400 at the loop", "[server]") {
+  const TestServer s;
+  const Reply r = post(s.port(), "/api/query",
+                       R"({"tables": ["KBk"], "query": "square s1 in . square s2 in . square s3 in .\n)"
+                       R"(  square s4 in . wtm"})");
+  check_error(r, 400, "the query's loops run more than 1000000 times on one position");
+  const Json location = json_of(r)["location"];
+  CHECK(location["line"] == 2);
+  CHECK(location["column"] == 3);
+}
+
+TEST_CASE("A client that leaves ends its query, running or waiting", "[server]") {
+  ServiceOptions o = service_options();
+  o.query_budget = std::chrono::seconds(60);
+  ServerOptions http = server_options();
+  http.slow_threads = 1;
+  const TestServer s(o, http);
+  const std::string request = "POST /api/query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+                              std::to_string(std::string(SlowQuery).size()) + "\r\n\r\n" + SlowQuery;
+  {
+    test::Connection running(s.port());
+    running.send(request);
+    test::Connection waiting(s.port());
+    waiting.send(request);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  }  // both leave: the one running ends, the one waiting never runs
+  const auto start = std::chrono::steady_clock::now();
+  const Reply next = post(s.port(), "/api/query", R"({"tables": ["KNk"], "query": "wtm dts == 27"})");
+  CHECK(next.status == 200);
+  CHECK(seconds_since(start) < 5);  // not the 60 s of the budget
+}
+
+TEST_CASE("Stopping the server ends the queries under way", "[server]") {
+  ServiceOptions o = service_options();
+  o.query_budget = std::chrono::seconds(60);
+  auto s = std::make_unique<TestServer>(o);
+  test::Connection client(s->port());
+  client.send("POST /api/query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+              std::to_string(std::string(SlowQuery).size()) + "\r\n\r\n" + SlowQuery);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto start = std::chrono::steady_clock::now();
+  s.reset();  // stop() and run() returning
+  CHECK(seconds_since(start) < 5);
+}
+
 TEST_CASE("Bad positions are 400 with the FEN field, missing tables 404 naming the command", "[server]") {
   const TestServer s;
   const Reply field = get(s.port(), "/api/lasker?fen=8/8/8/8/8/1N6/8/1k1K4_x_-_-_0_1");
@@ -458,6 +526,9 @@ TEST_CASE("Bad positions are 400 with the FEN field, missing tables 404 naming t
   check_error(get(s.port(), "/api/lasker/mainline?fen=8/8/8/8/8/3K4/8/QR1k3r_b_-_-_0_1"), 404,
               "egtb generate");
   check_error(get(s.port(), "/api/nothing"), 404, "no API resource");
+  // A NUL byte in a name is shown escaped, not where the message ends.
+  check_error(get(s.port(), "/api/stats/KBk%00"), 400, "\"KBk\\x00\" (expected");
+  check_error(get(s.port(), "/api/tables?rules=x%00y"), 400, "not 'x\\x00y'");
   const Reply wrong = post(s.port(), "/api/lasker", "{}");
   check_error(wrong, 405, "GET");
   CHECK(wrong.header("allow") == "GET, HEAD, OPTIONS");
@@ -513,7 +584,18 @@ TEST_CASE("Hostile clients: oversized and malformed requests, slow clients", "[s
   CHECK(slow.closed_within(std::chrono::milliseconds(3000)));
 
   // A Host other than the loopback's (a page of another site rebinding its name): 403.
-  CHECK(test::exchange(s.port(), "GET /api/tables HTTP/1.1\r\nHost: evil.example:80\r\n\r\n").status == 403);
+  for (const char* host : {"evil.example:80", "127.0.0.1.evil.example", "127.attacker.example",
+                           "localhost.evil", "127.0.0.1:80x", "[::1]x", "127.0.0.1:"}) {
+    INFO(host);
+    CHECK(test::exchange(s.port(), std::string("GET /api/tables HTTP/1.1\r\nHost: ") + host + "\r\n\r\n")
+              .status == 403);
+  }
+  // No Host, or two: 400.
+  CHECK(test::exchange(s.port(), "GET /api/tables HTTP/1.1\r\n\r\n").status == 400);
+  CHECK(test::exchange(s.port(), "GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n")
+            .status == 400);
+  CHECK(test::exchange(s.port(), "GET /api/tables HTTP/1.1\r\nHost: LocalHost\r\nConnection: close\r\n\r\n")
+            .status == 200);
   CHECK(test::exchange(s.port(),
                        "GET /api/tables HTTP/1.1\r\nHost: localhost:8080\r\nConnection: close\r\n\r\n")
             .status == 200);
@@ -536,6 +618,52 @@ TEST_CASE("Queries beyond the slow pool's queue are answered 503 with Retry-Afte
   check_error(busy, 503, "busy");
   CHECK(busy.header("retry-after") == "2");
   CHECK(get(s.port(), std::string("/api/lasker?fen=") + KnkDeepest).status == 200);  // probes go on
+}
+
+// A POST as a page of `origin` sends it: text/plain needs no CORS preflight.
+Reply post_from(uint16_t port, const std::string& origin, const std::string& body) {
+  return test::exchange(port, "POST /api/query HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+                                  "\r\nOrigin: " + origin +
+                                  "\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: " +
+                                  std::to_string(body.size()) + "\r\n\r\n" + body);
+}
+
+TEST_CASE("Pages of other sites cannot run queries or statistics", "[server]") {
+  const TestServer s;
+  const std::string query = R"({"tables": ["KNk"], "query": "wtm dts == 27"})";
+  check_error(post_from(s.port(), "http://evil.example", query), 403, "Origin http://evil.example");
+  check_error(post_from(s.port(), "null", query), 403, "other sites");
+  // The server's own page, and clients that send no Origin (curl), are served.
+  CHECK(post_from(s.port(), "http://127.0.0.1:" + std::to_string(s.port()), query).status == 200);
+  CHECK(post(s.port(), "/api/query", query).status == 200);
+  // Statistics cost time too; a probe does not, and without CORS headers the page cannot read it.
+  const auto get_from = [&](const std::string& target) {
+    return test::exchange(s.port(), "GET " + target +
+                                        " HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\n"
+                                        "Connection: close\r\n\r\n");
+  };
+  CHECK(get_from("/api/stats/KBk").status == 403);
+  CHECK(get_from(std::string("/api/lasker?fen=") + KnkDeepest).status == 200);
+}
+
+TEST_CASE("--cors-origin names the one other origin allowed", "[server]") {
+  ServiceOptions o = service_options();
+  o.cors_origin = "http://localhost:3000";
+  const TestServer s(o);
+  const std::string query = R"({"tables": ["KNk"], "query": "wtm dts == 27"})";
+  CHECK(post_from(s.port(), "http://localhost:3000", query).status == 200);
+  CHECK(post_from(s.port(), "http://evil.example", query).status == 403);
+  for (const char* origin :
+       {"*", "http://localhost:3000", "https://example.org", "http://[::1]:8080", "http://127.0.0.1"}) {
+    INFO(origin);
+    CHECK(is_origin(origin));
+  }
+  for (const char* origin :
+       {"", "localhost:3000", "http://", "http://a b", "http://a\r\nX-Injected: 1", "http://a/path",
+        "http://a:", "http://a:1234567", "ftp://a", "http://[::1", "http://a\x01"}) {
+    INFO(origin);
+    CHECK_FALSE(is_origin(origin));
+  }
 }
 
 TEST_CASE("CORS headers only when an origin is allowed", "[server]") {

@@ -4,6 +4,7 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 #include "api/json.hpp"
 #include "api/options.hpp"
@@ -109,12 +110,15 @@ int cmd_generate(const std::vector<std::string>& args) {
     progress.clear();
     std::cerr << "egtb generate: warning: " << message << std::endl;
   };
+  std::vector<Material> waited_for;  // the last line shown: a line when what is waited for changes
   options.waiting = [&](const std::vector<Material>& held) {
+    if (held == std::exchange(waited_for, held)) return;
     progress.clear();
     if (!cl.json()) std::cout << waiting_line(held) << std::endl;
   };
   Json tables = Json::array();
   api::generate(targets, options, [&](const retro::BuildRecord& r) {
+    waited_for.clear();
     progress.clear();
     if (cl.json())
       tables.push_back(api::to_json(r));

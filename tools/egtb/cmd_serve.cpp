@@ -4,8 +4,10 @@
 #include <iostream>
 
 #include "api/signatures.hpp"
+#include "query/source.hpp"
 #include "server/http_server.hpp"
 #include "server/service.hpp"
+#include "server/url.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 
@@ -51,6 +53,10 @@ server::ServiceOptions service_options(const CommandLine& cl) {
   o.max_query_limit =
       static_cast<uint64_t>(parse_int(cl.option("query-limit", "1000"), "--query-limit", 1, 1'000'000));
   o.cors_origin = cl.option("cors-origin", "");
+  if (!o.cors_origin.empty() && !server::is_origin(o.cors_origin))
+    throw UsageError("serve: --cors-origin '" + query::quote_source(o.cors_origin) + "'" +
+                     " is not an origin: give a scheme, a host and an optional port, e.g. "
+                     "http://localhost:3000, or *");
   o.rules = rules_of(cl);
   return o;
 }
