@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Input a hostile user gives, each case of issue 17 that has no test of its own elsewhere:
 # - a directory given as --epd, --file or --fens is refused (status 2), never read as empty input;
+# - a read error is reported (status 1), never taken for the end of the input;
 # - a FIFO in place of a table file is refused at once by probe and info, not read (which blocks);
 # - a line past the 1 MiB cap is reported with its number at once, and the batch goes on;
 # - bytes that are not UTF-8 in an --epd line give that line an error, valid JSON, and the batch
@@ -19,6 +20,17 @@ mkdir "$work/dir"
 expect 2 "cannot read EPD file '$work/dir': it is a directory" probe --epd "$work/dir" --dir "$work/tables"
 expect 2 "cannot read query file '$work/dir': it is a directory" query KQk --file "$work/dir" --dir "$work/tables"
 expect 2 "cannot read FEN file '$work/dir': it is a directory" query --fens "$work/dir" mate
+
+# A read error (EIO from /proc/self/mem) is reported as such, status 1, never taken for the end of
+# the input (an empty query, no positions, no games).
+printf '[Result "1-0"]\n[FEN "k7/8/1K6/8/8/8/7Q/8 w - - 0 1"]\n\n1. Qh8# 1-0\n' > "$work/game.pgn"
+for args in "query KBk --dir $work/tables --count --file /proc/self/mem" "query --fens /proc/self/mem mate" \
+  "probe --epd /proc/self/mem --dir $work/tables" "annotate /proc/self/mem --dir $work/tables" \
+  "query --pgn-in /proc/self/mem --dir $work/tables mate"; do
+  read -r -a words <<< "$args"
+  expect 1 "^egtb: cannot read /proc/self/mem: Input/output error$" "${words[@]}"
+  ! grep -q "games\|positions" "$work/err" || fail "egtb $args: counted: $(cat "$work/err")"
+done
 
 # A FIFO as table file: refused before it is opened for reading (which would wait for a writer).
 mkdir "$work/fifo"
