@@ -9,14 +9,14 @@ set -euo pipefail
 seconds=${1:-45}
 cd "$(dirname "$0")/.."
 
-bash scripts/sanitized_build.sh fuzz_query_parser fuzz_query_eval fuzz_fen fuzz_table_reader
+bash scripts/sanitized_build.sh fuzz_query_parser fuzz_query_eval fuzz_fen fuzz_table_reader fuzz_pgn
 
 # A report of undefined behaviour stops the target like a crash (-fno-sanitize-recover=undefined),
 # with its stack.
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
 for spec in query/fuzz_query_parser:query query/fuzz_query_eval:query fuzz/fuzz_fen:fen \
-  fuzz/fuzz_table_reader:table; do
+  fuzz/fuzz_table_reader:table fuzz/fuzz_pgn:pgn; do
   target=${spec%%:*}
   corpus=${spec##*:}
   name=${target##*/}
