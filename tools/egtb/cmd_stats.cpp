@@ -6,6 +6,7 @@
 
 #include "api/json.hpp"
 #include "api/statistics.hpp"
+#include "egtb/store/error.hpp"
 #include "stats/figures.hpp"
 #include "stats/report.hpp"
 #include "tools/egtb/commands.hpp"
@@ -72,12 +73,16 @@ int cmd_stats(const std::vector<std::string>& args) {
       cl.flag("rank"), static_cast<size_t>(parse_int(cl.option("top", "0"), "--top", 0, 1'000'000))};
   if (cl.rest_arguments().empty() && !cl.flag("all"))
     throw UsageError("stats: name at least one signature or --all N (see egtb stats --help)");
+  bool unreadable = false;
   const api::StatsRequest request{cl.option("dir", "tables"),
                                   cl.rest_arguments(),
                                   all_option(cl),
                                   {convention_option(cl), threads_option(cl)},
                                   rules_of(cl)};
-  const std::vector<stats::TableStatistics> tables = api::table_statistics(request);
+  const std::vector<stats::TableStatistics> tables = api::table_statistics(request, [&](const StoreError& e) {
+    std::cerr << "egtb stats: " << e.what() << " (left out)\n";
+    unreadable = true;
+  });
   for (const stats::TableStatistics& t : tables)
     if (const auto warning = api::missing_dts_warning(t)) std::cerr << "egtb stats: " << *warning << '\n';
   if (format) {
@@ -89,7 +94,7 @@ int cmd_stats(const std::vector<std::string>& args) {
   }
   if (cl.flag("figures")) write_figures(cl.option("figures", ""), tables);
   if (cl.flag("pgn")) write_file(cl.option("pgn", ""), api::examples_pgn(tables));
-  return ExitSuccess;
+  return unreadable ? ExitFailure : ExitSuccess;
 }
 
 }  // namespace egtb::cli
