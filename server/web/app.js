@@ -726,7 +726,7 @@ function renderTables() {
     if (table.error) {  // a file that cannot be read: its error across the other columns
       row.insertCell().textContent = table.signature;
       row.insertCell().textContent = table.men;
-      Object.assign(row.insertCell(), { colSpan: 2 + rules().maxima.length, textContent: table.error });
+      Object.assign(row.insertCell(), { colSpan: 2 + maxima().length, textContent: table.error });
       continue;
     }
     const cells = [table.signature, table.men, table.sides.w.positions.toLocaleString('en'),
