@@ -1,11 +1,11 @@
 #include "api/input.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <iostream>
 
 #include "api/errors.hpp"
 
@@ -26,19 +26,34 @@ std::string unreadable(const std::string& path) {
 
 }  // namespace
 
+InputBuffer::int_type InputBuffer::underflow() {
+  for (;;) {
+    const ssize_t n = ::read(fd_, buffer_.data(), buffer_.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw ReadError("cannot read " + name_ + ": " + std::strerror(errno));
+    if (n == 0) return traits_type::eof();
+    setg(buffer_.data(), buffer_.data(), buffer_.data() + n);
+    return traits_type::to_int_type(buffer_[0]);
+  }
+}
+
 InputFile::InputFile(const std::string& path, const std::string& what)
     : name_(path == "-" ? "<stdin>" : path) {
-  if (path == "-") {
-    in_ = &std::cin;
-    return;
+  if (path != "-") {
+    if (const std::string why = unreadable(path); !why.empty())
+      throw InputError("cannot read " + what + " '" + path + "': " + why);
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) throw InputError("cannot read " + what + " '" + path + "': " + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode)) size_ = static_cast<uint64_t>(st.st_size);
   }
-  if (const std::string why = unreadable(path); !why.empty())
-    throw InputError("cannot read " + what + " '" + path + "': " + why);
-  std::error_code error;
-  if (std::filesystem::is_regular_file(path, error)) size_ = std::filesystem::file_size(path, error);
-  file_ = std::make_unique<std::ifstream>(path, std::ios::binary);
-  if (!*file_) throw InputError("cannot read " + what + " '" + path + "'");
-  in_ = file_.get();
+  buffer_ = std::make_unique<InputBuffer>(fd_ >= 0 ? fd_ : STDIN_FILENO, name_);
+  in_ = std::make_unique<std::istream>(buffer_.get());
+  in_->exceptions(std::ios::badbit);
+}
+
+InputFile::~InputFile() {
+  if (fd_ >= 0) ::close(fd_);
 }
 
 bool LineReader::refill() {

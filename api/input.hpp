@@ -1,5 +1,7 @@
 // Reading the text users give: FEN and EPD lists, query files, PGN. One reader for all of them,
 // so that each gets the same checks:
+//   * a read that fails (an I/O error: EIO on /proc/self/mem, a disk going bad) throws ReadError
+//     "cannot read NAME: Input/output error" from whatever read it, never taken for the end;
 //   * a path must be a regular file (or "-", standard input, or a FIFO, which users pipe into):
 //     a directory is refused with a message, never read as empty input;
 //   * a line longer than MaxLineBytes is reported as soon as it passes the cap and the rest of it
@@ -7,11 +9,14 @@
 //   * a UTF-8 byte-order mark at the start is skipped, and a CR before the LF removed.
 #pragma once
 
+#include <array>
 #include <cstddef>
-#include <fstream>
+#include <cstdint>
 #include <istream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,11 +25,35 @@ namespace egtb::api {
 
 inline constexpr size_t MaxLineBytes = size_t{1} << 20;
 
+// A read of an input file that failed: an error of the system, not of the user's text.
+class ReadError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// A stream buffer over a file descriptor whose reads throw ReadError (naming `name`) when they
+// fail, so that an istream over it with exceptions on badbit passes the error on to its reader.
+class InputBuffer : public std::streambuf {
+public:
+  InputBuffer(int fd, std::string name) : fd_(fd), name_(std::move(name)) {}
+
+protected:
+  int_type underflow() override;
+
+private:
+  int fd_;
+  std::string name_;
+  std::array<char, 1 << 16> buffer_{};
+};
+
 // An input stream opened from a path ("-" is standard input). Throws InputError naming the path
-// when it cannot be opened or is not a file.
+// when it cannot be opened or is not a file; its reads throw ReadError when they fail.
 class InputFile {
 public:
   InputFile(const std::string& path, const std::string& what);
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+  ~InputFile();
 
   [[nodiscard]] std::istream& stream() { return *in_; }
   // The name for messages: the path, or "<stdin>".
@@ -35,8 +64,9 @@ public:
 private:
   std::string name_;
   std::optional<uint64_t> size_;
-  std::unique_ptr<std::ifstream> file_;
-  std::istream* in_ = nullptr;
+  int fd_ = -1;  // of the file opened (not standard input's)
+  std::unique_ptr<InputBuffer> buffer_;
+  std::unique_ptr<std::istream> in_;
 };
 
 struct Line {

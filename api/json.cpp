@@ -260,6 +260,8 @@ Json error_json(const std::string& message, const std::optional<InputLocation>& 
 }
 
 Json to_json(const PresentTable& t) {
+  if (!t.error.empty())
+    return {{"signature", t.material.str()}, {"men", t.material.men()}, {"error", t.error}};
   const TableHeader& h = t.header;
   Json sides = Json::object();
   for (Color c : {Color::White, Color::Black}) {

@@ -1,5 +1,7 @@
 #include "api/statistics.hpp"
 
+#include <algorithm>
+
 #include "api/errors.hpp"
 #include "api/probe.hpp"
 #include "api/signatures.hpp"
@@ -57,14 +59,24 @@ pgn::Game example_game(const stats::TableStatistics& t, const stats::Deepest& d,
 
 }  // namespace
 
-std::vector<stats::TableStatistics> table_statistics(const StatsRequest& request) {
+std::vector<stats::TableStatistics> table_statistics(
+    const StatsRequest& request, const std::function<void(const StoreError&)>& on_unreadable) {
   const Tablebase tablebase(request.directory, {TablebaseOptions::DefaultCacheBytes, request.rules});
   const std::vector<Material> targets = present_tables(tablebase, request.signatures, request.all);
   if (targets.empty()) throw InputError("stats: name at least one signature");
   std::vector<stats::TableStatistics> tables;
   tables.reserve(targets.size());
-  for (const Material& m : targets)
-    tables.push_back(stats::compute_statistics(tablebase, m, request.options));
+  for (const Material& m : targets) {
+    const bool named =
+        std::any_of(request.signatures.begin(), request.signatures.end(),
+                    [&](const std::string& s) { return parse_signature(s).normalized() == m; });
+    try {
+      tables.push_back(stats::compute_statistics(tablebase, m, request.options));
+    } catch (const StoreError& e) {
+      if (named || !on_unreadable) throw;
+      on_unreadable(e);
+    }
+  }
   return tables;
 }
 

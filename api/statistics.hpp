@@ -4,10 +4,12 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "egtb/store/error.hpp"
 #include "stats/statistics.hpp"
 
 namespace egtb::api {
@@ -23,7 +25,10 @@ struct StatsRequest {
 // The statistics of every table the request names (present_tables, signatures.hpp), in order.
 // Throws InputError for a bad signature or a request naming nothing, MissingTableError for a
 // table not in the directory, StoreError for a damaged one.
-[[nodiscard]] std::vector<stats::TableStatistics> table_statistics(const StatsRequest& request);
+// With `on_unreadable`, a table found by `all` (not named) that cannot be read (truncated,
+// damaged) goes there and is left out, and the others are counted.
+[[nodiscard]] std::vector<stats::TableStatistics> table_statistics(
+    const StatsRequest& request, const std::function<void(const StoreError&)>& on_unreadable = {});
 
 // The warning for statistics of a table built without all the metrics of its rules (a Lasker
 // table without DTS: its values 3 and 1 count as draws), or nothing.

@@ -5,6 +5,7 @@
 
 #include "api/errors.hpp"
 #include "api/signatures.hpp"
+#include "egtb/store/error.hpp"
 #include "egtb/store/reader.hpp"
 #include "egtb/store/table.hpp"
 #ifdef EGTB_HAVE_GAVIOTA
@@ -73,8 +74,14 @@ SignatureInfo signature_info(const Material& material, int threads) {
 
 std::vector<PresentTable> list_tables(const Tablebase& tablebase, int max_men) {
   std::vector<PresentTable> tables;
-  for (const Material& m : available_tables(tablebase, max_men))
-    tables.push_back({m, TableReader(tablebase.table_path(m), TableRequirements::file_only()).header()});
+  for (const Material& m : available_tables(tablebase, max_men)) {
+    PresentTable& t = tables.emplace_back(m);
+    try {
+      t.header = TableReader(tablebase.table_path(m), TableRequirements::file_only()).header();
+    } catch (const StoreError& e) {
+      t.error = e.what();
+    }
+  }
   return tables;
 }
 

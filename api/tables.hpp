@@ -68,12 +68,14 @@ struct SignatureInfo {
 
 // A table present in a directory, as its header describes it (no block read).
 struct PresentTable {
-  Material material;  // canonical
-  TableHeader header;
+  Material material;   // canonical
+  TableHeader header;  // when error is empty
+  std::string error;   // why the file cannot be read (truncated, damaged, a link loop), or empty
 };
 
 // Every table of 3 to `max_men` men present in the tablebase's directory, in the order of
-// all_signatures (fewer men first). Throws FormatError or IoError for a damaged header.
+// all_signatures (fewer men first); one whose header cannot be read is listed with its error, so
+// that one bad file does not hide the others.
 [[nodiscard]] std::vector<PresentTable> list_tables(const Tablebase& tablebase,
                                                     int max_men = Material::MaxMen);
 

@@ -20,6 +20,7 @@ Game::Game() : Game(initial_position()) {}
 
 Game::Game(const Position& start) {
   nodes_.emplace_back();
+  shapes_.emplace_back();
   nodes_[Root].position = start;
 }
 
@@ -27,9 +28,11 @@ NodeId Game::append_child(NodeId parent) {
   const auto id = static_cast<NodeId>(nodes_.size());
   nodes_.emplace_back();
   nodes_[id].parent = parent;
-  NodeId* link = &nodes_[parent].first_child;
-  while (*link != NoNode) link = &nodes_[*link].next_sibling;
-  *link = id;
+  Shape& up = shapes_[parent];
+  (up.last_child == NoNode ? nodes_[parent].first_child : nodes_[up.last_child].next_sibling) = id;
+  const Shape shape{NoNode, up.ply + 1, up.mainline && up.last_child == NoNode};
+  up.last_child = id;
+  shapes_.push_back(shape);
   return id;
 }
 
@@ -69,11 +72,7 @@ void Game::set_tag(std::string_view name, std::string value) {
   tags.push_back({std::string(name), std::move(value), {}});
 }
 
-bool Game::is_mainline(NodeId id) const {
-  for (NodeId n = id; n != Root; n = nodes_[n].parent)
-    if (nodes_[nodes_[n].parent].first_child != n) return false;
-  return true;
-}
+bool Game::is_mainline(NodeId id) const { return shapes_[id].mainline; }
 
 std::vector<NodeId> Game::mainline() const {
   std::vector<NodeId> line;
@@ -96,11 +95,7 @@ std::vector<NodeId> Game::preorder() const {
   return order;
 }
 
-int Game::ply(NodeId id) const {
-  int plies = 0;
-  for (NodeId n = id; n != Root; n = nodes_[n].parent) ++plies;
-  return plies;
-}
+int Game::ply(NodeId id) const { return static_cast<int>(shapes_[id].ply); }
 
 std::string move_number(const Position& before) {
   return std::to_string(before.fullmove_number()) + (before.side_to_move() == Color::White ? "." : "...");

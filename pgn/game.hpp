@@ -106,7 +106,7 @@ public:
   // Sets a tag's value, appending the tag when the game has none of that name.
   void set_tag(std::string_view name, std::string value);
 
-  // True for nodes on the mainline (the root and first children from it).
+  // True for nodes on the mainline (the root and first children from it; constant time).
   [[nodiscard]] bool is_mainline(NodeId id) const;
   // The nodes of the mainline after the root, in order.
   [[nodiscard]] std::vector<NodeId> mainline() const;
@@ -114,11 +114,21 @@ public:
   // order (for the example above: 0, 1, 4, 2, 3).
   [[nodiscard]] std::vector<NodeId> preorder() const;
 
-  // The number of plies from the root to the node.
+  // The number of plies from the root to the node (constant time).
   [[nodiscard]] int ply(NodeId id) const;
 
 private:
+  // What the game keeps of each node beside it, so that adding a move, ply() and is_mainline()
+  // take constant time whatever the number of siblings or the depth (a hostile game of 100,000
+  // variations of one move must not take quadratic time).
+  struct Shape {
+    NodeId last_child = NoNode;
+    uint32_t ply = 0;
+    bool mainline = true;
+  };
+
   std::vector<Node> nodes_;
+  std::vector<Shape> shapes_;  // one per node
 
   NodeId append_child(NodeId parent);
 };

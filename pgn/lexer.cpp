@@ -110,10 +110,14 @@ void Lexer::skip_space() {
 }
 
 // Adds a byte to the token's text; past MaxTokenBytes the token becomes an error, and the rest of
-// it is read and dropped.
+// it is read and dropped. A NUL byte (never text: a binary file, a damaged disk) is an error
+// located at itself, and ends a comment or tag value there.
 void Lexer::append(Token& token, char c, const char* what) {
   if (token.kind == TokenKind::Error) return;
-  if (token.text.size() < MaxTokenBytes)
+  if (c == '\0') {
+    error(token, "byte 0x00 (NUL) in a " + std::string(what) + ": this is not text");
+    token.location = {line_, column_ - 1};
+  } else if (token.text.size() < MaxTokenBytes)
     token.text += c;
   else
     error(token, std::string(what) + " " + TooLong);
@@ -159,6 +163,7 @@ void Lexer::read_string(Token& token) {
     if (c == '"') return;
     if (c == '\\' && (peek() == '"' || peek() == '\\')) c = get();
     append(token, static_cast<char>(c), "tag value");
+    if (c == '\0') return;  // not text: reported at once
   }
 }
 
@@ -176,6 +181,7 @@ bool Lexer::read_comment_text(Token& token, int end) {
     if (space) append(token, ' ', "comment");
     space = false;
     append(token, static_cast<char>(c), "comment");
+    if (c == '\0') return true;  // not text: reported at once
   }
   return true;
 }

@@ -1,5 +1,6 @@
 #include "pgn/parser.hpp"
 
+#include <utility>
 #include <vector>
 
 namespace egtb::pgn {
@@ -39,26 +40,42 @@ struct Parser::Line {
 Parser::Parser(std::istream& in) : lexer_(in) { advance(); }
 
 std::optional<Expected<Game, PgnError>> Parser::next() {
+  if (skip_ != Skip::None) recover(std::exchange(skip_, Skip::None) == Skip::Movetext);
   if (token_.kind == TokenKind::End) return std::nullopt;
   Game game;
   game.number = ++games_;
   game.location = token_.location;
-  for (; token_.kind == TokenKind::Comment; advance())
+  game_offset_ = lexer_.offset();
+  game_line_ = token_.location.line;
+  for (; token_.kind == TokenKind::Comment; advance()) {
+    if (auto e = check_limits(game)) return unexpected(std::move(*e));  // endless comments
     game.node(Game::Root).comments.push_back(std::move(token_.text));
+  }
   if (auto e = read_tags(game)) {
-    recover(false);
+    skip_ = Skip::Tags;
     return unexpected(std::move(*e));
   }
   if (auto e = read_movetext(game)) {
-    recover(true);
+    skip_ = Skip::Movetext;
     return unexpected(std::move(*e));
   }
   return game;
 }
 
+std::optional<PgnError> Parser::check_limits(const Game& game) const {
+  const std::string from = "the game from line " + std::to_string(game_line_) + " has more than ";
+  if (lexer_.offset() - game_offset_ > MaxGameBytes)
+    return fail(from + std::to_string(MaxGameBytes) + " bytes");
+  if (game.size() - 1 > MaxGameMoves) return fail(from + std::to_string(MaxGameMoves) + " moves");
+  if (game.tags.size() > MaxGameTags) return fail(from + std::to_string(MaxGameTags) + " tags");
+  return std::nullopt;
+}
+
 std::optional<PgnError> Parser::read_tags(Game& game) {
-  while (token_.kind == TokenKind::TagOpen)
+  while (token_.kind == TokenKind::TagOpen) {
+    if (auto e = check_limits(game)) return e;
     if (auto e = read_tag(game)) return e;
+  }
   return std::nullopt;
 }
 
@@ -95,6 +112,7 @@ std::optional<PgnError> Parser::read_movetext(Game& game) {
         game.result = "*";
         return std::nullopt;
       default:
+        if (auto e = check_limits(game)) return e;
         if (auto e = read_element(game, lines)) return e;
     }
   }
@@ -167,12 +185,13 @@ PgnError Parser::unexpected_token(std::string_view expected) const {
 }
 
 // Skips the rest of a bad game: past its result, or up to a '[' at the start of a line once
-// movetext was seen (the next game's tags). A tag runs from its '[' to its ']' or the end of its
-// line; a result inside one does not end the game.
+// movetext was seen (the next game's tags), or MaxGameBytes. A tag runs from its '[' to its ']' or
+// the end of its line; a result inside one does not end the game.
 void Parser::recover(bool in_movetext) {
   bool movetext = in_movetext;
   uint64_t tag_line = in_movetext ? 0 : token_.location.line;  // the line of an open tag
-  for (;; advance()) {
+  const uint64_t start = lexer_.offset();
+  for (; lexer_.offset() - start <= MaxGameBytes; advance()) {
     const bool in_tag = token_.location.line == tag_line;
     switch (token_.kind) {
       case TokenKind::End: return;

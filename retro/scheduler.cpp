@@ -121,6 +121,30 @@ std::optional<BuildRecord> kept(const Material& material, const BuildOptions& op
   }
 }
 
+// Throws FormatError when the file at `path` is a whole table of another signature or rule set
+// than `material`'s (put under a wrong name by hand): building over it would lose it, so the user
+// decides where it goes. A damaged file, or one of this table, is left to kept() and the build.
+void refuse_other_table(const std::filesystem::path& path, const Material& material,
+                        const BuildOptions& options) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return;
+  TableHeader held;
+  try {
+    const TableReader reader(path, TableRequirements::file_only());
+    held = reader.header();
+    if (held.signature == material.str() && held.rules == options.rules) return;
+    reader.verify_checksums(options.threads);
+  } catch (const StoreError&) {
+    return;
+  }
+  const auto other = Material::parse(held.signature);
+  const std::string right = other ? table_path(options.directory, *other, held.rules).string() : "its name";
+  throw FormatError(
+      path, "holds the whole table of " + held.signature + " under " + std::string(rules_name(held.rules)) +
+                " rules, not " + material.str() + " under " + std::string(rules_name(options.rules)) +
+                ": kept, not built over; move it to " + right + " (or remove it) and run again");
+}
+
 // What tells one file at a path from another: its device and inode, modification time and size.
 // A table another process renamed into place is a new file, so its inode differs from the one a
 // run saw at its start (the inode alone could be reused once that file is gone; the time and size
@@ -167,6 +191,20 @@ public:
     for (const Material& m : pending_) stamps_[m] = stamp_of(table_path(options.directory, m, options.rules));
   }
   [[nodiscard]] bool empty() const { return pending_.empty(); }
+  // The first pending table whose subtables are finished and whose file is kept, without taking
+  // its lock: keeping reads a whole file, safe while another process renames a new one into place,
+  // so a directory of finished tables this process cannot write (read-only) is reported kept.
+  std::optional<BuildRecord> take_kept(std::span<const Material> targets, const BuildOptions& options) const {
+    for (const Material& m : pending_) {
+      if (!ready(m) || (options.force && is_target(targets, m))) continue;
+      std::string why;
+      if (auto record = kept(m, options, why)) {
+        record->by_other_process = stamp_of(record->path) != stamps_.at(m);
+        return record;
+      }
+    }
+    return std::nullopt;
+  }
   // The stamp of a table's file when the run started.
   [[nodiscard]] const std::optional<FileStamp>& stamp_at_start(const Material& m) const {
     return stamps_.at(m);
@@ -206,6 +244,7 @@ BuildRecord finish_table(const Material& m, const TableLock& lock, const Worklis
                          std::span<const Material> targets, const BuildOptions& options) {
   const auto path = table_path(options.directory, m, options.rules);
   remove_stale_temporaries(path, lock);
+  refuse_other_table(path, m, options);
   const std::optional<FileStamp> now = stamp_of(path);
   const bool changed = now != work.stamp_at_start(m);
   std::string why;
@@ -279,6 +318,12 @@ std::vector<BuildRecord> build_tables(std::span<const Material> targets, const B
   std::vector<BuildRecord> records;
   std::vector<Material> held;
   while (!work.empty()) {
+    if (std::optional<BuildRecord> record = work.take_kept(targets, options)) {
+      records.push_back(std::move(*record));
+      work.finish(records.back().material);
+      if (on_table) on_table(records.back());
+      continue;
+    }
     auto claimed = work.claim(options, held);
     if (!claimed) {
       waiter.wait(held, options);

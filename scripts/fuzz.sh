@@ -17,6 +17,7 @@ targets=(
   fuzz/fuzz_fen:fen
   fuzz/fuzz_table_reader:table
   fuzz/fuzz_http:http
+  fuzz/fuzz_pgn:pgn
 )
 names=()
 for spec in "${targets[@]}"; do

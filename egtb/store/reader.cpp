@@ -51,13 +51,30 @@ bool filled_from(const SideStats& stored, const SideStats& solved) {
   return stored.invalid <= solved.invalid;
 }
 
+TableReader::FileIdentity identity_of(const struct stat& st) {
+  return {st.st_dev, st.st_ino, static_cast<uint64_t>(st.st_size),
+          int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec};
+}
+
 }  // namespace
+
+bool TableReader::file_changed() const {
+  struct stat st {};
+  return ::stat(path_.c_str(), &st) != 0 || !(identity_of(st) == identity_);
+}
 
 TableReader::TableReader(const std::filesystem::path& path, const TableRequirements& required)
     : path_(path),
       fd_(open_regular_file(path)),
       positions_only_(required.positions_only),
-      scheme_(opened(required)) {}
+      scheme_(opened(required)) {
+  try {
+    if (scheme_) check_first_blocks();
+  } catch (...) {
+    ::close(fd_);
+    throw;
+  }
+}
 
 TableReader::~TableReader() { ::close(fd_); }
 
@@ -76,6 +93,7 @@ std::optional<indexing::IndexScheme> TableReader::opened(const TableRequirements
 void TableReader::open_checked() {
   struct stat st {};
   if (::fstat(fd_, &st) != 0) throw IoError(path_, os_error("cannot stat table", errno));
+  identity_ = identity_of(st);
   const auto actual_size = static_cast<uint64_t>(st.st_size);
   const std::vector<uint8_t> preamble = read_preamble(actual_size);
   check_header(header_, path_);
@@ -156,6 +174,47 @@ void TableReader::restore_invalid(uint64_t block, std::span<uint16_t> out) const
                             [&](indexing::Index i) { out[i - s.first] = Score::invalid().raw(); });
 }
 
+void TableReader::check_invalid_entries(const indexing::IndexScheme& scheme, uint64_t block,
+                                        std::span<const uint16_t> entries) const {
+  const BlockSpan s = block_span(header_, block);
+  const Color stm = s.side == 0 ? Color::White : Color::Black;
+  const uint16_t invalid = Score::invalid().raw();
+  uint64_t next = s.first;  // the entries from `next` up to the next invalid one hold positions
+  const auto positions_until = [&](uint64_t end) {
+    for (; next < end; ++next)
+      if (entries[next - s.first] == invalid)
+        throw FormatError(path_, describe_block(block) + ": entry " + std::to_string(next) +
+                                     " is stored as invalid but holds a position under the index order " +
+                                     index_order_name(header_) +
+                                     " the header gives: the header does not describe these blocks "
+                                     "(edited, or taken from another file)");
+  };
+  scheme.for_each_invalid(s.first, s.first + s.count, stm, [&](indexing::Index i) {
+    positions_until(i);
+    next = i + 1;
+  });
+  positions_until(s.first + s.count);
+}
+
+void TableReader::check_first_blocks() const {
+  std::vector<uint16_t> entries;
+  for (const uint64_t block : {uint64_t{0}, header_.blocks_of_side(0)})
+    if (block < header_.block_count) {
+      read_block(block, entries);
+      check_invalid_entries(*scheme_, block, entries);
+    }
+}
+
+std::optional<indexing::IndexScheme> TableReader::scheme_if_indexable() const {
+  if (scheme_) return scheme_;
+  try {
+    const Material material = check_usable(TableRequirements::file_only());
+    return indexing::IndexScheme(material, index_order(material));
+  } catch (const FormatError&) {
+    return std::nullopt;
+  }
+}
+
 Score TableReader::read_entry(Color stm, uint64_t index) const {
   std::vector<uint16_t> block;
   read_block(block_of(stm, index), block);
@@ -190,11 +249,13 @@ void TableReader::verify(int threads) const {
   using Stats = std::array<SideStats, 2>;
   tbb::enumerable_thread_specific<Stats> partial;
   tbb::enumerable_thread_specific<std::vector<uint16_t>> blocks;
+  const std::optional<indexing::IndexScheme> order_check = scheme_if_indexable();
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   arena.execute([&] {
     tbb::parallel_for(uint64_t{0}, header_.block_count, [&](uint64_t b) {
       std::vector<uint16_t>& block = blocks.local();
       read_block(b, block);
+      if (order_check) check_invalid_entries(*order_check, b, block);
       partial.local()[static_cast<size_t>(block_span(header_, b).side)].merge(compute_stats(block));
     });
   });

@@ -8,6 +8,16 @@
 // wrong score. Opening also checks, once for every caller, that this program can use the table
 // (its index scheme, version and entries) and that it is the table the caller asked for
 // (TableRequirements: signature, rules, metrics), with a message that says how to rebuild it.
+//
+// The checksums cannot tell whether the header's index order is the one the blocks were written
+// in: a header edited to another order of the same table, its file checksum recomputed, would
+// pass them, and every entry would be read as another position's. The blocks themselves tell: an
+// entry stored as invalid holds no position under the order the blocks were written in (men on
+// one square, the side not to move in check), and another order has positions there (25-40% of
+// a table's entries are invalid; a file filled by recompress --fill keeps them only in blocks
+// without a position, so it is checked little). So opening an indexable table checks the first
+// block of each side against the header's order, and verify() checks every block
+// (check_invalid_entries).
 #pragma once
 
 #include <cstdint>
@@ -44,6 +54,13 @@ struct TableRequirements {
 
 class TableReader {
 public:
+  // What tells one file, and one version of it, from another (file_changed).
+  struct FileIdentity {
+    uint64_t device = 0, inode = 0, size = 0;
+    int64_t modified_ns = 0;
+    bool operator==(const FileIdentity&) const = default;
+  };
+
   // Opens and checks a table file. Throws IoError (cannot open or read: missing, a directory,
   // not a regular file) or FormatError (damaged, incompatible, or not what `required` asks for).
   explicit TableReader(const std::filesystem::path& path, const TableRequirements& required = {});
@@ -52,6 +69,10 @@ public:
   TableReader& operator=(const TableReader&) = delete;
 
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+  // True when the file at path() is no longer the one opened: another file put in its place, or
+  // this one rewritten (another size or modification time). Its blocks then no longer match the
+  // block index read at opening.
+  [[nodiscard]] bool file_changed() const;
   [[nodiscard]] const TableHeader& header() const { return header_; }
   // Precondition: opened with `indexable` requirements.
   [[nodiscard]] const indexing::IndexScheme& scheme() const { return *scheme_; }
@@ -93,6 +114,7 @@ public:
 private:
   std::filesystem::path path_;
   int fd_ = -1;
+  FileIdentity identity_;
   TableHeader header_;
   std::vector<BlockRef> blocks_;
   bool positions_only_ = false;
@@ -102,6 +124,15 @@ private:
   [[nodiscard]] bool restores_invalid() const { return header_.filled && scheme_ && !positions_only_; }
   // Sets the entries of `out`, block `block` as decoded, that hold no position to Score::invalid().
   void restore_invalid(uint64_t block, std::span<uint16_t> out) const;
+  // Throws FormatError when an entry of block `block`, decoded in `entries`, is stored as
+  // Score::invalid() but holds a position under `scheme`.
+  void check_invalid_entries(const indexing::IndexScheme& scheme, uint64_t block,
+                             std::span<const uint16_t> entries) const;
+  // check_invalid_entries on the first block of each side: at opening.
+  void check_first_blocks() const;
+  // The index scheme of a file this program can index, else nothing (for a file opened with
+  // requirements that are not `indexable`).
+  [[nodiscard]] std::optional<indexing::IndexScheme> scheme_if_indexable() const;
 
   // Reads and checks the file's preamble and that it meets `required`; closes the file on failure.
   [[nodiscard]] std::optional<indexing::IndexScheme> opened(const TableRequirements& required);

@@ -53,6 +53,8 @@ std::shared_ptr<const Table> Table::page(const std::filesystem::path& path, Tabl
   return table;
 }
 
+bool Table::file_changed() const { return reader_ && reader_->file_changed(); }
+
 const BlockEntries& Table::block(uint64_t block) const {
   // Each thread keeps the last blocks it used in a small direct-mapped array. Example: KRPkr's
   // promotions alternate between KQRkr, KRRkr, KRBkr and KRNkr, whose current blocks then sit in

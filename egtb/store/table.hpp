@@ -71,6 +71,8 @@ public:
   // Entries per side to move.
   [[nodiscard]] indexing::Index size() const { return scheme_.size(); }
   [[nodiscard]] bool is_paged() const { return reader_ != nullptr; }
+  // True for a paged table whose file changed since it was opened (TableReader::file_changed).
+  [[nodiscard]] bool file_changed() const;
   // The file a loaded or paged table was read from (empty for a table built in memory).
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
 

@@ -1,6 +1,7 @@
 #include "egtb/store/tablebase.hpp"
 
 #include <mutex>
+#include <utility>
 
 #include "egtb/core/fen.hpp"
 #include "egtb/store/error.hpp"
@@ -70,7 +71,8 @@ std::filesystem::path Tablebase::table_path(const Material& material) const {
 }
 
 bool Tablebase::has_table(const Material& material) const {
-  return std::filesystem::is_regular_file(table_path(material));
+  std::error_code error;  // a link that loops or leads nowhere is a table file that cannot be read
+  return std::filesystem::exists(std::filesystem::symlink_status(table_path(material), error));
 }
 
 std::string Tablebase::generate_command(const Material& material) const {
@@ -118,6 +120,32 @@ const Table* Tablebase::find(const Material& canonical) const {
   return tables_.try_emplace(canonical, std::move(opened)).first->second.get();
 }
 
+const Table* Tablebase::reopen_if_changed(const Material& canonical, const Table* stale) const {
+  if (!stale->file_changed()) return nullptr;
+  const std::unique_lock lock(tables_mutex_);
+  auto& open = tables_.at(canonical);
+  if (open.get() == stale) {  // not yet reopened by another thread
+    TableRequirements required{canonical, rules_, {}};
+    required.positions_only = true;
+    auto fresh = Table::page(table_path(canonical), required, cache_);
+    retired_.push_back(std::exchange(open, std::move(fresh)));
+  }
+  return open.get();
+}
+
+Expected<Score, ProbeError> Tablebase::probe_table(const Table& t, const Position& pos,
+                                                   const Material& canonical) const {
+  const std::optional<indexing::Index> index = t.scheme().index_of(pos);
+  if (!index)
+    return fail(ProbeError::Kind::InvalidPosition, "the position has no entry in " + canonical.str(),
+                canonical.str());
+  const Score score = t.at(pos.side_to_move(), *index);
+  if (!score.is_valid())
+    throw FormatError(t.path(), "entry " + std::to_string(*index) + " is marked " + describe(score) +
+                                    " but holds the legal position " + to_fen(pos));
+  return score;
+}
+
 Expected<Score, ProbeError> Tablebase::probe(const Position& input) const {
   if (auto problem = check_probeable(input)) return unexpected(std::move(*problem));
   const Material material = Material::from(input);
@@ -126,15 +154,13 @@ Expected<Score, ProbeError> Tablebase::probe(const Position& input) const {
   const Table* t = find(orientation.canonical);
   if (!t) return fail(ProbeError::Kind::MissingTable, missing_message(material), orientation.canonical.str());
   const Position pos = orientation.oriented(input);
-  const std::optional<indexing::Index> index = t->scheme().index_of(pos);
-  if (!index)
-    return fail(ProbeError::Kind::InvalidPosition,
-                "the position has no entry in " + orientation.canonical.str(), orientation.canonical.str());
-  const Score score = t->at(pos.side_to_move(), *index);
-  if (!score.is_valid())
-    throw FormatError(t->path(), "entry " + std::to_string(*index) + " is marked " + describe(score) +
-                                     " but holds the legal position " + to_fen(pos));
-  return score;
+  try {
+    return probe_table(*t, pos, orientation.canonical);
+  } catch (const StoreError&) {
+    const Table* fresh = reopen_if_changed(orientation.canonical, t);
+    if (!fresh) throw;
+    return probe_table(*fresh, pos, orientation.canonical);
+  }
 }
 
 std::optional<Score> Tablebase::try_probe(const Position& pos) const {

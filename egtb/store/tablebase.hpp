@@ -1,8 +1,10 @@
 // Tablebase: a directory of table files answering probes by position.
 //
-// Tables open lazily, on the first probe that needs them, and stay open; each probe decodes at
-// most one block, kept in a cache of decoded blocks shared by all tables (block_cache.hpp) within
-// the caller's memory limit. Probing is thread-safe.
+// Tables open lazily, on the first probe that needs them, and stay open; a table whose file is
+// rewritten or replaced meanwhile (egtb serve over a directory being regenerated) is opened again
+// when a probe of it fails on the old file's blocks. Each probe decodes at most one block, kept in a cache of
+// decoded blocks shared by all tables (block_cache.hpp) within the caller's memory limit. Probing is
+// thread-safe.
 //
 // Any orientation of a position is probed: a signature that is the colour flip of a canonical
 // one (a Kkq position probes KQk.egtb with the colours swapped, the board flipped vertically, the
@@ -84,6 +86,8 @@ public:
   [[nodiscard]] Rules rules() const { return rules_; }
   // Where the table of a signature (in either colour orientation) is looked for.
   [[nodiscard]] std::filesystem::path table_path(const Material& material) const;
+  // True when something is at that path: a table file, or a file, link (that may loop or lead
+  // nowhere) or directory in its place, which opening it reports.
   [[nodiscard]] bool has_table(const Material& material) const;
   // The open table of a signature in either orientation, opening it on first use; nullptr when
   // its file is missing. Throws FormatError or IoError for a damaged or unusable file.
@@ -107,12 +111,20 @@ private:
   // The open table of a canonical signature, or nullptr when its file is missing (no reference
   // count is taken: the tables stay open as long as the Tablebase).
   [[nodiscard]] const Table* find(const Material& canonical) const;
+  // The table of `canonical` opened anew when the file of `stale`, its open table, changed since
+  // it was opened, else nullptr. The stale table is kept (retired_) while the Tablebase lives:
+  // other threads may still be reading it.
+  [[nodiscard]] const Table* reopen_if_changed(const Material& canonical, const Table* stale) const;
+  // The score of `pos` (oriented to `canonical`) in its open table `t`.
+  [[nodiscard]] Expected<Score, ProbeError> probe_table(const Table& t, const Position& pos,
+                                                        const Material& canonical) const;
 
   std::filesystem::path directory_;
   Rules rules_;
   std::shared_ptr<BlockCache> cache_;
   mutable std::shared_mutex tables_mutex_;
   mutable std::map<Material, std::shared_ptr<const Table>> tables_;
+  mutable std::vector<std::shared_ptr<const Table>> retired_;
 };
 
 }  // namespace egtb

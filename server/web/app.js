@@ -723,6 +723,12 @@ function renderTables() {
   for (const table of shown) {
     const row = body.insertRow();
     row.dataset.signature = table.signature;
+    if (table.error) {  // a file that cannot be read: its error across the other columns
+      row.insertCell().textContent = table.signature;
+      row.insertCell().textContent = table.men;
+      Object.assign(row.insertCell(), { colSpan: 2 + maxima().length, textContent: table.error });
+      continue;
+    }
     const cells = [table.signature, table.men, table.sides.w.positions.toLocaleString('en'),
       table.sides.b.positions.toLocaleString('en'), ...maxima().map(([key]) => deepestCell(table[key]))];
     for (const text of cells) row.insertCell().textContent = text;

@@ -50,6 +50,44 @@ for line in "${commands[@]}"; do
     fail "egtb $line > /dev/full: no message: $(cat "$work/err")"
 done
 
+# Output files go through the same checked writer: a full disk gives "cannot write to FILE", exit
+# status 1, and a partial regular file is removed (a fresh one: written whole, scripts executable).
+# Each line: the file a command cannot write, then the command.
+file_commands=(
+  "/dev/full annotate $work/game.pgn --dir $tables -o /dev/full"
+  "/dev/full stats KQk --dir $tables --pgn /dev/full"
+  "/dev/full stats KQk --dir $tables --figures /dev/full"
+  "/dev/full plan KQk --format slurm --out /dev/full"
+)
+for line in "${file_commands[@]}"; do
+  read -r -a words <<< "$line"
+  "$egtb" "${words[@]:1}" > /dev/null 2> "$work/err"
+  status=$?
+  [ "$status" -eq 1 ] || fail "egtb ${words[*]:1}: exit status $status, expected 1"
+  grep -q "cannot .*${words[0]}" "$work/err" || fail "egtb ${words[*]:1}: no message: $(cat "$work/err")"
+done
+"$egtb" annotate "$work/game.pgn" --dir "$tables" -o /dev/full > /dev/null 2> "$work/err"
+grep -q "^egtb: cannot write to /dev/full: No space left on device$" "$work/err" ||
+  fail "annotate -o /dev/full: $(cat "$work/err")"
+"$egtb" annotate "$work/game.pgn" --dir "$tables" -o "$work/annotated.pgn" > /dev/null 2> "$work/err" ||
+  fail "annotate -o: $(cat "$work/err")"
+grep -q "Qh8#" "$work/annotated.pgn" || fail "annotate -o: $(cat "$work/annotated.pgn")"
+"$egtb" plan KQk --format slurm --out "$work/jobs" > /dev/null 2> "$work/err" || fail "plan: $(cat "$work/err")"
+[ -x "$work/jobs/submit.sh" ] || fail "plan --out: submit.sh is not executable"
+# A full file system (a small tmpfs, where mounting one is allowed): the partial file is removed.
+mkdir "$work/small"
+if mount -t tmpfs -o size=8k tmpfs "$work/small" 2> /dev/null; then
+  for i in $(seq 300); do cat "$work/game.pgn"; done > "$work/games.pgn"
+  "$egtb" annotate "$work/games.pgn" --dir "$tables" -o "$work/small/out.pgn" > /dev/null 2> "$work/err"
+  status=$?
+  umount_listing=$(ls "$work/small")
+  umount "$work/small"
+  [ "$status" -eq 1 ] || fail "annotate -o on a full tmpfs: exit status $status, expected 1"
+  grep -q "cannot write to $work/small/out.pgn: No space left on device" "$work/err" ||
+    fail "annotate -o on a full tmpfs: $(cat "$work/err")"
+  [ -z "$umount_listing" ] || fail "annotate -o on a full tmpfs left $umount_listing"
+fi
+
 # A closed pipe, SIGPIPE ignored as some parents leave it: quiet, status 141.
 (
   trap '' PIPE

@@ -210,3 +210,78 @@ TEST_CASE("parser: nesting deeper than MaxVariationDepth is an error, not a cras
   REQUIRE(r.games.size() == 1);
   CHECK(*r.games[0].tag("Event") == "next");
 }
+
+TEST_CASE("parser: sibling variations take linear time", "[pgn]") {
+  // 1. e4 (1. d4) (1. d4) ...: every variation is a sibling of e4. Linking each new sibling by
+  // walking the others took quadratic time (100,000 of them: 16 s; now a fraction of a second).
+  const size_t siblings = MaxGameMoves - 1;
+  std::string text = "1. e4";
+  for (size_t i = 0; i < siblings; ++i) text += " (1. d4)";
+  std::istringstream in(text + " *");
+  Parser parser(in);
+  const auto game = parser.next();
+  REQUIRE(game);
+  REQUIRE(*game);
+  const Game& g = **game;
+  REQUIRE(g.size() == siblings + 2);
+  NodeId last = g.node(Game::Root).first_child;
+  size_t count = 0;
+  for (; g.node(last).next_sibling != NoNode; last = g.node(last).next_sibling) ++count;
+  CHECK(count == siblings);
+  CHECK(last == siblings + 1);
+  CHECK(g.ply(last) == 1);
+  CHECK(g.is_mainline(1));
+  CHECK_FALSE(g.is_mainline(last));
+}
+
+TEST_CASE("parser: a game past its limits is an error naming it, and the next game is read", "[pgn]") {
+  const auto errors_then_next = [](const std::string& game) {
+    const test::ReadResult r = test::read_text(game + "\n\n[Event \"next\"]\n1. d4 *\n");
+    REQUIRE(r.games.size() == 1);
+    CHECK(*r.games[0].tag("Event") == "next");
+    std::vector<std::string> messages;
+    for (const PgnError& e : r.errors) messages.push_back(format_error(e, "t.pgn"));
+    return messages;
+  };
+  std::string siblings = "\n1. e4";  // 300,000 variations: the cap, not time or memory, stops them
+  for (int i = 0; i < 300'000; ++i) siblings += " (1. Nc3)";
+  CHECK(errors_then_next(siblings + " *") ==
+        std::vector<std::string>{"t.pgn:2:900005: game 1: the game from line 2 has more than 100000 moves"});
+
+  std::string tags;
+  for (size_t i = 0; i <= MaxGameTags; ++i) tags += "[T" + std::to_string(i) + " \"v\"]\n";
+  CHECK(errors_then_next(tags + "1. e4 *") ==
+        std::vector<std::string>{"t.pgn:1002:1: game 1: the game from line 1 has more than 1000 tags"});
+
+  std::string comments = "1. e4";
+  const std::string comment = " {" + std::string(MaxTokenBytes - 1, 'x') + "}";
+  for (size_t i = 0; i < MaxGameBytes / MaxTokenBytes; ++i) comments += comment;
+  CHECK(
+      errors_then_next(comments + " e5 *") ==
+      std::vector<std::string>{"t.pgn:1:7340053: game 1: the game from line 1 has more than 8388608 bytes"});
+}
+
+TEST_CASE("parser: NUL bytes are errors at their place, reported at once", "[pgn]") {
+  CHECK(error_of(std::string("1. e4 {good\0bad} e5 *", 21)) ==
+        "t.pgn:1:12: game 1: byte 0x00 (NUL) in a comment: this is not text");
+  CHECK(error_of(std::string("[Event \"a\0\"]\n1. e4 *", 20)) ==
+        "t.pgn:1:10: game 1: byte 0x00 (NUL) in a tag value: this is not text");
+  // 20 MiB of NUL bytes (a stretch of a damaged disk, /dev/zero) between two games: an error
+  // each MaxGameBytes skipped, the first at once, then the game after them.
+  std::string text = "1. e4 *\n" + std::string(20u << 20, '\0') + "\n[Event \"after\"]\n1. d4 *\n";
+  std::istringstream in(text);
+  Parser parser(in);
+  REQUIRE(parser.next().value());
+  const auto first = parser.next();
+  REQUIRE(first);
+  REQUIRE_FALSE(*first);
+  CHECK(format_error(first->error(), "t.pgn") == "t.pgn:2:1: game 2: unexpected byte 0x00");
+  CHECK(parser.offset() < (1u << 20));  // reported before the rest was skipped
+  std::vector<std::string> later;
+  std::optional<Expected<Game, PgnError>> game;
+  while ((game = parser.next()) && !*game) later.push_back(format_error(game->error(), "t.pgn"));
+  CHECK(later == std::vector<std::string>{"t.pgn:2:8388610: game 3: unexpected byte 0x00",
+                                          "t.pgn:2:16777219: game 4: unexpected byte 0x00"});
+  REQUIRE(game);
+  CHECK(*(*game)->tag("Event") == "after");
+}

@@ -3,18 +3,23 @@
 // from each table with pawns, gives every position the score the generated file gives it, found
 // through each file's own index scheme (IndexScheme::index_of of the decoded position, not by
 // moving digits as entry_in does); and egtb recompress, choosing the order again, turns it back
-// into the very bytes egtb generate wrote.
+// into the very bytes egtb generate wrote. A header edited to name another order is refused.
 #include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "egtb/core/material.hpp"
+#include "egtb/store/error.hpp"
+#include "egtb/store/format.hpp"
 #include "egtb/store/order_choice.hpp"
+#include "egtb/store/reader.hpp"
 #include "egtb/store/recompress.hpp"
 #include "egtb/store/table.hpp"
+#include "egtb/store/tablebase.hpp"
 #include "egtb/store/writer.hpp"
 #include "indexing/index.hpp"
+#include "indexing/index_order.hpp"
 #include "tests/store/real_tables.hpp"
 #include "tests/store/store_fixtures.hpp"
 #include "tests/support/catch.hpp"
@@ -91,4 +96,41 @@ TEST_CASE("tables paged by the solver keep the king pair leading, and smaller on
   CHECK(writable_orders(*Material::parse("KRPkr"), OrderSet::Any).size() == 4);
   // Pawnless: one order whatever the size.
   CHECK(orders_of("KQRkr") == std::vector<std::string>{"Kk Q R r"});
+}
+
+// A header edited to another order its table may take (tables with pawns have several), its file
+// checksum recomputed: the checksums all pass, but the blocks were written in the other order.
+// Opening the table (probes) and verifying it (egtb info, egtb verify) refuse it, from the entries
+// stored as invalid.
+TEST_CASE("a header naming another index order than its blocks' is refused", "[store]") {
+  for (const char* signature : {"KPk", "KRPk", "KPkp"}) {
+    const Material material = *Material::parse(signature);
+    const auto original = test::tables_dir() / (std::string(signature) + ".egtb");
+    std::vector<uint8_t> bytes = test::read_file(original);
+    TableHeader h = decode_header(
+        std::span(bytes).first(decode_header_size(std::span(bytes).first(16), original)), original);
+    const std::vector<BlockRef> blocks = decode_block_index(
+        h, std::span(bytes).subspan(header_bytes(h), BlockIndexEntryBytes * h.block_count), original);
+    const indexing::IndexOrder kept = *indexing::IndexOrder::from_code(h.index_order, material);
+    int tampered = 0;
+    for (const indexing::IndexOrder& other : indexing::IndexOrder::candidates(material)) {
+      if (other.code() == kept.code()) continue;
+      ++tampered;
+      INFO(signature << ": " << other.str(material) << " in place of " << kept.str(material));
+      h.index_order = other.code();
+      const std::vector<uint8_t> preamble = encode_preamble(h, blocks);
+      std::copy(preamble.begin(), preamble.end(), bytes.begin());
+      const test::TempDir dir;
+      const auto path = dir / (std::string(signature) + ".egtb");
+      test::write_file(path, bytes);
+      CHECK_NOTHROW(TableReader(path, TableRequirements::file_only()).verify_checksums());
+      CHECK_THROWS_WITH(TableReader(path, {material, Rules::Lasker, {}}),
+                        Catch::Contains("the header does not describe these blocks"));
+      CHECK_THROWS_WITH(verify_file(path, TableRequirements::file_only()),
+                        Catch::Contains("the header does not describe these blocks"));
+      const Tablebase tb(dir.path());
+      CHECK_THROWS_AS(tb.table(material), FormatError);
+    }
+    CHECK(tampered > 0);
+  }
 }

@@ -1,6 +1,8 @@
 // recompress_table_file: the same entries and header fields in another block layout or zstd
 // level, the file replaced only when the new one is complete; a damaged file or a held lock is
 // refused, the file left as it was.
+#include <algorithm>
+
 #include "egtb/store/error.hpp"
 #include "egtb/store/reader.hpp"
 #include "egtb/store/recompress.hpp"
@@ -20,8 +22,12 @@ const TableDescription Description{"KQk", Rules::Lasker, {Metric::Dtm, Metric::D
 TEST_CASE("recompress keeps every entry and the header's fields", "[store]") {
   const TempDir dir;
   const auto path = dir / "KQk.egtb";
-  const auto white = egtb::test::realistic_scores(28'644, 60, 7);  // KQk's entries
-  const auto black = egtb::test::realistic_scores(28'644, 60, 8);
+  // KQk's entries, none invalid: a file of an indexable table stores invalid only entries that hold
+  // no position (TableReader checks it, and verify below would refuse others).
+  auto white = egtb::test::realistic_scores(28'644, 60, 7);
+  auto black = egtb::test::realistic_scores(28'644, 60, 8);
+  for (auto* side : {&white, &black})
+    std::replace(side->begin(), side->end(), Score::invalid().raw(), Score::draw().raw());
   write_table_file(path, Description, {white, black}, {.level = 1, .block_entries = 4096});
   const TableHeader before = read_header(path, TableRequirements::file_only());
   const uint32_t block_entries = GENERATE(4096u, 1000u, 32768u);

@@ -8,11 +8,11 @@
 // pgn-extract on the same file: bench/pgn_bench.sh.
 #include <chrono>
 #include <ctime>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 
 #include "api/game_stream.hpp"
+#include "api/input.hpp"
 #include "pgn/reader.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
@@ -29,19 +29,13 @@ struct Pass {
   double cpu_seconds = 0;  // of every thread of the process, user and system
 };
 
-std::ifstream open_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("bench pgn: cannot read '" + path + "'");
-  return in;
-}
-
 template <class Read>
 Pass timed(std::string name, const std::string& path, Read read) {
-  std::ifstream in = open_file(path);
+  api::InputFile in(path, "PGN file");
   Pass pass{std::move(name)};
   const auto start = std::chrono::steady_clock::now();
   const std::clock_t cpu_start = std::clock();
-  read(in, pass);
+  read(in.stream(), pass);
   pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   pass.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   return pass;

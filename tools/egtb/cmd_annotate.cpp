@@ -1,8 +1,8 @@
 // egtb annotate IN.pgn [-o OUT.pgn] [--dir DIR] [--json] [--terse] [--threads N]: every position of every
 // game that the tables hold gets its value, every move played from it its mark, every game a
 // summary (api/annotate.hpp).
-#include <fstream>
 #include <iostream>
+#include <memory>
 
 #include "api/annotate.hpp"
 #include "api/input.hpp"
@@ -10,6 +10,7 @@
 #include "pgn/writer.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
+#include "tools/egtb/output.hpp"
 #include "tools/egtb/progress.hpp"
 
 namespace egtb::cli {
@@ -67,12 +68,9 @@ int cmd_annotate(const std::vector<std::string>& args) {
   CommandLine cl = command_line();
   if (!cl.parse(args)) return ExitSuccess;
   api::InputFile input(cl.argument("IN"), "PGN file");
-  std::ofstream file;
-  if (cl.flag("output")) {
-    file.open(cl.option("output", ""), std::ios::binary);
-    if (!file) throw UsageError("annotate: cannot write '" + cl.option("output", "") + "'");
-  }
-  std::ostream* pgn_out = cl.flag("output") ? &file : cl.json() ? nullptr : &std::cout;
+  std::unique_ptr<OutputFile> file;
+  if (cl.flag("output")) file = std::make_unique<OutputFile>(cl.option("output", ""));
+  std::ostream* pgn_out = file ? &file->stream() : cl.json() ? nullptr : &std::cout;
   const bool summaries = cl.flag("output") || cl.json();
   const Tablebase tb(cl.option("dir", "tables"));
   ProgressLine progress;
@@ -93,6 +91,7 @@ int cmd_annotate(const std::vector<std::string>& args) {
         std::cerr << "egtb: " << pgn::format_error(e, input.name()) << '\n';
       });
   progress.clear();
+  if (file) file->close();
   print_totals(totals);
   return totals.errors == 0 ? ExitSuccess : ExitFailure;
 }

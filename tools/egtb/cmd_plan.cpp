@@ -2,14 +2,13 @@
 // [--cpus N] [--max-memory SIZE] [--out DIR]: the tables of a set as jobs for Make, Slurm or any engine
 // (api/plan.hpp).
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "api/json.hpp"
 #include "api/plan.hpp"
-#include "egtb/store/error.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
+#include "tools/egtb/output.hpp"
 
 namespace egtb::cli {
 
@@ -30,17 +29,7 @@ api::PlanRequest plan_request(const CommandLine& cl, bool absolute_directory) {
 void write_files(const std::filesystem::path& out,
                  const std::vector<std::pair<std::string, std::string>>& files) {
   std::filesystem::create_directories(out);
-  for (const auto& [name, text] : files) {
-    const std::filesystem::path path = out / name;
-    std::ofstream file(path);
-    file << text;
-    file.close();
-    if (!file) throw IoError(path, "cannot write");
-    std::filesystem::permissions(path,
-                                 std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec |
-                                     std::filesystem::perms::others_exec,
-                                 std::filesystem::perm_options::add);
-  }
+  for (const auto& [name, text] : files) write_file(out / name, text, true);
 }
 
 }  // namespace

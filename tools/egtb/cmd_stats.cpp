@@ -2,7 +2,6 @@
 // [--rank [--top N]] [--figures DIR] [--threads N]: the article's Tables 1 and 2, depth histograms and
 // figures of finished tables (stats/statistics.hpp; the JSON is api/json.hpp's, described in docs/stats.md).
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "api/json.hpp"
@@ -12,6 +11,7 @@
 #include "stats/report.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
+#include "tools/egtb/output.hpp"
 
 namespace egtb::cli {
 
@@ -31,20 +31,10 @@ void write_figures(const std::filesystem::path& dir, const std::vector<stats::Ta
   size_t count = 0;
   for (const stats::TableStatistics& t : tables)
     for (const stats::Figure& f : stats::figures(t)) {
-      const std::filesystem::path path = dir / f.file_name;
-      std::ofstream out(path, std::ios::binary);
-      out << f.svg;
-      if (!out.flush()) throw IoError(path, "cannot write the figure");
+      write_file(dir / f.file_name, f.svg);
       ++count;
     }
   std::cerr << "egtb stats: wrote " << count << " SVG figures to " << dir.string() << '\n';
-}
-
-void write_pgn(const std::filesystem::path& path, const std::vector<stats::TableStatistics>& tables) {
-  const std::string text = api::examples_pgn(tables);
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out.flush()) throw IoError(path, "cannot write the PGN file");
 }
 
 CommandLine command_line() {
@@ -83,12 +73,16 @@ int cmd_stats(const std::vector<std::string>& args) {
       cl.flag("rank"), static_cast<size_t>(parse_int(cl.option("top", "0"), "--top", 0, 1'000'000))};
   if (cl.rest_arguments().empty() && !cl.flag("all"))
     throw UsageError("stats: name at least one signature or --all N (see egtb stats --help)");
+  bool unreadable = false;
   const api::StatsRequest request{cl.option("dir", "tables"),
                                   cl.rest_arguments(),
                                   all_option(cl),
                                   {convention_option(cl), threads_option(cl)},
                                   rules_of(cl)};
-  const std::vector<stats::TableStatistics> tables = api::table_statistics(request);
+  const std::vector<stats::TableStatistics> tables = api::table_statistics(request, [&](const StoreError& e) {
+    std::cerr << "egtb stats: " << e.what() << " (left out)\n";
+    unreadable = true;
+  });
   for (const stats::TableStatistics& t : tables)
     if (const auto warning = api::missing_dts_warning(t)) std::cerr << "egtb stats: " << *warning << '\n';
   if (format) {
@@ -99,8 +93,8 @@ int cmd_stats(const std::vector<std::string>& args) {
     print_json(out);
   }
   if (cl.flag("figures")) write_figures(cl.option("figures", ""), tables);
-  if (cl.flag("pgn")) write_pgn(cl.option("pgn", ""), tables);
-  return ExitSuccess;
+  if (cl.flag("pgn")) write_file(cl.option("pgn", ""), api::examples_pgn(tables));
+  return unreadable ? ExitFailure : ExitSuccess;
 }
 
 }  // namespace egtb::cli
