@@ -29,8 +29,8 @@ struct Shared {
   std::atomic<size_t> connections = 0;
   std::atomic<size_t> pending_slow = 0;
   // Listening on a loopback address: the Host names requests may carry (see listen()); else empty.
-  std::vector<std::string> loopback_hosts;
-  Cancellation stopping;  // raised by stop(): the parent of every request's cancellation
+  std::vector<std::string> loopback_hosts{};
+  Cancellation stopping{};  // raised by stop(): the parent of every request's cancellation
 };
 
 // True when a Host header value is one of `names` ("127.0.0.1", "[::1]"), alone or with a port
