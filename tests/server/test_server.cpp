@@ -646,7 +646,7 @@ TEST_CASE("Pages of other sites cannot run queries or statistics", "[server]") {
   CHECK(get_from(std::string("/api/lasker?fen=") + KnkDeepest).status == 200);
 }
 
-TEST_CASE("--cors-origin names the one other origin allowed", "[server]") {
+TEST_CASE("The option --cors-origin names the one other origin allowed", "[server]") {
   ServiceOptions o = service_options();
   o.cors_origin = "http://localhost:3000";
   const TestServer s(o);
