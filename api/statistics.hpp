@@ -4,8 +4,12 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "stats/statistics.hpp"
@@ -24,6 +28,22 @@ struct StatsRequest {
 // Throws InputError for a bad signature or a request naming nothing, MissingTableError for a
 // table not in the directory, StoreError for a damaged one.
 [[nodiscard]] std::vector<stats::TableStatistics> table_statistics(const StatsRequest& request);
+
+// Statistics computed once per table, counting convention and rules, then kept (`egtb serve`'s
+// /api/stats). Safe from many threads; two first requests for one table may both compute it.
+class StatisticsCache {
+public:
+  // The statistics of the table `signature` names, which must be present in the tablebase's
+  // directory. Throws InputError (bad signature), MissingTableError, StoreError.
+  [[nodiscard]] std::shared_ptr<const stats::TableStatistics> get(const Tablebase& tablebase,
+                                                                  std::string_view signature,
+                                                                  indexing::Convention convention,
+                                                                  int threads);
+
+private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const stats::TableStatistics>> tables_;  // "KQk/index462/lasker"
+};
 
 // The warning for statistics of a table built without all the metrics of its rules (a Lasker
 // table without DTS: its values 3 and 1 count as draws), or nothing.
