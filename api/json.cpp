@@ -409,7 +409,7 @@ Json to_json(const BoundedResult& r, indexing::Convention convention, Rules rule
           {"seconds", r.summary.seconds}};
 }
 
-Json to_json(const retro::BuildRecord& r) {
+Json to_json(const retro::GenerateRecord& r) {
   const TableHeader& h = r.header;
   Json out = {{"signature", r.material.str()},
               {"path", r.path.string()},
@@ -465,8 +465,8 @@ Json to_json(const Plan& plan) {
                       {"memory_bytes", t.memory_bytes},
                       {"command", t.command}});
   }
-  return {{"directory", plan.request.directory.string()},
-          {"rules", rules_name(plan.request.rules)},
+  return {{"directory", plan.request.jobs.directory.string()},
+          {"rules", rules_name(plan.request.jobs.rules)},
           {"tables", tables}};
 }
 
@@ -520,6 +520,69 @@ Json header_json(const std::filesystem::path& path, const TableHeader& h) {
           {"generator", h.generator},
           {"sides", {{"w", side_json(h, 0, true)}, {"b", side_json(h, 1, true)}}},
           {"checksums", "verified"}};
+}
+
+Json generate_json(const std::filesystem::path& directory,
+                   const std::vector<retro::GenerateRecord>& records) {
+  Json tables = Json::array();
+  for (const retro::GenerateRecord& r : records) tables.push_back(to_json(r));
+  return {{"directory", directory.string()}, {"tables", tables}};
+}
+
+Json stats_json(const std::vector<stats::TableStatistics>& tables) {
+  Json out = {{"tables", Json::array()}};
+  for (const stats::TableStatistics& t : tables) out["tables"].push_back(to_json(t));
+  return out;
+}
+
+Json to_json(const VerifyOutcome& o) {
+  Json out = to_json(o.forward);
+  if (o.gaviota_checked)
+    out["gaviota"] = {{"positions_checked", o.gaviota_positions},
+                      {"errors", o.gaviota_errors},
+                      {"first_errors", errors_json(o.gaviota_first_errors)}};
+  return out;
+}
+
+Json verify_json(const std::vector<VerifyOutcome>& outcomes) {
+  Json tables = Json::array();
+  bool ok = true;
+  for (const VerifyOutcome& o : outcomes) {
+    ok = ok && o.ok();
+    tables.push_back(to_json(o));
+  }
+  return {{"ok", ok}, {"tables", tables}};
+}
+
+Json to_json(const SignatureInfo& info) {
+  Json positions = Json::object();
+  for (indexing::Convention c : indexing::AllConventions)
+    positions[std::string(indexing::convention_name(c))] = {{"w", info.positions[0].get(c)},
+                                                            {"b", info.positions[1].get(c)}};
+  return {{"signature", info.material.str()},
+          {"index_size", info.index_size},
+          {"ep_entries", info.ep_entries},
+          {"bytes_per_entry", BytesPerEntry},
+          {"positions", positions}};
+}
+
+Json to_json(const std::string& input, const PositionReport& report) {
+  Json list = Json::array();
+  for (const MoveText& m : report.moves) list.push_back({{"san", m.san}, {"uci", m.uci}});
+  return {{"input", input},
+          {"fen", to_fen(report.position)},
+          {"side_to_move", report.position.side_to_move() == Color::White ? "white" : "black"},
+          {"state", report.state},
+          {"moves", list}};
+}
+
+Json to_json(const PerftReport& report) {
+  Json out = {{"fen", to_fen(report.position)}, {"depth", report.depth}, {"nodes", report.nodes}};
+  if (!report.divide) return out;
+  Json divide = Json::object();
+  for (const PerftLine& l : *report.divide) divide[l.move] = l.nodes;
+  out["divide"] = divide;
+  return out;
 }
 
 }  // namespace egtb::api

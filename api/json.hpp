@@ -12,6 +12,7 @@
 #include "api/annotate.hpp"
 #include "api/errors.hpp"
 #include "api/plan.hpp"
+#include "api/position_report.hpp"
 #include "api/probe.hpp"
 #include "api/query.hpp"
 #include "api/tables.hpp"
@@ -106,6 +107,8 @@ using Json = nlohmann::ordered_json;
 
 // The statistics of one table (see docs/stats.md).
 [[nodiscard]] Json to_json(const stats::TableStatistics& table);
+// What `egtb stats --json` prints: {"tables": [to_json(table)...]}.
+[[nodiscard]] Json stats_json(const std::vector<stats::TableStatistics>& tables);
 
 // One query match: {"fen", "lasker", "dtm", "dts"[, "value"][, "notes"]}.
 [[nodiscard]] Json to_json(const query::Match& match, Rules rules);
@@ -126,7 +129,10 @@ using Json = nlohmann::ordered_json;
 // "replaced" (why the file there was not kept), "by_other_process" (kept: another process built it
 // during this run), "waited_for" (tables other processes held while this one waited before it)
 // with "wait_seconds".
-[[nodiscard]] Json to_json(const retro::BuildRecord& record);
+[[nodiscard]] Json to_json(const retro::GenerateRecord& record);
+// What `egtb generate --json` prints: {"directory", "tables": [to_json(record)...]}.
+[[nodiscard]] Json generate_json(const std::filesystem::path& directory,
+                                 const std::vector<retro::GenerateRecord>& records);
 // The jobs of `egtb plan --format json`: "directory", "rules", "tables" in build order, each with
 // "signature", "file", "dependencies" (signatures), "entries_per_side", "estimated_cpu_seconds"
 // (one thread), "estimated_peak_bytes", "cpus" and "memory_bytes" (what a job should ask for)
@@ -134,6 +140,19 @@ using Json = nlohmann::ordered_json;
 [[nodiscard]] Json to_json(const Plan& plan);
 // The result of verifying one table.
 [[nodiscard]] Json to_json(const retro::VerifyReport& report);
+// One table verified: to_json(report) of the forward check, with "gaviota": {"positions_checked",
+// "errors", "first_errors"} when compared with Gaviota's tables.
+[[nodiscard]] Json to_json(const VerifyOutcome& outcome);
+// What `egtb verify --json` prints: {"ok" (every table), "tables": [to_json(outcome)...]}.
+[[nodiscard]] Json verify_json(const std::vector<VerifyOutcome>& outcomes);
+// A signature's index (`egtb info SIG --json`): {"signature", "index_size", "ep_entries",
+// "bytes_per_entry", "positions": {convention: {"w", "b"}}}.
+[[nodiscard]] Json to_json(const SignatureInfo& info);
+// A position checked (`egtb fen --json`): {"input", "fen", "side_to_move": "white" | "black",
+// "state", "moves": [{"san", "uci"}]}.
+[[nodiscard]] Json to_json(const std::string& input, const PositionReport& report);
+// A leaf count (`egtb perft --json`): {"fen", "depth", "nodes"[, "divide": {uci: nodes}]}.
+[[nodiscard]] Json to_json(const PerftReport& report);
 // The errors of a verification (forward or against Gaviota), as a list.
 [[nodiscard]] Json errors_json(const std::vector<retro::VerifyError>& errors);
 // A table file's header, its checksums verified.

@@ -2,6 +2,7 @@
 // --metrics, the Python module's keyword arguments, the HTTP API's rules), checked with one message each.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 #include "egtb/store/rules.hpp"
@@ -16,6 +17,10 @@ namespace egtb::api {
 // The rule set `text` names: lasker, stalemate-wins or stalemate-passes (egtb/store/rules.hpp).
 // Throws InputError "<what> must be lasker, stalemate-wins or stalemate-passes, not '<text>'".
 [[nodiscard]] Rules rules_named(std::string_view text, std::string_view what);
+
+// A size in bytes: a whole number above 0 with an optional suffix K, M, G or T (powers of 1024),
+// such as 800M or 2G. Throws InputError "<what> must be a size such as 800M or 2G (...), not '<text>'".
+[[nodiscard]] uint64_t bytes_named(std::string_view text, std::string_view what);
 
 // The metrics `text` names: "dtm,dts" or "dtm" (mates only). Throws InputError.
 [[nodiscard]] MetricSet metrics_named(std::string_view text, std::string_view what);

@@ -62,30 +62,36 @@ void require_buildable(const Plan& plan) {
                        " (a plan beyond that is an estimate: --format json)");
 }
 
+// The request of the job that builds `table`.
+GenerateRequest job_request(const PlanRequest& request, const Material& table) {
+  GenerateRequest job = request.jobs;
+  job.signatures = {table.str()};
+  job.all = std::nullopt;
+  job.closure = false;
+  job.force = false;
+  job.threads = 0;
+  return job;
+}
+
 }  // namespace
 
 Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request) {
+  check_options(request.jobs, OptionSpelling::CommandLine);
+  const GenerateRequest& jobs = request.jobs;
   Plan plan{request, {}};
   for (const Material& m : dependency_closure(targets)) {
     PlannedTable t;
     t.material = m;
     t.dependencies = direct_dependencies(m);
-    t.file = table_path(request.directory, m, request.rules);
+    t.file = table_path(jobs.directory, m, jobs.rules);
     t.cost = retro::estimate_cost(m);
-    t.solve = retro::plan_solve(t.cost, request.max_memory);
+    t.solve = retro::plan_solve(t.cost, jobs.max_memory);
     t.buildable = m.men() <= Material::MaxMen;
     t.cpus = job_cpus(t.cost.cpu_seconds, request.max_cpus);
     t.memory_bytes = job_memory(t.solve.peak_bytes);
-    t.command = {request.program.string(),
-                 "generate",
-                 m.str(),
-                 "--no-closure",
-                 "--dir",
-                 request.directory.string(),
-                 "--rules",
-                 std::string(rules_name(request.rules))};
-    if (request.max_memory > 0)
-      t.command.insert(t.command.end(), {"--max-memory", std::to_string(request.max_memory)});
+    t.command = {request.program.string(), "generate"};
+    const std::vector<std::string> args = generate_arguments(job_request(request, m));
+    t.command.insert(t.command.end(), args.begin(), args.end());
     plan.tables.push_back(std::move(t));
   }
   return plan;
@@ -93,17 +99,20 @@ Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request)
 
 std::string plan_makefile(const Plan& plan) {
   require_buildable(plan);
-  const PlanRequest& r = plan.request;
+  const GenerateRequest& r = plan.request.jobs;
+  std::string options = r.max_memory > 0 ? " --max-memory $(MAX_MEMORY)" : "";
+  if (r.metrics) options += " --metrics " + to_string(*r.metrics);
+  if (r.compression_level != DefaultCompressionLevel)
+    options += " --compression-level " + std::to_string(r.compression_level);
   std::string out =
       "# " + std::to_string(plan.tables.size()) +
       " tables, each built by `egtb generate SIG --no-closure` after its subtables: make -j N builds N\n"
       "# at once. Written by egtb plan; estimates from retro/cost_model.hpp.\n"
       "EGTB ?= " +
-      r.program.string() + "\nDIR ?= " + r.directory.string() + "\nTHREADS ?= 1\n" +
+      plan.request.program.string() + "\nDIR ?= " + r.directory.string() + "\nTHREADS ?= 1\n" +
       (r.max_memory > 0 ? "MAX_MEMORY ?= " + std::to_string(r.max_memory) + "\n" : "") +
       "GENERATE = $(EGTB) generate --no-closure --dir $(DIR) --threads $(THREADS) --rules " +
-      std::string(rules_name(r.rules)) + (r.max_memory > 0 ? " --max-memory $(MAX_MEMORY)" : "") +
-      "\n\n.PHONY: all\nall:";
+      std::string(rules_name(r.rules)) + options + "\n\n.PHONY: all\nall:";
   for (const PlannedTable& t : plan.tables) out += " $(DIR)/" + t.file.filename().string();
   out += "\n";
   for (const PlannedTable& t : plan.tables) out += "\n" + makefile_rule(t, r.rules);

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/generate.hpp"
 #include "egtb/core/material.hpp"
 #include "egtb/store/rules.hpp"
 #include "indexing/index.hpp"
@@ -24,13 +25,13 @@ namespace egtb::api {
 inline constexpr int PlanMaxMen = indexing::MaxIndexMen;
 
 struct PlanRequest {
-  std::filesystem::path directory = "tables";  // where the jobs build (absolute for Slurm)
-  std::filesystem::path program = "egtb";      // the egtb the jobs run
-  Rules rules = Rules::Lasker;
-  int max_cpus = 2;  // the most CPUs (threads) a Slurm job asks for
-  // Memory a job's build may take, in bytes (egtb generate --max-memory); 0: no limit. A table whose
-  // whole solve is estimated above it is planned in slices, with the memory of that solve.
-  uint64_t max_memory = 0;
+  // The options of every job's `egtb generate` (api/generate.hpp; its signatures, closure, force and
+  // threads are the plan's to set): jobs.directory is where they build (absolute for Slurm), and
+  // jobs.max_memory the memory a job's solve may take (0: no limit), a table whose whole solve is
+  // estimated above it being planned in slices, with the memory of that solve.
+  GenerateRequest jobs;
+  std::filesystem::path program = "egtb";  // the egtb the jobs run
+  int max_cpus = 2;                        // the most CPUs (threads) a Slurm job asks for
 };
 
 struct PlannedTable {

@@ -36,17 +36,38 @@ std::vector<Material> available_tables(const Tablebase& tablebase, int max_men) 
   return tables;
 }
 
+namespace {
+
+// Every table of 3 to `max_men` men present; throws MissingTableError when there is none.
+std::vector<Material> some_tables(const Tablebase& tablebase, int max_men) {
+  std::vector<Material> tables = available_tables(tablebase, max_men);
+  if (tables.empty())
+    throw MissingTableError("no table of 3 to " + std::to_string(max_men) + " men in " +
+                                tablebase.directory().string() + " (build them with: egtb generate --all " +
+                                std::to_string(max_men) + " --dir " + tablebase.directory().string() + ")",
+                            "");
+  return tables;
+}
+
+}  // namespace
+
+std::vector<Material> scan_tables(const Tablebase& tablebase, const std::vector<std::string>& texts,
+                                  std::optional<int> all) {
+  std::vector<Material> tables;
+  if (all) tables = some_tables(tablebase, *all);
+  if (texts.size() == 1 && texts[0] == "all") {
+    const std::vector<Material> every = some_tables(tablebase, Material::MaxMen);
+    tables.insert(tables.end(), every.begin(), every.end());
+    return tables;
+  }
+  for (const std::string& text : texts) tables.push_back(parse_oriented_signature(text));
+  return tables;
+}
+
 std::vector<Material> present_tables(const Tablebase& tablebase, const std::vector<std::string>& texts,
                                      std::optional<int> all) {
   std::vector<Material> tables;
-  if (all) {
-    tables = available_tables(tablebase, *all);
-    if (tables.empty())
-      throw MissingTableError("no table of 3 to " + std::to_string(*all) + " men in " +
-                                  tablebase.directory().string() + " (build them with: egtb generate --all " +
-                                  std::to_string(*all) + " --dir " + tablebase.directory().string() + ")",
-                              "");
-  }
+  if (all) tables = some_tables(tablebase, *all);
   for (const std::string& text : texts) {
     const Material m = parse_signature(text);
     if (!tablebase.has_table(m)) throw MissingTableError(tablebase.missing_message(m), m.str());

@@ -31,6 +31,15 @@ namespace egtb::api {
                                                    const std::vector<std::string>& texts,
                                                    std::optional<int> all);
 
+// The tables a query scans (`egtb query`, the Python module's query and count, the HTTP API's
+// /api/query): every table of 3 to `all` men present when `all` is set, then the signatures of
+// `texts` in the orientation written (a query scans "Kkq" colour-flipped), where the one word "all"
+// stands for every table present. Throws InputError for a bad signature, MissingTableError when
+// "all" or `all` finds no table.
+[[nodiscard]] std::vector<Material> scan_tables(const Tablebase& tablebase,
+                                                const std::vector<std::string>& texts,
+                                                std::optional<int> all);
+
 // Every canonical signature of 3 to `max_men` men whose table file is in the tablebase's directory,
 // fewest men first (the order of all_signatures). Throws InputError for `max_men` outside
 // 3..Material::MaxMen.

@@ -80,6 +80,23 @@ std::vector<stats::TableStatistics> table_statistics(
   return tables;
 }
 
+std::shared_ptr<const stats::TableStatistics> StatisticsCache::get(const Tablebase& tablebase,
+                                                                   std::string_view signature,
+                                                                   indexing::Convention convention,
+                                                                   int threads) {
+  const Material m = present_tables(tablebase, {std::string(signature)}, std::nullopt).front();
+  const std::string key = m.str() + "/" + std::string(indexing::convention_name(convention)) + "/" +
+                          std::string(rules_name(tablebase.rules()));
+  {
+    const std::lock_guard lock(mutex_);
+    if (const auto it = tables_.find(key); it != tables_.end()) return it->second;
+  }
+  auto table = std::make_shared<const stats::TableStatistics>(
+      stats::compute_statistics(tablebase, m, {convention, threads}));
+  const std::lock_guard lock(mutex_);
+  return tables_.emplace(key, std::move(table)).first->second;
+}
+
 std::optional<std::string> missing_dts_warning(const stats::TableStatistics& t) {
   if (t.metrics.contains(all_metrics(t.rules))) return std::nullopt;
   return t.material.str() + " was built without DTS (--metrics dtm): its values 3 and 1 count as draws";

@@ -5,8 +5,12 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "egtb/store/error.hpp"
@@ -29,6 +33,22 @@ struct StatsRequest {
 // damaged) goes there and is left out, and the others are counted.
 [[nodiscard]] std::vector<stats::TableStatistics> table_statistics(
     const StatsRequest& request, const std::function<void(const StoreError&)>& on_unreadable = {});
+
+// Statistics computed once per table, counting convention and rules, then kept (`egtb serve`'s
+// /api/stats). Safe from many threads; two first requests for one table may both compute it.
+class StatisticsCache {
+public:
+  // The statistics of the table `signature` names, which must be present in the tablebase's
+  // directory. Throws InputError (bad signature), MissingTableError, StoreError.
+  [[nodiscard]] std::shared_ptr<const stats::TableStatistics> get(const Tablebase& tablebase,
+                                                                  std::string_view signature,
+                                                                  indexing::Convention convention,
+                                                                  int threads);
+
+private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const stats::TableStatistics>> tables_;  // "KQk/index462/lasker"
+};
 
 // The warning for statistics of a table built without all the metrics of its rules (a Lasker
 // table without DTS: its values 3 and 1 count as draws), or nothing.

@@ -30,12 +30,6 @@ void compare_with_gaviota([[maybe_unused]] const Table& table, [[maybe_unused]] 
 
 }  // namespace
 
-std::vector<retro::BuildRecord> generate(const std::vector<Material>& targets,
-                                         const retro::BuildOptions& options,
-                                         const std::function<void(const retro::BuildRecord&)>& on_table) {
-  return retro::build_tables(targets, options, on_table);
-}
-
 void check_gaviota(const std::optional<std::filesystem::path>& dir) {
   if (!dir) return;
 #ifndef EGTB_HAVE_GAVIOTA

@@ -1,4 +1,4 @@
-// Building, verifying and describing tables for the front ends.
+// Verifying and describing tables for the front ends (generating them: api/generate.hpp).
 #pragma once
 
 #include <array>
@@ -16,12 +16,6 @@
 #include "retro/verify.hpp"
 
 namespace egtb::api {
-
-// Builds `targets` and everything they depend on (retro/scheduler.hpp), calling `on_table` after
-// each table, built or kept, in build order.
-std::vector<retro::BuildRecord> generate(const std::vector<Material>& targets,
-                                         const retro::BuildOptions& options,
-                                         const std::function<void(const retro::BuildRecord&)>& on_table = {});
 
 struct VerifyRequest {
   std::filesystem::path directory = "tables";
@@ -53,6 +47,9 @@ void check_gaviota(const std::optional<std::filesystem::path>& dir);
 
 // Verifies one table (its file, with the subtables its moves lead to).
 [[nodiscard]] VerifyOutcome verify(const Material& table, const VerifyRequest& request);
+
+// The bytes of an entry in memory: one 16-bit Score per entry and side to move (egtb/store/score.hpp).
+inline constexpr int BytesPerEntry = 2;
 
 // A signature's index: entries per side to move and positions in the three conventions.
 struct SignatureInfo {

@@ -352,11 +352,6 @@ std::optional<Index> IndexScheme::index_of(const Position& pos) const {
   return std::min(encode(pos, s), encode(pos, compose(Symmetry::FlipDiag, s)));
 }
 
-bool IndexScheme::is_duplicate(Index i, const Position& pos) const {
-  if (!is_ep_entry(i) && !kings_on_diagonal(pos, Symmetry::Identity)) return false;
-  return index_of(pos) != i;
-}
-
 bool IndexScheme::kings_on_diagonal(const Position& pos, Symmetry s) const {
   if (material_.has_pawns()) return false;
   const Square wk = apply(s, pos.king_square(Color::White));

@@ -144,10 +144,6 @@ public:
   // valid entry; `out` is unspecified after false. No allocation, no virtual call.
   bool decode(Index i, Color stm, Position& out) const;
 
-  // True when valid entry i, whose position is `pos` (as decode() gave it), is the duplicate of a
-  // twin entry that index_of() prefers (both kings on the a1-h8 diagonal, pawnless_index.cpp).
-  [[nodiscard]] bool is_duplicate(Index i, const Position& pos) const;
-
   // The weights of valid entry i, whose position is `pos` (as decode() gave it).
   [[nodiscard]] EntryWeights weights(Index i, const Position& pos) const;
   // The e.p. rights the article's index462 counts beside a normal entry's position that no e.p.

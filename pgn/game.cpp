@@ -106,8 +106,4 @@ std::string numbered_san(const Game& game, NodeId id) {
   return move_number(before) + " " + to_san(before, game.node(id).move);
 }
 
-bool is_result(std::string_view text) {
-  return text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*";
-}
-
 }  // namespace egtb::pgn

@@ -138,7 +138,4 @@ private:
 // The move of a node (not the root) in SAN with its number: "45... Kd2".
 [[nodiscard]] std::string numbered_san(const Game& game, NodeId id);
 
-// True for the four termination markers.
-[[nodiscard]] bool is_result(std::string_view text);
-
 }  // namespace egtb::pgn

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "api/errors.hpp"
+#include "api/generate.hpp"
 #include "api/json.hpp"
 #include "api/options.hpp"
 #include "api/position_input.hpp"
@@ -292,31 +293,32 @@ query::ScanOptions scan_options(const std::filesystem::path& directory, const st
   return o;
 }
 
-std::vector<Material> oriented_tables(py::handle signatures) {
-  std::vector<Material> tables;
-  for (const std::string& text : signature_texts(signatures))
-    tables.push_back(api::parse_oriented_signature(text));
-  return tables;
+// The tables a query scans: the signatures as written, "all" for every table present, after every
+// table of 3 to `all` men present (api::scan_tables).
+std::vector<Material> scan_tables(py::handle signatures, std::optional<int> all,
+                                  const query::ScanOptions& o) {
+  return api::scan_tables(Tablebase(o.directory, TablebaseOptions{0, o.rules}), signature_texts(signatures),
+                          all);
 }
 
 PyQueryIterator run_query(py::handle signatures, const std::string& source,
                           const std::filesystem::path& directory, std::optional<int64_t> limit,
-                          const std::string& convention, std::optional<int> threads,
-                          const std::string& rules) {
+                          const std::string& convention, std::optional<int> threads, const std::string& rules,
+                          std::optional<int> all) {
   if (limit && *limit < 1) throw py::value_error("limit must be at least 1, or None for every match");
   query::ScanOptions o = scan_options(directory, convention, threads, rules);
   o.limit = static_cast<uint64_t>(limit.value_or(0));
-  const std::vector<Material> tables = oriented_tables(signatures);
+  const std::vector<Material> tables = scan_tables(signatures, all, o);
   auto stream = std::make_unique<api::QueryStream>(api::prepare_query(source), tables, o);
   return PyQueryIterator(std::move(stream), o.convention);
 }
 
 py::object count_query(py::handle signatures, const std::string& source,
                        const std::filesystem::path& directory, const std::string& convention,
-                       std::optional<int> threads, const std::string& rules) {
+                       std::optional<int> threads, const std::string& rules, std::optional<int> all) {
   query::ScanOptions o = scan_options(directory, convention, threads, rules);
   o.list = false;
-  const std::vector<Material> tables = oriented_tables(signatures);
+  const std::vector<Material> tables = scan_tables(signatures, all, o);
   const query::ScanQuery q = api::prepare_query(source);
   Cancellation interrupted;
   o.cancellation = &interrupted;
@@ -379,38 +381,50 @@ void call_back(const py::object& callback, const Json& record) {
   in_generate_callback = false;
 }
 
+// max_memory: bytes as an int, or a size as a str ("800M", "2G"); None: no limit.
+uint64_t max_memory_of(const py::object& max_memory) {
+  if (max_memory.is_none()) return 0;
+  if (PyUnicode_Check(max_memory.ptr())) return api::bytes_named(text_of(max_memory), "max_memory");
+  if (!PyLong_Check(max_memory.ptr()) || PyBool_Check(max_memory.ptr()))
+    throw py::type_error("max_memory must be a number of bytes or a size such as '800M', or None");
+  const auto bytes = max_memory.cast<int64_t>();
+  if (bytes < 1) throw py::value_error("max_memory must be at least 1 byte, or None for no limit");
+  return static_cast<uint64_t>(bytes);
+}
+
 py::list generate_tables(py::handle signatures, const std::filesystem::path& directory,
                          std::optional<int> threads, const py::object& progress, const py::object& on_table,
                          const std::optional<std::string>& metrics, bool force, std::optional<int> all,
-                         const std::string& rules) {
+                         const std::string& rules, int compression_level, const py::object& max_memory,
+                         bool no_closure) {
   if (in_generate_callback)
     throw std::runtime_error(
         "egtb.generate cannot be called from a progress or on_table callback of "
         "egtb.generate (it would wait for the locks of the tables being built)");
-  retro::BuildOptions options;
-  options.directory = directory;
-  options.threads = threads_of(threads);
-  options.rules = rules_of(rules);
-  options.metrics = all_metrics(options.rules);
-  if (metrics) {
-    if (options.rules != Rules::Lasker) throw py::value_error("metrics applies to lasker tables only");
-    options.metrics = api::metrics_named(*metrics, "metrics");
-  }
-  options.force = force;
-  const std::vector<Material> targets = api::signatures(signature_texts(signatures), all);
-  if (targets.empty()) throw py::value_error("generate: name at least one signature, or all=N");
-  options.progress = [&](const Material& m, const retro::Progress& p) {
+  api::GenerateRequest request;
+  request.signatures = signature_texts(signatures);
+  request.all = all;
+  request.directory = directory;
+  request.threads = threads_of(threads);
+  request.rules = rules_of(rules);
+  if (metrics) request.metrics = api::metrics_named(*metrics, "metrics");
+  request.force = force;
+  request.closure = !no_closure;
+  request.compression_level = compression_level;
+  request.max_memory = max_memory_of(max_memory);
+  api::GenerateCallbacks callbacks;
+  callbacks.progress = [&](const Material& m, const retro::Progress& p) {
     call_back(progress, api::to_json(m, p));
   };
-  options.waiting = [](const std::vector<Material>&) { call_back(py::none(), nullptr); };
-  std::vector<retro::BuildRecord> records;
+  callbacks.waiting = [](const std::vector<Material>&) { call_back(py::none(), nullptr); };
+  callbacks.on_table = [&](const retro::GenerateRecord& r) { call_back(on_table, api::to_json(r)); };
+  std::vector<retro::GenerateRecord> records;
   {
     const py::gil_scoped_release release;
-    records = api::generate(targets, options,
-                            [&](const retro::BuildRecord& r) { call_back(on_table, api::to_json(r)); });
+    records = api::generate(request, callbacks, api::OptionSpelling::Keyword);
   }
   py::list out;
-  for (const retro::BuildRecord& r : records) out.append(to_record(api::to_json(r)));
+  for (const retro::GenerateRecord& r : records) out.append(to_record(api::to_json(r)));
   return out;
 }
 
@@ -517,16 +531,17 @@ void define_functions(py::module_& m) {
       "Opens a directory of tables of one rule set; each table opens on the first probe that needs it.");
   m.def("generate", &generate_tables, "signatures"_a, "directory"_a, py::kw_only(), "threads"_a = py::none(),
         "progress"_a = py::none(), "on_table"_a = py::none(), "metrics"_a = py::none(), "force"_a = false,
-        "all"_a = py::none(), "rules"_a = "lasker",
+        "all"_a = py::none(), "rules"_a = "lasker", "compression_level"_a = DefaultCompressionLevel,
+        "max_memory"_a = py::none(), "no_closure"_a = false,
         "Builds tables after every table they depend on; a record per table.");
   m.def("stats", &table_stats, "signatures"_a, "directory"_a, py::kw_only(), "convention"_a = "index462",
         "threads"_a = py::none(), "all"_a = py::none(), "rules"_a = "lasker",
         "The statistics of tables, a record per table.");
   m.def("query", &run_query, "signatures"_a, "query"_a, "directory"_a, py::kw_only(), "limit"_a = py::none(),
-        "convention"_a = "index462", "threads"_a = py::none(), "rules"_a = "lasker",
+        "convention"_a = "index462", "threads"_a = py::none(), "rules"_a = "lasker", "all"_a = py::none(),
         "An iterator over the positions that match a CQL query.");
   m.def("count", &count_query, "signatures"_a, "query"_a, "directory"_a, py::kw_only(),
-        "convention"_a = "index462", "threads"_a = py::none(), "rules"_a = "lasker",
+        "convention"_a = "index462", "threads"_a = py::none(), "rules"_a = "lasker", "all"_a = py::none(),
         "The number of positions that match a CQL query, per table.");
   m.def("random_positions", &sample_positions, "directory"_a, "count"_a, py::kw_only(), "seed"_a = 1,
         "rules"_a = "lasker",

@@ -2,7 +2,7 @@
 // set over processes, Make or Slurm (api/plan.hpp), and for sizing machines for 6 and 7 men
 // (docs/scale.md).
 //
-// The model. The solver keeps a few bits and a depth byte per layout position (retro/generator.cpp,
+// The model. The solver keeps a few bits and a depth byte per layout position (retro/slice_sets.hpp,
 // Side), so its memory and time grow with L, the layout positions per side to move
 // (indexing::layout_positions: KQRkr 121,110,528), not with the storage index. A table built alone
 // by `egtb generate SIG --no-closure --threads 1` takes
@@ -10,7 +10,7 @@
 //   cpu_seconds = CpuSecondsPerPosition * L
 //   peak_bytes  = BaseBytes + BytesPerPosition * L + BytesPerSubtableEntry * W (+ PagedCacheBytes)
 //
-// and, solved in slices (GeneratorConfig::slicing, indexing::pawn_slicing), where the largest
+// and, solved in slices (SolveConfig::slicing, indexing::pawn_slicing), where the largest
 // slice holds a fraction f of the layout,
 //
 //   sliced_peak_bytes = BaseBytes + BytesPerPosition * f * L + SliceOverheadBytesPerPosition * L
@@ -86,7 +86,7 @@ struct CostEstimate {
 // (it saves decoding the paged subtables' blocks again for each of them): KRPkr under 1 GiB in 21
 // slices, under 300 MiB in 24. The limit decides; it is not a promise.
 struct SolvePlan {
-  indexing::Slicing slicing = indexing::Slicing::Whole;  // GeneratorConfig::slicing
+  indexing::Slicing slicing = indexing::Slicing::Whole;  // SolveConfig::slicing
   size_t slices = 1;
   uint64_t peak_bytes = 0;  // the estimate of that solve
 

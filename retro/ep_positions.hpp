@@ -1,4 +1,4 @@
-// The layout positions (indexing/word_layout.hpp) of the solver's e.p. nodes (generator.cpp,
+// The layout positions (indexing/word_layout.hpp) of the solver's e.p. nodes (solver.cpp,
 // EpNode): a position with an e.p. right is solved apart from the layout, and reaches the layout
 // through two positions, its base (the same men without the right, whose moves it shares) and the
 // position before the double step (its only predecessor). Both are 64-bit: in a 6-man table with

@@ -30,7 +30,7 @@ bool is_target(std::span<const Material> targets, const Material& m) {
 // slow, naming the command that rewrites it. Example: "KPPPk reads its subtable KBPPk block by
 // block, and that file leads its index with a pawn group ("PP Kk B", ...) ...".
 void warn_of_slow_subtables(const Material& material, const Subtables& subtables,
-                            const BuildOptions& options) {
+                            const GenerateOptions& options) {
   if (!options.warning) return;
   for (const Material& slow : subtables.slowly_paged()) {
     const std::string order = subtables.find(slow)->scheme().order().str(slow);
@@ -46,11 +46,11 @@ void warn_of_slow_subtables(const Material& material, const Subtables& subtables
   }
 }
 
-BuildRecord build_one(const Material& material, const BuildOptions& options, std::string replaced) {
+GenerateRecord generate_one(const Material& material, const GenerateOptions& options, std::string replaced) {
   const auto wall_start = std::chrono::steady_clock::now();
   const double cpu_start = process_cpu_seconds();
   reset_peak_resident();
-  GeneratorConfig config;
+  SolveConfig config;
   config.threads = options.threads;
   config.rules = options.rules;
   config.metrics = options.metrics;
@@ -62,7 +62,7 @@ BuildRecord build_one(const Material& material, const BuildOptions& options, std
   write.threads = options.threads;
   // The subtables are let go before the table is written: its peak is the solver's, not that
   // plus the subtables.
-  BuildRecord record;
+  GenerateRecord record;
   auto stage_start = std::chrono::steady_clock::now();
   const auto stage_seconds = [&] {
     const auto now = std::chrono::steady_clock::now();
@@ -103,14 +103,15 @@ BuildRecord build_one(const Material& material, const BuildOptions& options, std
 
 // The record of a table that is kept: every checksum of it verifies and it meets the options.
 // Nothing, with `why` set, when the file is missing or cannot be kept.
-std::optional<BuildRecord> kept(const Material& material, const BuildOptions& options, std::string& why) {
+std::optional<GenerateRecord> kept(const Material& material, const GenerateOptions& options,
+                                   std::string& why) {
   const auto path = table_path(options.directory, material, options.rules);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) && !ec) return std::nullopt;
   try {
     const TableReader reader(path, {material, options.rules, options.metrics});
     reader.verify_checksums(options.threads);
-    BuildRecord record;
+    GenerateRecord record;
     record.material = material;
     record.path = path;
     record.header = reader.header();
@@ -125,7 +126,7 @@ std::optional<BuildRecord> kept(const Material& material, const BuildOptions& op
 // than `material`'s (put under a wrong name by hand): building over it would lose it, so the user
 // decides where it goes. A damaged file, or one of this table, is left to kept() and the build.
 void refuse_other_table(const std::filesystem::path& path, const Material& material,
-                        const BuildOptions& options) {
+                        const GenerateOptions& options) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return;
   TableHeader held;
@@ -171,7 +172,7 @@ std::optional<FileStamp> stamp_of(const std::filesystem::path& path) {
 
 // The tables this run builds or keeps, in build order: the targets' closure, or the targets alone
 // without options.closure, when every table they need is there (else MissingSubtables).
-std::vector<Material> tables_to_build(std::span<const Material> targets, const BuildOptions& options) {
+std::vector<Material> tables_to_build(std::span<const Material> targets, const GenerateOptions& options) {
   std::vector<Material> tables = dependency_closure(targets);
   if (options.closure) return tables;
   std::erase_if(tables, [&](const Material& m) { return !is_target(targets, m); });
@@ -187,14 +188,14 @@ std::vector<Material> tables_to_build(std::span<const Material> targets, const B
 // A run's tables not yet finished, and what this process knows of each.
 class Worklist {
 public:
-  Worklist(std::vector<Material> tables, const BuildOptions& options) : pending_(std::move(tables)) {
+  Worklist(std::vector<Material> tables, const GenerateOptions& options) : pending_(std::move(tables)) {
     for (const Material& m : pending_) stamps_[m] = stamp_of(table_path(options.directory, m, options.rules));
   }
   [[nodiscard]] bool empty() const { return pending_.empty(); }
   // The first pending table whose subtables are finished and whose file is kept, without taking
   // its lock: keeping reads a whole file, safe while another process renames a new one into place,
   // so a directory of finished tables this process cannot write (read-only) is reported kept.
-  std::optional<BuildRecord> take_kept(std::span<const Material> targets, const BuildOptions& options) const {
+  std::optional<GenerateRecord> take_kept(std::span<const Material> targets, const GenerateOptions& options) const {
     for (const Material& m : pending_) {
       if (!ready(m) || (options.force && is_target(targets, m))) continue;
       std::string why;
@@ -212,7 +213,7 @@ public:
 
   // The first pending table whose subtables are finished and whose lock this process takes, with
   // the lock; nothing when there is none, and then `held` lists the ready tables others hold.
-  std::optional<std::pair<Material, TableLock>> claim(const BuildOptions& options,
+  std::optional<std::pair<Material, TableLock>> claim(const GenerateOptions& options,
                                                       std::vector<Material>& held) {
     held.clear();
     for (const Material& m : pending_) {
@@ -240,17 +241,17 @@ private:
 // started was renamed into place by another process meanwhile: it is kept when valid, also as a
 // target of options.force (rebuilt once during this run is what --force asks, so N --force
 // processes on one directory rebuild each table once, not N times).
-BuildRecord finish_table(const Material& m, const TableLock& lock, const Worklist& work,
-                         std::span<const Material> targets, const BuildOptions& options) {
+GenerateRecord finish_table(const Material& m, const TableLock& lock, const Worklist& work,
+                            std::span<const Material> targets, const GenerateOptions& options) {
   const auto path = table_path(options.directory, m, options.rules);
   remove_stale_temporaries(path, lock);
   refuse_other_table(path, m, options);
   const std::optional<FileStamp> now = stamp_of(path);
   const bool changed = now != work.stamp_at_start(m);
   std::string why;
-  std::optional<BuildRecord> record;
+  std::optional<GenerateRecord> record;
   if (!(options.force && is_target(targets, m) && !changed)) record = kept(m, options, why);
-  if (!record) return build_one(m, options, why);
+  if (!record) return generate_one(m, options, why);
   record->by_other_process = changed;
   return *record;
 }
@@ -259,7 +260,7 @@ BuildRecord finish_table(const Material& m, const TableLock& lock, const Worklis
 // options.waiting first.
 class Waiter {
 public:
-  void wait(const std::vector<Material>& held, const BuildOptions& options) {
+  void wait(const std::vector<Material>& held, const GenerateOptions& options) {
     if (options.waiting) options.waiting(held);
     for (const Material& m : held)
       if (std::find(waited_.begin(), waited_.end(), m) == waited_.end()) waited_.push_back(m);
@@ -269,7 +270,7 @@ public:
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   // Puts what was waited for since the last record into `record`, and starts again.
-  void report(BuildRecord& record) {
+  void report(GenerateRecord& record) {
     record.waited_for = std::exchange(waited_, {});
     record.wait_seconds = std::exchange(seconds_, 0.0);
     pause_ = std::chrono::milliseconds(20);
@@ -309,16 +310,16 @@ MissingSubtables::MissingSubtables(const std::filesystem::path& directory,
                                    const std::vector<std::pair<Material, Material>>& missing)
     : std::runtime_error(missing_text(directory, missing)) {}
 
-std::vector<BuildRecord> build_tables(std::span<const Material> targets, const BuildOptions& options,
-                                      const std::function<void(const BuildRecord&)>& on_table) {
+std::vector<GenerateRecord> generate_tables(std::span<const Material> targets, const GenerateOptions& options,
+                                            const std::function<void(const GenerateRecord&)>& on_table) {
   std::filesystem::create_directories(options.directory);
   remove_stale_temporaries(options.directory);
   Worklist work(tables_to_build(targets, options), options);
   Waiter waiter;
-  std::vector<BuildRecord> records;
+  std::vector<GenerateRecord> records;
   std::vector<Material> held;
   while (!work.empty()) {
-    if (std::optional<BuildRecord> record = work.take_kept(targets, options)) {
+    if (std::optional<GenerateRecord> record = work.take_kept(targets, options)) {
       records.push_back(std::move(*record));
       work.finish(records.back().material);
       if (on_table) on_table(records.back());

@@ -6,7 +6,7 @@
 // store writes each table under a temporary name and renames it only when complete, so an
 // interrupted run leaves no table that looks valid and the next run resumes after the last
 // finished table. The scheduler only schedules: opening, checking, loading and writing tables
-// belong to the store (egtb/store), solving to the solver (generator.hpp).
+// belong to the store (egtb/store), solving to the solver (solver.hpp).
 //
 // Several processes may build into one directory at once (on one machine, or on several sharing
 // it over NFS): a table is built only under its lock (egtb/store/table_lock.hpp), so each table is
@@ -28,7 +28,7 @@
 #include "egtb/store/format.hpp"
 #include "egtb/store/rules.hpp"
 #include "egtb/store/writer.hpp"
-#include "retro/generator.hpp"
+#include "retro/solver.hpp"
 
 namespace egtb::retro {
 
@@ -39,21 +39,21 @@ public:
                    const std::vector<std::pair<Material, Material>>& missing);
 };
 
-struct BuildOptions {
+struct GenerateOptions {
   std::filesystem::path directory = "tables";
   int threads = 0;  // 0: every core
   Rules rules = Rules::Lasker;
   MetricSet metrics = all_metrics(Rules::Lasker);  // {DTM} alone: mates only
   // Rebuild the named targets even when present (not their dependencies): each target's file is,
   // after the run, one written after the run started; a target another process rebuilt in the
-  // meantime is kept (BuildRecord::by_other_process), not rebuilt again.
+  // meantime is kept (GenerateRecord::by_other_process), not rebuilt again.
   bool force = false;
   // false: build the targets alone; every table they need must be present or among the targets
   // (for Make and Slurm, which order the tables themselves: api/plan.hpp).
   bool closure = true;
   int compression_level = DefaultCompressionLevel;  // zstd level of the written files (writer.hpp)
   // Memory a table's build may take, in bytes; 0: no limit. A pawn table whose whole solve is
-  // estimated above it (cost_model.hpp) is solved one slice at a time (GeneratorConfig::slicing,
+  // estimated above it (cost_model.hpp) is solved one slice at a time (SolveConfig::slicing,
   // indexing::pawn_slicing, plan_solve), the least memory the solver can: the limit is what
   // decides, not a promise.
   uint64_t max_memory = 0;
@@ -68,14 +68,14 @@ struct BuildOptions {
 };
 
 // The wall seconds of a build's stages, which add up to its time but for a few milliseconds.
-struct BuildStages {
+struct GenerateStages {
   double load = 0;   // reading the subtables
   double solve = 0;  // solving, whole or slice by slice
   double order = 0;  // choosing the index order: sample blocks compressed in each candidate order
   double write = 0;  // filling, compressing and writing every block of the file
 };
 
-struct BuildRecord {
+struct GenerateRecord {
   Material material;
   std::filesystem::path path;
   bool built = false;                // false: a table with every checksum verified was already there
@@ -85,7 +85,7 @@ struct BuildRecord {
   double cpu_seconds = 0;            // user + system time of the build
   uint64_t peak_rss_bytes = 0;       // peak resident memory while it was built (process_usage.hpp)
   size_t slices = 0;                 // built: the slices solved one after the other (1: whole)
-  BuildStages stages;                // built: where its wall time went
+  GenerateStages stages;             // built: where its wall time went
   std::vector<Material> waited_for;  // tables other processes held while this one waited, before this table
   double wait_seconds = 0;           // how long it waited
   bool by_other_process = false;     // kept, and written while this process ran: another process built it
@@ -95,7 +95,7 @@ struct BuildRecord {
 // options.closure); calls `on_table` after each table (built or kept), in build order. Throws
 // IoError / FormatError / std::runtime_error, MissingSubtables without options.closure when a
 // table the targets need is neither present nor a target.
-std::vector<BuildRecord> build_tables(std::span<const Material> targets, const BuildOptions& options,
-                                      const std::function<void(const BuildRecord&)>& on_table = {});
+std::vector<GenerateRecord> generate_tables(std::span<const Material> targets, const GenerateOptions& options,
+                                            const std::function<void(const GenerateRecord&)>& on_table = {});
 
 }  // namespace egtb::retro

@@ -1,5 +1,5 @@
 // An unnamed file for what a solve sets aside until the table is written: the packed slices of a
-// pawn table solved in slices (generator.cpp, SolvedSlice), which would otherwise stay in memory
+// pawn table solved in slices (solved_slice.hpp), which would otherwise stay in memory
 // (KRPkr: 191 MB of its 401 MB peak). The file has no name (O_TMPFILE; where the file system
 // lacks it, a named file removed at once), so it disappears with the process however that ends,
 // and its pages live in the kernel's page cache, not in the process's resident memory.

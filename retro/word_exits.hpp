@@ -25,7 +25,7 @@
 #include <array>
 #include <span>
 
-#include "retro/generator.hpp"
+#include "retro/solver.hpp"
 #include "retro/subtables.hpp"
 #include "retro/word_moves.hpp"
 
@@ -95,7 +95,7 @@ struct WordExitSummary {
 };
 
 // The table's own positions that the steps of a placement slice's digit pawns lead to
-// (indexing/word_layout.hpp), in the slices solved before it (retro/generator.cpp).
+// (indexing/word_layout.hpp), in the slices solved before it (retro/solved_slice.hpp).
 class FinishedSlices {
 public:
   virtual ~FinishedSlices() = default;

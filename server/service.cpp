@@ -10,11 +10,11 @@
 #include "api/probe.hpp"
 #include "api/query.hpp"
 #include "api/signatures.hpp"
+#include "api/statistics.hpp"
 #include "api/tables.hpp"
 #include "egtb/store/block_cache.hpp"
 #include "egtb/store/error.hpp"
 #include "server/url.hpp"
-#include "stats/statistics.hpp"
 
 namespace egtb::server {
 
@@ -83,18 +83,16 @@ std::vector<std::string> table_words(const Json& body) {
 }
 
 // The tables of a query request: its signatures in the orientation written, or every table present
-// for the one word "all".
+// for the one word "all" (api::scan_tables).
 std::vector<Material> query_tables(const Json& body, const Tablebase& tablebase, size_t max_tables) {
   const std::vector<std::string> words = table_words(body);
-  std::vector<Material> tables;
-  if (words.size() == 1 && words[0] == "all") {
-    tables = api::available_tables(tablebase);
-    if (tables.empty()) throw api::MissingTableError("no table in " + tablebase.directory().string(), "");
-  }
-  if (words.size() > max_tables || tables.size() > max_tables)
-    throw LimitError(422, "a query reads at most " + std::to_string(max_tables) + " tables");
-  if (tables.empty())
-    for (const std::string& word : words) tables.push_back(api::parse_oriented_signature(word));
+  const auto too_many = [&](size_t count) {
+    if (count > max_tables)
+      throw LimitError(422, "a query reads at most " + std::to_string(max_tables) + " tables");
+  };
+  too_many(words.size());
+  std::vector<Material> tables = api::scan_tables(tablebase, words, std::nullopt);
+  too_many(tables.size());
   return tables;
 }
 
@@ -239,18 +237,9 @@ Response Service::stats(const std::string& signature, const Request& r) {
   const indexing::Convention c =
       api::convention_named(query_parameter(r.query, "convention").value_or("index462"), "convention");
   const Rules rules = rules_of(r);
-  const Tablebase& tb = tablebase(rules);
-  const Material m = api::present_tables(tb, {signature}, std::nullopt).front();  // present
-  const std::string key =
-      m.str() + "/" + std::string(indexing::convention_name(c)) + "/" + std::string(rules_name(rules));
-  {
-    const std::lock_guard lock(stats_mutex_);
-    if (const auto it = stats_cache_.find(key); it != stats_cache_.end()) return json(200, it->second);
-  }
-  const stats::TableStatistics s = stats::compute_statistics(tb, m, {c, options_.work_threads});
-  std::string text = api::json_line(api::to_json(s));
-  const std::lock_guard lock(stats_mutex_);
-  return json(200, stats_cache_.emplace(key, std::move(text)).first->second);
+  return json(
+      200,
+      api::json_line(api::to_json(*statistics_.get(tablebase(rules), signature, c, options_.work_threads))));
 }
 
 Response Service::query(const Request& r) {

@@ -26,13 +26,12 @@
 #include <array>
 #include <chrono>
 #include <filesystem>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "api/statistics.hpp"
 #include "egtb/store/tablebase.hpp"
 #include "server/assets.hpp"
 #include "server/http_server.hpp"
@@ -64,8 +63,7 @@ private:
   ServiceOptions options_;
   std::array<std::unique_ptr<Tablebase>, AllRules.size()> tablebases_;  // by rules_id
   Assets assets_;
-  std::mutex stats_mutex_;
-  std::map<std::string, std::string> stats_cache_;  // "KQk/index462/lasker" -> JSON text
+  api::StatisticsCache statistics_;
 
   [[nodiscard]] const Tablebase& tablebase(Rules rules) const { return *tablebases_[rules_id(rules)]; }
   // The rules a request names (its parameter rules), or the server's default; `fixed`, the rules

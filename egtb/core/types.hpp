@@ -74,8 +74,6 @@ constexpr Square flip_diag(Square s) { return make_square(rank_of(s), file_of(s)
 
 // The rank as seen from colour c: rank 0 is White's first rank, Black's eighth.
 constexpr int relative_rank(Color c, Square s) { return c == Color::White ? rank_of(s) : 7 - rank_of(s); }
-// The square as seen from colour c (Black's squares flipped vertically).
-constexpr Square relative_square(Color c, Square s) { return c == Color::White ? s : flip_rank(s); }
 // One step forward for a pawn of colour c: +8 for White, -8 for Black.
 constexpr int pawn_push(Color c) { return c == Color::White ? 8 : -8; }
 

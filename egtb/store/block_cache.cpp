@@ -73,13 +73,4 @@ BlockCache::Stats BlockCache::stats() const {
   return total;
 }
 
-void BlockCache::clear() {
-  for (const auto& s : shards_) {
-    const std::lock_guard lock(s->mutex);
-    s->where.clear();
-    s->lru.clear();
-    s->bytes = 0;
-  }
-}
-
 }  // namespace egtb

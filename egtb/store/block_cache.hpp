@@ -80,7 +80,6 @@ public:
     return decoded;
   }
   [[nodiscard]] Stats stats() const;
-  void clear();
 
   [[nodiscard]] static size_t charge(std::span<const uint16_t> block) {
     return block.size() * sizeof(uint16_t) + BlockOverhead;

@@ -7,7 +7,7 @@
 //
 // Tables of more than PagedTableEntries entries per side (table.hpp) try only the orders that lead
 // with the king pair, unless written for probes only (OrderSet::Any, egtb recompress): the solve of a table
-// whose promotions lead into them reads them block by block, king pair by king pair (retro/generator.cpp,
+// whose promotions lead into them reads them block by block, king pair by king pair (retro/solver.cpp,
 // promotion_order), and finds the entries of one king pair together only when that pair leads. With a pawn
 // group leading, each king pair's promotions read a block for every placement of the pawns: KPPPk, promoting
 // into KBPPk and KNPPk in the order "PP Kk B", took over 8 minutes instead of 16 s; the king pair leading

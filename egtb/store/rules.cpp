@@ -35,12 +35,6 @@ std::string_view metric_key(Metric m) {
   return "?";
 }
 
-std::optional<Metric> parse_metric(std::string_view key) {
-  for (Metric m : AllMetrics)
-    if (metric_key(m) == key) return m;
-  return std::nullopt;
-}
-
 std::string to_string(MetricSet s) {
   std::string text;
   for (Metric m : AllMetrics)

@@ -51,7 +51,6 @@ constexpr size_t to_index(Metric m) { return static_cast<size_t>(m); }
 [[nodiscard]] std::string_view metric_name(Metric m);
 // "dtm", "dts", "dte": how options, JSON keys and queries name a metric.
 [[nodiscard]] std::string_view metric_key(Metric m);
-[[nodiscard]] std::optional<Metric> parse_metric(std::string_view key);
 
 // A set of metrics, one bit each (bit 0 DTM, bit 1 DTS, bit 2 DTE; the header stores these bits).
 class MetricSet {

@@ -102,7 +102,6 @@ public:
   // read as draws (rebuild it with: egtb generate KBk --dir DIR)".
   [[nodiscard]] std::string incomplete_message(const Material& material) const;
   [[nodiscard]] BlockCache::Stats cache_stats() const { return cache_->stats(); }
-  void clear_cache() { cache_->clear(); }
 
 private:
   // "egtb generate SIG[ --rules R] --dir DIR": the command that builds a table here with every

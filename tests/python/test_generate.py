@@ -1,6 +1,8 @@
 """egtb.generate: tables built in dependency order into a new directory, the progress callable
 called while solving, on_table after each table, records with the keys of `egtb generate --json`,
-finished tables kept by a second run, an exception of the callable stopping the build."""
+finished tables kept by a second run, an exception of the callable stopping the build, and every
+option of `egtb generate` as a keyword (the same api::GenerateRequest): the files equal the
+command line's."""
 
 import os
 import shutil
@@ -8,7 +10,12 @@ import tempfile
 import unittest
 
 import egtb
-from support import TablesTestCase, egtb_json
+from support import TABLES, TablesTestCase, egtb_json
+
+
+def file_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
 
 
 class Generate(TablesTestCase):
@@ -66,6 +73,64 @@ class Generate(TablesTestCase):
             egtb.generate("KQk", self.dir, metrics="dts")
         with self.assertRaises(ValueError):
             egtb.generate([], self.dir)
+
+    def command_line_file(self, signature, *options):
+        """The file `egtb generate SIGNATURE OPTIONS...` writes into a directory of its own."""
+        other = tempfile.mkdtemp(prefix="egtb-python-")
+        self.addCleanup(shutil.rmtree, other, True)
+        record = egtb_json("generate", signature, "--dir", other, "--json", *options)["tables"][-1]
+        return file_bytes(record["path"])
+
+    def test_compression_level_writes_the_file_of_the_command_line(self):
+        record = egtb.generate("KQk", self.dir, compression_level=19)[-1]
+        self.assertEqual(file_bytes(record.path), self.command_line_file("KQk", "--compression-level", "19"))
+        self.assertNotEqual(file_bytes(record.path), self.command_line_file("KQk"))
+        with self.assertRaisesRegex(ValueError, "compression_level must be a whole number from 1 to 22, not '23'"):
+            egtb.generate("KRk", self.dir, compression_level=23)
+
+    def test_max_memory_solves_in_slices(self):
+        # KRPk's subtables from the test tables; KRPk alone, in slices, gives the file solved whole.
+        for name in ["KQRk", "KRRk", "KRBk", "KRNk", "KPk", "KRk"]:
+            shutil.copy(os.path.join(TABLES, name + ".egtb"), self.dir)
+        record = egtb.generate("KRPk", self.dir, max_memory="1M", no_closure=True)[-1]
+        self.assertGreater(record.slices, 1)
+        self.assertEqual(file_bytes(record.path), file_bytes(os.path.join(TABLES, "KRPk.egtb")))
+        os.remove(record.path)
+        self.assertGreater(egtb.generate("KRPk", self.dir, max_memory=1 << 20, no_closure=True)[-1].slices, 1)
+        os.remove(record.path)
+        self.assertEqual(egtb.generate("KRPk", self.dir, no_closure=True)[-1].slices, 1)
+        with self.assertRaisesRegex(ValueError, "max_memory must be a size such as 800M"):
+            egtb.generate("KQk", self.dir, max_memory="1.5G")
+        with self.assertRaisesRegex(ValueError, "max_memory must be at least 1 byte"):
+            egtb.generate("KQk", self.dir, max_memory=0)
+        with self.assertRaises(TypeError):
+            egtb.generate("KQk", self.dir, max_memory=1.5)
+
+    def test_no_closure_builds_the_named_tables_alone(self):
+        with self.assertRaisesRegex(RuntimeError, "KQk"):
+            egtb.generate("KQkq", self.dir, no_closure=True)
+        self.assertEqual(os.listdir(self.dir), [])
+        records = egtb.generate(["KQk", "KRk"], self.dir, no_closure=True)
+        self.assertEqual([r.signature for r in records], ["KQk", "KRk"])
+
+    def test_metrics_dtm_solves_mates_only(self):
+        record = egtb.generate("KBk", self.dir, metrics="dtm")[-1]
+        self.assertEqual(egtb_json("info", record.path, "--json")["metrics"], "dtm")
+        self.assertEqual(file_bytes(record.path), self.command_line_file("KBk", "--metrics", "dtm"))
+
+    def test_force_rebuilds_a_present_table(self):
+        egtb.generate("KQk", self.dir)
+        self.assertFalse(egtb.generate("KQk", self.dir)[-1].built)
+        self.assertTrue(egtb.generate("KQk", self.dir, force=True)[-1].built)
+
+    def test_rules_and_threads(self):
+        record = egtb.generate("KQk", self.dir, rules="stalemate-passes", threads=1)[-1]
+        self.assertTrue(record.path.endswith("KQk.stalemate-passes.egtb"))
+        self.assertEqual(file_bytes(record.path), self.command_line_file("KQk", "--rules", "stalemate-passes"))
+        with self.assertRaisesRegex(ValueError, "threads must be at least 1"):
+            egtb.generate("KQk", self.dir, threads=0)
+        with self.assertRaisesRegex(ValueError, "threads must be a whole number from 0 to 1024"):
+            egtb.generate("KQk", self.dir, threads=5000)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 early, its summary at the end), records equal to `egtb query --json`, counts against the
 article's maxDTS positions, query errors as ValueError."""
 
+import os
+import tempfile
 import unittest
 
 import egtb
@@ -52,6 +54,22 @@ class Query(TablesTestCase):
         flipped = list(egtb.query("Kkn", "btm dts == maxdts", TABLES))
         self.assertEqual(len(flipped), 9)
         self.assertTrue(all(" b " in m.fen and "n" in m.fen.split()[0] for m in flipped))
+
+    def test_all_tables(self):
+        every = egtb.count("all", "stalemate", TABLES)
+        self.assertEqual(every, egtb_json("query", "all", "stalemate", "--dir", TABLES, "--count", "--json"))
+        present = [f.split(".")[0] for f in os.listdir(TABLES) if f.endswith(".egtb") and f.count(".") == 1]
+        self.assertEqual(sorted(t.signature for t in every.tables), sorted(present))
+        three = egtb.count([], "stalemate", TABLES, all=3)
+        self.assertEqual([t.signature for t in three.tables], ["KBk", "KNk", "KQk", "KRk", "KPk"])
+        self.assertEqual(three, egtb_json("query", "--all", "3", "stalemate", "--dir", TABLES, "--count", "--json"))
+        listed = list(egtb.query("all", "stalemate", TABLES, limit=5))
+        self.assertEqual(len(listed), 5)
+        self.assertEqual(len(list(egtb.query([], "stalemate", TABLES, all=3, limit=3))), 3)
+        with self.assertRaisesRegex(egtb.MissingTableError, "no table of 3 to 5 men"):
+            egtb.count("all", "stalemate", tempfile.gettempdir() + "/egtb-no-such-directory")
+        with self.assertRaisesRegex(ValueError, "--all must be a whole number from 3 to 5"):
+            egtb.count([], "stalemate", TABLES, all=9)
 
     def test_errors(self):
         with self.assertRaisesRegex(ValueError, "query:1:"):

@@ -1,4 +1,4 @@
-// The scan driver over real tables, built once into the build tree by retro::build_tables:
+// The scan driver over real tables, built once into the build tree by retro::generate_tables:
 // counts in the three conventions against CQL 6.2's vectors and the article's maxDTS figures,
 // listings against a brute force over every physical placement, and dtsend against an
 // independent walk of the optimal lines.
@@ -34,12 +34,12 @@ Material material(std::string_view text) {
 // Every 3-man table and a few 4-man ones (with their dependencies), built on first use.
 const std::filesystem::path& tables_dir() {
   static const std::filesystem::path dir = [] {
-    retro::BuildOptions options;
+    retro::GenerateOptions options;
     options.directory = EGTB_SCAN_TABLES_DIR;
     std::vector<Material> targets;
     for (const char* sig : {"KQk", "KRk", "KBk", "KNk", "KPk", "KBNk", "KRkr", "KRkn", "KQRk"})
       targets.push_back(material(sig));
-    retro::build_tables(targets, options);
+    retro::generate_tables(targets, options);
     return options.directory;
   }();
   return dir;

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "indexing/index.hpp"
-#include "retro/generator.hpp"
+#include "retro/solver.hpp"
 #include "tests/support/catch.hpp"
 #include "tests/support/shared_dir.hpp"
 
@@ -28,7 +28,7 @@ Material parse_material(std::string_view text) {
 const retro::Subtables& solved_tables() { return tables(); }
 
 std::shared_ptr<Table> solve_fresh(const Material& m, bool dts) {
-  retro::GeneratorConfig config;
+  retro::SolveConfig config;
   config.metrics = dts ? MetricSet{Metric::Dtm, Metric::Dts} : MetricSet{Metric::Dtm};
   return retro::solve(m, tables(), config);
 }

@@ -9,8 +9,8 @@
 
 #include "egtb/store/writer.hpp"
 #include "indexing/index_order.hpp"
-#include "retro/generator.hpp"
 #include "retro/scheduler.hpp"
+#include "retro/solver.hpp"
 #include "tests/retro/solved_tables.hpp"
 #include "tests/support/catch.hpp"
 #include "tests/support/entries_in.hpp"
@@ -56,7 +56,7 @@ TEST_CASE("a table solved with paged subtables is the table solved with whole on
     whole_subtables.add(Table::load(path));
     paged_subtables.add(Table::page(path, {}, cache));
   }
-  retro::GeneratorConfig config;
+  retro::SolveConfig config;
   config.threads = 2;
   const auto from_whole = retro::solve(target, whole_subtables, config);
   const auto from_paged = retro::solve(target, paged_subtables, config);
@@ -78,7 +78,7 @@ TEST_CASE("a pawn table solved with its promoting slices joined is the table sol
       if (next.is_bare_kings() || paged_subtables.contains(next)) continue;
       paged_subtables.add(Table::page(write_table(dir.path, solved(next.str())), {}, cache));
     }
-    retro::GeneratorConfig config;
+    retro::SolveConfig config;
     config.threads = 2;
     config.scratch_directory = dir.path;
     config.slicing = indexing::Slicing::PromotionsJoined;

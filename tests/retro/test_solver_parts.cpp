@@ -13,7 +13,7 @@
 
 #include "retro/depths.hpp"
 #include "retro/due_lists.hpp"
-#include "retro/generator.hpp"
+#include "retro/solver.hpp"
 #include "tests/retro/solved_tables.hpp"
 #include "tests/support/catch.hpp"
 
@@ -146,7 +146,7 @@ TEST_CASE("the solver's output does not depend on the number of threads", "[retr
     const Material m = parse_material(sig);
     const Table& reference = solved(m);
     for (int threads : {1, 3}) {
-      retro::GeneratorConfig config;
+      retro::SolveConfig config;
       config.threads = threads;
       const auto table = retro::solve(m, solved_tables(), config);
       INFO(sig << " on " << threads << " threads");

@@ -25,9 +25,9 @@ public:
   FixtureTables()
       : directory_(std::filesystem::temp_directory_path() / ("egtb-stats-test-" + std::to_string(getpid()))) {
     const std::array targets = {parse("KQk"), parse("KBk"), parse("KNk"), parse("KPk")};
-    retro::BuildOptions options;
+    retro::GenerateOptions options;
     options.directory = directory_;
-    retro::build_tables(targets, options);
+    retro::generate_tables(targets, options);
     tablebase_ = std::make_unique<Tablebase>(directory_);
   }
   ~FixtureTables() {

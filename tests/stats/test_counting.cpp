@@ -109,10 +109,10 @@ TEST_CASE("statistics count the 5-man KNNNk as the straightforward count does", 
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("egtb-counting-test-" + std::to_string(getpid()));
   const Material knnnk = *Material::parse("KNNNk");
-  retro::BuildOptions options;
+  retro::GenerateOptions options;
   options.directory = dir;
   const std::array targets = {knnnk};
-  retro::build_tables(targets, options);
+  retro::generate_tables(targets, options);
   {
     const Tablebase tablebase(dir);
     check_table(tablebase, knnnk);

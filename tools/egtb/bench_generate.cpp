@@ -50,7 +50,7 @@ uint64_t count_positions(const retro::Solution& solution) {
 // configuration solves the same positions).
 Run measure(const Material& m, const retro::Subtables& subtables, int threads, Rules rules, MetricSet metrics,
             uint64_t& positions) {
-  retro::GeneratorConfig config;
+  retro::SolveConfig config;
   config.threads = threads;
   config.rules = rules;
   config.metrics = metrics;
@@ -150,7 +150,7 @@ int bench_generate(const std::vector<std::string>& args) {
   const auto parsed = Material::parse(cl.argument("SIG"));
   if (!parsed) throw UsageError(parsed.error());
   const Material m = parsed->normalized();
-  retro::BuildOptions options;
+  retro::GenerateOptions options;
   options.directory = cl.option("dir", "tables");
   const std::vector<Rules> rule_sets = parse_rules_list(cl.option("rules", "lasker"));
   const std::vector<int> thread_counts = thread_list_option(cl);
@@ -159,7 +159,7 @@ int bench_generate(const std::vector<std::string>& args) {
   for (Rules rules : rule_sets) {
     options.rules = rules;
     options.metrics = all_metrics(rules);
-    retro::build_tables(m.successors(), options);
+    retro::generate_tables(m.successors(), options);
     const retro::Subtables subtables =
         retro::Subtables::load(m, options.directory, rules, all_metrics(rules));
     std::vector<MetricSet> metric_sets{all_metrics(rules)};

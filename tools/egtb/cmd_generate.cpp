@@ -6,9 +6,9 @@
 #include <sstream>
 #include <utility>
 
+#include "api/generate.hpp"
 #include "api/json.hpp"
 #include "api/options.hpp"
-#include "api/tables.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 #include "tools/egtb/progress.hpp"
@@ -35,7 +35,7 @@ int max_depth(const TableHeader& h, Metric m) {
   return std::max(h.stats[0].max_depth(h.rules, m), h.stats[1].max_depth(h.rules, m));
 }
 
-std::string summary_line(const retro::BuildRecord& r) {
+std::string summary_line(const retro::GenerateRecord& r) {
   std::ostringstream out;
   const TableHeader& h = r.header;
   out << std::left << std::setw(8) << r.material.str() << (r.built ? " built " : " kept  ") << " positions w "
@@ -60,23 +60,23 @@ std::string waiting_line(const std::vector<Material>& held) {
   return "waiting  for " + list + " (being built by another process)";
 }
 
-retro::BuildOptions build_options(const CommandLine& cl) {
-  retro::BuildOptions options;
-  options.directory = cl.option("dir", "tables");
-  options.threads = threads_option(cl);
-  options.rules = rules_of(cl);
-  options.metrics = all_metrics(options.rules);
-  if (cl.flag("metrics")) {
-    if (options.rules != Rules::Lasker) throw UsageError("--metrics applies to lasker tables only");
-    options.metrics = api::metrics_named(cl.option("metrics", "dtm,dts"), "--metrics");
-  }
-  options.force = cl.flag("force");
-  options.closure = !cl.flag("no-closure");
-  options.compression_level =
+// The request of the command line; api::generate checks it.
+api::GenerateRequest generate_request(const CommandLine& cl) {
+  api::GenerateRequest request;
+  request.signatures = cl.rest_arguments();
+  request.all = all_option(cl);
+  request.directory = cl.option("dir", "tables");
+  request.threads = threads_option(cl);
+  request.rules = rules_of(cl);
+  if (cl.flag("metrics")) request.metrics = api::metrics_named(cl.option("metrics", "dtm,dts"), "--metrics");
+  request.force = cl.flag("force");
+  request.closure = !cl.flag("no-closure");
+  request.compression_level =
       parse_int(cl.option("compression-level", std::to_string(DefaultCompressionLevel)),
                 "--compression-level", 1, MaxCompressionLevel);
-  if (cl.flag("max-memory")) options.max_memory = parse_bytes(cl.option("max-memory", ""), "--max-memory");
-  return options;
+  if (cl.flag("max-memory"))
+    request.max_memory = api::bytes_named(cl.option("max-memory", ""), "--max-memory");
+  return request;
 }
 
 }  // namespace
@@ -100,32 +100,33 @@ int cmd_generate(const std::vector<std::string>& args) {
       "file in --dir");
   cl.rules_option().json_option();
   if (!cl.parse(args)) return ExitSuccess;
-  retro::BuildOptions options = build_options(cl);
-  const std::vector<Material> targets = parse_signatures(cl, "generate");
+  const api::GenerateRequest request = generate_request(cl);
   ProgressLine progress;
-  options.progress = [&](const Material& m, const retro::Progress& p) {
+  api::GenerateCallbacks callbacks;
+  callbacks.progress = [&](const Material& m, const retro::Progress& p) {
     progress.update([&] { return progress_text(m, p); });
   };
-  options.warning = [&](const Material&, const std::string& message) {
+  callbacks.warning = [&](const Material&, const std::string& message) {
     progress.clear();
     std::cerr << "egtb generate: warning: " << message << std::endl;
   };
   std::vector<Material> waited_for;  // the last line shown: a line when what is waited for changes
-  options.waiting = [&](const std::vector<Material>& held) {
+  callbacks.waiting = [&](const std::vector<Material>& held) {
     if (held == std::exchange(waited_for, held)) return;
     progress.clear();
     if (!cl.json()) std::cout << waiting_line(held) << std::endl;
   };
-  Json tables = Json::array();
-  api::generate(targets, options, [&](const retro::BuildRecord& r) {
+  std::vector<retro::GenerateRecord> records;
+  callbacks.on_table = [&](const retro::GenerateRecord& r) {
     waited_for.clear();
     progress.clear();
     if (cl.json())
-      tables.push_back(api::to_json(r));
+      records.push_back(r);
     else
       std::cout << summary_line(r) << std::endl;
-  });
-  if (cl.json()) print_json({{"directory", options.directory.string()}, {"tables", tables}});
+  };
+  api::generate(request, callbacks, api::OptionSpelling::CommandLine);
+  if (cl.json()) print_json(api::generate_json(request.directory, records));
   return ExitSuccess;
 }
 

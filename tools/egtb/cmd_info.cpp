@@ -20,19 +20,7 @@ namespace {
 
 using indexing::Convention;
 
-constexpr int BytesPerEntry = 2;  // one 16-bit Score per entry and side to move (egtb/store/score.hpp)
-
-Json signature_json(const api::SignatureInfo& info) {
-  Json positions = Json::object();
-  for (Convention c : indexing::AllConventions)
-    positions[std::string(indexing::convention_name(c))] = {{"w", info.positions[0].get(c)},
-                                                            {"b", info.positions[1].get(c)}};
-  return {{"signature", info.material.str()},
-          {"index_size", info.index_size},
-          {"ep_entries", info.ep_entries},
-          {"bytes_per_entry", BytesPerEntry},
-          {"positions", positions}};
-}
+using api::BytesPerEntry;
 
 void print_signature(const api::SignatureInfo& info) {
   std::cout << "signature        " << info.material.str() << " (" << info.material.syzygy_name() << ")\n"
@@ -110,7 +98,7 @@ int cmd_info(const std::vector<std::string>& args) {
   }
   const api::SignatureInfo info = api::signature_info(api::parse_oriented_signature(what));
   if (cl.json())
-    print_json(signature_json(info));
+    print_json(api::to_json(info));
   else
     print_signature(info);
   return ExitSuccess;

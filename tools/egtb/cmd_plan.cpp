@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "api/json.hpp"
+#include "api/options.hpp"
 #include "api/plan.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
@@ -16,12 +17,16 @@ namespace {
 
 api::PlanRequest plan_request(const CommandLine& cl, bool absolute_directory) {
   api::PlanRequest request;
-  request.directory = cl.option("dir", "tables");
-  if (absolute_directory) request.directory = std::filesystem::absolute(request.directory).lexically_normal();
+  api::GenerateRequest& jobs = request.jobs;
+  jobs.directory = cl.option("dir", "tables");
+  if (absolute_directory) jobs.directory = std::filesystem::absolute(jobs.directory).lexically_normal();
+  jobs.rules = rules_of(cl);
+  if (cl.flag("max-memory")) jobs.max_memory = api::bytes_named(cl.option("max-memory", ""), "--max-memory");
+  if (cl.flag("metrics")) jobs.metrics = api::metrics_named(cl.option("metrics", "dtm,dts"), "--metrics");
+  jobs.compression_level = parse_int(cl.option("compression-level", std::to_string(DefaultCompressionLevel)),
+                                     "--compression-level", 1, MaxCompressionLevel);
   request.program = cl.option("egtb", std::filesystem::read_symlink("/proc/self/exe").string());
-  request.rules = rules_of(cl);
   request.max_cpus = parse_int(cl.option("cpus", "2"), "--cpus", 1, 1024);
-  if (cl.flag("max-memory")) request.max_memory = parse_bytes(cl.option("max-memory", ""), "--max-memory");
   return request;
 }
 
@@ -47,8 +52,11 @@ int cmd_plan(const std::vector<std::string>& args) {
       "cpus", po::value<std::string>()->value_name("N"), "the most CPUs a Slurm job asks for (default 2)")(
       "max-memory", po::value<std::string>()->value_name("SIZE"),
       "memory a job's build may take (800M, 2G): passed to egtb generate; tables estimated above it "
-      "are planned in slices")("out", po::value<std::string>()->value_name("DIR"),
-                               "where --format slurm writes its scripts");
+      "are planned in slices")("metrics", po::value<std::string>()->value_name("LIST"),
+                               "dtm,dts (default) or dtm: passed to egtb generate")(
+      "compression-level", po::value<std::string>()->value_name("N"),
+      "zstd level of the files, 1 to 22 (default 3): passed to egtb generate")(
+      "out", po::value<std::string>()->value_name("DIR"), "where --format slurm writes its scripts");
   cl.rules_option();
   if (!cl.parse(args)) return ExitSuccess;
   const std::string format = cl.option("format", "json");

@@ -67,9 +67,13 @@ void print_counts(const query::ScanSummary& s, indexing::Convention c, bool json
 CommandLine command_line() {
   CommandLine cl("query",
                  "Run a CQL query over every position of tables, of a list of FENs, or of PGN games.");
-  cl.rest("ARG", "material signatures (KQk, KBNk, ...), then the query unless --file is given");
-  cl.options()("file", po::value<std::string>()->value_name("FILE"),
-               "read the query from a .cql file ('-': standard input)")(
+  cl.rest(
+      "ARG",
+      "material signatures (KQk, KBNk, ..., or all: every table in --dir), then the query unless --file is "
+      "given");
+  cl.options()("all", po::value<std::string>()->value_name("N"), "every table of 3 to N men in --dir")(
+      "file", po::value<std::string>()->value_name("FILE"),
+      "read the query from a .cql file ('-': standard input)")(
       "fens", po::value<std::string>()->value_name("FILE"),
       "evaluate the FENs of FILE (one per line, '-': standard input) instead of tables")(
       "pgn-in", po::value<std::string>()->value_name("FILE"),
@@ -110,12 +114,13 @@ query::ScanSummary run_fens(const CommandLine& cl, const query::ScanQuery& query
   });
 }
 
-query::ScanSummary run_tables(const std::vector<std::string>& texts, const query::ScanQuery& query,
-                              query::ScanOptions o, const query::MatchSink& sink) {
-  if (texts.empty())
+query::ScanSummary run_tables(const std::vector<std::string>& texts, std::optional<int> all,
+                              const query::ScanQuery& query, query::ScanOptions o,
+                              const query::MatchSink& sink) {
+  if (texts.empty() && !all)
     throw UsageError("query: name at least one signature, or --fens FILE (see egtb query --help)");
-  std::vector<Material> tables;
-  for (const std::string& text : texts) tables.push_back(api::parse_oriented_signature(text));
+  const std::vector<Material> tables =
+      api::scan_tables(Tablebase(o.directory, TablebaseOptions{0, o.rules}), texts, all);
   ProgressLine progress;
   o.progress = [&](const query::ScanProgress& p) {
     progress.update([&] {
@@ -140,7 +145,8 @@ int cmd_query(const std::vector<std::string>& args) {
   const query::ScanOptions options = scan_options(cl);
   const api::QueryFormat format = output_format(cl);
   const query::ScanQuery query = api::prepare_query(text.source, text.name);
-  if (int{!rest.empty()} + int{cl.flag("fens")} + int{cl.flag("pgn-in")} > 1)
+  const std::optional<int> all = all_option(cl);
+  if (int{!rest.empty() || all.has_value()} + int{cl.flag("fens")} + int{cl.flag("pgn-in")} > 1)
     throw UsageError("query: give signatures, --fens or --pgn-in, only one of them");
   if (cl.flag("pgn-in")) return run_query_pgn(cl, query);
   std::optional<Tablebase> tablebase;
@@ -152,7 +158,7 @@ int cmd_query(const std::vector<std::string>& args) {
   const query::MatchSink sink = [&](const query::Match& m) { writer->write(m); };
   bool ok = true;
   const query::ScanSummary s =
-      cl.flag("fens") ? run_fens(cl, query, options, sink, ok) : run_tables(rest, query, options, sink);
+      cl.flag("fens") ? run_fens(cl, query, options, sink, ok) : run_tables(rest, all, query, options, sink);
   const std::optional<std::string> warning = api::missing_dts_warning(s.incomplete);
   if (warning) std::cerr << "egtb query: warning: " << *warning << '\n';
   if (cl.flag("count")) print_counts(s, options.convention, cl.json(), warning);

@@ -5,19 +5,13 @@
 // 32768` gives back the very files egtb generate writes (from filled files too: without --fill the
 // invalid entries come back).
 #include <chrono>
-#include <ctime>
-#include <filesystem>
 #include <iomanip>
 #include <iostream>
-#include <mutex>
-#include <numeric>
 #include <sstream>
 #include <vector>
 
-#include "api/signatures.hpp"
+#include "api/recompress.hpp"
 #include "egtb/store/format.hpp"
-#include "egtb/store/recompress.hpp"
-#include "egtb/store/tablebase.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 #include "tools/egtb/progress.hpp"
@@ -25,13 +19,6 @@
 namespace egtb::cli {
 
 namespace {
-
-// The size of a table file, 0 when it cannot be read (recompress_table_file then says why).
-uint64_t file_bytes(const std::filesystem::path& path) {
-  std::error_code ec;
-  const auto bytes = std::filesystem::file_size(path, ec);
-  return ec ? 0 : bytes;
-}
 
 // "KBPk  3028793 -> 2384835 bytes (78.7%)  3.5 s cpu"
 std::string recompress_line(const Material& m, const RecompressResult& r, double cpu_seconds) {
@@ -59,55 +46,18 @@ std::string duration_text(double seconds) {
 
 // The progress line of a recompress of several tables, the share of the input bytes read telling
 // the time left: "KBNkp 41% (table 12 of 103; 1,234 of 6,648 MB; 20 min, about 41 min left)".
-class RecompressProgressLine {
-public:
-  RecompressProgressLine(uint64_t total_bytes, size_t tables) : total_bytes_(total_bytes), tables_(tables) {}
-
-  // Table number `table` (from 1), of `bytes` input bytes, begins.
-  void begin(const Material& m, size_t table, uint64_t bytes) {
-    name_ = m.str();
-    table_ = table;
-    table_bytes_ = bytes;
-    update(0, 1);  // shown while the table's index order is chosen
-  }
-  // The table's writing has reached `written` of its `total` entries.
-  void update(uint64_t written, uint64_t total) {
-    const std::lock_guard lock(mutex_);
-    line_.update(
-        [&] { return text(total ? static_cast<double>(written) / static_cast<double>(total) : 1.0); });
-  }
-  // The table is done: clears the line for its result.
-  void end() {
-    done_bytes_ += table_bytes_;
-    line_.clear();
-  }
-
-private:
-  // The line with `share` of the current table written.
-  std::string text(double share) const {
-    const double read = static_cast<double>(done_bytes_) + share * static_cast<double>(table_bytes_);
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    std::ostringstream out;
-    out << name_ << ' ' << static_cast<int>(100 * share) << "% (table " << table_ << " of " << tables_ << "; "
-        << with_commas(static_cast<uint64_t>(read / 1e6)) << " of " << with_commas(total_bytes_ / 1000000)
-        << " MB; " << duration_text(elapsed);
-    if (read > 0 && elapsed >= 10)
-      out << ", about " << duration_text(elapsed * (static_cast<double>(total_bytes_) - read) / read)
-          << " left";
-    out << ')';
-    return out.str();
-  }
-
-  uint64_t total_bytes_;
-  size_t tables_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  std::string name_;
-  size_t table_ = 0;
-  uint64_t table_bytes_ = 0;
-  uint64_t done_bytes_ = 0;
-  std::mutex mutex_;
-  ProgressLine line_;
-};
+std::string progress_text(const api::RecompressStatus& s, double elapsed) {
+  const double read = s.share_done() * static_cast<double>(s.total_bytes);
+  std::ostringstream out;
+  out << s.material.str() << ' ' << static_cast<int>(100 * s.table_share()) << "% (table " << s.table
+      << " of " << s.tables << "; " << with_commas(static_cast<uint64_t>(read / 1e6)) << " of "
+      << with_commas(s.total_bytes / 1000000) << " MB; " << duration_text(elapsed);
+  if (read > 0 && elapsed >= 10)
+    out << ", about " << duration_text(elapsed * (static_cast<double>(s.total_bytes) - read) / read)
+        << " left";
+  out << ')';
+  return out.str();
+}
 
 }  // namespace
 
@@ -132,9 +82,12 @@ int cmd_recompress(const std::vector<std::string>& args) {
       "as they read, at a cost (format version 3)");
   cl.rules_option();
   if (!cl.parse(args)) return ExitSuccess;
-  const std::filesystem::path dir = cl.option("dir", "tables");
-  const Rules rules = rules_of(cl);
-  WriteOptions options;
+  api::RecompressRequest request;
+  request.directory = cl.option("dir", "tables");
+  request.rules = rules_of(cl);
+  request.signatures = cl.rest_arguments();
+  request.all = all_option(cl);
+  WriteOptions& options = request.options;
   options.threads = threads_option(cl);
   options.level = parse_int(cl.option("compression-level", std::to_string(ArchivalCompressionLevel)),
                             "--compression-level", 1, MaxCompressionLevel);
@@ -146,23 +99,20 @@ int cmd_recompress(const std::vector<std::string>& args) {
     throw UsageError("recompress: --orders takes any or solvable, not \"" + orders + "\"");
   options.orders = orders == "any" ? OrderSet::Any : OrderSet::Solvable;
   options.fill = cl.flag("fill");
-  const std::vector<Material> tables =
-      api::present_tables(Tablebase(dir, {0, rules}), cl.rest_arguments(), all_option(cl));
-  if (tables.empty())
-    throw UsageError("recompress: name at least one signature or --all N (see egtb recompress --help)");
-  std::vector<uint64_t> bytes;
-  for (const Material& m : tables) bytes.push_back(file_bytes(table_path(dir, m, rules)));
-  RecompressProgressLine progress(std::accumulate(bytes.begin(), bytes.end(), uint64_t{0}), tables.size());
-  for (size_t t = 0; t < tables.size(); ++t) {
-    const std::filesystem::path path = table_path(dir, tables[t], rules);
-    progress.begin(tables[t], t + 1, bytes[t]);
-    const std::clock_t start = std::clock();
-    const RecompressResult r = recompress_table_file(
-        path, options, [&](uint64_t written, uint64_t total) { progress.update(written, total); });
-    progress.end();
-    std::cout << recompress_line(tables[t], r, static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC)
-              << std::endl;
-  }
+  const auto start = std::chrono::steady_clock::now();
+  ProgressLine line;
+  api::recompress(
+      request,
+      [&](const api::RecompressStatus& s) {
+        line.update([&] {
+          return progress_text(
+              s, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        });
+      },
+      [&](const api::RecompressedTable& t) {
+        line.clear();
+        std::cout << recompress_line(t.material, t.result, t.cpu_seconds) << std::endl;
+      });
   return ExitSuccess;
 }
 

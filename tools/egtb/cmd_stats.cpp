@@ -88,9 +88,7 @@ int cmd_stats(const std::vector<std::string>& args) {
   if (format) {
     std::cout << stats::render(tables, *format, report);
   } else {
-    Json out = {{"tables", Json::array()}};
-    for (const stats::TableStatistics& t : tables) out["tables"].push_back(api::to_json(t));
-    print_json(out);
+    print_json(api::stats_json(tables));
   }
   if (cl.flag("figures")) write_figures(cl.option("figures", ""), tables);
   if (cl.flag("pgn")) write_file(cl.option("pgn", ""), api::examples_pgn(tables));

@@ -10,19 +10,6 @@
 
 namespace egtb::cli {
 
-namespace {
-
-Json outcome_json(const api::VerifyOutcome& o) {
-  Json out = api::to_json(o.forward);
-  if (o.gaviota_checked)
-    out["gaviota"] = {{"positions_checked", o.gaviota_positions},
-                      {"errors", o.gaviota_errors},
-                      {"first_errors", api::errors_json(o.gaviota_first_errors)}};
-  return out;
-}
-
-}  // namespace
-
 int cmd_verify(const std::vector<std::string>& args) {
   CommandLine cl("verify", "Check tables one ply forward, and against the Gaviota tables (values 4/0, DTM).");
   cl.rest("SIG", "material signatures of tables in --dir");
@@ -41,15 +28,14 @@ int cmd_verify(const std::vector<std::string>& args) {
   request.cache_bytes = cache_bytes_option(cl);
   request.rules = rules_of(cl);
   api::check_gaviota(request.gaviota);
-  Json tables = Json::array();
+  std::vector<api::VerifyOutcome> outcomes;
   bool ok = true;
   for (const Material& m : parse_signatures(cl, "verify")) {
-    const api::VerifyOutcome outcome = api::verify(m, request);
-    if (!cl.json()) std::cout << outcome.text << std::flush;
-    ok = ok && outcome.ok();
-    tables.push_back(outcome_json(outcome));
+    outcomes.push_back(api::verify(m, request));
+    if (!cl.json()) std::cout << outcomes.back().text << std::flush;
+    ok = ok && outcomes.back().ok();
   }
-  if (cl.json()) print_json({{"ok", ok}, {"tables", tables}});
+  if (cl.json()) print_json(api::verify_json(outcomes));
   return ok ? ExitSuccess : ExitFailure;
 }
 

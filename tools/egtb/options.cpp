@@ -154,20 +154,6 @@ int parse_int(const std::string& text, const std::string& what, int min, int max
   return value;
 }
 
-uint64_t parse_bytes(const std::string& text, const std::string& what) {
-  static constexpr std::string_view Suffixes = "KMGT";
-  uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  const std::string_view rest(end, static_cast<size_t>(text.data() + text.size() - end));
-  const size_t suffix = rest.size() == 1 ? Suffixes.find(rest[0]) : rest.empty() ? 0 : std::string_view::npos;
-  const int shift = rest.empty() ? 0 : 10 * (static_cast<int>(suffix) + 1);
-  if (ec != std::errc() || value == 0 || suffix == std::string_view::npos || value > (UINT64_MAX >> shift))
-    throw UsageError(what +
-                     " must be a size such as 800M or 2G (a whole number above 0, then K, M, G or T), not '" +
-                     text + "'");
-  return value << shift;
-}
-
 void print_json(const Json& json) { std::cout << api::json_text(json) << '\n'; }
 
 }  // namespace egtb::cli

@@ -113,10 +113,6 @@ using api::parse_position;
 // --threads N,N,...: the thread counts a benchmark runs with (default 1,2).
 [[nodiscard]] std::vector<int> thread_list_option(const CommandLine& cl);
 
-// A size in bytes: a whole number with an optional suffix K, M, G or T (powers of 1024), such as
-// 800M or 2G; `what` names it in the error message.
-[[nodiscard]] uint64_t parse_bytes(const std::string& text, const std::string& what);
-
 // A whole number in [min, max]; `what` names it in the error message.
 [[nodiscard]] int parse_int(const std::string& text, const std::string& what, int min, int max);
 

@@ -50,7 +50,7 @@ struct Progress {
   double seconds = 0;     // since the solver started
 };
 
-struct GeneratorConfig {
+struct SolveConfig {
   int threads = 0;  // 0: every core
   Rules rules = Rules::Lasker;
   // The metrics to solve: the phases of the rules in order, up to the first one left out. Lasker
@@ -71,7 +71,7 @@ struct GeneratorConfig {
 // holding every score of it at once.
 class Solution {
 public:
-  struct Sets;  // the solver's sets of positions (generator.cpp)
+  struct Sets;  // what the solver keeps of a solved table (solved_slice.hpp)
   explicit Solution(std::unique_ptr<Sets> sets);
   ~Solution();
   Solution(const Solution&) = delete;
@@ -94,10 +94,10 @@ private:
 
 // Solves `material` (canonical) whose successor tables are all in `subtables`.
 [[nodiscard]] std::unique_ptr<Solution> solve_table(const Material& material, const Subtables& subtables,
-                                                    const GeneratorConfig& config);
+                                                    const SolveConfig& config);
 // The same with every score in memory (for tests and benchmarks of small tables).
 [[nodiscard]] std::shared_ptr<Table> solve(const Material& material, const Subtables& subtables,
-                                           const GeneratorConfig& config);
+                                           const SolveConfig& config);
 // Every score of a solution in memory, in the index order of Table (what solve returns).
 [[nodiscard]] std::shared_ptr<Table> to_table(const Solution& solution);
 

@@ -1,9 +1,11 @@
-#include "retro/generator.hpp"
+// The solver (solver.hpp): WordSolver decides one slice's positions depth after depth, phase after
+// phase, on the sets of slice_sets.hpp; solve_slices runs it on each slice of a table in turn and
+// hands every solved slice to the slice storage (solved_slice.hpp).
+#include "retro/solver.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <deque>
 #include <numeric>
 #include <stdexcept>
 #include <vector>
@@ -14,138 +16,20 @@
 #include <tbb/task_arena.h>
 
 #include "egtb/core/movegen.hpp"
-#include "egtb/store/block_codec.hpp"
 #include "indexing/bitset.hpp"
 #include "indexing/word_layout.hpp"
 #include "retro/depths.hpp"
 #include "retro/due_lists.hpp"
 #include "retro/ep_positions.hpp"
 #include "retro/scratch_file.hpp"
+#include "retro/slice_sets.hpp"
+#include "retro/solved_slice.hpp"
 #include "retro/word_exits.hpp"
 #include "retro/word_moves.hpp"
 
 namespace egtb::retro {
 
 namespace {
-
-using indexing::BitSet;
-
-// A set of depths: a bit per depth below 127, bit 127 for every depth from 127 on, and the
-// largest. Example: {3, 9, 200} is bits 3, 9 and 127 with max 200, and has(300) is true.
-struct DepthSet {
-  std::array<uint64_t, 2> words{};
-  int max = 0;
-
-  void add(int depth) {
-    const int b = std::min(depth, 127);
-    words[static_cast<size_t>(b / 64)] |= Bitboard{1} << (b % 64);
-    max = std::max(max, depth);
-  }
-  [[nodiscard]] bool has(int depth) const {
-    const int b = std::min(depth, 127);
-    return (words[static_cast<size_t>(b / 64)] >> (b % 64)) & 1;
-  }
-};
-
-// A king pair's depths of wins through a move out of the table (Side::pending), added to from
-// many threads (the largest of them all is kept apart, in Side::pending_max).
-class PendingDepths {
-public:
-  void add(const DepthSet& depths) {
-    for (size_t k = 0; k < 2; ++k)
-      if (depths.words[k]) words_[k].fetch_or(depths.words[k], std::memory_order_relaxed);
-  }
-  [[nodiscard]] bool has(int depth) const {
-    return DepthSet{{words_[0].load(std::memory_order_relaxed), words_[1].load(std::memory_order_relaxed)}, 0}
-        .has(depth);
-  }
-  void clear() {
-    for (auto& w : words_) w.store(0, std::memory_order_relaxed);
-  }
-
-private:
-  std::array<std::atomic<uint64_t>, 2> words_{};
-};
-
-// The sets of one side to move, a bit per position of the word layout.
-struct Side {
-  BitSet undecided;      // valid, value not known yet
-  BitSet nonwon;         // valid and not known to be won: what the opponent's moves may escape to
-  BitSet escape;         // this phase: a move out of the table that the opponent does not win
-  BitSet first_decided;  // after the first phase: decided there
-  BitSet frontier;       // decided at the depth being propagated
-  BitSet next;           // decided at the depth being decided
-  BitSet target;         // predecessors of the frontier
-  // The depth of a decided position; before, its exits' loss bound, or for one of `escape` its
-  // win through an exit (`pending`).
-  Depths depth;
-  DueLists terminal_later;  // no legal move, ending the game in a later phase (Lasker: stalemates)
-  // The wins through a move out of the table, by king pair: the depths at which positions of the
-  // pair win through one, and the largest of them all. The positions are the undecided ones of
-  // `escape` whose depth byte holds the depth (none of them loses in the phase: their byte is
-  // free), so that they take no list of their own (KRPkr's took 150 MB).
-  std::vector<PendingDepths> pending;
-  std::atomic<int> pending_max{0};
-  DueLists deferred;  // losses slower than the moves inside the table tell
-  // The second phase's view of the moves out of the table, filed while seeding the first, which
-  // probes the same children (KRPkr's second-phase seeding took 2.7 of 23.6 s probing them again):
-  // its wins through one, by depth, and the loss bounds above 0, by bound, of the positions none
-  // of whose moves out of the table escape in it. Its escapes are the first phase's (`escape`)
-  // but for those: a move the opponent does not win in the second phase he does not win in the
-  // first, and a position whose only escapes in the first are stalemates for him has a bound.
-  DueLists later_pending, later_bounds;
-  BitSet passes;  // no legal move, not in check, and the rules pass: its one move is a pass
-  // A flag per king pair: the pair's words hold a frontier / next / target bit.
-  std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs, target_pairs;
-  // The frontier's words of each flagged pair slot, listed as it becomes the frontier: offsets in
-  // the slot's words, frontier_count[slot] of them from frontier_words[slot * pair_words].
-  std::vector<uint32_t> frontier_words, frontier_count;
-
-  Side(uint64_t positions, size_t pairs, bool with_passes)
-      : undecided(positions),
-        nonwon(positions),
-        escape(positions),
-        frontier(positions),
-        next(positions),
-        target(positions),
-        depth(positions),
-        terminal_later(positions),
-        pending(pairs),
-        deferred(positions),
-        later_pending(positions),
-        later_bounds(positions),
-        passes(with_passes ? positions : 0),
-        frontier_pairs(pairs),
-        next_pairs(pairs),
-        target_pairs(pairs),
-        frontier_words(positions / 64),
-        frontier_count(pairs) {}
-};
-
-// A position with an e.p. right (an entry of the storage index's e.p. section). Its moves are
-// those of its base, the same men without the right, and its e.p. captures, which leave the
-// table: its value follows from its base's and from those captures, and it is decided when they
-// decide it (WordSolver::settle_ep). Its only predecessors are the positions before the double
-// step, which reach it instead of the base.
-//
-// Its positions are 64-bit layout positions (retro/ep_positions.hpp): a 6-man table with pawns of
-// both colours has more than 2^32 positions per side (KRPkrp: 1806 king pairs * 64 * 48 * 48
-// words * 64 = 17 G), and the e.p. nodes of its king pairs from 455 on stand above 2^32.
-struct EpNode {
-  enum class State : uint8_t { Open, Won, Lost };
-
-  uint64_t base = 0;          // the base's position (identical men in ascending square order)
-  uint64_t before = 0;        // the position before the step, the same way (for_each_labelling: the others)
-  bool before_inside = true;  // it lies in the slice (ep_positions.hpp)
-  bool valid = false;         // the entry holds a position
-  bool base_moves = true;     // the base has a legal move
-  State state = State::Open;
-  bool first = false;  // decided in the first phase
-  int depth = 0;
-  int due = -1;       // the depth at which a loss decided early joins the frontier
-  int pending = -1;   // the depth of a win through an e.p. capture
-  ExitSummary exits;  // the e.p. captures, for the current phase
-};
 
 // Flags a king pair; only when it is not flagged yet, so that threads working on neighbouring pairs
 // do not keep writing (and stealing from each other) the cache line of flags they share.
@@ -156,11 +40,9 @@ void flag(std::vector<std::atomic<uint8_t>>& pairs, size_t pair) {
 using Men = indexing::IndexScheme::Men;
 using Clock = std::chrono::steady_clock;
 
-std::atomic<uint64_t> next_slice_id{0};
-
 // The metrics of the phases the solver runs: the rules' phases in order, up to the first one the
 // configuration leaves out.
-MetricSet phases_run(const GeneratorConfig& config) {
+MetricSet phases_run(const SolveConfig& config) {
   MetricSet run;
   for (const SolvePhase& p : solve_phases(config.rules)) {
     if (!config.metrics.contains(p.metric)) break;
@@ -168,209 +50,6 @@ MetricSet phases_run(const GeneratorConfig& config) {
   }
   return run;
 }
-
-}  // namespace
-
-// One file slice (indexing/word_layout.hpp) as the solver works on it: per side to move its
-// valid and undecided positions, those decided in the first phase and every depth, and the e.p.
-// nodes whose base lies in it. A slice is solved whole before the next one is set up: no move
-// inside the table leaves it.
-struct SliceSets {
-  SliceSets(const indexing::IndexScheme& scheme, const indexing::PawnSlice& slice,
-            std::span<const SolvePhase> p)
-      : layout(scheme, slice), phases(p) {
-    for (size_t f = 0; f < std::min<size_t>(2, phases.size()); ++f)
-      decided_value[1 - f] = {phases[f].loss, phases[f].win};
-  }
-
-  indexing::WordLayout layout;
-  std::span<const SolvePhase> phases;
-  std::array<std::unique_ptr<Side>, 2> sides;
-  std::array<std::vector<EpNode>, 2> ep;            // by side to move
-  std::array<std::vector<uint64_t>, 2> ep_entries;  // the e.p. entry of each node, ascending
-  // The value of a decided position by [decided in the first phase][depth parity]: the phase's
-  // loss at even depths, its win at odd ones.
-  std::array<std::array<Lasker, 2>, 2> decided_value{};
-
-  [[nodiscard]] const Side& side(Color c) const { return *sides[static_cast<size_t>(to_index(c))]; }
-
-  // The node of side c's e.p. entry j, which lies in this slice.
-  [[nodiscard]] const EpNode& ep_node(Color c, uint64_t j) const {
-    const auto& entries = ep_entries[static_cast<size_t>(to_index(c))];
-    const auto at = std::lower_bound(entries.begin(), entries.end(), j);
-    if (at == entries.end() || *at != j) throw std::logic_error("an e.p. position outside its slice");
-    return ep[static_cast<size_t>(to_index(c))][static_cast<size_t>(at - entries.begin())];
-  }
-
-  // The score of layout position p of side c.
-  [[nodiscard]] Score score(Color c, uint64_t p) const {
-    const Side& s = side(c);
-    if (!s.depth.valid(p)) return Score::invalid();
-    if (s.undecided.test(p)) return Score::draw();
-    return decided_score(s.first_decided.test(p), s.depth.get(p));
-  }
-  // The raw scores of the 64 positions of `word` of side c, score()'s, into out[0..63]: a word's
-  // sets and depth bytes read once (packing a slice asks for all of its positions).
-  void word_scores(Color c, uint64_t word, uint16_t* out) const {
-    const Side& s = side(c);
-    const Bitboard open = s.undecided.words()[word];
-    const Bitboard first = s.first_decided.words()[word];
-    const uint8_t* bytes = s.depth.word_bytes(word);
-    for (uint64_t k = 0; k < 64; ++k) {
-      const unsigned byte = bytes[k];
-      if (byte == Depths::Invalid)
-        out[k] = Score::invalid().raw();
-      else if ((open >> k) & 1)
-        out[k] = Score::draw().raw();
-      else
-        out[k] = decided_score(((first >> k) & 1) != 0,
-                               byte == Depths::Aside ? s.depth.get(word * 64 + k) : static_cast<int>(byte))
-                     .raw();
-    }
-  }
-  [[nodiscard]] Score ep_score(const EpNode& e) const {
-    if (!e.valid) return Score::invalid();
-    if (e.state == EpNode::State::Open) return Score::draw();
-    return decided_score(e.first, e.depth);
-  }
-  // A position decided in the first phase or the second at `depth` (odd for wins).
-  [[nodiscard]] Score decided_score(bool first, int depth) const {
-    return Score(decided_value[first][static_cast<size_t>(depth & 1)], depth);
-  }
-};
-
-// A solved slice: the scores of its layout positions. A table of one slice keeps them as the
-// solver left them (its sets, as before slices); the slices of a sliced table are packed, their
-// raw scores compressed (store/block_codec.hpp) in chunks of ChunkEntries positions and written
-// to a scratch file (retro/scratch_file.hpp), so that only the slice being solved is held in
-// memory. A chunk is read back and unpacked when a score of it is asked for (by the exits of a
-// later placement slice, or by the writer), and each thread keeps the last two chunks it unpacked
-// of every variant of every slice for the next asks. The writer reads the packed chunks a group
-// (GroupChunks) at a time. A chunk is 64 words: a word lies in one.
-// The writer asks in storage order, where a run of a few thousand entries visits every variant
-// but only a chunk or two of each: KRPkr's storage index runs through the pawn's squares (every
-// variant) inside each rook square, while a variant's layout (a placement slice's) holds the 64
-// rook squares of a king pair, 4,096 positions, in a row.
-class SolvedSlice {
-public:
-  // A slice of its table, solved in `sets`; `first_variant` numbers its first variant among the
-  // variants of every slice of the table. With a scratch file it is packed into it, else kept.
-  SolvedSlice(std::unique_ptr<SliceSets> sets, size_t first_variant, ScratchFile* scratch);
-
-  [[nodiscard]] const indexing::WordLayout& layout() const { return layout_; }
-  [[nodiscard]] Score score(Color c, uint64_t p) const;
-  // The scores of the positions of `word` of side c on `squares` (its bits): out[i] for the i-th.
-  // Packed slices only: only a table of several slices has pawn steps into another.
-  void word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const;
-
-  // A chunk a thread unpacked.
-  struct Unpacked {
-    uint64_t id = ~uint64_t{0};  // of the slice it belongs to
-    Color c = Color::White;
-    uint64_t chunk = 0;
-    uint64_t stamp = 0;  // the thread's count of unpacks when this one was made
-    std::vector<uint16_t> raw;
-  };
-
-  // A thread's hold on an unpacked chunk of a packed slice, through which the writer reads a
-  // run's scores without asking chunk_of for each: it holds while the run stays in the chunk and
-  // the thread has not unpacked another chunk in its place (the stamp, unique per unpack in a
-  // thread, tells). Example: KRPkr's runs of the pawn's 48 squares, each square's position one
-  // step apart from run to run, read 4,096 positions of a chunk through one hold.
-  // The hold keeps what it checks beside the chunk's scores, so that a check reads one line of
-  // the hold and the stamp of the chunk it holds.
-  class Hold {
-  public:
-    [[nodiscard]] bool holds(const SolvedSlice* slice, Color c, uint64_t p) const {
-      return slice == slice_ && c == c_ && p / ChunkEntries == chunk_ && *stamp_at_ == stamp_;
-    }
-    [[nodiscard]] uint16_t raw(uint64_t p) const { return raw_[p % ChunkEntries]; }
-
-  private:
-    friend class SolvedSlice;
-    const SolvedSlice* slice_ = nullptr;
-    Color c_ = Color::White;
-    uint64_t chunk_ = ~uint64_t{0};
-    const uint16_t* raw_ = nullptr;
-    const uint64_t* stamp_at_ = nullptr;  // the stamp of the unpacked chunk held
-    uint64_t stamp_ = 0;
-  };
-  [[nodiscard]] bool packed() const { return kept_ == nullptr; }
-  // Packed slices only: a hold on the calling thread's chunk of side c holding position p.
-  [[nodiscard]] Hold hold(Color c, uint64_t p) const;
-
-private:
-  static constexpr uint64_t ChunkEntries = 1 << 12;
-  // Chunks packed together: one write to the scratch file for each group, and one read for the
-  // writer, which reads a slice's chunks in order (KRPkr: about 18 KB a group instead of 16
-  // system calls of 1.1 KB each).
-  static constexpr size_t GroupChunks = 16;
-  // zstd's fastest levels: the chunks live only until written and are unpacked several times, so
-  // speed beats size (docs/scale.md measures levels 1 to -256).
-  static constexpr int PackLevel = -256;
-
-  // Where a packed chunk lies in the scratch file.
-  struct PackedChunk {
-    uint64_t offset = 0;
-    uint32_t size = 0;
-    BlockTransform transform = BlockTransform::Constant;
-  };
-
-  indexing::WordLayout layout_;
-  std::unique_ptr<SliceSets> kept_;
-  const ScratchFile* scratch_ = nullptr;            // holds the packed chunks
-  std::array<std::vector<PackedChunk>, 2> chunks_;  // by side to move
-  size_t first_variant_;
-  uint64_t variant_positions_;  // the positions of one variant
-  uint64_t id_;                 // unique in the process: tells the threads' unpacked chunks apart
-
-  // A group of packed chunks a thread read in one go.
-  struct ReadGroup {
-    uint64_t id = ~uint64_t{0};  // of the slice it belongs to
-    Color c = Color::White;
-    size_t group = 0;
-    std::vector<uint8_t> bytes;
-  };
-  // What a thread keeps of variant v of the slice: its last two unpacked chunks, the latest first
-  // (the two sides of a chunk boundary inside a run of the storage order), and the group of
-  // packed chunks it read last.
-  struct Recent {
-    std::array<Unpacked, 2> chunks;
-    ReadGroup group;
-  };
-
-  void pack(const SliceSets& sets, ScratchFile& scratch);
-  // Packs the chunks of group g of side c and appends them to the scratch file.
-  void pack_group(const SliceSets& sets, Color c, size_t g, BlockEncoder& encoder, std::vector<uint16_t>& raw,
-                  ScratchFile& scratch);
-  // The unpacked chunk of side c holding position p (this thread's, until its next ask). With
-  // `in_order`, a reader that goes on to the chunks after it: their whole group is read at once.
-  [[nodiscard]] const Unpacked& chunk_of(Color c, uint64_t p, bool in_order = false) const;
-  // The packed bytes of chunk k of side c, read alone or, `in_order`, through the group `read`.
-  [[nodiscard]] std::span<const uint8_t> packed_bytes(Color c, size_t k, bool in_order,
-                                                      ReadGroup& read) const;
-  [[nodiscard]] Recent& recent(uint64_t v) const;
-};
-
-// What a solved table keeps of the solver: its solved slices and the scores of its e.p. entries.
-struct Solution::Sets {
-  Sets(const Material& material, Rules r, MetricSet m, indexing::Slicing slicing)
-      : scheme(material), slices(scheme, slicing), rules(r), metrics(m), phases(solve_phases(r)) {
-    if (phases.size() > 2) throw std::logic_error("the solver keeps two phases apart, not more");
-    for (auto& scores : ep_scores) scores.assign(scheme.ep_size(), Score::invalid().raw());
-  }
-
-  indexing::IndexScheme scheme;
-  indexing::PawnSlices slices;
-  Rules rules;
-  MetricSet metrics;  // the phases solved
-  std::span<const SolvePhase> phases;
-  std::unique_ptr<ScratchFile> scratch;            // the packed slices of a table of several
-  std::vector<SolvedSlice> solved;                 // by slice, as they are solved
-  std::array<std::vector<uint16_t>, 2> ep_scores;  // raw, by side to move and e.p. entry
-};
-
-namespace {
 
 // The pair slots of a layout, those whose kings are one pawnless king pair (kk_map.hpp) next to
 // each other. A pawn table's promotions lead into pawnless subtables, the large ones paged (read
@@ -418,7 +97,7 @@ private:
 class WordSolver {
 public:
   WordSolver(const indexing::IndexScheme& scheme, SliceSets& sets, const Subtables& subtables,
-             const GeneratorConfig& config, MetricSet solved, Clock::time_point start, uint64_t resolved,
+             const SolveConfig& config, MetricSet solved, Clock::time_point start, uint64_t resolved,
              const FinishedSlices* finished)
       : scheme_(scheme),
         layout_(sets.layout),
@@ -460,7 +139,7 @@ private:
   WordMoves moves_;
   ExitTables exits_;
   WordExits word_exits_;
-  const GeneratorConfig& config_;
+  const SolveConfig& config_;
   Clock::time_point start_;
   uint64_t resolved_;
   std::array<std::unique_ptr<Side>, 2>& sides_;
@@ -1143,131 +822,6 @@ private:
   }
 };
 
-}  // namespace
-
-SolvedSlice::SolvedSlice(std::unique_ptr<SliceSets> sets, size_t first_variant, ScratchFile* scratch)
-    : layout_(sets->layout),
-      first_variant_(first_variant),
-      variant_positions_(layout_.pair_words() * static_cast<uint64_t>(layout_.kings().size) * 64),
-      id_(next_slice_id.fetch_add(1, std::memory_order_relaxed)) {
-  if (scratch)
-    pack(*sets, *scratch);
-  else
-    kept_ = std::move(sets);
-}
-
-void SolvedSlice::pack(const SliceSets& sets, ScratchFile& scratch) {
-  scratch_ = &scratch;
-  const uint64_t positions = layout_.words() * 64;
-  const size_t count = static_cast<size_t>((positions + ChunkEntries - 1) / ChunkEntries);
-  tbb::enumerable_thread_specific<BlockEncoder> encoders(PackLevel);
-  tbb::enumerable_thread_specific<std::vector<uint16_t>> buffers;
-  for (Color c : {Color::White, Color::Black}) {
-    chunks_[static_cast<size_t>(to_index(c))].resize(count);
-    tbb::parallel_for(size_t{0}, (count + GroupChunks - 1) / GroupChunks,
-                      [&](size_t g) { pack_group(sets, c, g, encoders.local(), buffers.local(), scratch); });
-  }
-}
-
-void SolvedSlice::pack_group(const SliceSets& sets, Color c, size_t g, BlockEncoder& encoder,
-                             std::vector<uint16_t>& raw, ScratchFile& scratch) {
-  const uint64_t positions = layout_.words() * 64;
-  auto& chunks = chunks_[static_cast<size_t>(to_index(c))];
-  const size_t end = std::min(chunks.size(), (g + 1) * GroupChunks);
-  thread_local std::vector<uint8_t> bytes;
-  bytes.clear();
-  for (size_t k = g * GroupChunks; k < end; ++k) {
-    const uint64_t first = k * ChunkEntries;
-    raw.resize(static_cast<size_t>(std::min(ChunkEntries, positions - first)));
-    for (size_t i = 0; i < raw.size(); i += 64) sets.word_scores(c, (first + i) / 64, raw.data() + i);
-    const EncodedBlock block = encoder.encode(raw);
-    chunks[k] = {bytes.size(), static_cast<uint32_t>(block.bytes.size()), block.transform};
-    bytes.insert(bytes.end(), block.bytes.begin(), block.bytes.end());
-  }
-  const uint64_t offset = scratch.append(bytes);
-  for (size_t k = g * GroupChunks; k < end; ++k) chunks[k].offset += offset;
-}
-
-Score SolvedSlice::score(Color c, uint64_t p) const {
-  if (kept_) return kept_->score(c, p);
-  return Score::from_raw(chunk_of(c, p).raw[p % ChunkEntries]);
-}
-
-void SolvedSlice::word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const {
-  if (kept_) throw std::logic_error("a table of one slice has no pawn steps into other slices");
-  const uint16_t* raw =
-      chunk_of(c, word * 64).raw.data() + word * 64 % ChunkEntries;  // a word lies in one chunk
-  for (; squares; squares &= squares - 1)
-    *out++ = Score::from_raw(raw[static_cast<size_t>(to_index(lsb(squares)))]);
-}
-
-SolvedSlice::Hold SolvedSlice::hold(Color c, uint64_t p) const {
-  const Unpacked& unpacked = chunk_of(c, p, true);
-  Hold h;
-  h.slice_ = this;
-  h.c_ = c;
-  h.chunk_ = unpacked.chunk;
-  h.raw_ = unpacked.raw.data();
-  h.stamp_at_ = &unpacked.stamp;
-  h.stamp_ = unpacked.stamp;
-  return h;
-}
-
-const SolvedSlice::Unpacked& SolvedSlice::chunk_of(Color c, uint64_t p, bool in_order) const {
-  Recent& r = recent(p / variant_positions_);
-  const uint64_t chunk = p / ChunkEntries;
-  const auto holds = [&](const Unpacked& u) { return u.id == id_ && u.c == c && u.chunk == chunk; };
-  if (!holds(r.chunks[0])) std::swap(r.chunks[0], r.chunks[1]);
-  Unpacked& last = r.chunks[0];
-  if (!holds(last)) {
-    const auto k = static_cast<size_t>(chunk);
-    const std::span<const uint8_t> bytes = packed_bytes(c, k, in_order, r.group);
-    last.id = ~uint64_t{0};
-    last.raw.resize(static_cast<size_t>(std::min(ChunkEntries, layout_.words() * 64 - chunk * ChunkEntries)));
-    const BlockTransform transform = chunks_[static_cast<size_t>(to_index(c))][k].transform;
-    if (const std::string error = decode_block(transform, bytes, last.raw); !error.empty())
-      throw std::logic_error("a packed slice does not unpack: " + error);
-    thread_local uint64_t unpacks = 0;
-    last.id = id_;
-    last.c = c;
-    last.chunk = chunk;
-    last.stamp = ++unpacks;
-  }
-  return last;
-}
-
-std::span<const uint8_t> SolvedSlice::packed_bytes(Color c, size_t k, bool in_order, ReadGroup& read) const {
-  const auto& chunks = chunks_[static_cast<size_t>(to_index(c))];
-  if (!in_order) {
-    thread_local std::vector<uint8_t> bytes;
-    bytes.resize(chunks[k].size);
-    scratch_->read(chunks[k].offset, bytes);
-    return bytes;
-  }
-  const size_t g = k / GroupChunks;
-  const PackedChunk& first = chunks[g * GroupChunks];
-  if (read.id != id_ || read.c != c || read.group != g) {
-    const PackedChunk& last = chunks[std::min(chunks.size(), (g + 1) * GroupChunks) - 1];
-    read.id = ~uint64_t{0};
-    read.bytes.resize(static_cast<size_t>(last.offset + last.size - first.offset));
-    scratch_->read(first.offset, read.bytes);
-    read.id = id_;
-    read.c = c;
-    read.group = g;
-  }
-  return std::span<const uint8_t>(read.bytes)
-      .subspan(static_cast<size_t>(chunks[k].offset - first.offset), chunks[k].size);
-}
-
-SolvedSlice::Recent& SolvedSlice::recent(uint64_t v) const {
-  thread_local std::deque<Recent> last;  // grows at its end: holds stay valid
-  const size_t k = first_variant_ + static_cast<size_t>(v);
-  if (last.size() <= k) last.resize(k + 1);
-  return last[k];
-}
-
-namespace {
-
 // The e.p. entries of each slice, by side to move: those whose base (the same men without the
 // right) lies in it, ascending.
 std::vector<std::array<std::vector<uint64_t>, 2>> ep_entries_by_slice(const Solution::Sets& sets) {
@@ -1293,7 +847,7 @@ std::vector<std::array<std::vector<uint64_t>, 2>> ep_entries_by_slice(const Solu
 
 // Solves the slices of `sets` one after the other, keeping each one solved. (Keeping the last one
 // unpacked saved no measurable time in KRPkr: 32.3-33.7 s wall against 32.3-32.6 s.)
-void solve_slices(Solution::Sets& sets, const Subtables& subtables, const GeneratorConfig& config) {
+void solve_slices(Solution::Sets& sets, const Subtables& subtables, const SolveConfig& config) {
   const Clock::time_point start = Clock::now();
   auto ep_entries = ep_entries_by_slice(sets);
   if (sets.slices.size() > 1)
@@ -1319,157 +873,8 @@ void solve_slices(Solution::Sets& sets, const Subtables& subtables, const Genera
 
 }  // namespace
 
-Solution::Solution(std::unique_ptr<Sets> sets) : sets_(std::move(sets)) {}
-Solution::~Solution() = default;
-
-const indexing::IndexScheme& Solution::scheme() const { return sets_->scheme; }
-Rules Solution::rules() const { return sets_->rules; }
-MetricSet Solution::metrics() const { return sets_->metrics; }
-size_t Solution::slices() const { return sets_->slices.size(); }
-
-namespace {
-
-// Where the entries of the runs of a storage scheme (IndexScheme::for_each_run) lie among the
-// solved slices. Within a run only the run man moves: in a table solved whole, or when the run
-// man is not a pawn, its entries lie in one slice a position step apart (one word_of per run).
-// When the run man is a pawn of a sliced table its square chooses the slice, so each square's
-// slice and position is kept and carried to the next run by the one piece that moved between them
-// (KRPkr in "Kk R r P" by 24 placement slices: a run is the pawn's 48 squares in 24 slices, and
-// the next run moves the black rook a square, one step in each). A run that moves a king, a pawn
-// or two men starts afresh.
-class RunPositions {
-public:
-  RunPositions(const Solution::Sets& sets, const indexing::IndexScheme& scheme)
-      : sets_(sets),
-        scheme_(scheme),
-        step_(scheme.run_man()),
-        one_slice_(step_ != 0 && (sets.slices.size() == 1 || !is_pawn(step_))),
-        packed_(sets.scratch != nullptr),
-        shared_steps_(pieces_step_alike()) {}
-
-  void start(const Men& run) {
-    if (one_slice_)
-      run_ = locate(run);
-    else if (step_ != 0)
-      follow(run);
-    men_ = run;
-  }
-
-  // The raw score of side c of the run's entry with the run man on s: a packed slice's through
-  // the hold of that square (of the run, when its entries lie in one slice).
-  uint16_t raw_score(Color c, Square s) {
-    const Where where = at(s);
-    if (!packed_) return where.slice->score(c, where.position).raw();
-    SolvedSlice::Hold& hold =
-        one_slice_ || step_ == 0 ? run_hold_ : square_holds_[static_cast<size_t>(to_index(s))];
-    if (!hold.holds(where.slice, c, where.position)) hold = where.slice->hold(c, where.position);
-    return hold.raw(where.position);
-  }
-
-private:
-  struct Where {
-    const SolvedSlice* slice = nullptr;
-    uint64_t position = 0;
-  };
-
-  // The run's entry with the run man on s.
-  Where at(Square s) {
-    const auto step = static_cast<size_t>(step_);
-    if (one_slice_)
-      return {run_.slice, run_.position + static_cast<uint64_t>(run_.slice->layout().position_step(
-                                              step_, men_.squares[step], s))};
-    if (step_ == 0) return locate(men_);  // every entry a run of its own, its men whole
-    Where& where = by_square_[static_cast<size_t>(to_index(s))];
-    if (!contains(known_, s)) {
-      men_.squares[step] = s;
-      where = locate(men_);
-      where.position -= base_;
-      known_ |= square_bb(s);
-    }
-    return {where.slice, where.position + base_};
-  }
-
-  [[nodiscard]] bool is_pawn(int j) const { return type_of(scheme_.man_piece(j)) == PieceType::Pawn; }
-
-  // True when a move of a piece (not a king, not a pawn) steps the positions of every slice alike.
-  // A piece's digit is its square (WordLayout::digit), so a step of one square per piece tells.
-  // Example: KRPkr's 24 placement slices differ only in the pawn's square, and a rook's move from
-  // a1 to b1 adds the same in each; follow() then moves one base for all 48 of a run's squares.
-  [[nodiscard]] bool pieces_step_alike() const {
-    for (int j = 2; j < scheme_.man_count(); ++j) {
-      if (is_pawn(j)) continue;
-      const int64_t step = sets_.solved.front().layout().position_step(j, Square::A1, Square::B1);
-      for (const SolvedSlice& slice : sets_.solved)
-        if (slice.layout().position_step(j, Square::A1, Square::B1) != step) return false;
-    }
-    return true;
-  }
-
-  [[nodiscard]] Where locate(const Men& men) const {
-    const SolvedSlice& slice = sets_.solved[sets_.slices.slice_of(men)];
-    return {&slice, slice.layout().position_of(men)};
-  }
-
-  // Carries the kept squares' positions to `run`, or forgets them.
-  void follow(const Men& run) {
-    int moved = -1;
-    for (int j = 0; j < scheme_.man_count(); ++j) {
-      const auto k = static_cast<size_t>(j);
-      if (j == step_ || run.squares[k] == men_.squares[k]) continue;
-      if (moved >= 0 || j < 2 || is_pawn(j)) {
-        known_ = 0;
-        return;
-      }
-      moved = j;
-    }
-    if (moved < 0) return;
-    const auto k = static_cast<size_t>(moved);
-    if (shared_steps_) {
-      base_ += static_cast<uint64_t>(
-          sets_.solved.front().layout().position_step(moved, men_.squares[k], run.squares[k]));
-      return;
-    }
-    for (Bitboard b = known_; b; b &= b - 1) {
-      Where& w = by_square_[static_cast<size_t>(to_index(lsb(b)))];
-      w.position +=
-          static_cast<uint64_t>(w.slice->layout().position_step(moved, men_.squares[k], run.squares[k]));
-    }
-  }
-
-  const Solution::Sets& sets_;
-  const indexing::IndexScheme& scheme_;
-  const int step_;
-  const bool one_slice_;
-  const bool packed_;        // every slice packed: a table of several
-  const bool shared_steps_;  // pieces_step_alike()
-  Men men_;
-  Where run_;
-  // The kept squares' slices and positions, less base_: with shared steps the move between two
-  // runs adds to base_ alone, else to each kept position (base_ stays 0).
-  std::array<Where, 64> by_square_{};
-  uint64_t base_ = 0;
-  Bitboard known_ = 0;
-  SolvedSlice::Hold run_hold_;
-  std::array<SolvedSlice::Hold, 64> square_holds_{};
-};
-
-}  // namespace
-
-void Solution::fill(const indexing::IndexScheme& scheme, Color c, indexing::Index first,
-                    std::span<uint16_t> out) const {
-  std::fill(out.begin(), out.end(), Score::invalid().raw());
-  const indexing::Index end = first + out.size();
-  RunPositions positions(*sets_, scheme);
-  scheme.for_each_run(
-      first, std::min(end, scheme.normal_size()), [&](const Men& run) { positions.start(run); },
-      [&](indexing::Index i, Square s) { out[i - first] = positions.raw_score(c, s); });
-  const auto& ep = sets_->ep_scores[static_cast<size_t>(to_index(c))];
-  for (indexing::Index i = std::max(first, scheme.normal_size()); i < end; ++i)
-    out[i - first] = ep[static_cast<size_t>(i - scheme.normal_size())];
-}
-
 std::unique_ptr<Solution> solve_table(const Material& material, const Subtables& subtables,
-                                      const GeneratorConfig& config) {
+                                      const SolveConfig& config) {
   auto sets = std::make_unique<Solution::Sets>(material, config.rules, phases_run(config), config.slicing);
   tbb::task_arena arena(config.threads > 0 ? config.threads : tbb::task_arena::automatic);
   arena.execute([&] { solve_slices(*sets, subtables, config); });
@@ -1477,14 +882,8 @@ std::unique_ptr<Solution> solve_table(const Material& material, const Subtables&
 }
 
 std::shared_ptr<Table> solve(const Material& material, const Subtables& subtables,
-                             const GeneratorConfig& config) {
+                             const SolveConfig& config) {
   return to_table(*solve_table(material, subtables, config));
-}
-
-std::shared_ptr<Table> to_table(const Solution& solution) {
-  auto table = std::make_shared<Table>(solution.scheme().material(), solution.rules(), solution.metrics());
-  for (Color c : {Color::White, Color::Black}) solution.fill(table->scheme(), c, 0, table->raw(c));
-  return table;
 }
 
 }  // namespace egtb::retro

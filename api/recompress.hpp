@@ -1,0 +1,61 @@
+// Recompressing finished tables for the front ends (`egtb recompress`): which tables a request
+// names, each rewritten in turn (egtb/store/recompress.hpp), with where the run is as it goes.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "egtb/core/material.hpp"
+#include "egtb/store/recompress.hpp"
+#include "egtb/store/rules.hpp"
+#include "egtb/store/writer.hpp"
+
+namespace egtb::api {
+
+struct RecompressRequest {
+  std::filesystem::path directory = "tables";
+  Rules rules = Rules::Lasker;
+  std::vector<std::string> signatures;  // as users write them; each table must be present
+  std::optional<int> all;               // also every table of 3 to N men present
+  WriteOptions options;                 // level, block entries, orders, fill, threads
+};
+
+// Where a run is: table `table` (from 1) of `tables`, `written` of its `entries` written. The
+// sizes of the input files tell the share of the work done: `done_bytes` of `total_bytes` are the
+// files of the tables finished before this one, `table_bytes` this one's.
+struct RecompressStatus {
+  Material material;
+  size_t table = 0;
+  size_t tables = 0;
+  uint64_t written = 0;
+  uint64_t entries = 0;
+  uint64_t table_bytes = 0;
+  uint64_t done_bytes = 0;
+  uint64_t total_bytes = 0;
+
+  // The share of the whole run done, 0 to 1, by input bytes.
+  [[nodiscard]] double share_done() const;
+  // The share of this table written, 0 to 1.
+  [[nodiscard]] double table_share() const;
+};
+
+// One table rewritten.
+struct RecompressedTable {
+  Material material;
+  RecompressResult result;
+  double cpu_seconds = 0;  // of the process while it was rewritten
+};
+
+// Rewrites the tables the request names in the order named (--all's first), calling `progress`
+// (one call at a time) when a table begins and as it is written, and `on_table` after each.
+// Throws InputError (bad signature, nothing named), MissingTableError (a table not present),
+// IoError or FormatError (egtb/store/recompress.hpp): tables rewritten before stay rewritten.
+std::vector<RecompressedTable> recompress(const RecompressRequest& request,
+                                          const std::function<void(const RecompressStatus&)>& progress = {},
+                                          const std::function<void(const RecompressedTable&)>& on_table = {});
+
+}  // namespace egtb::api

@@ -1,0 +1,169 @@
+// Reading a solution (solver.hpp) in the order of a storage index: the runs of the index
+// (IndexScheme::for_each_run) located among the solved slices (solved_slice.hpp) by RunPositions, so
+// that a table is written a range of entries at a time (Solution::fill).
+#include <algorithm>
+#include <array>
+
+#include "retro/solved_slice.hpp"
+#include "retro/solver.hpp"
+
+namespace egtb::retro {
+
+using Men = indexing::IndexScheme::Men;
+
+Solution::Solution(std::unique_ptr<Sets> sets) : sets_(std::move(sets)) {}
+Solution::~Solution() = default;
+
+const indexing::IndexScheme& Solution::scheme() const { return sets_->scheme; }
+Rules Solution::rules() const { return sets_->rules; }
+MetricSet Solution::metrics() const { return sets_->metrics; }
+size_t Solution::slices() const { return sets_->slices.size(); }
+
+namespace {
+
+// Where the entries of the runs of a storage scheme (IndexScheme::for_each_run) lie among the
+// solved slices. Within a run only the run man moves: in a table solved whole, or when the run
+// man is not a pawn, its entries lie in one slice a position step apart (one word_of per run).
+// When the run man is a pawn of a sliced table its square chooses the slice, so each square's
+// slice and position is kept and carried to the next run by the one piece that moved between them
+// (KRPkr in "Kk R r P" by 24 placement slices: a run is the pawn's 48 squares in 24 slices, and
+// the next run moves the black rook a square, one step in each). A run that moves a king, a pawn
+// or two men starts afresh.
+class RunPositions {
+public:
+  RunPositions(const Solution::Sets& sets, const indexing::IndexScheme& scheme)
+      : sets_(sets),
+        scheme_(scheme),
+        step_(scheme.run_man()),
+        one_slice_(step_ != 0 && (sets.slices.size() == 1 || !is_pawn(step_))),
+        packed_(sets.scratch != nullptr),
+        shared_steps_(pieces_step_alike()) {}
+
+  void start(const Men& run) {
+    if (one_slice_)
+      run_ = locate(run);
+    else if (step_ != 0)
+      follow(run);
+    men_ = run;
+  }
+
+  // The raw score of side c of the run's entry with the run man on s: a packed slice's through
+  // the hold of that square (of the run, when its entries lie in one slice).
+  uint16_t raw_score(Color c, Square s) {
+    const Where where = at(s);
+    if (!packed_) return where.slice->score(c, where.position).raw();
+    SolvedSlice::Hold& hold =
+        one_slice_ || step_ == 0 ? run_hold_ : square_holds_[static_cast<size_t>(to_index(s))];
+    if (!hold.holds(where.slice, c, where.position)) hold = where.slice->hold(c, where.position);
+    return hold.raw(where.position);
+  }
+
+private:
+  struct Where {
+    const SolvedSlice* slice = nullptr;
+    uint64_t position = 0;
+  };
+
+  // The run's entry with the run man on s.
+  Where at(Square s) {
+    const auto step = static_cast<size_t>(step_);
+    if (one_slice_)
+      return {run_.slice, run_.position + static_cast<uint64_t>(run_.slice->layout().position_step(
+                                              step_, men_.squares[step], s))};
+    if (step_ == 0) return locate(men_);  // every entry a run of its own, its men whole
+    Where& where = by_square_[static_cast<size_t>(to_index(s))];
+    if (!contains(known_, s)) {
+      men_.squares[step] = s;
+      where = locate(men_);
+      where.position -= base_;
+      known_ |= square_bb(s);
+    }
+    return {where.slice, where.position + base_};
+  }
+
+  [[nodiscard]] bool is_pawn(int j) const { return type_of(scheme_.man_piece(j)) == PieceType::Pawn; }
+
+  // True when a move of a piece (not a king, not a pawn) steps the positions of every slice alike.
+  // A piece's digit is its square (WordLayout::digit), so a step of one square per piece tells.
+  // Example: KRPkr's 24 placement slices differ only in the pawn's square, and a rook's move from
+  // a1 to b1 adds the same in each; follow() then moves one base for all 48 of a run's squares.
+  [[nodiscard]] bool pieces_step_alike() const {
+    for (int j = 2; j < scheme_.man_count(); ++j) {
+      if (is_pawn(j)) continue;
+      const int64_t step = sets_.solved.front().layout().position_step(j, Square::A1, Square::B1);
+      for (const SolvedSlice& slice : sets_.solved)
+        if (slice.layout().position_step(j, Square::A1, Square::B1) != step) return false;
+    }
+    return true;
+  }
+
+  [[nodiscard]] Where locate(const Men& men) const {
+    const SolvedSlice& slice = sets_.solved[sets_.slices.slice_of(men)];
+    return {&slice, slice.layout().position_of(men)};
+  }
+
+  // Carries the kept squares' positions to `run`, or forgets them.
+  void follow(const Men& run) {
+    int moved = -1;
+    for (int j = 0; j < scheme_.man_count(); ++j) {
+      const auto k = static_cast<size_t>(j);
+      if (j == step_ || run.squares[k] == men_.squares[k]) continue;
+      if (moved >= 0 || j < 2 || is_pawn(j)) {
+        known_ = 0;
+        return;
+      }
+      moved = j;
+    }
+    if (moved < 0) return;
+    const auto k = static_cast<size_t>(moved);
+    if (shared_steps_) {
+      base_ += static_cast<uint64_t>(
+          sets_.solved.front().layout().position_step(moved, men_.squares[k], run.squares[k]));
+      return;
+    }
+    for (Bitboard b = known_; b; b &= b - 1) {
+      Where& w = by_square_[static_cast<size_t>(to_index(lsb(b)))];
+      w.position +=
+          static_cast<uint64_t>(w.slice->layout().position_step(moved, men_.squares[k], run.squares[k]));
+    }
+  }
+
+  const Solution::Sets& sets_;
+  const indexing::IndexScheme& scheme_;
+  const int step_;
+  const bool one_slice_;
+  const bool packed_;        // every slice packed: a table of several
+  const bool shared_steps_;  // pieces_step_alike()
+  Men men_;
+  Where run_;
+  // The kept squares' slices and positions, less base_: with shared steps the move between two
+  // runs adds to base_ alone, else to each kept position (base_ stays 0).
+  std::array<Where, 64> by_square_{};
+  uint64_t base_ = 0;
+  Bitboard known_ = 0;
+  SolvedSlice::Hold run_hold_;
+  std::array<SolvedSlice::Hold, 64> square_holds_{};
+};
+
+}  // namespace
+
+void Solution::fill(const indexing::IndexScheme& scheme, Color c, indexing::Index first,
+                    std::span<uint16_t> out) const {
+  std::fill(out.begin(), out.end(), Score::invalid().raw());
+  const indexing::Index end = first + out.size();
+  RunPositions positions(*sets_, scheme);
+  scheme.for_each_run(
+      first, std::min(end, scheme.normal_size()), [&](const Men& run) { positions.start(run); },
+      [&](indexing::Index i, Square s) { out[i - first] = positions.raw_score(c, s); });
+  const auto& ep = sets_->ep_scores[static_cast<size_t>(to_index(c))];
+  for (indexing::Index i = std::max(first, scheme.normal_size()); i < end; ++i)
+    out[i - first] = ep[static_cast<size_t>(i - scheme.normal_size())];
+}
+
+std::shared_ptr<Table> to_table(const Solution& solution) {
+  auto table = std::make_shared<Table>(solution.scheme().material(), solution.rules(), solution.metrics());
+  for (Color c : {Color::White, Color::Black}) solution.fill(table->scheme(), c, 0, table->raw(c));
+  return table;
+}
+
+}  // namespace egtb::retro

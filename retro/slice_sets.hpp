@@ -1,0 +1,215 @@
+// The sets the solver (solver.cpp) works on, one file slice (indexing/word_layout.hpp) at a time: per
+// side to move a bit per position of the slice's word layout (undecided, decided in the first
+// phase, the frontier of the depth being propagated, ...), a depth byte per position (depths.hpp),
+// and the positions with an e.p. right as nodes of their own. The slice storage (solved_slice.hpp)
+// reads a solved slice's scores from them.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "egtb/store/rules.hpp"
+#include "egtb/store/score.hpp"
+#include "indexing/bitset.hpp"
+#include "indexing/word_layout.hpp"
+#include "retro/depths.hpp"
+#include "retro/due_lists.hpp"
+#include "retro/word_exits.hpp"
+
+namespace egtb::retro {
+
+using indexing::BitSet;
+
+// A set of depths: a bit per depth below 127, bit 127 for every depth from 127 on, and the
+// largest. Example: {3, 9, 200} is bits 3, 9 and 127 with max 200, and has(300) is true.
+struct DepthSet {
+  std::array<uint64_t, 2> words{};
+  int max = 0;
+
+  void add(int depth) {
+    const int b = std::min(depth, 127);
+    words[static_cast<size_t>(b / 64)] |= Bitboard{1} << (b % 64);
+    max = std::max(max, depth);
+  }
+  [[nodiscard]] bool has(int depth) const {
+    const int b = std::min(depth, 127);
+    return (words[static_cast<size_t>(b / 64)] >> (b % 64)) & 1;
+  }
+};
+
+// A king pair's depths of wins through a move out of the table (Side::pending), added to from
+// many threads (the largest of them all is kept apart, in Side::pending_max).
+class PendingDepths {
+public:
+  void add(const DepthSet& depths) {
+    for (size_t k = 0; k < 2; ++k)
+      if (depths.words[k]) words_[k].fetch_or(depths.words[k], std::memory_order_relaxed);
+  }
+  [[nodiscard]] bool has(int depth) const {
+    return DepthSet{{words_[0].load(std::memory_order_relaxed), words_[1].load(std::memory_order_relaxed)}, 0}
+        .has(depth);
+  }
+  void clear() {
+    for (auto& w : words_) w.store(0, std::memory_order_relaxed);
+  }
+
+private:
+  std::array<std::atomic<uint64_t>, 2> words_{};
+};
+
+// The sets of one side to move, a bit per position of the word layout.
+struct Side {
+  BitSet undecided;      // valid, value not known yet
+  BitSet nonwon;         // valid and not known to be won: what the opponent's moves may escape to
+  BitSet escape;         // this phase: a move out of the table that the opponent does not win
+  BitSet first_decided;  // after the first phase: decided there
+  BitSet frontier;       // decided at the depth being propagated
+  BitSet next;           // decided at the depth being decided
+  BitSet target;         // predecessors of the frontier
+  // The depth of a decided position; before, its exits' loss bound, or for one of `escape` its
+  // win through an exit (`pending`).
+  Depths depth;
+  DueLists terminal_later;  // no legal move, ending the game in a later phase (Lasker: stalemates)
+  // The wins through a move out of the table, by king pair: the depths at which positions of the
+  // pair win through one, and the largest of them all. The positions are the undecided ones of
+  // `escape` whose depth byte holds the depth (none of them loses in the phase: their byte is
+  // free), so that they take no list of their own (KRPkr's took 150 MB).
+  std::vector<PendingDepths> pending;
+  std::atomic<int> pending_max{0};
+  DueLists deferred;  // losses slower than the moves inside the table tell
+  // The second phase's view of the moves out of the table, filed while seeding the first, which
+  // probes the same children (KRPkr's second-phase seeding took 2.7 of 23.6 s probing them again):
+  // its wins through one, by depth, and the loss bounds above 0, by bound, of the positions none
+  // of whose moves out of the table escape in it. Its escapes are the first phase's (`escape`)
+  // but for those: a move the opponent does not win in the second phase he does not win in the
+  // first, and a position whose only escapes in the first are stalemates for him has a bound.
+  DueLists later_pending, later_bounds;
+  BitSet passes;  // no legal move, not in check, and the rules pass: its one move is a pass
+  // A flag per king pair: the pair's words hold a frontier / next / target bit.
+  std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs, target_pairs;
+  // The frontier's words of each flagged pair slot, listed as it becomes the frontier: offsets in
+  // the slot's words, frontier_count[slot] of them from frontier_words[slot * pair_words].
+  std::vector<uint32_t> frontier_words, frontier_count;
+
+  Side(uint64_t positions, size_t pairs, bool with_passes)
+      : undecided(positions),
+        nonwon(positions),
+        escape(positions),
+        frontier(positions),
+        next(positions),
+        target(positions),
+        depth(positions),
+        terminal_later(positions),
+        pending(pairs),
+        deferred(positions),
+        later_pending(positions),
+        later_bounds(positions),
+        passes(with_passes ? positions : 0),
+        frontier_pairs(pairs),
+        next_pairs(pairs),
+        target_pairs(pairs),
+        frontier_words(positions / 64),
+        frontier_count(pairs) {}
+};
+
+// A position with an e.p. right (an entry of the storage index's e.p. section). Its moves are
+// those of its base, the same men without the right, and its e.p. captures, which leave the
+// table: its value follows from its base's and from those captures, and it is decided when they
+// decide it (WordSolver::settle_ep). Its only predecessors are the positions before the double
+// step, which reach it instead of the base.
+//
+// Its positions are 64-bit layout positions (retro/ep_positions.hpp): a 6-man table with pawns of
+// both colours has more than 2^32 positions per side (KRPkrp: 1806 king pairs * 64 * 48 * 48
+// words * 64 = 17 G), and the e.p. nodes of its king pairs from 455 on stand above 2^32.
+struct EpNode {
+  enum class State : uint8_t { Open, Won, Lost };
+
+  uint64_t base = 0;          // the base's position (identical men in ascending square order)
+  uint64_t before = 0;        // the position before the step, the same way (for_each_labelling: the others)
+  bool before_inside = true;  // it lies in the slice (ep_positions.hpp)
+  bool valid = false;         // the entry holds a position
+  bool base_moves = true;     // the base has a legal move
+  State state = State::Open;
+  bool first = false;  // decided in the first phase
+  int depth = 0;
+  int due = -1;       // the depth at which a loss decided early joins the frontier
+  int pending = -1;   // the depth of a win through an e.p. capture
+  ExitSummary exits;  // the e.p. captures, for the current phase
+};
+
+// One file slice (indexing/word_layout.hpp) as the solver works on it: per side to move its
+// valid and undecided positions, those decided in the first phase and every depth, and the e.p.
+// nodes whose base lies in it. A slice is solved whole before the next one is set up: no move
+// inside the table leaves it.
+struct SliceSets {
+  SliceSets(const indexing::IndexScheme& scheme, const indexing::PawnSlice& slice,
+            std::span<const SolvePhase> p)
+      : layout(scheme, slice), phases(p) {
+    for (size_t f = 0; f < std::min<size_t>(2, phases.size()); ++f)
+      decided_value[1 - f] = {phases[f].loss, phases[f].win};
+  }
+
+  indexing::WordLayout layout;
+  std::span<const SolvePhase> phases;
+  std::array<std::unique_ptr<Side>, 2> sides;
+  std::array<std::vector<EpNode>, 2> ep;            // by side to move
+  std::array<std::vector<uint64_t>, 2> ep_entries;  // the e.p. entry of each node, ascending
+  // The value of a decided position by [decided in the first phase][depth parity]: the phase's
+  // loss at even depths, its win at odd ones.
+  std::array<std::array<Lasker, 2>, 2> decided_value{};
+
+  [[nodiscard]] const Side& side(Color c) const { return *sides[static_cast<size_t>(to_index(c))]; }
+
+  // The node of side c's e.p. entry j, which lies in this slice.
+  [[nodiscard]] const EpNode& ep_node(Color c, uint64_t j) const {
+    const auto& entries = ep_entries[static_cast<size_t>(to_index(c))];
+    const auto at = std::lower_bound(entries.begin(), entries.end(), j);
+    if (at == entries.end() || *at != j) throw std::logic_error("an e.p. position outside its slice");
+    return ep[static_cast<size_t>(to_index(c))][static_cast<size_t>(at - entries.begin())];
+  }
+
+  // The score of layout position p of side c.
+  [[nodiscard]] Score score(Color c, uint64_t p) const {
+    const Side& s = side(c);
+    if (!s.depth.valid(p)) return Score::invalid();
+    if (s.undecided.test(p)) return Score::draw();
+    return decided_score(s.first_decided.test(p), s.depth.get(p));
+  }
+  // The raw scores of the 64 positions of `word` of side c, score()'s, into out[0..63]: a word's
+  // sets and depth bytes read once (packing a slice asks for all of its positions).
+  void word_scores(Color c, uint64_t word, uint16_t* out) const {
+    const Side& s = side(c);
+    const Bitboard open = s.undecided.words()[word];
+    const Bitboard first = s.first_decided.words()[word];
+    const uint8_t* bytes = s.depth.word_bytes(word);
+    for (uint64_t k = 0; k < 64; ++k) {
+      const unsigned byte = bytes[k];
+      if (byte == Depths::Invalid)
+        out[k] = Score::invalid().raw();
+      else if ((open >> k) & 1)
+        out[k] = Score::draw().raw();
+      else
+        out[k] = decided_score(((first >> k) & 1) != 0,
+                               byte == Depths::Aside ? s.depth.get(word * 64 + k) : static_cast<int>(byte))
+                     .raw();
+    }
+  }
+  [[nodiscard]] Score ep_score(const EpNode& e) const {
+    if (!e.valid) return Score::invalid();
+    if (e.state == EpNode::State::Open) return Score::draw();
+    return decided_score(e.first, e.depth);
+  }
+  // A position decided in the first phase or the second at `depth` (odd for wins).
+  [[nodiscard]] Score decided_score(bool first, int depth) const {
+    return Score(decided_value[first][static_cast<size_t>(depth & 1)], depth);
+  }
+};
+
+// A solved slice: the scores of its layout positions. A table of one slice keeps them as the
+
+}  // namespace egtb::retro

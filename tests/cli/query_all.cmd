@@ -1,0 +1,6 @@
+query
+all
+--dir
+query-tables
+--count
+stalemate

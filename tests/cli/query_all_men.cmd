@@ -1,0 +1,8 @@
+query
+--all
+3
+--dir
+query-tables
+--count
+--json
+stalemate
