@@ -1,8 +1,8 @@
 """The package as users and their tools see it: the stubs of the extension (egtb/_egtb.pyi) name
 exactly the module's functions, classes, methods and constants with the parameters
 inspect.signature reads from the module; __all__ names every public name; the package is marked
-typed (py.typed); and python -c 'import egtb' in python/, where the extension is not built,
-fails with what to do."""
+typed (py.typed); and the repository does not pass for the package (python -c 'import egtb' in its
+root imports no empty namespace package, in python/ fails with what to do)."""
 
 import ast
 import inspect
@@ -122,6 +122,11 @@ class Repository(unittest.TestCase):
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         return subprocess.run([sys.executable, "-S", "-c", "import egtb; print(egtb.__path__)"], cwd=directory,
                               env=env, capture_output=True, text=True)
+
+    def test_the_repository_root_is_not_the_package(self):
+        result = self.import_egtb(REPOSITORY)
+        self.assertNotEqual(result.returncode, 0, result.stdout)
+        self.assertIn("ModuleNotFoundError: No module named 'egtb'", result.stderr)
 
     def test_the_package_sources_say_how_to_build_the_extension(self):
         result = self.import_egtb(os.path.join(REPOSITORY, "python"))
