@@ -12,6 +12,15 @@ namespace {
 std::string plies(int n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
 std::string moves(int n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
 
+// Throws InputError unless `directory` is a directory.
+void check_table_directory(const std::filesystem::path& directory) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(directory, ec))
+    throw InputError(
+        "no table directory " + directory.string() +
+        (std::filesystem::exists(directory, ec) ? " (it is not a directory)" : " (it does not exist)"));
+}
+
 }  // namespace
 
 Position ProbeReport::final_position() const {
@@ -22,12 +31,13 @@ Position ProbeReport::final_position() const {
 
 std::unique_ptr<Tablebase> open_tablebase(const std::filesystem::path& directory,
                                           const TablebaseOptions& options) {
-  std::error_code ec;
-  if (!std::filesystem::is_directory(directory, ec))
-    throw InputError(
-        "no table directory " + directory.string() +
-        (std::filesystem::exists(directory, ec) ? " (it is not a directory)" : " (it does not exist)"));
+  check_table_directory(directory);
   return std::make_unique<Tablebase>(directory, options);
+}
+
+void add_directory(Tablebase& tablebase, const std::filesystem::path& directory) {
+  check_table_directory(directory);
+  tablebase.add_directory(directory);
 }
 
 Expected<ProbeReport, ProbeError> probe(const Tablebase& tb, Position pos, ProbeDetail detail) {

@@ -40,6 +40,9 @@ struct ProbeReport {
 // every probe.
 [[nodiscard]] std::unique_ptr<Tablebase> open_tablebase(const std::filesystem::path& directory,
                                                         const TablebaseOptions& options = {});
+// Adds a directory to a tablebase (Tablebase::add_directory), with the check of open_tablebase:
+// the Python module's Tablebase.add_directory and the C library's egtb_add_directory.
+void add_directory(Tablebase& tablebase, const std::filesystem::path& directory);
 
 // The report of pos. Fails with the ProbeError of the position or of a move's position (a missing
 // table, castling rights, too many men, an invalid position, tables that contradict each other).

@@ -5,6 +5,7 @@
 #include "capi/egtb.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -22,7 +23,7 @@
 
 struct egtb_tablebase {
   std::unique_ptr<egtb::Tablebase> tables;
-  int max_men = 0;
+  std::atomic<int> max_men = 0;  // of every directory; egtb_add_directory may raise it under probes
 };
 
 namespace {
@@ -151,6 +152,41 @@ int probe(const egtb_tablebase* tb, const PositionArgument& arg, egtb_result* re
   return EGTB_OK;
 }
 
+// The plies of the 50-move rule: a game may be drawn once this many pass without a capture or
+// a pawn move.
+constexpr unsigned Rule50Plies = 100;
+
+// egtb_probe_game: the probe, failed with EGTB_RULE50 when the value is a mate or stalemate that
+// may not come before the 50-move counter reaches 100 plies.
+int probe_game(const egtb_tablebase* tb, const PositionArgument& arg, unsigned rule50, egtb_result* result) {
+  if (const int status = probe(tb, arg, result); status != EGTB_OK) return status;
+  const int depth = std::max(result->dtm, result->dts);  // the value's metric; -1 for a draw
+  if (depth <= 0 || rule50 <= Rule50Plies - std::min(static_cast<unsigned>(depth), Rule50Plies))
+    return EGTB_OK;
+  return fail(result, EGTB_RULE50,
+              "the 50-move counter " + std::to_string(rule50) + " plus the depth " + std::to_string(depth) +
+                  " exceeds 100 plies: under the 50-move rule the value may not hold");
+}
+
+// The 16-bit form of a move (egtb_move in egtb.h).
+egtb_move packed(Move m) {
+  if (m.is_null()) return 0;  // a pass
+  const int promotion = m.kind() == MoveKind::Promotion ? to_index(m.promotion()) : EGTB_NO_PIECE;
+  return static_cast<egtb_move>(to_index(m.to()) | to_index(m.from()) << 6 | promotion << 12);
+}
+
+int probe_pv(const egtb_tablebase* tb, const PositionArgument& arg, egtb_result* result, egtb_move* pv,
+             size_t capacity, size_t* length) {
+  if (!length || (capacity > 0 && !pv)) return fail(result, EGTB_BAD_ARGUMENT, "pv or length is NULL");
+  *length = 0;
+  if (const int status = probe(tb, arg, result); status != EGTB_OK) return status;
+  const auto line = optimal_line(*tb->tables, arg.position);
+  if (!line) return fail(result, line.error());
+  *length = line->size();
+  for (size_t i = 0; i < std::min(capacity, line->size()); ++i) pv[i] = packed((*line)[i]);
+  return EGTB_OK;
+}
+
 int probe_root(const egtb_tablebase* tb, const PositionArgument& arg, egtb_result* result,
                egtb_root_move* moves, size_t capacity, size_t* count) {
   if (!count || (capacity > 0 && !moves)) return fail(result, EGTB_BAD_ARGUMENT, "moves or count is NULL");
@@ -164,6 +200,13 @@ int probe_root(const egtb_tablebase* tb, const PositionArgument& arg, egtb_resul
                     " legal moves, more than the capacity " + std::to_string(capacity));
   for (const MoveValue& m : *values) fill(moves[(*count)++], tb->tables->rules(), m);
   return EGTB_OK;
+}
+
+// The most men of any table present (egtb_max_men).
+int largest_table(const Tablebase& tables) {
+  int men = 0;
+  for (const Material& m : api::available_tables(tables)) men = std::max(men, m.men());
+  return men;
 }
 
 bool bad_arguments(const egtb_tablebase* tb, egtb_result* result) {
@@ -207,7 +250,7 @@ egtb_tablebase* egtb_open_rules(const char* directory, int rules, size_t cache_m
     if (cache_mb > 0) options.cache_bytes = cache_mb << 20;
     auto tb = std::make_unique<egtb_tablebase>();
     tb->tables = api::open_tablebase(directory, options);
-    for (const Material& m : api::available_tables(*tb->tables)) tb->max_men = std::max(tb->max_men, m.men());
+    tb->max_men = largest_table(*tb->tables);
     opened = tb.release();
     return EGTB_OK;
   });
@@ -228,9 +271,25 @@ int egtb_depth_metric(const egtb_tablebase* tb) {
   return static_cast<int>(to_index(win_metric(tb ? tb->tables->rules() : Rules::Lasker)));
 }
 
+int egtb_add_directory(egtb_tablebase* tb, const char* directory) {
+  return guarded(nullptr, [&]() -> int {
+    if (!tb || !directory) return fail(nullptr, EGTB_BAD_ARGUMENT, "tb or directory is NULL");
+    try {
+      api::add_directory(*tb->tables, directory);
+    } catch (const api::InputError& e) {
+      return fail(nullptr, EGTB_BAD_ARGUMENT, e.what());
+    }
+    const int men = largest_table(*tb->tables);
+    int seen = tb->max_men;
+    while (seen < men && !tb->max_men.compare_exchange_weak(seen, men)) {
+    }
+    return EGTB_OK;
+  });
+}
+
 void egtb_close(egtb_tablebase* tb) { delete tb; }
 
-int egtb_max_men(const egtb_tablebase* tb) { return tb ? tb->max_men : 0; }
+int egtb_max_men(const egtb_tablebase* tb) { return tb ? tb->max_men.load() : 0; }
 
 int egtb_probe(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
                uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep_square,
@@ -244,6 +303,35 @@ int egtb_probe(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_
 int egtb_probe_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result) {
   if (bad_arguments(tb, result)) return EGTB_BAD_ARGUMENT;
   return guarded(result, [&] { return probe(tb, from_fen(result, fen), result); });
+}
+
+int egtb_probe_game(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                    uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned rule50,
+                    unsigned castling, unsigned ep_square, int white_to_move, egtb_result* result) {
+  if (bad_arguments(tb, result)) return EGTB_BAD_ARGUMENT;
+  if (castling != 0)
+    return fail(result, EGTB_CASTLING,
+                "the position has castling rights; tables hold positions without them");
+  const uint64_t sets[8] = {white, black, kings, queens, rooks, bishops, knights, pawns};
+  return guarded(result, [&] {
+    return probe_game(tb, from_bitboards(result, sets, ep_square, white_to_move), rule50, result);
+  });
+}
+
+int egtb_probe_pv(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                  uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep_square,
+                  int white_to_move, egtb_result* result, egtb_move* pv, size_t capacity, size_t* length) {
+  if (bad_arguments(tb, result)) return EGTB_BAD_ARGUMENT;
+  const uint64_t sets[8] = {white, black, kings, queens, rooks, bishops, knights, pawns};
+  return guarded(result, [&] {
+    return probe_pv(tb, from_bitboards(result, sets, ep_square, white_to_move), result, pv, capacity, length);
+  });
+}
+
+int egtb_probe_pv_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result, egtb_move* pv,
+                      size_t capacity, size_t* length) {
+  if (bad_arguments(tb, result)) return EGTB_BAD_ARGUMENT;
+  return guarded(result, [&] { return probe_pv(tb, from_fen(result, fen), result, pv, capacity, length); });
 }
 
 int egtb_probe_root(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
@@ -275,6 +363,7 @@ const char* egtb_status_name(int status) {
     case EGTB_TABLE_ERROR: return "table error";
     case EGTB_BAD_ARGUMENT: return "bad argument";
     case EGTB_INTERNAL_ERROR: return "internal error";
+    case EGTB_RULE50: return "50-move rule";
     default: return "unknown status";
   }
 }

@@ -18,7 +18,14 @@
  * from the side to move (Lasker chess): 4 forces mate, 3 forces stalemate of the opponent, 2 draw,
  * 1 is stalemated, 0 is mated. Depths are plies: DTM for values 4 and 0 (odd when winning, even
  * when losing, 0 for a checkmated side to move), DTS for 3 and 1; -1 where the value has none.
- * Tables hold positions without castling rights and count no 50-move rule.
+ * Tables hold positions without castling rights and count no 50-move rule (egtb_probe_game says
+ * when a game's castling rights or 50-move counter make its position not probeable).
+ *
+ * Several directories: egtb_add_directory adds one to a tablebase; a table is read from the first
+ * directory, in the order given, that has its file.
+ *
+ * The principal variation: egtb_probe_pv fills an array of 16-bit moves (egtb_move) with the
+ * optimal line to the mate or stalemate the position's value promises.
  *
  * Other rule sets: egtb_open_rules opens the tables of stalemate-wins (a stalemate loses like
  * mate) or stalemate-passes (a stalemated side passes) instead, built by `egtb generate --rules`.
@@ -63,6 +70,8 @@ enum egtb_value {
 
 /* Defined by headers that have egtb_open_rules and the rest of the rule sets' API. */
 #define EGTB_HAVE_RULES 1
+/* Defined by headers that have egtb_add_directory, egtb_probe_game and egtb_probe_pv. */
+#define EGTB_HAVE_ENGINE_PROBES 1
 
 /* The values of the other rule sets (egtb_open_rules), from the side to move. */
 enum egtb_rules_value { EGTB_LOSS = 0, EGTB_WIN = 4 /* and EGTB_DRAW, 2 */ };
@@ -88,8 +97,9 @@ enum egtb_status {
   EGTB_CASTLING = 3,         /* castling rights (egtb_probe_fen): tables hold none */
   EGTB_INVALID_POSITION = 4, /* not a legal position, inconsistent bitboards or a bad FEN */
   EGTB_TABLE_ERROR = 5,      /* a damaged or unreadable table file, or tables that contradict */
-  EGTB_BAD_ARGUMENT = 6,     /* a null pointer, too small an array, a bad number */
-  EGTB_INTERNAL_ERROR = 7    /* out of memory, or a bug */
+  EGTB_BAD_ARGUMENT = 6,     /* a null pointer, too small an array, a bad number, not a directory */
+  EGTB_INTERNAL_ERROR = 7,   /* out of memory, or a bug */
+  EGTB_RULE50 = 8            /* egtb_probe_game: the 50-move rule may change the value */
 };
 
 /* Piece types, as in egtb_root_move.promotion. */
@@ -126,6 +136,16 @@ typedef struct egtb_root_move {
   int dts;       /* for the mover, move included, or -1 */
 } egtb_root_move;
 
+/* A move of a principal variation (egtb_probe_pv) in 16 bits, laid out as Fathom's TB_MOVE: the
+ * square moved to in bits 0-5, the square moved from in bits 6-11 and the piece promoted to in bits
+ * 12-14, an enum egtb_piece (EGTB_QUEEN is 5: Fathom numbers promotions otherwise). Example: e7e8q,
+ * from e7 (52) to e8 (60) promoting to a queen, is 60 | 52 << 6 | 5 << 12 = 23868 (0x5d3c); an
+ * e.p. capture goes to the e.p. square; a pass (stalemate-passes) is 0. */
+typedef uint16_t egtb_move;
+#define EGTB_MOVE_TO(move) ((unsigned)(move) & 0x3fu)
+#define EGTB_MOVE_FROM(move) (((unsigned)(move) >> 6) & 0x3fu)
+#define EGTB_MOVE_PROMOTION(move) (((unsigned)(move) >> 12) & 0x7u)
+
 typedef struct egtb_tablebase egtb_tablebase;
 
 /* The library's version, "MAJOR.MINOR.PATCH". */
@@ -150,6 +170,12 @@ const char *egtb_rules_name(int rules);
  * egtb_metric): EGTB_METRIC_DTE under stalemate-wins, EGTB_METRIC_DTM under the others. */
 int egtb_depth_metric(const egtb_tablebase *tb);
 
+/* Adds a directory to a tablebase, searched after those it has (Fathom's SyzygyPath "dir1:dir2"):
+ * a table is read from the first directory that has its file. May run while other threads probe
+ * the tablebase: a table missing so far is found in the new directory from then on. Returns EGTB_OK,
+ * or EGTB_BAD_ARGUMENT (NULL, or not a directory) with egtb_last_error(). */
+int egtb_add_directory(egtb_tablebase *tb, const char *directory);
+
 /* Closes the tables and frees the tablebase; NULL is ignored. */
 void egtb_close(egtb_tablebase *tb);
 
@@ -168,6 +194,21 @@ int egtb_probe(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_
 /* The same for a FEN (six fields, or the first four). */
 int egtb_probe_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result);
 
+/* egtb_probe for a position of a game, with the two things the tables leave out (the arguments of
+ * Fathom's tb_probe_wdl): `castling`, the castling rights in any encoding, non-zero fails with
+ * EGTB_CASTLING (tables hold no position with castling rights); `rule50`, the 50-move counter
+ * (plies since the last capture or pawn move, the FEN's halfmove clock). The tables count no
+ * 50-move rule, so their value is the value under the rule only when the game ends, by the mate or
+ * stalemate the value promises, before the counter reaches 100 plies: for a draw, and when rule50
+ * plus the depth (DTM or DTS) is at most 100 (a mate on the 100th ply counts, as in FIDE's rules).
+ * Otherwise the call fails with EGTB_RULE50, the result's fields -1: the position may be a draw
+ * under the rule (the line may yet capture or push a pawn, which resets the counter: the table
+ * cannot tell). Example: a mate in DTM 21 plies is EGTB_OK with rule50 79 and EGTB_RULE50 with 80.
+ * egtb_probe gives the table's value regardless. */
+int egtb_probe_game(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                    uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned rule50,
+                    unsigned castling, unsigned ep_square, int white_to_move, egtb_result *result);
+
 /* Probes a position and every legal move of it, for ordering the moves at the root of a search:
  * fills *result like egtb_probe, moves[0 .. *count - 1] best first (the mover's value, then the
  * winner's shortest or the loser's longest depth, then UCI text: the order of `egtb probe`) and
@@ -182,6 +223,20 @@ int egtb_probe_root(const egtb_tablebase *tb, uint64_t white, uint64_t black, ui
 /* The same for a FEN. */
 int egtb_probe_root_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result, egtb_root_move *moves,
                         size_t capacity, size_t *count);
+
+/* Probes a position and its principal variation: the optimal line `egtb probe` prints as its pv,
+ * from the position to the mate or stalemate its value promises (the winner's moves shortest, the
+ * loser's longest), as many plies as the depth; none for a draw or a game over. Fills *result like
+ * egtb_probe, *length with the line's length and pv[0 .. min(*length, capacity) - 1] with its first
+ * moves (egtb_move): when *length > capacity the line was cut, as snprintf cuts a string. A move
+ * into a missing table fails the call with EGTB_MISSING_TABLE. */
+int egtb_probe_pv(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                  uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep_square,
+                  int white_to_move, egtb_result *result, egtb_move *pv, size_t capacity, size_t *length);
+
+/* The same for a FEN. */
+int egtb_probe_pv_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result, egtb_move *pv,
+                      size_t capacity, size_t *length);
 
 /* The name of a status: "ok", "missing table", ... */
 const char *egtb_status_name(int status);

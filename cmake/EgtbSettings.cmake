@@ -1,7 +1,10 @@
 # egtb_settings: language level and build policy shared by every first-party target.
 add_library(egtb_settings INTERFACE)
 target_compile_features(egtb_settings INTERFACE cxx_std_20)
-target_include_directories(egtb_settings INTERFACE ${PROJECT_SOURCE_DIR})
+# Includes name files from the repository's root ("api/probe.hpp") and from src/ ("egtb/core/fen.hpp":
+# the C++ folder egtb/ lives in src/ so that the root holds no folder named egtb, which Python would
+# import as an empty namespace package instead of the egtb package; see python/CMakeLists.txt).
+target_include_directories(egtb_settings INTERFACE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/src)
 target_compile_definitions(egtb_settings INTERFACE
   EGTB_VERSION="${PROJECT_VERSION}"
   $<$<CONFIG:Debug>:_GLIBCXX_ASSERTIONS>)

@@ -7,7 +7,12 @@
 // api/json.hpp converted key by key (the same keys in the same order as the command line's
 // --json), made a Record so that keys read as attributes.
 // Errors (api/errors.hpp): InputError -> ValueError, MissingTableError -> egtb.MissingTableError
-// (a KeyError), egtb::StoreError -> egtb.TableError.
+// (a KeyError), egtb::StoreError -> egtb.TableError; a probe of a position no table can hold
+// (castling rights, too many men) -> egtb.OutsideTablesError (a KeyError, as python-chess's
+// tablebases raise for these).
+// Signatures: every docstring starts with the function's text signature ("name(a, *, b=1)\n--\n\n",
+// CPython's own form), so that inspect.signature and help() show the parameters; egtb/_egtb.pyi
+// has them with their types (tests/python/test_package.py checks that the two agree).
 // Rules (egtb/store/rules.hpp): every function that reads or builds tables takes rules="lasker" (the
 // default), "stalemate-wins" or "stalemate-passes"; a Tablebase reads the tables of one rule set.
 // Threads: the GIL is released while C++ works (probes, generation, statistics, scans); a
@@ -115,17 +120,21 @@ int threads_of(std::optional<int> threads) {
   return threads.value_or(0);
 }
 
+// Raises the Python exception of a probe that failed: OutsideTablesError for a position no table
+// holds, else what api::raise throws.
+[[noreturn]] void raise_probe_error(const ProbeError& e);
+
+// The default cache_mb of open_tablebase: TablebaseOptions' default, 256 MiB.
+constexpr double DefaultCacheMb = static_cast<double>(TablebaseOptions::DefaultCacheBytes >> 20);
+
 class PyTablebase {
 public:
-  PyTablebase(const std::filesystem::path& directory, std::optional<double> cache_mb,
-              const std::string& rules)
+  PyTablebase(const std::filesystem::path& directory, double cache_mb, const std::string& rules)
       : directory_(directory.string()) {
     TablebaseOptions options;
     options.rules = rules_of(rules);
-    if (cache_mb) {
-      if (!(*cache_mb >= 1)) throw py::value_error("cache_mb must be at least 1");
-      options.cache_bytes = static_cast<size_t>(*cache_mb * (1 << 20));
-    }
+    if (!(cache_mb >= 1)) throw py::value_error("cache_mb must be at least 1");
+    options.cache_bytes = static_cast<size_t>(cache_mb * (1 << 20));
     tables_ = api::open_tablebase(directory, options);
     rules_ = options.rules;
   }
@@ -145,7 +154,7 @@ public:
 
   [[nodiscard]] py::object probe(py::handle position) const {
     auto report = full_report(position);
-    if (!report) api::raise(report.error());
+    if (!report) raise_probe_error(report.error());
     return report_object(*report);
   }
 
@@ -159,15 +168,27 @@ public:
     return tables_;
   }
 
+  // Probes search `directory` too, after the directories already there (python-chess's
+  // add_directory).
+  void add_directory(const std::filesystem::path& directory) {
+    if (!tables_) throw py::value_error("the tablebase is closed");
+    api::add_directory(*tables_, directory);
+  }
+
   void close() { tables_.reset(); }
   [[nodiscard]] bool closed() const { return tables_ == nullptr; }
   [[nodiscard]] const std::string& directory() const { return directory_; }
+  [[nodiscard]] std::vector<std::string> directories() const {
+    std::vector<std::string> out;
+    for (const std::filesystem::path& d : tables()->directories()) out.push_back(d.string());
+    return out;
+  }
   [[nodiscard]] Rules rules() const { return rules_; }
 
 private:
   std::string directory_;
   Rules rules_ = Rules::Lasker;
-  std::shared_ptr<const Tablebase> tables_;
+  std::shared_ptr<Tablebase> tables_;
 
   [[nodiscard]] Expected<api::ProbeReport, ProbeError> full_report(py::handle position) const {
     const Position pos = position_of(position);
@@ -227,7 +248,7 @@ template <const ScoreField& field>
 py::object probe_field(const PyTablebase& tb, py::handle position) {
   check_field(field, tb.rules());
   const auto [score, rules] = tb.score(position);
-  if (!score) api::raise(score.error());
+  if (!score) raise_probe_error(score.error());
   return field.read(rules, *score);
 }
 
@@ -442,10 +463,20 @@ py::list sample_positions(const std::filesystem::path& directory, size_t count, 
   return out;
 }
 
-// Raises an instance of the package's exception class `name` built from (message, detail).
-void raise_package_error(const char* name, const std::string& message, const std::string& detail) {
-  const py::object error = package_attr(name)(message, detail);
+// Raises an instance of the package's exception class `name` built from `args` (the message, and
+// the detail the class has: a table, a path).
+template <class... Args>
+void raise_package_error(const char* name, const Args&... args) {
+  const py::object error = package_attr(name)(args...);
   PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+}
+
+void raise_probe_error(const ProbeError& e) {
+  if (e.kind == ProbeError::Kind::Castling || e.kind == ProbeError::Kind::TooManyMen) {
+    raise_package_error("OutsideTablesError", e.message);
+    throw py::error_already_set();
+  }
+  api::raise(e);
 }
 
 void translate_errors(std::exception_ptr p) {
@@ -460,96 +491,133 @@ void translate_errors(std::exception_ptr p) {
   }
 }
 
+// tb.probe_<field> and tb.get_<field>, with their docstrings.
+template <const ScoreField& field>
+void define_field(py::class_<PyTablebase>& c, const std::string& doc) {
+  using namespace pybind11::literals;
+  const std::string probe = std::string("probe_") + field.name;
+  const std::string get = std::string("get_") + field.name;
+  c.def(probe.c_str(), &probe_field<field>, "position"_a, (probe + "(self, position)\n--\n\n" + doc).c_str());
+  c.def(get.c_str(), &get_field<field>, "position"_a, "default"_a = py::none(),
+        (get + "(self, position, default=None)\n--\n\n" + probe + "(), or `default` when the tables cannot " +
+         "answer (missing table, too many men, castling rights).")
+            .c_str());
+}
+
 void define_tablebase(py::module_& m) {
   using namespace pybind11::literals;
+  py::class_<PyTablebase> c(m, "Tablebase",
+                            "Tablebase(directory, *, cache_mb=256, rules='lasker')\n--\n\n"
+                            "Directories of tables; open with egtb.open_tablebase(directory).");
   // pybind11 lets Tablebase.__new__(Tablebase) make an instance whose C++ object was never
   // constructed, whose methods would read raw memory (pybind/pybind11#6153): __new__ builds the
   // whole object, and __init__ has nothing left to do.
-  py::class_<PyTablebase>(m, "Tablebase", "A directory of tables; open with egtb.open_tablebase(directory).")
-      .def_static(
-          "__new__",
-          [](const py::object&, const std::string& directory, std::optional<double> cache_mb,
-             const std::string& rules) { return PyTablebase(directory, cache_mb, rules); },
-          "cls"_a, "directory"_a, py::kw_only(), "cache_mb"_a = py::none(), "rules"_a = "lasker")
-      .def("__init__", [](const py::object&, const py::args&, const py::kwargs&) {})
-      .def("probe", &PyTablebase::probe, "position"_a,
-           "The value, depths, every legal move and the optimal line of a position (a ProbeResult).")
-      .def("get", &PyTablebase::get, "position"_a, "default"_a = py::none(),
-           "probe(), or `default` when the tables cannot answer (missing table, too many men, castling "
-           "rights).")
-      .def("probe_lasker", &probe_field<LaskerField>, "position"_a,
-           "The Lasker value 0-4 of the side to move (Lasker tables).")
-      .def("probe_value", &probe_field<ValueField>, "position"_a,
-           "The value of the side to move under the rules: 0-4 under Lasker, 4 win, 2 draw, 0 loss under "
-           "the others.")
-      .def("probe_depth", &probe_field<DepthField>, "position"_a,
-           "The depth of the value in its rules' metric (DTM, DTS or DTE), None for a draw.")
-      .def("probe_dtm", &probe_field<DtmField>, "position"_a,
-           "Plies to mate for values 4 and 0, else None (Lasker and stalemate-passes tables).")
-      .def("probe_dts", &probe_field<DtsField>, "position"_a,
-           "Plies to stalemate for values 3 and 1, else None (Lasker tables).")
-      .def("probe_dte", &probe_field<DteField>, "position"_a,
-           "Plies to the first mate or stalemate for values 4 and 0, else None (stalemate-wins tables).")
-      .def("get_lasker", &get_field<LaskerField>, "position"_a, "default"_a = py::none())
-      .def("get_value", &get_field<ValueField>, "position"_a, "default"_a = py::none())
-      .def("get_depth", &get_field<DepthField>, "position"_a, "default"_a = py::none())
-      .def("get_dtm", &get_field<DtmField>, "position"_a, "default"_a = py::none())
-      .def("get_dts", &get_field<DtsField>, "position"_a, "default"_a = py::none())
-      .def("get_dte", &get_field<DteField>, "position"_a, "default"_a = py::none())
-      .def(
-          "tables",
-          [](const PyTablebase& tb) {
-            std::vector<std::string> names;
-            for (const Material& t : api::available_tables(*tb.tables())) names.push_back(t.str());
-            return names;
-          },
-          "The canonical signatures of the tables in the directory.")
-      .def("close", &PyTablebase::close, "Closes the tables; probes under way finish first.")
-      .def_property_readonly("closed", &PyTablebase::closed)
-      .def_property_readonly("directory", &PyTablebase::directory)
-      .def_property_readonly(
-          "rules", [](const PyTablebase& tb) { return std::string(rules_name(tb.rules())); },
-          "The rules of the tables read: lasker, stalemate-wins or stalemate-passes.")
-      .def("__enter__", [](py::object self) { return self; })
-      .def("__exit__", [](PyTablebase& tb, py::args) { tb.close(); })
-      .def("__repr__", [](const PyTablebase& tb) {
+  c.def_static(
+      "__new__",
+      [](const py::object&, const std::string& directory, double cache_mb, const std::string& rules) {
+        return PyTablebase(directory, cache_mb, rules);
+      },
+      "cls"_a, "directory"_a, py::kw_only(), "cache_mb"_a = DefaultCacheMb, "rules"_a = "lasker",
+      "__new__(cls, directory, *, cache_mb=256, rules='lasker')\n--\n\n");
+  c.def(
+      "__init__", [](const py::object&, const py::args&, const py::kwargs&) {},
+      "__init__(self, *args, **kwargs)\n--\n\n");
+  c.def("probe", &PyTablebase::probe, "position"_a,
+        "probe(self, position)\n--\n\n"
+        "The value, depths, every legal move and the optimal line of a position (a ProbeResult).");
+  c.def("get", &PyTablebase::get, "position"_a, "default"_a = py::none(),
+        "get(self, position, default=None)\n--\n\n"
+        "probe(), or `default` when the tables cannot answer (missing table, too many men, castling "
+        "rights).");
+  define_field<LaskerField>(c, "The Lasker value 0-4 of the side to move (Lasker tables).");
+  define_field<ValueField>(c,
+                           "The value of the side to move under the rules: 0-4 under Lasker, 4 win, 2 "
+                           "draw, 0 loss under the others.");
+  define_field<DepthField>(c,
+                           "The depth of the value in its rules' metric (DTM, DTS or DTE), None for a draw.");
+  define_field<DtmField>(c,
+                         "Plies to mate for values 4 and 0, else None (Lasker and stalemate-passes tables).");
+  define_field<DtsField>(c, "Plies to stalemate for values 3 and 1, else None (Lasker tables).");
+  define_field<DteField>(
+      c, "Plies to the first mate or stalemate for values 4 and 0, else None (stalemate-wins tables).");
+  c.def("add_directory", &PyTablebase::add_directory, "directory"_a,
+        "add_directory(self, directory)\n--\n\n"
+        "Probes search this directory too, after those already there: a table is read from the first "
+        "directory that has it.");
+  c.def(
+      "tables",
+      [](const PyTablebase& tb) {
+        std::vector<std::string> names;
+        for (const Material& t : api::available_tables(*tb.tables())) names.push_back(t.str());
+        return names;
+      },
+      "tables(self)\n--\n\nThe canonical signatures of the tables in the directories.");
+  c.def("close", &PyTablebase::close, "close(self)\n--\n\nCloses the tables; probes under way finish first.");
+  c.def_property_readonly("closed", &PyTablebase::closed);
+  c.def_property_readonly("directory", &PyTablebase::directory, "The first directory.");
+  c.def_property_readonly("directories", &PyTablebase::directories,
+                          "Every directory, in the order searched (add_directory).");
+  c.def_property_readonly(
+      "rules", [](const PyTablebase& tb) { return std::string(rules_name(tb.rules())); },
+      "The rules of the tables read: lasker, stalemate-wins or stalemate-passes.");
+  c.def(
+      "__enter__", [](py::object self) { return self; }, "__enter__(self)\n--\n\n");
+  c.def(
+      "__exit__", [](PyTablebase& tb, py::args) { tb.close(); }, "__exit__(self, *args)\n--\n\n");
+  c.def(
+      "__repr__",
+      [](const PyTablebase& tb) {
         const std::string rules =
             tb.rules() == Rules::Lasker ? "" : " rules=" + std::string(rules_name(tb.rules()));
         return "<egtb.Tablebase " + py::repr(py::str(tb.directory())).cast<std::string>() + rules +
                (tb.closed() ? " (closed)>" : ">");
-      });
+      },
+      "__repr__(self)\n--\n\n");
 }
 
 void define_functions(py::module_& m) {
   using namespace pybind11::literals;
   m.def(
       "open_tablebase",
-      [](const std::filesystem::path& directory, std::optional<double> cache_mb, const std::string& rules) {
+      [](const std::filesystem::path& directory, double cache_mb, const std::string& rules) {
         return PyTablebase(directory, cache_mb, rules);
       },
-      "directory"_a, py::kw_only(), "cache_mb"_a = py::none(), "rules"_a = "lasker",
-      "Opens a directory of tables of one rule set; each table opens on the first probe that needs it.");
+      "directory"_a, py::kw_only(), "cache_mb"_a = DefaultCacheMb, "rules"_a = "lasker",
+      "open_tablebase(directory, *, cache_mb=256, rules='lasker')\n--\n\n"
+      "Opens a directory of tables of one rule set, with a cache of decoded blocks of cache_mb MiB; each "
+      "table opens on the first probe that needs it.");
   m.def("generate", &generate_tables, "signatures"_a, "directory"_a, py::kw_only(), "threads"_a = py::none(),
         "progress"_a = py::none(), "on_table"_a = py::none(), "metrics"_a = py::none(), "force"_a = false,
         "all"_a = py::none(), "rules"_a = "lasker", "compression_level"_a = DefaultCompressionLevel,
         "max_memory"_a = py::none(), "no_closure"_a = false,
+        "generate(signatures, directory, *, threads=None, progress=None, on_table=None, metrics=None, "
+        "force=False, all=None, rules='lasker', compression_level=3, max_memory=None, no_closure=False)\n--\n\n"
         "Builds tables after every table they depend on; a record per table.");
-  m.def("stats", &table_stats, "signatures"_a, "directory"_a, py::kw_only(), "convention"_a = "index462",
-        "threads"_a = py::none(), "all"_a = py::none(), "rules"_a = "lasker",
-        "The statistics of tables, a record per table.");
+  m.def(
+      "stats", &table_stats, "signatures"_a, "directory"_a, py::kw_only(), "convention"_a = "index462",
+      "threads"_a = py::none(), "all"_a = py::none(), "rules"_a = "lasker",
+      "stats(signatures, directory, *, convention='index462', threads=None, all=None, rules='lasker')\n--\n\n"
+      "The statistics of tables, a record per table.");
   m.def("query", &run_query, "signatures"_a, "query"_a, "directory"_a, py::kw_only(), "limit"_a = py::none(),
         "convention"_a = "index462", "threads"_a = py::none(), "rules"_a = "lasker", "all"_a = py::none(),
+        "query(signatures, query, directory, *, limit=None, convention='index462', threads=None, "
+        "rules='lasker', all=None)\n--\n\n"
         "An iterator over the positions that match a CQL query.");
   m.def("count", &count_query, "signatures"_a, "query"_a, "directory"_a, py::kw_only(),
         "convention"_a = "index462", "threads"_a = py::none(), "rules"_a = "lasker", "all"_a = py::none(),
+        "count(signatures, query, directory, *, convention='index462', threads=None, rules='lasker', "
+        "all=None)\n--\n\n"
         "The number of positions that match a CQL query, per table.");
   m.def("random_positions", &sample_positions, "directory"_a, "count"_a, py::kw_only(), "seed"_a = 1,
         "rules"_a = "lasker",
+        "random_positions(directory, count, *, seed=1, rules='lasker')\n--\n\n"
         "FENs of random legal positions of the tables in a directory (the positions of egtb bench probe).");
 }
 
 // The module's contents.
 void define_module(py::module_& m) {
+  py::options options;
+  options.disable_function_signatures();  // the docstrings carry them (see the top of this file)
   m.doc() = "The C++ extension of the egtb package (see help(egtb)).";
   m.attr("__version__") = EGTB_VERSION;
   m.attr("MATED") = to_index(Lasker::Mated);
@@ -565,12 +633,15 @@ void define_module(py::module_& m) {
   py::register_exception_translator(&translate_errors);
   define_tablebase(m);
   py::class_<PyQueryIterator>(m, "QueryIterator", "The matches of egtb.query(), one record each.")
-      .def_static("__new__",
-                  [](const py::args&) -> py::object {
-                    throw py::type_error("egtb.QueryIterator cannot be made directly: call egtb.query()");
-                  })
-      .def("__iter__", [](py::object self) { return self; })
-      .def("__next__", &PyQueryIterator::next)
+      .def_static(
+          "__new__",
+          [](const py::args&) -> py::object {
+            throw py::type_error("egtb.QueryIterator cannot be made directly: call egtb.query()");
+          },
+          "__new__(*args)\n--\n\n")
+      .def(
+          "__iter__", [](py::object self) { return self; }, "__iter__(self)\n--\n\n")
+      .def("__next__", &PyQueryIterator::next, "__next__(self)\n--\n\n")
       .def_property_readonly("summary", &PyQueryIterator::summary,
                              "The counts of the scan once every match was read (else None).");
   define_functions(m);

@@ -16,9 +16,9 @@ PACKAGES="cmake g++ make ninja-build libtbb-dev libzstd-dev libxxhash-dev libboo
   libboost-dev nlohmann-json3-dev"
 # What the tests, the C library and the Python module need besides: Catch2, the oracles (Stockfish,
 # Gaviota's probing code, pgn-extract), the formatting check, the tools the test scripts call, the
-# Python module's headers, the browser tests' Chromium and Node.js.
+# Python module's headers and what pip install uses, the browser tests' Chromium and Node.js.
 TEST_PACKAGES="catch2 stockfish libgaviotatb-dev pgn-extract clang-format libxml2-utils python3
-  python3-dev pybind11-dev pkg-config curl wrk chromium"
+  python3-dev pybind11-dev python3-pip python3-venv python3-setuptools pkg-config curl wrk chromium"
 
 tests=false
 if [ "${1-}" = --tests ]; then

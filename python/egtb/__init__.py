@@ -17,38 +17,58 @@ open_tablebase, generate, stats, query, count) values are ``value`` (WIN 4, DRAW
 ``dtm``; ``probe_value`` and ``probe_depth`` read the tables of any rules. Results are Records: the JSON objects of ``egtb probe --json``, ``egtb stats
 --format json`` and ``egtb query --json`` as dicts (same keys, same order), whose keys also read
 as attributes.
+
+Errors: a malformed FEN, signature or keyword raises ValueError; a position the tables cannot
+answer a KeyError, as python-chess's tablebases do: MissingTableError (its table is not in the
+directories) or OutsideTablesError (no table holds it: castling rights, too many men).
 """
+
+import typing
 
 
 class MissingTableError(KeyError):
-    """No table for a position's material (or a named signature) in the directory.
+    """No table for a position's material (or a named signature) in the directories.
 
     ``table`` is the canonical signature ("KRkn"); the message names the command that builds it.
     A KeyError, as in python-chess's tablebase modules.
     """
 
-    def __init__(self, message, table=""):
+    def __init__(self, message: str, table: str = "") -> None:
         super().__init__(message)
         self.table = table
 
-    def __str__(self):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class OutsideTablesError(KeyError):
+    """No table can hold the position: it has castling rights or more men than any table.
+
+    A KeyError, as python-chess's tablebases raise for such positions; ``get`` and the ``get_*``
+    methods return their default instead.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+
+    def __str__(self) -> str:
         return str(self.args[0])
 
 
 class TableError(Exception):
     """A damaged, unreadable or incompatible table file; ``path`` names it."""
 
-    def __init__(self, message, path=""):
+    def __init__(self, message: str, path: str = "") -> None:
         super().__init__(message)
         self.path = path
 
 
-class Record(dict):
+class Record(dict):  # type: ignore[type-arg]
     """A JSON object of the application layer as a dict whose keys also read as attributes."""
 
     __slots__ = ()
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> typing.Any:
         try:
             return self[name]
         except KeyError:
@@ -64,9 +84,22 @@ class ProbeResult(Record):
     its last position (fen, checkmate, stalemate, insufficient_material)."""
 
     __slots__ = ("line", "final")
+    line: Record
+    final: Record
 
 
-from egtb._egtb import (  # noqa: E402  (the extension needs the classes above)
+try:
+    import egtb._egtb  # noqa: F401  (the extension needs the classes above)
+except ModuleNotFoundError as missing:
+    if missing.name != "egtb._egtb":
+        raise
+    raise ImportError(
+        f"egtb's extension egtb._egtb is not built beside {__file__}: install the package with "
+        "`python3 -m pip install .` in the egtb repository (docs/python.md), or build it with "
+        "`cmake --build build --target egtb_python` and import it from build/python"
+    ) from None
+
+from egtb._egtb import (  # noqa: E402
     MATED,
     STALEMATED,
     DRAW,
@@ -87,8 +120,8 @@ from egtb._egtb import (  # noqa: E402  (the extension needs the classes above)
 )
 
 __all__ = [
-    "MATED", "STALEMATED", "DRAW", "STALEMATES", "MATES",
-    "MissingTableError", "TableError", "Record", "ProbeResult",
+    "MATED", "STALEMATED", "DRAW", "STALEMATES", "MATES", "WIN", "LOSS", "RULES",
+    "MissingTableError", "OutsideTablesError", "TableError", "Record", "ProbeResult",
     "Tablebase", "QueryIterator", "open_tablebase", "generate", "stats", "query", "count",
     "random_positions", "__version__",
 ]

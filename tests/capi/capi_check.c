@@ -9,6 +9,15 @@
  *                                       FEN, and the root moves by bitboards, checked equal to the
  *                                       root moves by FEN; prints
  *                                       "status lasker dtm dts|uci lasker dtm dts|..." per line
+ *   capi_check pv DIR [RULES] < FENS    for each FEN line: the principal variation by bitboards,
+ *                                       checked equal to the one by FEN and to a cut one (capacity
+ *                                       2); prints "status length|uci uci ..." (the moves decoded
+ *                                       with EGTB_MOVE_FROM, _TO and _PROMOTION)
+ *   capi_check game DIR < FENS          for each FEN line: egtb_probe_game with the FEN's castling
+ *                                       rights and halfmove clock: "status lasker dtm dts"
+ *   capi_check dirs DIR1 DIR2 < FENS    opens DIR1 and probes every FEN ("max_men N" then a status
+ *                                       per FEN), adds DIR2 with egtb_add_directory and probes them
+ *                                       again; a file added as a directory is refused first
  * RULES is the name of a rule set (lasker, stalemate-wins, stalemate-passes; default lasker), opened
  * with egtb_open_rules.
  *   capi_check errors DIR               calls that must fail, with their status and message
@@ -31,7 +40,9 @@
 
 typedef struct board {
   uint64_t white, black, kings, queens, rooks, bishops, knights, pawns;
+  unsigned castling; /* 1 when the FEN has castling rights */
   unsigned ep_square;
+  unsigned rule50; /* the FEN's halfmove clock */
   int white_to_move;
 } board;
 
@@ -78,9 +89,12 @@ static int parse_board(const char *fen, board *b) {
   if (c[0] != ' ' || (c[1] != 'w' && c[1] != 'b') || c[2] != ' ') return 0;
   b->white_to_move = c[1] == 'w';
   c += 3;
-  while (*c && *c != ' ') ++c; /* castling rights: the bitboard probe has none */
+  b->castling = *c != '-';
+  while (*c && *c != ' ') ++c;
   if (c[0] == ' ' && c[1] >= 'a' && c[1] <= 'h' && c[2] >= '1' && c[2] <= '8')
     b->ep_square = (unsigned)((c[2] - '1') * 8 + (c[1] - 'a'));
+  if (*c) c = strchr(c + 1, ' ');
+  if (c) b->rule50 = (unsigned)strtoul(c + 1, NULL, 10);
   return 1;
 }
 
@@ -171,13 +185,97 @@ static int check_one(const egtb_tablebase *tb, const char *fen, const board *b) 
   return ok;
 }
 
-static int run_probe(const char *dir, const char *rules) {
+/* A move of a principal variation in UCI ("e7e8q"; "0000" for a pass), decoded as egtb.h says. */
+static void move_text(egtb_move move, char uci[6]) {
+  const unsigned from = EGTB_MOVE_FROM(move), to = EGTB_MOVE_TO(move);
+  if (move == 0) {
+    strcpy(uci, "0000");
+    return;
+  }
+  uci[0] = (char)('a' + from % 8);
+  uci[1] = (char)('1' + from / 8);
+  uci[2] = (char)('a' + to % 8);
+  uci[3] = (char)('1' + to / 8);
+  uci[4] = " pnbrqk"[EGTB_MOVE_PROMOTION(move)];
+  uci[uci[4] == ' ' ? 4 : 5] = '\0';
+}
+
+enum { PvCapacity = 1024 };
+
+/* The principal variation of one FEN every way; prints its line; 0 when two ways disagree. */
+static int check_pv(const egtb_tablebase *tb, const char *fen, const board *b) {
+  static egtb_move by_fen[PvCapacity], by_board[PvCapacity];
+  egtb_move cut[2] = {0, 0};
+  egtb_result fen_result, board_result, cut_result;
+  size_t fen_length = 0, board_length = 0, cut_length = 0;
+  egtb_probe_pv_fen(tb, fen, &fen_result, by_fen, PvCapacity, &fen_length);
+  int ok = egtb_probe_pv_fen(tb, fen, &cut_result, cut, 2, &cut_length) == cut_result.status &&
+           same_result(&fen_result, &cut_result) && cut_length == fen_length &&
+           memcmp(cut, by_fen, (fen_length < 2 ? fen_length : 2) * sizeof *cut) == 0;
+  if (!has_castling(fen) && fen_result.status != EGTB_INVALID_POSITION) {
+    egtb_probe_pv(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights, b->pawns,
+                  b->ep_square, b->white_to_move, &board_result, by_board, PvCapacity, &board_length);
+    ok = ok && same_result(&fen_result, &board_result) && board_length == fen_length &&
+         memcmp(by_board, by_fen, fen_length * sizeof *by_fen) == 0;
+  }
+  if (!ok) fprintf(stderr, "capi_check: the ways of reading the pv disagree on %s\n", fen);
+  printf("%d %zu|", fen_result.status, fen_length);
+  for (size_t i = 0; i < fen_length && i < PvCapacity; ++i) {
+    char uci[6];
+    move_text(by_fen[i], uci);
+    printf(i ? " %s" : "%s", uci);
+  }
+  printf("\n");
+  return ok;
+}
+
+typedef int check_function(const egtb_tablebase *tb, const char *fen, const board *b);
+
+/* Runs `check` (check_one or check_pv) on every FEN of the standard input; 1 when one failed. */
+static int run_checks(const char *dir, const char *rules, check_function *check) {
   const fen_list list = read_fens(stdin);
   egtb_tablebase *tb = open_or_exit(dir, 0, rules);
   int ok = 1;
-  for (size_t i = 0; i < list.count; ++i) ok = check_one(tb, list.fens[i], &list.boards[i]) && ok;
+  for (size_t i = 0; i < list.count; ++i) ok = check(tb, list.fens[i], &list.boards[i]) && ok;
   egtb_close(tb);
   return ok ? 0 : 1;
+}
+
+static int run_game(const char *dir) {
+  const fen_list list = read_fens(stdin);
+  egtb_tablebase *tb = open_or_exit(dir, 0, NULL);
+  for (size_t i = 0; i < list.count; ++i) {
+    const board *b = &list.boards[i];
+    egtb_result r;
+    egtb_probe_game(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights, b->pawns,
+                    b->rule50, b->castling, b->ep_square, b->white_to_move, &r);
+    printf("%d %d %d %d\n", r.status, r.lasker, r.dtm, r.dts);
+  }
+  egtb_close(tb);
+  return 0;
+}
+
+static void probe_all(const egtb_tablebase *tb, const fen_list *list) {
+  printf("max_men %d\n", egtb_max_men(tb));
+  for (size_t i = 0; i < list->count; ++i) {
+    egtb_result r;
+    probe_board(tb, &list->boards[i], &r);
+    printf("%d %d %d %d\n", r.status, r.lasker, r.dtm, r.dts);
+  }
+}
+
+static void report(const char *what, int status);
+
+static int run_dirs(const char *first, const char *second) {
+  const fen_list list = read_fens(stdin);
+  egtb_tablebase *tb = open_or_exit(first, 0, NULL);
+  probe_all(tb, &list);
+  report("a file", egtb_add_directory(tb, __FILE__));
+  report("null", egtb_add_directory(tb, NULL));
+  report("added", egtb_add_directory(tb, second));
+  probe_all(tb, &list);
+  egtb_close(tb);
+  return 0;
 }
 
 typedef struct worker {
@@ -299,12 +397,17 @@ int main(int argc, char **argv) {
     egtb_close(tb);
     return 0;
   }
-  if (argc >= 3 && strcmp(argv[1], "probe") == 0) return run_probe(argv[2], argc >= 4 ? argv[3] : NULL);
+  const char *rules = argc >= 4 ? argv[3] : NULL;
+  if (argc >= 3 && strcmp(argv[1], "probe") == 0) return run_checks(argv[2], rules, check_one);
   if (argc >= 3 && strcmp(argv[1], "errors") == 0) return run_errors(argv[2]);
+  if (argc >= 3 && strcmp(argv[1], "pv") == 0) return run_checks(argv[2], rules, check_pv);
+  if (argc >= 3 && strcmp(argv[1], "game") == 0) return run_game(argv[2]);
+  if (argc >= 4 && strcmp(argv[1], "dirs") == 0) return run_dirs(argv[2], argv[3]);
   const int threads = argc >= 4 ? atoi(argv[3]) : 1;
   if (threads < 1 || threads > 64) return 2;
   if (argc >= 3 && strcmp(argv[1], "threads") == 0) return run_threads(argv[2], threads);
   if (argc >= 3 && strcmp(argv[1], "bench") == 0) return run_bench(argv[2], threads);
-  fprintf(stderr, "usage: capi_check open|probe|errors|threads|bench DIR [RULES|THREADS] < FENS\n");
+  fprintf(stderr,
+          "usage: capi_check open|probe|pv|game|dirs|errors|threads|bench DIR [RULES|THREADS|DIR2] < FENS\n");
   return 2;
 }

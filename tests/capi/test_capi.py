@@ -1,6 +1,9 @@
 """The C library as an engine uses it: installed with `cmake --install --component capi` into a
-temporary prefix, capi_check.c compiled against the installed header and library with cc and
-pkg-config (C11, -Wall -Wextra -pedantic -Werror), then
+clean temporary prefix, capi_check.c compiled against the installed header and libraries with cc
+and nothing but pkg-config's flags (C11, -Wall -Wextra -pedantic -Werror): `pkg-config --cflags
+--libs egtb` links the shared library, and the program runs without LD_LIBRARY_PATH (the run path
+of egtb.pc); `pkg-config --cflags --libs [--static] egtb-static` links libegtb.a in, and the program
+needs no libegtb.so. Then
 
   * its probes (by bitboards it parses itself, and by FEN) compared with `egtb probe --epd`:
     values, depths, failures, and every root move against the command line's move list;
@@ -9,13 +12,21 @@ pkg-config (C11, -Wall -Wextra -pedantic -Werror), then
   * the tables of the other rule sets opened with egtb_open_rules (fixtures tables_34_stalemate_wins
     and tables_34_stalemate_passes), probed and compared with `egtb probe --rules ... --epd`:
     values 4, 2 and 0, the rules' depth (DTE or DTM) in the dtm fields, a pass as the root move 0000;
-  * the library's exported symbols: egtb_* only, each with the version node EGTB_0.
+  * the library's exported symbols: egtb_* only, each with the version node EGTB_0, and every
+    function the header declares;
+  * the principal variation (egtb_probe_pv, the 16-bit moves decoded by the header's macros)
+    against the command line's pv, under each rule set;
+  * egtb_probe_game against the command line's value and depth: EGTB_CASTLING for castling
+    rights, EGTB_RULE50 exactly when the halfmove clock plus the depth exceeds 100 plies;
+  * a tablebase over two directories (3 men and 4 men) with egtb_add_directory, against one;
+  * the static program's probes against the shared one's.
 
 ctest sets the environment (tests/capi/CMakeLists.txt)."""
 
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import tempfile
@@ -94,6 +105,7 @@ def depth(value):
     return -1 if value is None else value
 
 
+
 class InstalledLibrary(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -106,26 +118,73 @@ class InstalledLibrary(unittest.TestCase):
         subprocess.run([CMAKE, "--install", BUILD, "--prefix", cls.prefix, "--component", "capi"],
                        check=True, capture_output=True)
         pc_dirs = [os.path.join(root) for root, _, files in os.walk(cls.prefix) if "egtb.pc" in files]
-        cls.env = dict(os.environ, PKG_CONFIG_PATH=pc_dirs[0])
-        flags = subprocess.run([PKG_CONFIG, "--cflags", "--libs", "egtb"], env=cls.env, check=True,
-                               capture_output=True, text=True).stdout.split()
-        cls.libdir = [f[2:] for f in flags if f.startswith("-L")][0]
-        cls.program = os.path.join(cls.prefix, "capi_check")
-        subprocess.run([CC, "-std=c11", "-Wall", "-Wextra", "-pedantic", "-Werror", "-o", cls.program,
-                        os.path.join(HERE, "capi_check.c"), *flags, "-pthread"], check=True)
-        cls.env["LD_LIBRARY_PATH"] = cls.libdir
+        cls.env = {k: v for k, v in os.environ.items() if k != "LD_LIBRARY_PATH"}
+        cls.env["PKG_CONFIG_PATH"] = pc_dirs[0]
+        cls.libdir = os.path.normpath(cls.pkg_config("--variable=libdir", "egtb")[0])
+        cls.program = cls.compile("capi_check", "--cflags", "--libs", "egtb")
+        cls.static_program = cls.compile("capi_check_static", "--cflags", "--libs", "egtb-static")
+        cls.compile("capi_check_static2", "--static", "--cflags", "--libs", "egtb-static")
+
+    @classmethod
+    def pkg_config(cls, *args):
+        return subprocess.run([PKG_CONFIG, *args], env=cls.env, check=True, capture_output=True,
+                              text=True).stdout.split()
+
+    @classmethod
+    def compile(cls, name, *pkg_config_args):
+        """capi_check.c compiled with the flags of `pkg-config ARGS` (and -pthread, for its own
+        threads); the path of the program."""
+        program = os.path.join(cls.prefix, name)
+        subprocess.run([CC, "-std=c11", "-Wall", "-Wextra", "-pedantic", "-Werror", "-o", program,
+                        os.path.join(HERE, "capi_check.c"), *cls.pkg_config(*pkg_config_args), "-pthread"],
+                       env=cls.env, check=True)
+        return program
 
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.prefix, ignore_errors=True)
 
-    def run_check(self, *args, stdin=""):
-        return subprocess.run([self.program, *args], input=stdin, env=self.env, capture_output=True, text=True)
+    def run_check(self, *args, stdin="", program=None):
+        return subprocess.run([program or self.program, *args], input=stdin, env=self.env, capture_output=True,
+                              text=True)
 
     def test_installed_files(self):
-        self.assertTrue(os.path.isfile(os.path.join(self.prefix, "include", "egtb.h")))
+        installed = sorted(os.path.relpath(os.path.join(root, f), self.prefix)
+                           for root, _, files in os.walk(self.prefix) for f in files)
+        lib = os.path.relpath(self.libdir, self.prefix)
+        self.assertEqual([f for f in installed if not f.startswith("capi_check")], sorted([
+            "include/egtb.h", f"{lib}/libegtb.a", f"{lib}/libegtb.so", f"{lib}/libegtb.so.0",
+            f"{lib}/libegtb.so.0.1.0", f"{lib}/pkgconfig/egtb.pc", f"{lib}/pkgconfig/egtb-static.pc"]))
         self.assertTrue(os.path.islink(os.path.join(self.libdir, "libegtb.so")))
-        self.assertTrue(os.path.isfile(os.path.join(self.libdir, "libegtb.so.0")))
+
+    def dynamic_section(self, program):
+        readelf = shutil.which("readelf")
+        if not readelf:
+            self.skipTest("no readelf")
+        return subprocess.run([readelf, "-d", program], check=True, capture_output=True, text=True).stdout
+
+    def test_the_shared_program_runs_from_its_run_path(self):
+        search, run_path, library = self.pkg_config("--libs", "egtb")
+        self.assertEqual((search[:2], os.path.normpath(search[2:]), library), ("-L", self.libdir, "-legtb"))
+        self.assertEqual((run_path[:11], os.path.normpath(run_path[11:])), ("-Wl,-rpath,", self.libdir))
+        dynamic = self.dynamic_section(self.program)
+        self.assertIn("[libegtb.so.0]", dynamic)
+        self.assertRegex(dynamic, rf"R(UN)?PATH.*\[{re.escape(run_path[11:])}\]")
+        self.assertNotIn("LD_LIBRARY_PATH", self.env)
+        opened = self.run_check("open", TABLES)
+        self.assertEqual(opened.returncode, 0, opened.stderr)
+
+    def test_the_static_program_needs_no_libegtb(self):
+        archive = self.pkg_config("--libs", "egtb-static")[0]
+        self.assertEqual(os.path.normpath(archive), os.path.join(self.libdir, "libegtb.a"))
+        for flag in ("-ltbb", "-lzstd", "-lstdc++"):
+            self.assertIn(flag, self.pkg_config("--static", "--libs", "egtb"))
+            self.assertIn(flag, self.pkg_config("--libs", "egtb-static"))
+        self.assertNotIn("libegtb", self.dynamic_section(self.static_program))
+        fens = SPECIAL + random_fens(300, seed=13)
+        shared = self.run_check("probe", TABLES, stdin="\n".join(fens) + "\n")
+        static = self.run_check("probe", TABLES, stdin="\n".join(fens) + "\n", program=self.static_program)
+        self.assertEqual((static.returncode, static.stdout), (0, shared.stdout), static.stderr)
 
     def test_open_reports_largest_tables_and_errors(self):
         self.assertEqual(self.run_check("open", TABLES).stdout.split()[:2], ["max_men", "4"])
@@ -201,6 +260,79 @@ class InstalledLibrary(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         self.assertIn("mismatches 0", result.stdout)
 
+    def test_principal_variations_agree_with_the_command_line(self):
+        passes = ["k7/Pp6/8/K7/8/8/8/8 w - - 0 1"]  # stalemate-passes: its line has a pass
+        fens = SPECIAL + passes + random_fens(300, seed=17)
+        for rules in ("lasker", "stalemate-wins", "stalemate-passes"):
+            with self.subTest(rules=rules):
+                checked = self.run_check("pv", TABLES, rules, stdin="\n".join(fens) + "\n")
+                self.assertEqual(checked.returncode, 0, checked.stderr)
+                lines = checked.stdout.splitlines()
+                self.assertEqual(len(lines), len(fens))
+                longest = 0
+                for fen, line, cli in zip(fens, lines, self.command_line_probes(fens, rules)):
+                    head, moves = line.split("|")
+                    status, length = (int(x) for x in head.split())
+                    if "error" in cli:
+                        self.assertNotEqual(status, 0, fen)
+                        continue
+                    self.assertEqual((status, length, moves.split()), (0, len(cli["pv"]), cli["pv"]), fen)
+                    longest = max(longest, length)
+                self.assertGreater(longest, 10)
+                if rules == "stalemate-passes":
+                    self.assertIn("0000", lines[len(SPECIAL)].split("|")[1].split())
+
+    def test_a_game_position_is_not_probeable_past_the_50_move_rule(self):
+        rng = random.Random(19)
+        fens = [fen.replace(" 0 1", f" {rng.choice([0, 1, 50, 80, 99, 100, 101, 150])} 1")
+                for fen in SPECIAL[:-1] + random_fens(600, seed=19)]  # not the bad FEN: capi_check parses
+        # KNk's deepest stalemate win, DTS 27 plies (the article's Table 1): probeable with 73, not 74.
+        edge = "8/8/8/8/8/1N6/8/1k1K4 w - - {} 1"
+        fens += [edge.format(73), edge.format(74), edge.format(0)]
+        lines = self.run_check("game", TABLES, stdin="\n".join(fens) + "\n").stdout.splitlines()
+        self.assertEqual(len(lines), len(fens))
+        seen = set()
+        for fen, line, cli in zip(fens, lines, self.command_line_probes(fens)):
+            status, *values = (int(x) for x in line.split())
+            rule50 = int(fen.split()[4])
+            if " Q " in fen:
+                expected = 3  # EGTB_CASTLING
+            elif "error" in cli:
+                self.assertNotIn(status, (0, 8), fen)
+                continue
+            else:
+                plies = cli["dtm"] if cli["dtm"] is not None else cli["dts"]
+                expected = 8 if plies and rule50 + plies > 100 else 0  # EGTB_RULE50
+            seen.add(expected)
+            self.assertEqual(status, expected, fen)
+            if expected == 0:
+                self.assertEqual(values, [cli["lasker"], depth(cli["dtm"]), depth(cli["dts"])], fen)
+            else:
+                self.assertEqual(values, [-1, -1, -1], fen)
+        self.assertEqual(seen, {0, 3, 8})
+        self.assertEqual(lines[-3:], ["0 3 -1 27", "8 -1 -1 -1", "0 3 -1 27"])
+
+    def test_two_directories_probe_as_one(self):
+        root = tempfile.mkdtemp(prefix="egtb-capi-dirs-", dir=self.prefix)
+        three, four = os.path.join(root, "three"), os.path.join(root, "four")
+        for d in (three, four):
+            os.mkdir(d)
+        for name in os.listdir(TABLES):
+            signature, _, extension = name.partition(".")
+            if extension == "egtb":
+                os.symlink(os.path.join(TABLES, name), os.path.join(three if len(signature) == 3 else four, name))
+        fens = SPECIAL[:11] + random_fens(300, seed=23)
+        out = self.run_check("dirs", three, four, stdin="\n".join(fens) + "\n").stdout.splitlines()
+        n = len(fens)
+        before, reports, after = out[:n + 1], out[n + 1:n + 4], out[n + 4:]
+        self.assertEqual(before[0], "max_men 3")
+        self.assertIn(" 1 -1 -1 -1", "".join(f" {line}" for line in before[1:]))  # a missing 4-man table
+        self.assertRegex(reports[0], "^a file: bad argument: no table directory .*capi_check.c \\(it is not a directory\\)$")
+        self.assertEqual(reports[1:], ["null: bad argument: tb or directory is NULL", "added: ok: "])
+        self.assertEqual(after[0], "max_men 4")
+        whole = self.run_check("dirs", TABLES, TABLES, stdin="\n".join(fens) + "\n").stdout.splitlines()
+        self.assertEqual(after[1:], whole[1:n + 1])
+
     def test_exported_symbols_are_versioned_egtb_functions(self):
         nm = shutil.which("nm")
         if not nm:
@@ -211,6 +343,9 @@ class InstalledLibrary(unittest.TestCase):
         functions = [s for s in symbols if s != "EGTB_0"]
         self.assertIn("egtb_probe@@EGTB_0", functions)
         self.assertTrue(all(s.startswith("egtb_") and s.endswith("@@EGTB_0") for s in functions), functions)
+        with open(os.path.join(self.prefix, "include", "egtb.h")) as f:
+            declared = set(re.findall(r"^[a-z].*?\b(egtb_[a-z_0-9]+)\(", f.read(), re.MULTILINE))
+        self.assertEqual({s.split("@@")[0] for s in functions}, declared)
 
     @staticmethod
     def command_line_probes(fens, rules="lasker"):

@@ -1,7 +1,9 @@
 """Errors as Python exceptions (api/errors.hpp): ValueError with the FEN parser's message, the
-MissingTableError (a KeyError) naming the command that builds the table, TableError for a damaged
-file, TypeError for what is not a position; and the get_* variants, which return their default
-where probe_* raise for a position the tables cannot answer."""
+MissingTableError (a KeyError) naming the command that builds the table, OutsideTablesError (a
+KeyError) for castling rights and too many men, as python-chess's tablebases raise KeyError for
+them, TableError for a damaged file, TypeError for what is not a position; and the get_*
+variants, which return their default where probe_* raise for a position the tables cannot
+answer."""
 
 import _thread
 import fcntl
@@ -58,17 +60,23 @@ class Errors(TablesTestCase):
             self.assertEqual(self.empty.get(fen, 0), 0)
         for fen in (SIX_MEN, CASTLING):
             self.assertEqual(self.tb.get_lasker(fen, -1), -1)
-            with self.assertRaises(ValueError):
+            self.assertEqual(self.tb.get(fen, -1), -1)
+            with self.assertRaises(KeyError):
                 self.tb.probe_lasker(fen)
         self.assertEqual(self.tb.get_dts(KNK_MAX_DTS, -1), 27)
         self.assertEqual(self.tb.get(KNK_MAX_DTS).dts, 27)
         self.assertIsNone(self.tb.get_dtm(KNK_MAX_DTS, -1))  # found: the value has no DTM
 
-    def test_messages_for_too_many_men_and_castling(self):
-        with self.assertRaisesRegex(ValueError, "the position has 6 men; tables exist for at most 5"):
-            self.tb.probe_lasker(SIX_MEN)
-        with self.assertRaisesRegex(ValueError, "castling rights \\(Q\\)"):
-            self.tb.probe_lasker(CASTLING)
+    def test_too_many_men_and_castling_are_key_errors_outside_the_tables(self):
+        for probe in (self.tb.probe_lasker, self.tb.probe_dtm, self.tb.probe_depth, self.tb.probe):
+            with self.assertRaises(egtb.OutsideTablesError) as caught:
+                probe(SIX_MEN)
+            self.assertIsInstance(caught.exception, KeyError)
+            self.assertNotIsInstance(caught.exception, egtb.MissingTableError)
+            self.assertEqual(str(caught.exception), "the position has 6 men; tables exist for at most 5")
+            with self.assertRaises(egtb.OutsideTablesError) as caught:
+                probe(Board(CASTLING))
+            self.assertRegex(str(caught.exception), "castling rights \\(Q\\)")
 
     def test_what_is_not_a_position_is_a_type_error(self):
         for position in (42, None, object()):

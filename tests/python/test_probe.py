@@ -1,10 +1,13 @@
 """Probing from Python: values and depths against the published figures, the result's keys and
 values against `egtb probe --json`, positions as FEN strings and as objects with fen(), the
-context manager, and the same positions as `egtb bench probe`."""
+context manager, the same positions as `egtb bench probe`, and tables in several directories
+(add_directory)."""
 
 import json
 import os
 import pathlib
+import shutil
+import tempfile
 import unittest
 
 import egtb
@@ -107,6 +110,49 @@ class Lifetime(TablesTestCase):
             self.assertEqual(tb.directory, TABLES)
             self.assertEqual(tb.probe_dts(KNK_MAX_DTS), 27)
         self.assertEqual(egtb.stats("KNk", pathlib.Path(TABLES))[0].maxdts.w.plies, 27)
+
+
+class Directories(TablesTestCase):
+    """The fixture's Lasker tables split in two directories: 3 men in one, 4 in the other."""
+
+    def setUp(self):
+        self.root = tempfile.mkdtemp(prefix="egtb-python-dirs-")
+        self.three, self.four = os.path.join(self.root, "three"), os.path.join(self.root, "four")
+        for d in (self.three, self.four):
+            os.mkdir(d)
+        for name in os.listdir(TABLES):
+            signature, _, extension = name.partition(".")
+            if extension == "egtb":
+                target = self.three if len(signature) == 3 else self.four
+                os.symlink(os.path.join(TABLES, name), os.path.join(target, name))
+
+    def tearDown(self):
+        shutil.rmtree(self.root)
+
+    def test_added_directories_are_searched_in_order(self):
+        krkn = "8/8/8/8/2n5/8/1R6/K1k5 w - - 0 1"  # its line leaves KRkn for KRk or Kkn
+        with egtb.open_tablebase(TABLES) as whole, egtb.open_tablebase(self.three) as tb:
+            self.assertEqual(tb.probe_dts(KNK_MAX_DTS), 27)
+            with self.assertRaises(egtb.MissingTableError) as caught:
+                tb.probe(krkn)
+            self.assertIn(f"{self.three}/KRkn.egtb is missing", str(caught.exception))
+            tb.add_directory(pathlib.Path(self.four))
+            self.assertEqual((tb.directory, tb.directories), (self.three, [self.three, self.four]))
+            self.assertEqual(tb.tables(), whole.tables())
+            for fen in (krkn, KNK_MAX_DTS, "8/8/8/3pP3/8/8/8/K6k w - d6 0 1"):
+                self.assertEqual(json.dumps(tb.probe(fen)), json.dumps(whole.probe(fen)))
+                self.assertEqual(tb.probe(fen).line, whole.probe(fen).line)
+            with self.assertRaises(egtb.MissingTableError) as caught:
+                tb.probe("8/8/8/8/8/8/1R6/K1k1qn2 w - - 0 1")  # neither directory has 5 men
+            self.assertIn(f"is in none of the directories {self.three}, {self.four}", str(caught.exception))
+
+    def test_add_directory_needs_a_directory(self):
+        with egtb.open_tablebase(self.three) as tb:
+            with self.assertRaisesRegex(ValueError, "no table directory .* does not exist"):
+                tb.add_directory(os.path.join(self.root, "nowhere"))
+            self.assertEqual(tb.directories, [self.three])
+        with self.assertRaisesRegex(ValueError, "closed"):
+            tb.add_directory(self.four)
 
 
 if __name__ == "__main__":

@@ -185,6 +185,65 @@ TEST_CASE("probe errors say what is wrong and how to fix it", "[store]") {
   }
 }
 
+TEST_CASE("tables are read from several directories, each from the first that has it", "[store]") {
+  const TempDir first;
+  const TempDir second;
+  const auto kqk = write_fake_table(first, "KQk");
+  const auto kpk = write_fake_table(second, "KPk");
+  Table draws(kqk.material());  // a KQk in the second directory that the first one's hides
+  for (Color stm : {Color::White, Color::Black})
+    for (Index i = 0; i < draws.size(); ++i) draws.set(stm, i, Score::draw());
+  write_table(second.path(), draws, {});
+  Tablebase tb(first.path());
+  const auto [i, stm] = sample_entries(kpk, 1, 70).front();
+  const Position pawn_position = *kpk.position_at(i, stm);
+  CHECK(probe_error(tb, pawn_position).kind == ProbeError::Kind::MissingTable);
+
+  tb.add_directory(second.path());
+  CHECK(tb.directories() == std::vector{first.path(), second.path()});
+  CHECK(tb.directory() == first.path());
+  CHECK(probe_fen(tb, to_fen(pawn_position)) == fake_score(i, stm));
+  CHECK(tb.table_path(*Material::parse("Kkp")) == second / "KPk.egtb");
+  CHECK(tb.table_path(*Material::parse("KQk")) == first / "KQk.egtb");
+  for (const auto& [j, side] : sample_entries(kqk, 50, 71))
+    CHECK(probe_fen(tb, to_fen(*kqk.position_at(j, side))) == fake_score(j, side));
+
+  const ProbeError missing = probe_error(tb, *parse_fen("k7/8/8/8/8/8/8/KR6 w - - 0 1"));
+  CHECK(missing.message == "no table for KRk: KRk.egtb is in none of the directories " +
+                               first.path().string() + ", " + second.path().string() +
+                               " (build it with: egtb generate KRk --dir " + first.path().string() + ")");
+  CHECK(tb.table_path(*Material::parse("KRk")) == first / "KRk.egtb");  // where it is to be built
+  CHECK_THROWS_AS(tb.add_directory(first / "KQk.egtb"), IoError);
+  CHECK(tb.directories().size() == 2);
+}
+
+TEST_CASE("a directory added while other threads probe serves them from then on", "[store]") {
+  const TempDir first;
+  const TempDir second;
+  write_fake_table(first, "KQk");
+  const auto kpk = write_fake_table(second, "KPk");
+  Tablebase tb(first.path());
+  const auto entries = sample_entries(kpk, 200, 72);
+  std::atomic<bool> added{false};
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 3; ++t)
+    threads.emplace_back([&] {
+      for (int round = 0; round < 20; ++round)
+        for (const auto& [i, stm] : entries) {
+          const bool after = added;  // read before the probe: a probe after the add must find KPk
+          const auto score = tb.probe(*kpk.position_at(i, stm));
+          if (score ? *score != fake_score(i, stm)
+                    : after || score.error().kind != ProbeError::Kind::MissingTable)
+            ++wrong;
+        }
+    });
+  tb.add_directory(second.path());
+  added = true;
+  for (auto& t : threads) t.join();
+  CHECK(wrong == 0);
+}
+
 TEST_CASE("a damaged or mismatched table throws from probe", "[store]") {
   const TempDir dir;
   const auto scheme = write_fake_table(dir, "KQk");

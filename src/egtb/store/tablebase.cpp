@@ -44,6 +44,21 @@ std::optional<ProbeError> check_probeable(const Position& pos) {
   return std::nullopt;
 }
 
+// Throws IoError when `directory` exists but is not a directory (a missing one has no tables).
+void check_directory(const std::filesystem::path& directory) {
+  std::error_code ec;
+  if (!directory.empty() && std::filesystem::exists(directory, ec) &&
+      !std::filesystem::is_directory(directory, ec))
+    throw IoError(directory, "is not a directory (the table directory, --dir)");
+}
+
+// True when something is at `path`: a file, or a link (that may loop or lead nowhere) or directory,
+// which opening it as a table reports.
+bool occupied(const std::filesystem::path& path) {
+  std::error_code error;
+  return std::filesystem::exists(std::filesystem::symlink_status(path, error));
+}
+
 }  // namespace
 
 bool within_tables(const Position& pos) {
@@ -54,10 +69,7 @@ Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options)
     : directory_(std::move(directory)),
       rules_(options.rules),
       cache_(std::make_shared<BlockCache>(options.cache_bytes)) {
-  std::error_code ec;
-  if (!directory_.empty() && std::filesystem::exists(directory_, ec) &&
-      !std::filesystem::is_directory(directory_, ec))
-    throw IoError(directory_, "is not a directory (the table directory, --dir)");
+  check_directory(directory_);
 }
 
 Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options,
@@ -66,14 +78,29 @@ Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options,
 
 Tablebase::~Tablebase() = default;
 
-std::filesystem::path Tablebase::table_path(const Material& material) const {
-  return egtb::table_path(directory_, material, rules_);
+void Tablebase::add_directory(std::filesystem::path directory) {
+  check_directory(directory);
+  const std::unique_lock lock(directories_mutex_);
+  more_directories_.push_back(std::move(directory));
 }
 
-bool Tablebase::has_table(const Material& material) const {
-  std::error_code error;  // a link that loops or leads nowhere is a table file that cannot be read
-  return std::filesystem::exists(std::filesystem::symlink_status(table_path(material), error));
+std::vector<std::filesystem::path> Tablebase::directories() const {
+  const std::shared_lock lock(directories_mutex_);
+  std::vector<std::filesystem::path> all{directory_};
+  all.insert(all.end(), more_directories_.begin(), more_directories_.end());
+  return all;
 }
+
+std::filesystem::path Tablebase::table_path(const Material& material) const {
+  const std::filesystem::path first = egtb::table_path(directory_, material, rules_);
+  const std::shared_lock lock(directories_mutex_);
+  if (more_directories_.empty() || occupied(first)) return first;
+  for (const std::filesystem::path& d : more_directories_)
+    if (auto path = egtb::table_path(d, material, rules_); occupied(path)) return path;
+  return first;
+}
+
+bool Tablebase::has_table(const Material& material) const { return occupied(table_path(material)); }
 
 std::string Tablebase::generate_command(const Material& material) const {
   const std::string rules = rules_ == Rules::Lasker ? "" : " --rules " + std::string(rules_name(rules_));
@@ -81,8 +108,14 @@ std::string Tablebase::generate_command(const Material& material) const {
 }
 
 std::string Tablebase::missing_message(const Material& material) const {
-  return "no table for " + material.normalized().str() + ": " + table_path(material).string() +
-         " is missing (build it with: " + generate_command(material) + ")";
+  const std::vector<std::filesystem::path> all = directories();
+  std::string missing = table_path(material).string() + " is missing";
+  if (all.size() > 1) {
+    missing = egtb::table_path({}, material, rules_).string() + " is in none of the directories ";
+    for (size_t i = 0; i < all.size(); ++i) missing += (i == 0 ? "" : ", ") + all[i].string();
+  }
+  return "no table for " + material.normalized().str() + ": " + missing +
+         " (build it with: " + generate_command(material) + ")";
 }
 
 std::string Tablebase::incomplete_message(const Material& material) const {

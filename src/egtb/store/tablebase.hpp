@@ -1,5 +1,9 @@
 // Tablebase: a directory of table files answering probes by position.
 //
+// More directories may be added (add_directory, as python-chess's add_directory and Fathom's
+// SyzygyPath "dir1:dir2"): a table is read from the first directory, in the order added, that
+// has its file; the first directory is where a missing table is to be built.
+//
 // Tables open lazily, on the first probe that needs them, and stay open; a table whose file is
 // rewritten or replaced meanwhile (egtb serve over a directory being regenerated) is opened again
 // when a probe of it fails on the old file's blocks. Each probe decodes at most one block, kept in a cache of
@@ -82,9 +86,18 @@ public:
   // The same, with every ProbeError as std::nullopt.
   [[nodiscard]] std::optional<Score> try_probe(const Position& pos) const;
 
+  // Adds a directory searched after those already there. Safe while other threads probe: a table
+  // already open stays as it is, a table missing so far is looked for in the new directory too.
+  // Throws IoError when `directory` exists but is not a directory.
+  void add_directory(std::filesystem::path directory);
+
+  // The first directory (of the constructor), where missing tables are to be built.
   [[nodiscard]] const std::filesystem::path& directory() const { return directory_; }
+  // Every directory, in the order searched.
+  [[nodiscard]] std::vector<std::filesystem::path> directories() const;
   [[nodiscard]] Rules rules() const { return rules_; }
-  // Where the table of a signature (in either colour orientation) is looked for.
+  // The file of the table of a signature (in either colour orientation): in the first directory
+  // that has it, else where it is to be built (in directory()).
   [[nodiscard]] std::filesystem::path table_path(const Material& material) const;
   // True when something is at that path: a table file, or a file, link (that may loop or lead
   // nowhere) or directory in its place, which opening it reports.
@@ -119,6 +132,8 @@ private:
                                                         const Material& canonical) const;
 
   std::filesystem::path directory_;
+  mutable std::shared_mutex directories_mutex_;
+  std::vector<std::filesystem::path> more_directories_;  // added after the first
   Rules rules_;
   std::shared_ptr<BlockCache> cache_;
   mutable std::shared_mutex tables_mutex_;
