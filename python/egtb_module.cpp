@@ -586,13 +586,14 @@ void define_functions(py::module_& m) {
       "open_tablebase(directory, *, cache_mb=256, rules='lasker')\n--\n\n"
       "Opens a directory of tables of one rule set, with a cache of decoded blocks of cache_mb MiB; each "
       "table opens on the first probe that needs it.");
-  m.def("generate", &generate_tables, "signatures"_a, "directory"_a, py::kw_only(), "threads"_a = py::none(),
-        "progress"_a = py::none(), "on_table"_a = py::none(), "metrics"_a = py::none(), "force"_a = false,
-        "all"_a = py::none(), "rules"_a = "lasker", "compression_level"_a = DefaultCompressionLevel,
-        "max_memory"_a = py::none(), "no_closure"_a = false,
-        "generate(signatures, directory, *, threads=None, progress=None, on_table=None, metrics=None, "
-        "force=False, all=None, rules='lasker', compression_level=3, max_memory=None, no_closure=False)\n--\n\n"
-        "Builds tables after every table they depend on; a record per table.");
+  m.def(
+      "generate", &generate_tables, "signatures"_a, "directory"_a, py::kw_only(), "threads"_a = py::none(),
+      "progress"_a = py::none(), "on_table"_a = py::none(), "metrics"_a = py::none(), "force"_a = false,
+      "all"_a = py::none(), "rules"_a = "lasker", "compression_level"_a = DefaultCompressionLevel,
+      "max_memory"_a = py::none(), "no_closure"_a = false,
+      "generate(signatures, directory, *, threads=None, progress=None, on_table=None, metrics=None, "
+      "force=False, all=None, rules='lasker', compression_level=3, max_memory=None, no_closure=False)\n--\n\n"
+      "Builds tables after every table they depend on; a record per table.");
   m.def(
       "stats", &table_stats, "signatures"_a, "directory"_a, py::kw_only(), "convention"_a = "index462",
       "threads"_a = py::none(), "all"_a = py::none(), "rules"_a = "lasker",
