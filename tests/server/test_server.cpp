@@ -610,6 +610,29 @@ TEST_CASE("Hostile clients: oversized and malformed requests, slow clients", "[s
   CHECK(both.find("HTTP/1.1 200") != both.rfind("HTTP/1.1 200"));
 }
 
+TEST_CASE("answer_bytes: a request cut short is nothing, however it ends", "[server][fuzz]") {
+  // fuzz_http's first finding (tests/fuzz/corpus/http/body_cut_short.http): a body one byte
+  // shorter than its Content-Length once kept answer_bytes asking the parser for more for ever.
+  Service service(service_options());
+  const ServerOptions options = server_options();
+  const std::string body = R"({"tables": ["KNk"], "query": "wtm dts == 27", "limit": 5})";
+  const auto request = [&](size_t length) {
+    return "POST /api/query HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + std::to_string(length) +
+           "\r\n\r\n" + body;
+  };
+  const std::optional<Response> whole = answer_bytes(request(body.size()), options, service);
+  REQUIRE(whole);
+  CHECK(whole->status == 200);
+  CHECK_FALSE(answer_bytes(request(body.size() + 1), options, service));  // the body ends early
+  CHECK_FALSE(answer_bytes(request(body.size() + 1000), options, service));
+  CHECK_FALSE(answer_bytes("GET /api/tables HTTP/1.1\r\nHost: local", options, service));  // in the header
+  CHECK_FALSE(
+      answer_bytes("POST /api/query HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
+                   "5\r\n{\"tab",
+                   options, service));  // inside a chunk
+  CHECK_FALSE(answer_bytes("", options, service));
+}
+
 TEST_CASE("Queries beyond the slow pool's queue are answered 503 with Retry-After", "[server]") {
   ServerOptions o = server_options();
   o.max_pending_slow = 0;
