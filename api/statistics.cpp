@@ -57,6 +57,12 @@ pgn::Game example_game(const stats::TableStatistics& t, const stats::Deepest& d,
   return game;
 }
 
+// What tells the statistics of one table apart: "KQk/index462/lasker".
+std::string statistics_key(const Tablebase& tablebase, const Material& m, indexing::Convention convention) {
+  return m.str() + "/" + std::string(indexing::convention_name(convention)) + "/" +
+         std::string(rules_name(tablebase.rules()));
+}
+
 }  // namespace
 
 std::vector<stats::TableStatistics> table_statistics(
@@ -82,17 +88,15 @@ std::vector<stats::TableStatistics> table_statistics(
 
 std::shared_ptr<const stats::TableStatistics> StatisticsCache::get(const Tablebase& tablebase,
                                                                    std::string_view signature,
-                                                                   indexing::Convention convention,
-                                                                   int threads) {
+                                                                   const stats::StatsOptions& options) {
   const Material m = present_tables(tablebase, {std::string(signature)}, std::nullopt).front();
-  const std::string key = m.str() + "/" + std::string(indexing::convention_name(convention)) + "/" +
-                          std::string(rules_name(tablebase.rules()));
+  const std::string key = statistics_key(tablebase, m, options.convention);
   {
     const std::lock_guard lock(mutex_);
     if (const auto it = tables_.find(key); it != tables_.end()) return it->second;
   }
-  auto table = std::make_shared<const stats::TableStatistics>(
-      stats::compute_statistics(tablebase, m, {convention, threads}));
+  auto table =
+      std::make_shared<const stats::TableStatistics>(stats::compute_statistics(tablebase, m, options));
   const std::lock_guard lock(mutex_);
   return tables_.emplace(key, std::move(table)).first->second;
 }

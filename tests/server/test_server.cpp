@@ -497,6 +497,14 @@ TEST_CASE("A client that leaves ends its query, running or waiting", "[server]")
   CHECK(seconds_since(start) < 5);  // not the 60 s of the budget
 }
 
+TEST_CASE("Statistics past the server's time limit are 503, and not kept", "[server]") {
+  ServiceOptions o = service_options();
+  o.stats_budget = std::chrono::milliseconds(0);
+  const TestServer s(o);
+  check_error(get(s.port(), "/api/stats/KBNk"), 503, "longer than the server's limit");
+  check_error(get(s.port(), "/api/stats/KBNk"), 503, "longer than the server's limit");
+}
+
 TEST_CASE("Stopping the server ends the queries under way", "[server]") {
   ServiceOptions o = service_options();
   o.query_budget = std::chrono::seconds(60);
