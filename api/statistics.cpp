@@ -5,6 +5,7 @@
 #include "api/errors.hpp"
 #include "api/probe.hpp"
 #include "api/signatures.hpp"
+#include "egtb/store/reader.hpp"
 #include "pgn/writer.hpp"
 #include "stats/report.hpp"
 
@@ -57,10 +58,15 @@ pgn::Game example_game(const stats::TableStatistics& t, const stats::Deepest& d,
   return game;
 }
 
-// What tells the statistics of one table apart: "KQk/index462/lasker".
+// What tells the statistics of one table file apart: "KQk/index462/lasker/DEVICE:INODE:SIZE:MTIME".
 std::string statistics_key(const Tablebase& tablebase, const Material& m, indexing::Convention convention) {
+  const std::filesystem::path path = tablebase.table_path(m);
+  const std::optional<TableReader::FileIdentity> file = file_identity(path);
+  if (!file) throw IoError(path, "cannot read the table file");
   return m.str() + "/" + std::string(indexing::convention_name(convention)) + "/" +
-         std::string(rules_name(tablebase.rules()));
+         std::string(rules_name(tablebase.rules())) + "/" + std::to_string(file->device) + ":" +
+         std::to_string(file->inode) + ":" + std::to_string(file->size) + ":" +
+         std::to_string(file->modified_ns);
 }
 
 }  // namespace

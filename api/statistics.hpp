@@ -34,8 +34,10 @@ struct StatsRequest {
 [[nodiscard]] std::vector<stats::TableStatistics> table_statistics(
     const StatsRequest& request, const std::function<void(const StoreError&)>& on_unreadable = {});
 
-// Statistics computed once per table, counting convention and rules, then kept (`egtb serve`'s
-// /api/stats). Safe from many threads; two first requests for one table may both compute it.
+// Statistics computed once per table file, counting convention and rules, then kept (`egtb
+// serve`'s /api/stats): a table file replaced or rewritten has its statistics computed again
+// (file_identity, reader.hpp). Safe from many threads; two first requests for one table may both
+// compute it.
 class StatisticsCache {
 public:
   // The statistics of the table `signature` names, which must be present in the tablebase's
