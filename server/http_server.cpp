@@ -330,9 +330,10 @@ std::optional<Response> answer_bytes(std::string_view bytes, const ServerOptions
     const size_t used = bytes.empty() ? 0 : parser.put(net::buffer(bytes.data(), bytes.size()), ec);
     bytes.remove_prefix(used);
     if (ec == http::error::need_more) ec = {};
-    // No byte taken: the bytes end inside the request (Beast takes none of an empty buffer inside
-    // a body, without an error, so asking again would never end).
+    // No byte taken: the bytes end before the request does (Beast takes none of an empty buffer
+    // inside a body, without an error, so asking again would never end).
     if (!ec && used == 0) {
+      if (!parser.got_some()) return std::nullopt;
       parser.put_eof(ec);
       if (!ec && !parser.is_done()) return std::nullopt;
     }
