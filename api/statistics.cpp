@@ -5,6 +5,7 @@
 #include "api/errors.hpp"
 #include "api/probe.hpp"
 #include "api/signatures.hpp"
+#include "egtb/store/reader.hpp"
 #include "pgn/writer.hpp"
 #include "stats/report.hpp"
 
@@ -57,6 +58,17 @@ pgn::Game example_game(const stats::TableStatistics& t, const stats::Deepest& d,
   return game;
 }
 
+// What tells the statistics of one table file apart: "KQk/index462/lasker/DEVICE:INODE:SIZE:MTIME".
+std::string statistics_key(const Tablebase& tablebase, const Material& m, indexing::Convention convention) {
+  const std::filesystem::path path = tablebase.table_path(m);
+  const std::optional<TableReader::FileIdentity> file = file_identity(path);
+  if (!file) throw IoError(path, "cannot read the table file");
+  return m.str() + "/" + std::string(indexing::convention_name(convention)) + "/" +
+         std::string(rules_name(tablebase.rules())) + "/" + std::to_string(file->device) + ":" +
+         std::to_string(file->inode) + ":" + std::to_string(file->size) + ":" +
+         std::to_string(file->modified_ns);
+}
+
 }  // namespace
 
 std::vector<stats::TableStatistics> table_statistics(
@@ -82,17 +94,15 @@ std::vector<stats::TableStatistics> table_statistics(
 
 std::shared_ptr<const stats::TableStatistics> StatisticsCache::get(const Tablebase& tablebase,
                                                                    std::string_view signature,
-                                                                   indexing::Convention convention,
-                                                                   int threads) {
+                                                                   const stats::StatsOptions& options) {
   const Material m = present_tables(tablebase, {std::string(signature)}, std::nullopt).front();
-  const std::string key = m.str() + "/" + std::string(indexing::convention_name(convention)) + "/" +
-                          std::string(rules_name(tablebase.rules()));
+  const std::string key = statistics_key(tablebase, m, options.convention);
   {
     const std::lock_guard lock(mutex_);
     if (const auto it = tables_.find(key); it != tables_.end()) return it->second;
   }
-  auto table = std::make_shared<const stats::TableStatistics>(
-      stats::compute_statistics(tablebase, m, {convention, threads}));
+  auto table =
+      std::make_shared<const stats::TableStatistics>(stats::compute_statistics(tablebase, m, options));
   const std::lock_guard lock(mutex_);
   return tables_.emplace(key, std::move(table)).first->second;
 }

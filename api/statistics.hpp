@@ -34,20 +34,23 @@ struct StatsRequest {
 [[nodiscard]] std::vector<stats::TableStatistics> table_statistics(
     const StatsRequest& request, const std::function<void(const StoreError&)>& on_unreadable = {});
 
-// Statistics computed once per table, counting convention and rules, then kept (`egtb serve`'s
-// /api/stats). Safe from many threads; two first requests for one table may both compute it.
+// Statistics computed once per table file, counting convention and rules, then kept (`egtb
+// serve`'s /api/stats): a table file replaced or rewritten has its statistics computed again
+// (file_identity, reader.hpp). Safe from many threads; two first requests for one table may both
+// compute it.
 class StatisticsCache {
 public:
   // The statistics of the table `signature` names, which must be present in the tablebase's
-  // directory. Throws InputError (bad signature), MissingTableError, StoreError.
+  // directory, in options.convention. Throws InputError (bad signature), MissingTableError,
+  // StoreError, and Cancelled when options.cancellation ends the computation (nothing is kept).
   [[nodiscard]] std::shared_ptr<const stats::TableStatistics> get(const Tablebase& tablebase,
                                                                   std::string_view signature,
-                                                                  indexing::Convention convention,
-                                                                  int threads);
+                                                                  const stats::StatsOptions& options);
 
 private:
   std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<const stats::TableStatistics>> tables_;  // "KQk/index462/lasker"
+  // By statistics_key (statistics.cpp).
+  std::map<std::string, std::shared_ptr<const stats::TableStatistics>> tables_;
 };
 
 // The warning for statistics of a table built without all the metrics of its rules (a Lasker

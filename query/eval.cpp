@@ -10,7 +10,7 @@ void Context::step(const SourceRange& where, bool costly) {
   if (++steps > MaxLoopSteps)
     throw LoopLimitError({where, "the query's loops run more than " + std::to_string(MaxLoopSteps) +
                                      " times on one position (nested loops multiply: narrow their sets)"});
-  if ((costly || steps % 64 == 0) && cancellation && cancellation->requested()) throw EvaluationCancelled{};
+  if ((costly || steps % 64 == 0) && cancellation) cancellation->throw_if_requested();
 }
 
 }  // namespace detail

@@ -54,13 +54,11 @@ private:
   QueryError error_;
 };
 
-// Thrown by an Evaluator when its Cancellation is requested in the middle of a position.
-struct EvaluationCancelled {};
-
 class Evaluator {
 public:
   // `tables` may be null; queries with table filters then fail to evaluate. `cancellation` (may
-  // be null) is polled inside loops: EvaluationCancelled ends a long evaluation at once.
+  // be null) is polled inside loops: Cancelled (egtb/core/cancellation.hpp) ends a long evaluation
+  // at once.
   explicit Evaluator(const Program& program, const TableContext* tables = nullptr,
                      const Cancellation* cancellation = nullptr);
   ~Evaluator();
@@ -68,7 +66,7 @@ public:
   Evaluator& operator=(const Evaluator&) = delete;
 
   // Whether the query matches; false also when it needs tables and none are attached. Both throw
-  // LoopLimitError and EvaluationCancelled (above).
+  // LoopLimitError (above) and Cancelled.
   [[nodiscard]] bool matches(const Position& pos);
   // The query's value, or an error when it needs tables and none are attached.
   [[nodiscard]] Expected<Value, QueryError> evaluate(const Position& pos);

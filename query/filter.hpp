@@ -48,7 +48,7 @@ struct Context {
   uint64_t steps = 0;  // loop bodies run on this position
 
   // One more run of the body of the loop at `where` (square, piece, move, dtsend, dtmend): throws
-  // LoopLimitError past MaxLoopSteps on this position, and EvaluationCancelled once the
+  // LoopLimitError past MaxLoopSteps on this position, and Cancelled once the
   // cancellation is requested (asked every 64 steps, and at each line end, a costly step).
   void step(const SourceRange& where, bool costly = false);
 

@@ -290,7 +290,7 @@ private:
               if (i > first_full.load(std::memory_order_relaxed)) break;
               try {
                 w.scan_block(t, blocks[i], options_, needed, halt, results[i]);
-              } catch (const EvaluationCancelled&) {
+              } catch (const Cancelled&) {
                 stopped_ = true;
               }
               if (needed && results[i].matches.size() >= needed) {
@@ -393,7 +393,7 @@ ScanSummary scan_positions(const ScanQuery& query, std::span<const Position> pos
       const Score score = context ? context->score(pos).value_or(Score::unknown()) : Score::unknown();
       on_match({Material::from(pos), 0, pos, score, *v, evaluator.notes()});
     }
-  } catch (const EvaluationCancelled&) {
+  } catch (const Cancelled&) {
     summary.stopped = true;
   }
   summary.entries = summary.evaluated;

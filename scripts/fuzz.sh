@@ -17,11 +17,8 @@ targets=(
   fuzz/fuzz_fen:fen
   fuzz/fuzz_table_reader:table
   fuzz/fuzz_pgn:pgn
+  fuzz/fuzz_http:http
 )
-# fuzz/fuzz_http (tests/fuzz/fuzz_http.cpp) is built by tests/fuzz but not run here until its first
-# finding is fixed: tests/fuzz/findings/http-slow-query-spins, a valid POST /api/query over a table
-# the service does not have, keeps server::answer_bytes busy for more than a minute under the
-# sanitizers (libFuzzer's -timeout is 10 s).
 names=()
 for spec in "${targets[@]}"; do
   target=${spec%%:*}

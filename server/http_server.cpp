@@ -327,13 +327,16 @@ std::optional<Response> answer_bytes(std::string_view bytes, const ServerOptions
   parser.eager(true);
   beast::error_code ec;
   while (!ec && !parser.is_done()) {
-    const size_t used = parser.put(net::buffer(bytes.data(), bytes.size()), ec);
+    const size_t used = bytes.empty() ? 0 : parser.put(net::buffer(bytes.data(), bytes.size()), ec);
     bytes.remove_prefix(used);
-    if (ec != http::error::need_more) continue;
-    ec = {};
-    if (used > 0) continue;
-    parser.put_eof(ec);  // the bytes end here
-    if (!ec && !parser.is_done()) return std::nullopt;
+    if (ec == http::error::need_more) ec = {};
+    // No byte taken: the bytes end before the request does (Beast takes none of an empty buffer
+    // inside a body, without an error, so asking again would never end).
+    if (!ec && used == 0) {
+      if (!parser.got_some()) return std::nullopt;
+      parser.put_eof(ec);
+      if (!ec && !parser.is_done()) return std::nullopt;
+    }
   }
   if (ec == http::error::partial_message) return std::nullopt;
   if (ec) return read_error(ec, shared);

@@ -237,9 +237,16 @@ Response Service::stats(const std::string& signature, const Request& r) {
   const indexing::Convention c =
       api::convention_named(query_parameter(r.query, "convention").value_or("index462"), "convention");
   const Rules rules = rules_of(r);
-  return json(
-      200,
-      api::json_line(api::to_json(*statistics_.get(tablebase(rules), signature, c, options_.work_threads))));
+  const Cancellation budget(r.cancellation, Cancellation::Clock::now() + options_.stats_budget);
+  try {
+    return json(200, api::json_line(api::to_json(*statistics_.get(tablebase(rules), signature,
+                                                                  {c, options_.work_threads, &budget}))));
+  } catch (const Cancelled&) {
+    return error(503, budget.past_deadline()
+                          ? "the statistics take longer than the server's limit of " +
+                                std::to_string(options_.stats_budget.count() / 1000) + " s"
+                          : "the statistics were cancelled: the client left or the server is stopping");
+  }
 }
 
 Response Service::query(const Request& r) {

@@ -9,7 +9,8 @@
 //                                       under those rules
 //   GET  /api/tables                    the tables present, from their headers
 //   GET  /api/rules                     the words of each rule set (the page's legend and titles)
-//   GET  /api/stats/SIG?convention=C    a table's statistics (computed once, then kept)
+//   GET  /api/stats/SIG?convention=C    a table's statistics (computed once, then kept; 503 when the
+//                                       client leaves, the server stops or stats_budget passes first)
 //   POST /api/query                     {"tables", "query", "limit", "convention", "rules"}: matches
 //   GET  /, /app.js, /style.css, ...    the page (server/assets.hpp)
 //   OPTIONS any path                    204 with Allow (and the CORS preflight's headers with
@@ -45,7 +46,8 @@ struct ServiceOptions {
   uint64_t max_query_limit = 1000;       // the most matches one query may ask for
   uint64_t default_query_limit = 100;
   size_t max_query_tables = 200;
-  std::chrono::milliseconds query_budget{5000};  // wall time of one query scan
+  std::chrono::milliseconds query_budget{5000};     // wall time of one query scan
+  std::chrono::milliseconds stats_budget{120'000};  // wall time of one table's statistics
   std::string cors_origin;      // empty: no CORS headers (the default); else "*" or an origin (is_origin)
   Rules rules = Rules::Lasker;  // the rules of a request that names none
 };

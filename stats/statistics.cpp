@@ -62,6 +62,13 @@ struct ScanJob {
   // index462 only: per side to move, the normal entries that count once more for each unplayable
   // e.p. right of their position (IndexScheme::unplayable_ep_entries).
   std::array<std::vector<Index>, 2> extra;
+  const Cancellation* cancellation = nullptr;  // StatsOptions::cancellation
+
+  // Reads block `block` into `out`, first throwing Cancelled if the computation is to end.
+  void read_block(uint64_t block, std::vector<uint16_t>& out) const {
+    if (cancellation) cancellation->throw_if_requested();
+    reader.read_block(block, out);
+  }
 };
 
 Color side_color(int side) { return side == 0 ? Color::White : Color::Black; }
@@ -91,7 +98,7 @@ void add_decoded(const ScanJob& job, const uint16_t* scores, Index first, Index 
 // then the unplayable e.p. rights of the block's entries.
 void scan_block(const ScanJob& job, uint64_t block, ScanState& state) {
   const BlockSpan span = block_span(job.reader.header(), block);
-  job.reader.read_block(block, state.block);
+  job.read_block(block, state.block);
   const Color stm = side_color(span.side);
   CodeTotals& totals = state.sides[static_cast<size_t>(span.side)];
   const Index end = span.first + span.count;
@@ -158,7 +165,7 @@ Index example_entry(const ScanJob& job, int side, uint16_t raw, const CodeTotals
   Position pos;
   for (uint64_t b = block_of(h, side, first); b <= block_of(h, side, totals.last[raw]); ++b) {
     const BlockSpan span = block_span(h, b);
-    job.reader.read_block(b, block);
+    job.read_block(b, block);
     for (size_t k = 0; k < block.size(); ++k) {
       const Index i = span.first + k;
       if (block[k] != raw || !job.scheme.decode(i, stm, pos) ||
@@ -243,7 +250,7 @@ TableStatistics compute_statistics(const Tablebase& tablebase, const Material& m
   out.rules = reader.rules();
   out.metrics = reader.header().metrics;
   const IndexScheme& scheme = reader.scheme();
-  ScanJob job{reader, scheme, options.convention, {}};
+  ScanJob job{reader, scheme, options.convention, {}, options.cancellation};
   if (options.convention == Convention::Index462)
     for (int side = 0; side < 2; ++side)
       job.extra[static_cast<size_t>(side)] = scheme.unplayable_ep_entries(side_color(side));

@@ -37,6 +37,7 @@
 #include <string_view>
 #include <vector>
 
+#include "egtb/core/cancellation.hpp"
 #include "egtb/core/material.hpp"
 #include "egtb/core/move.hpp"
 #include "egtb/core/position.hpp"
@@ -93,14 +94,16 @@ struct TableStatistics {
 
 struct StatsOptions {
   Convention convention = Convention::Index462;
-  int threads = 0;  // 0: every core
+  int threads = 0;                             // 0: every core
+  const Cancellation* cancellation = nullptr;  // may be null; asked before each block is read
 };
 
 // The statistics of the table of `material` (either colour orientation; the canonical one is
 // reported) in the tablebase's directory, with the optimal line of each example
 // (egtb/store/line.hpp: DTS-optimal for maxDTS, DTM-optimal for maxDTM; it may leave the table by
 // a capture or promotion, so those tables must be there too). Throws IoError or FormatError for a
-// missing or damaged file (check has_table first), std::runtime_error when a line cannot be probed.
+// missing or damaged file (check has_table first), std::runtime_error when a line cannot be probed,
+// Cancelled once options.cancellation is requested.
 [[nodiscard]] TableStatistics compute_statistics(const Tablebase& tablebase, const Material& material,
                                                  const StatsOptions& options = {});
 

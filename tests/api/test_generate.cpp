@@ -128,9 +128,25 @@ TEST_CASE("A query scans the tables named, every table present for 'all', or tho
 TEST_CASE("The statistics cache computes a table once per convention", "[stats]") {
   api::StatisticsCache cache;
   const Tablebase& tb = test::tables();
-  const auto first = cache.get(tb, "KBk", indexing::Convention::Index462, 1);
-  CHECK(cache.get(tb, "KBvK", indexing::Convention::Index462, 1) == first);
-  CHECK(cache.get(tb, "KBk", indexing::Convention::Physical, 1) != first);
+  const auto first = cache.get(tb, "KBk", {indexing::Convention::Index462, 1});
+  CHECK(cache.get(tb, "KBvK", {indexing::Convention::Index462, 1}) == first);
+  CHECK(cache.get(tb, "KBk", {indexing::Convention::Physical, 1}) != first);
   CHECK(first->material.str() == "KBk");
-  CHECK_THROWS_AS(cache.get(tb, "KQRkr", indexing::Convention::Index462, 1), api::MissingTableError);
+  CHECK_THROWS_AS(cache.get(tb, "KQRkr", {indexing::Convention::Index462, 1}), api::MissingTableError);
+}
+
+TEST_CASE("The statistics end when their cancellation says so, and nothing is kept", "[stats]") {
+  api::StatisticsCache cache;
+  const Tablebase& tb = test::tables();
+  Cancellation client;  // a client that has left
+  client.cancel();
+  CHECK_THROWS_AS(cache.get(tb, "KBNk", {indexing::Convention::Index462, 1, &client}), Cancelled);
+  const Cancellation server;  // a server whose time limit has passed
+  const Cancellation budget(&server, Cancellation::Clock::now());
+  CHECK_THROWS_AS(cache.get(tb, "KBNk", {indexing::Convention::Index462, 1, &budget}), Cancelled);
+  CHECK_THROWS_AS(
+      stats::compute_statistics(tb, *Material::parse("KBNk"), {indexing::Convention::Physical, 1, &budget}),
+      Cancelled);
+  const Cancellation later(&server, Cancellation::Clock::now() + std::chrono::minutes(10));
+  CHECK(cache.get(tb, "KBNk", {indexing::Convention::Index462, 1, &later})->material.str() == "KBNk");
 }

@@ -2,7 +2,10 @@
 // tables of the fixture tables_34: the answers of every endpoint, the status of every kind of bad
 // input, and hostile clients (huge and malformed requests, path traversal, oversized bodies, slow
 // clients, a query that would scan everything).
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -10,6 +13,8 @@
 #include <thread>
 #include <vector>
 
+#include "egtb/store/table.hpp"
+#include "egtb/store/writer.hpp"
 #include "server/http_server.hpp"
 #include "server/service.hpp"
 #include "server/url.hpp"
@@ -497,6 +502,14 @@ TEST_CASE("A client that leaves ends its query, running or waiting", "[server]")
   CHECK(seconds_since(start) < 5);  // not the 60 s of the budget
 }
 
+TEST_CASE("Statistics past the server's time limit are 503, and not kept", "[server]") {
+  ServiceOptions o = service_options();
+  o.stats_budget = std::chrono::milliseconds(0);
+  const TestServer s(o);
+  check_error(get(s.port(), "/api/stats/KBNk"), 503, "longer than the server's limit");
+  check_error(get(s.port(), "/api/stats/KBNk"), 503, "longer than the server's limit");
+}
+
 TEST_CASE("Stopping the server ends the queries under way", "[server]") {
   ServiceOptions o = service_options();
   o.query_budget = std::chrono::seconds(60);
@@ -508,6 +521,39 @@ TEST_CASE("Stopping the server ends the queries under way", "[server]") {
   const auto start = std::chrono::steady_clock::now();
   s.reset();  // stop() and run() returning
   CHECK(seconds_since(start) < 5);
+}
+
+TEST_CASE("A table replaced while served is answered from the new file, its statistics too", "[server]") {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("egtb-test-server-replaced-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path original = std::filesystem::path(EGTB_TEST_TABLES_DIR) / "KNk.egtb";
+  std::filesystem::copy_file(original, dir / "KNk.egtb");
+  ServiceOptions o = service_options();
+  o.directory = dir;
+  {
+    const TestServer s(o);
+    const std::string deepest = std::string("/api/lasker?fen=") + KnkDeepest;
+    CHECK(json_of(get(s.port(), deepest))["category"] == "stalemate-win");
+    CHECK(json_of(get(s.port(), "/api/stats/KNk"))["maxdts"]["w"]["plies"] == 27);
+    // KNk again, every position a draw, written as generate writes (renamed over the old file).
+    const auto knk = Table::load(dir / "KNk.egtb");
+    Table draws(knk->material());
+    for (Color stm : {Color::White, Color::Black})
+      for (indexing::Index i = 0; i < knk->size(); ++i)
+        draws.set(stm, i, knk->at(stm, i).is_valid() ? Score::draw() : Score::invalid());
+    write_table(dir, draws);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // past the file check interval
+    CHECK(json_of(get(s.port(), deepest))["category"] == "draw");
+    CHECK(json_of(get(s.port(), "/api/stats/KNk"))["maxdts"]["w"].is_null());
+    // The first file copied back over it in place (the same inode), as cp does.
+    std::filesystem::copy_file(original, dir / "KNk.egtb", std::filesystem::copy_options::overwrite_existing);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    CHECK(json_of(get(s.port(), deepest))["category"] == "stalemate-win");
+    CHECK(json_of(get(s.port(), "/api/stats/KNk"))["maxdts"]["w"]["plies"] == 27);
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("Bad positions are 400 with the FEN field, missing tables 404 naming the command", "[server]") {
@@ -608,6 +654,29 @@ TEST_CASE("Hostile clients: oversized and malformed requests, slow clients", "[s
             std::string(KnkDeepest) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
   const std::string both = keep.receive_all();
   CHECK(both.find("HTTP/1.1 200") != both.rfind("HTTP/1.1 200"));
+}
+
+TEST_CASE("answer_bytes: a request cut short is nothing, however it ends", "[server][fuzz]") {
+  // fuzz_http's first finding (tests/fuzz/corpus/http/body_cut_short.http): a body one byte
+  // shorter than its Content-Length once kept answer_bytes asking the parser for more for ever.
+  Service service(service_options());
+  const ServerOptions options = server_options();
+  const std::string body = R"({"tables": ["KNk"], "query": "wtm dts == 27", "limit": 5})";
+  const auto request = [&](size_t length) {
+    return "POST /api/query HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + std::to_string(length) +
+           "\r\n\r\n" + body;
+  };
+  const std::optional<Response> whole = answer_bytes(request(body.size()), options, service);
+  REQUIRE(whole);
+  CHECK(whole->status == 200);
+  CHECK_FALSE(answer_bytes(request(body.size() + 1), options, service));  // the body ends early
+  CHECK_FALSE(answer_bytes(request(body.size() + 1000), options, service));
+  CHECK_FALSE(answer_bytes("GET /api/tables HTTP/1.1\r\nHost: local", options, service));  // in the header
+  CHECK_FALSE(
+      answer_bytes("POST /api/query HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
+                   "5\r\n{\"tab",
+                   options, service));  // inside a chunk
+  CHECK_FALSE(answer_bytes("", options, service));
 }
 
 TEST_CASE("Queries beyond the slow pool's queue are answered 503 with Retry-After", "[server]") {

@@ -1,6 +1,7 @@
 // Probing a directory of hand-built tables by FEN, in both colour orientations and under every
 // board symmetry; error reports; the block cache limit; concurrent probes.
 #include <atomic>
+#include <chrono>
 #include <fstream>
 #include <random>
 #include <thread>
@@ -25,14 +26,16 @@ namespace {
 
 constexpr uint32_t TestBlockEntries = 1024;
 
-// Writes `<dir>/<signature>.egtb` whose entry i scores fake_score(i, stm).
-indexing::IndexScheme write_fake_table(const TempDir& dir, const std::string& signature) {
+// Writes `<dir>/<signature>.egtb` whose entry i scores fake_score(i + shift, stm), in blocks of
+// `block_entries`.
+indexing::IndexScheme write_fake_table(const TempDir& dir, const std::string& signature, Index shift = 0,
+                                       uint32_t block_entries = TestBlockEntries) {
   const indexing::IndexScheme scheme(*Material::parse(signature));
   Table table(scheme.material());
   for (Color stm : {Color::White, Color::Black})
-    for (Index i = 0; i < table.size(); ++i) table.set(stm, i, fake_score(i, stm));
+    for (Index i = 0; i < table.size(); ++i) table.set(stm, i, fake_score(i + shift, stm));
   WriteOptions options;
-  options.block_entries = TestBlockEntries;
+  options.block_entries = block_entries;
   write_table(dir.path(), table, options);
   return scheme;
 }
@@ -280,35 +283,62 @@ TEST_CASE("a damaged or mismatched table throws from probe", "[store]") {
 
 // A file renamed over an open one leaves the open one readable (its blocks still match); one
 // rewritten in place fails its checksums, and the Tablebase opens it again.
-TEST_CASE("a table rewritten or replaced under an open Tablebase answers its probes", "[store]") {
+TEST_CASE("a table replaced, rewritten or removed under an open Tablebase: probes read the file there",
+          "[store]") {
   const TempDir dir;
   const auto scheme = write_fake_table(dir, "KQk");
   const auto entries = sample_entries(scheme, 300, 77);
-  TablebaseOptions uncached;  // every probe reads the file, as a probe the cache does not hold
-  uncached.cache_bytes = 0;
-  Tablebase tb(dir.path(), uncached);
-  for (const auto& [i, stm] : entries) CHECK(probe_fen(tb, fen_at(scheme, i, stm)) == fake_score(i, stm));
-  // The same table written with other blocks: every block of the old index now points elsewhere.
+  TablebaseOptions options;  // the default cache, which keeps every block probed
+  options.file_check_interval = std::chrono::milliseconds(0);
+  const Tablebase tb(dir.path(), options);
+  const auto check_probes = [&](Index shift) {
+    for (const auto& [i, stm] : entries)
+      REQUIRE(probe_fen(tb, fen_at(scheme, i, stm)) == fake_score(i + shift, stm));
+  };
+  check_probes(0);
+  REQUIRE(tb.cache_stats().blocks > 0);
   const TempDir other;
-  Table table(scheme.material());
-  for (Color stm : {Color::White, Color::Black})
-    for (Index i = 0; i < table.size(); ++i) table.set(stm, i, fake_score(i, stm));
-  WriteOptions options;
-  options.block_entries = 3 * TestBlockEntries;
-  write_table(other.path(), table, options);
-  const std::vector<uint8_t> bytes = egtb::test::read_file(other / "KQk.egtb");
-  bool in_place = false;
+  write_fake_table(other, "KQk", 1, 3 * TestBlockEntries);  // other scores in other blocks
   SECTION("rewritten in place (cp over it: the same inode)") {
+    const std::vector<uint8_t> bytes = egtb::test::read_file(other / "KQk.egtb");
     std::ofstream out(dir / "KQk.egtb", std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    in_place = true;
+    out.close();
+    check_probes(1);
   }
   SECTION("replaced (another file renamed over it)") {
     std::filesystem::rename(other / "KQk.egtb", dir / "KQk.egtb");
+    check_probes(1);
+    CHECK_FALSE(tb.table(scheme.material())->file_changed());
   }
-  CHECK(tb.table(scheme.material())->file_changed());
-  for (const auto& [i, stm] : entries) CHECK(probe_fen(tb, fen_at(scheme, i, stm)) == fake_score(i, stm));
-  CHECK(tb.table(scheme.material())->file_changed() != in_place);
+  SECTION("removed: a missing table") {
+    std::filesystem::remove(dir / "KQk.egtb");
+    const auto [i, stm] = entries[0];
+    CHECK(probe_error(tb, *scheme.position_at(i, stm)).kind == ProbeError::Kind::MissingTable);
+    CHECK(tb.table(scheme.material()) == nullptr);
+  }
+}
+
+TEST_CASE("an open table's file is compared with the one opened at most every file_check_interval",
+          "[store]") {
+  const TempDir dir;
+  const auto scheme = write_fake_table(dir, "KQk");
+  const auto [i, stm] = sample_entries(scheme, 1, 78)[0];
+  const std::string fen = fen_at(scheme, i, stm);
+  TablebaseOptions hourly;
+  hourly.file_check_interval = std::chrono::hours(1);
+  TablebaseOptions often;
+  often.file_check_interval = std::chrono::milliseconds(100);
+  const Tablebase late(dir.path(), hourly);
+  const Tablebase soon(dir.path(), often);
+  CHECK(probe_fen(late, fen) == fake_score(i, stm));
+  CHECK(probe_fen(soon, fen) == fake_score(i, stm));
+  const TempDir other;
+  write_fake_table(other, "KQk", 1);
+  std::filesystem::rename(other / "KQk.egtb", dir / "KQk.egtb");
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  CHECK(probe_fen(soon, fen) == fake_score(i + 1, stm));
+  CHECK(probe_fen(late, fen) == fake_score(i, stm));  // not compared yet: the old file's block
 }
 
 TEST_CASE("the LRU block cache keeps within its byte limit", "[store]") {

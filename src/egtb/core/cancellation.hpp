@@ -8,12 +8,17 @@
 //   Cancellation query(&request, Cancellation::Clock::now() + std::chrono::seconds(5));
 //   while (!query.requested()) work();                       // ends on any of the three
 //   query.past_deadline();                                   // true: it was the time budget
+//   query.throw_if_requested();                              // or end it with Cancelled
 #pragma once
 
 #include <atomic>
 #include <chrono>
 
 namespace egtb {
+
+// Thrown by Cancellation::throw_if_requested: the computation that polled it ended early (its
+// caller, who raised the cancellation or set the deadline, knows why).
+struct Cancelled {};
 
 class Cancellation {
 public:
@@ -35,6 +40,11 @@ public:
           (c->deadline_ != Clock::time_point::max() && Clock::now() >= c->deadline_))
         return true;
     return false;
+  }
+
+  // Throws Cancelled when requested().
+  void throw_if_requested() const {
+    if (requested()) throw Cancelled{};
   }
 
   // True when this object's own deadline has passed.

@@ -58,10 +58,13 @@ TableReader::FileIdentity identity_of(const struct stat& st) {
 
 }  // namespace
 
-bool TableReader::file_changed() const {
+std::optional<TableReader::FileIdentity> file_identity(const std::filesystem::path& path) {
   struct stat st {};
-  return ::stat(path_.c_str(), &st) != 0 || !(identity_of(st) == identity_);
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return identity_of(st);
 }
+
+bool TableReader::file_changed() const { return file_identity(path_) != identity_; }
 
 TableReader::TableReader(const std::filesystem::path& path, const TableRequirements& required)
     : path_(path),

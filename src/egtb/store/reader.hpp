@@ -152,6 +152,10 @@ private:
   [[nodiscard]] std::string describe_block(uint64_t block) const;
 };
 
+// The identity of the file at `path` now (TableReader::FileIdentity), or nothing when it cannot be
+// read: what tells whatever was computed from a table file before from the file there now.
+[[nodiscard]] std::optional<TableReader::FileIdentity> file_identity(const std::filesystem::path& path);
+
 // The header of a table file, after checking the file checksum and that it meets `required`.
 [[nodiscard]] TableHeader read_header(const std::filesystem::path& path,
                                       const TableRequirements& required = {});

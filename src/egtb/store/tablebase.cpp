@@ -59,6 +59,13 @@ bool occupied(const std::filesystem::path& path) {
   return std::filesystem::exists(std::filesystem::symlink_status(path, error));
 }
 
+// True when nothing is at `path`, a link leading nowhere included; false when something is or
+// it cannot tell (a link that loops), which opening it as a table reports.
+bool absent(const std::filesystem::path& path) {
+  std::error_code ec;
+  return !std::filesystem::exists(path, ec) && !ec;
+}
+
 }  // namespace
 
 bool within_tables(const Position& pos) {
@@ -66,15 +73,16 @@ bool within_tables(const Position& pos) {
 }
 
 Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options)
-    : directory_(std::move(directory)),
-      rules_(options.rules),
-      cache_(std::make_shared<BlockCache>(options.cache_bytes)) {
+    : Tablebase(std::move(directory), options, std::make_shared<BlockCache>(options.cache_bytes)) {
   check_directory(directory_);
 }
 
 Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options,
                      std::shared_ptr<BlockCache> cache)
-    : directory_(std::move(directory)), rules_(options.rules), cache_(std::move(cache)) {}
+    : directory_(std::move(directory)),
+      rules_(options.rules),
+      cache_(std::move(cache)),
+      file_check_interval_(options.file_check_interval) {}
 
 Tablebase::~Tablebase() = default;
 
@@ -127,43 +135,62 @@ std::shared_ptr<const Table> Tablebase::table(const Material& material) const {
   const Material canonical = material.normalized();
   if (!find(canonical)) return nullptr;
   const std::shared_lock lock(tables_mutex_);
-  return tables_.at(canonical);
+  const auto it = tables_.find(canonical);  // the newest, should another thread have opened it again
+  return it == tables_.end() ? nullptr : it->second.table;
 }
 
 std::vector<Material> Tablebase::incomplete_tables() const {
   std::vector<Material> out;
   const std::shared_lock lock(tables_mutex_);
-  for (const auto& [material, table] : tables_)
-    if (table && !table->metrics().contains(all_metrics(rules_))) out.push_back(material);
+  for (const auto& [material, open] : tables_)
+    if (!open.table->metrics().contains(all_metrics(rules_))) out.push_back(material);
   return out;
 }
 
 const Table* Tablebase::find(const Material& canonical) const {
+  const Table* open = nullptr;
+  bool due = false;
   {
     const std::shared_lock lock(tables_mutex_);
-    if (const auto it = tables_.find(canonical); it != tables_.end()) return it->second.get();
+    if (const auto it = tables_.find(canonical); it != tables_.end()) {
+      open = it->second.table.get();
+      due = check_due(it->second);
+    }
   }
-  const std::filesystem::path path = table_path(canonical);
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec) && !ec) return nullptr;
-  TableRequirements required{canonical, rules_, {}};
-  required.positions_only = true;  // probes ask for legal positions: filled blocks read as stored
-  auto opened = Table::page(path, required, cache_);
+  if (open) return due ? current(canonical, open) : open;
+  if (absent(table_path(canonical))) return nullptr;
+  auto opened = open_table(canonical);
   const std::unique_lock lock(tables_mutex_);
-  return tables_.try_emplace(canonical, std::move(opened)).first->second.get();
+  return tables_.try_emplace(canonical, std::move(opened)).first->second.table.get();
 }
 
-const Table* Tablebase::reopen_if_changed(const Material& canonical, const Table* stale) const {
-  if (!stale->file_changed()) return nullptr;
+std::shared_ptr<const Table> Tablebase::open_table(const Material& canonical) const {
+  TableRequirements required{canonical, rules_, {}};
+  required.positions_only = true;  // probes ask for legal positions: filled blocks read as stored
+  return Table::page(table_path(canonical), required, cache_);
+}
+
+bool Tablebase::check_due(OpenTable& open) const {
+  const int64_t now = std::chrono::steady_clock::now().time_since_epoch().count();
+  int64_t last = open.checked.load(std::memory_order_relaxed);
+  return now - last >= file_check_interval_.count() &&
+         open.checked.compare_exchange_strong(last, now, std::memory_order_relaxed);
+}
+
+const Table* Tablebase::current(const Material& canonical, const Table* open) const {
+  if (!open->file_changed()) return open;
+  std::shared_ptr<const Table> fresh = absent(table_path(canonical)) ? nullptr : open_table(canonical);
   const std::unique_lock lock(tables_mutex_);
-  auto& open = tables_.at(canonical);
-  if (open.get() == stale) {  // not yet reopened by another thread
-    TableRequirements required{canonical, rules_, {}};
-    required.positions_only = true;
-    auto fresh = Table::page(table_path(canonical), required, cache_);
-    retired_.push_back(std::exchange(open, std::move(fresh)));
+  const auto it = tables_.find(canonical);
+  if (it == tables_.end()) return nullptr;                            // removed by another thread
+  if (it->second.table.get() != open) return it->second.table.get();  // opened again by another
+  retired_.push_back(std::move(it->second.table));
+  if (!fresh) {
+    tables_.erase(it);
+    return nullptr;
   }
-  return open.get();
+  it->second.table = std::move(fresh);
+  return it->second.table.get();
 }
 
 Expected<Score, ProbeError> Tablebase::probe_table(const Table& t, const Position& pos,
@@ -189,9 +216,11 @@ Expected<Score, ProbeError> Tablebase::probe(const Position& input) const {
   const Position pos = orientation.oriented(input);
   try {
     return probe_table(*t, pos, orientation.canonical);
-  } catch (const StoreError&) {
-    const Table* fresh = reopen_if_changed(orientation.canonical, t);
-    if (!fresh) throw;
+  } catch (const StoreError&) {  // the file may have been rewritten since it was last compared
+    const Table* fresh = current(orientation.canonical, t);
+    if (fresh == t) throw;
+    if (!fresh)
+      return fail(ProbeError::Kind::MissingTable, missing_message(material), orientation.canonical.str());
     return probe_table(*fresh, pos, orientation.canonical);
   }
 }

@@ -4,11 +4,17 @@
 // SyzygyPath "dir1:dir2"): a table is read from the first directory, in the order added, that
 // has its file; the first directory is where a missing table is to be built.
 //
-// Tables open lazily, on the first probe that needs them, and stay open; a table whose file is
-// rewritten or replaced meanwhile (egtb serve over a directory being regenerated) is opened again
-// when a probe of it fails on the old file's blocks. Each probe decodes at most one block, kept in a cache of
-// decoded blocks shared by all tables (block_cache.hpp) within the caller's memory limit. Probing is
-// thread-safe.
+// Tables open lazily, on the first probe that needs them, and stay open. Each probe decodes at most
+// one block, kept in a cache of decoded blocks shared by all tables (block_cache.hpp) within the
+// caller's memory limit. Probing is thread-safe.
+//
+// A table file replaced (another file renamed over it) or rewritten in place while open (egtb serve
+// over a directory being regenerated) is opened again: a probe compares the file with the one
+// opened (TableReader::file_changed: device, inode, size, modification time) when the table was
+// last compared more than TablebaseOptions::file_check_interval ago, and at once when the old
+// file's blocks fail their checksums. The table opened again is another Table, whose blocks are
+// other keys of the cache, so no block of the old file answers for the new one; a file removed
+// is a missing table.
 //
 // Any orientation of a position is probed: a signature that is the colour flip of a canonical
 // one (a Kkq position probes KQk.egtb with the colours swapped, the board flipped vertically, the
@@ -23,6 +29,8 @@
 //     both: a probe never returns a wrong score silently.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <map>
@@ -30,6 +38,7 @@
 #include <optional>
 #include <shared_mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "egtb/core/expected.hpp"
@@ -67,6 +76,9 @@ struct TablebaseOptions {
 
   size_t cache_bytes = DefaultCacheBytes;  // limit of the decoded-block cache
   Rules rules = Rules::Lasker;             // the rules of the tables probed (a table of others is refused)
+  // How long an open table's file goes at most without being compared with the one opened (a stat
+  // call, some microseconds); 0: at every probe.
+  std::chrono::milliseconds file_check_interval{1000};
 };
 
 class Tablebase {
@@ -120,13 +132,26 @@ private:
   // "egtb generate SIG[ --rules R] --dir DIR": the command that builds a table here with every
   // metric of the rules (replacing one built with fewer).
   [[nodiscard]] std::string generate_command(const Material& material) const;
+  // An open table and when its file was last compared with the one opened (steady-clock ticks).
+  struct OpenTable {
+    explicit OpenTable(std::shared_ptr<const Table> t) : table(std::move(t)) {}
+    std::shared_ptr<const Table> table;
+    std::atomic<int64_t> checked{std::chrono::steady_clock::now().time_since_epoch().count()};
+  };
+
   // The open table of a canonical signature, or nullptr when its file is missing (no reference
-  // count is taken: the tables stay open as long as the Tablebase).
+  // count is taken: the tables stay open as long as the Tablebase). Its file is compared with the
+  // one opened when file_check_interval has passed since the last comparison (current()).
   [[nodiscard]] const Table* find(const Material& canonical) const;
-  // The table of `canonical` opened anew when the file of `stale`, its open table, changed since
-  // it was opened, else nullptr. The stale table is kept (retired_) while the Tablebase lives:
-  // other threads may still be reading it.
-  [[nodiscard]] const Table* reopen_if_changed(const Material& canonical, const Table* stale) const;
+  // The table of a file, opened for probes.
+  [[nodiscard]] std::shared_ptr<const Table> open_table(const Material& canonical) const;
+  // True when `open`'s file is due for comparison, which this call then claims.
+  [[nodiscard]] bool check_due(OpenTable& open) const;
+  // The table to probe for `canonical` given `open`, its table when last looked up: `open` while
+  // its file is unchanged, else the table of the file now in its place (opened here unless another
+  // thread did), or nullptr when the file is gone. A replaced table is kept (retired_) while the
+  // Tablebase lives: other threads may still be reading it.
+  [[nodiscard]] const Table* current(const Material& canonical, const Table* open) const;
   // The score of `pos` (oriented to `canonical`) in its open table `t`.
   [[nodiscard]] Expected<Score, ProbeError> probe_table(const Table& t, const Position& pos,
                                                         const Material& canonical) const;
@@ -137,7 +162,8 @@ private:
   Rules rules_;
   std::shared_ptr<BlockCache> cache_;
   mutable std::shared_mutex tables_mutex_;
-  mutable std::map<Material, std::shared_ptr<const Table>> tables_;
+  std::chrono::steady_clock::duration file_check_interval_;
+  mutable std::map<Material, OpenTable> tables_;
   mutable std::vector<std::shared_ptr<const Table>> retired_;
 };
 
