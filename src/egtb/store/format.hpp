@@ -84,7 +84,7 @@
 // version 3), so a block without stalemates is one Constant block of 2 bytes. Example: a block of
 // full-table entries 156 2 5 16 27 ("mates in 10", draw, invalid, "is mated, DTM 2", "stalemates
 // in 3": 3 | 3 << 3) is stored as 2 2 2 2 27; one of 156 5 16 as 2 2 2, a Constant block "02 00".
-// On the 3-4-man set they take 2% of the bytes of the full tables (docs/table-sizes.md).
+// On the 3-4-man set they take 4.7% of the bytes of the full tables (docs/table-sizes.md).
 //
 // Why these choices (measured on DTM tables built from Gaviota's 3-4-man tables, indexed with 462
 // king pairs, 25-40% of the entries invalid): Planes and Dictionary come within 1-2% of each
