@@ -68,7 +68,8 @@ retro::GenerateRecord stalemate_only_table(const retro::GenerateRecord& full, co
   retro::GenerateRecord record;
   record.material = full.material;
   record.path = table_path(request.directory, full.material, request.rules);
-  const bool forced = request.force && std::find(targets.begin(), targets.end(), full.material) != targets.end();
+  const bool forced =
+      request.force && std::find(targets.begin(), targets.end(), full.material) != targets.end();
   if (!full.built && !forced) {
     try {
       const TableReader held(record.path, {full.material, request.rules, StalemateOnly});

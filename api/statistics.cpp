@@ -100,8 +100,10 @@ std::shared_ptr<const stats::TableStatistics> StatisticsCache::get(const Tableba
 std::optional<std::string> incomplete_table_warning(const stats::TableStatistics& t) {
   if (t.metrics.contains(all_metrics(t.rules))) return std::nullopt;
   if (t.metrics == StalemateOnly)
-    return t.material.str() + " holds stalemates only (--metrics dts): its mates, draws and losses to mate all " +
-           "count as value 2 ('not a stalemate win or loss') and it has no DTM; only the counts of values 3 " +
+    return t.material.str() +
+           " holds stalemates only (--metrics dts): its mates, draws and losses to mate all " +
+           "count as value 2 ('not a stalemate win or loss') and it has no DTM; only the counts of values "
+           "3 " +
            "and 1 and their DTS are the table's";
   return t.material.str() + " was built without DTS (--metrics dtm): its values 3 and 1 count as draws";
 }

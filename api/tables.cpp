@@ -63,11 +63,13 @@ VerifyOutcome verify(const Material& m, const VerifyRequest& request) {
   const TableReader reader(path, {m, request.rules, {}});
   if (reader.header().metrics != StalemateOnly) return verify_forward(m, request.directory, request);
   if (!request.full_directory)
-    throw InputError(path.string() + " holds stalemates only (--metrics dts), which are verified against the " +
+    throw InputError(path.string() +
+                     " holds stalemates only (--metrics dts), which are verified against the " +
                      "full table: give --full-dir DIR");
   VerifyOutcome out = verify_forward(m, *request.full_directory, request);
   const auto subset = Table::load(path, {m, request.rules, {}});
-  const auto full = Table::load(table_path(*request.full_directory, m, request.rules), {m, request.rules, {}});
+  const auto full =
+      Table::load(table_path(*request.full_directory, m, request.rules), {m, request.rules, {}});
   out.against_full = retro::compare_with_full(*subset, *full, {request.threads});
   out.text += "against the full table, " + retro::format_report(*out.against_full);
   return out;

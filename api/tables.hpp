@@ -34,7 +34,7 @@ struct VerifyRequest {
 
 // What verifying one table found: one ply forward, and against Gaviota when asked.
 struct VerifyOutcome {
-  retro::VerifyReport forward;  // of the full table, for a stalemate-only one
+  retro::VerifyReport forward;                      // of the full table, for a stalemate-only one
   std::optional<retro::VerifyReport> against_full;  // a stalemate-only table against its full table
   bool gaviota_checked = false;
   uint64_t gaviota_positions = 0;

@@ -447,31 +447,36 @@ VerifyReport verify_table(const Table& table, const Subtables& subtables, int th
 
 namespace {
 
+// compare_with_full on entry i of side c: counted in `counts`, an error logged.
+void compare_entry(const Table& subset, const Table& full, Color c, Index i, Position& pos,
+                   VerifySideCounts& counts, VerifyErrorLog& log) {
+  ++counts.entries;
+  const Score stored = subset.at(c, i);
+  const Score whole = full.at(c, subset.scheme().entry_in(full.scheme(), i));
+  const Score expected = as_stored(full.rules(), subset.metrics(), whole);
+  if (stored == expected) {
+    if (stored.is_valid()) {
+      ++counts.positions;
+      ++counts.values[static_cast<size_t>(to_index(stored.value()))];
+    }
+    return;
+  }
+  ++counts.errors;
+  const bool decodes = subset.scheme().decode(i, c, pos);
+  log.add({c, i, decodes ? to_fen(pos) : "", stored, expected,
+           "holds " + describe(stored) + " where the full table's " + describe(whole) + " makes " +
+               describe(expected) + " in a table with " + to_string(subset.metrics())});
+}
+
 // compare_with_full on the entries of one side to move.
 VerifySideCounts compare_side(const Table& subset, const Table& full, Color c, VerifyErrorLog& log) {
   tbb::enumerable_thread_specific<VerifySideCounts> local;
-  tbb::parallel_for(tbb::blocked_range<Index>(0, subset.size(), Grain), [&](const tbb::blocked_range<Index>& r) {
-    VerifySideCounts& counts = local.local();
-    Position pos;
-    for (Index i = r.begin(); i != r.end(); ++i) {
-      ++counts.entries;
-      const Score stored = subset.at(c, i);
-      const Score whole = full.at(c, subset.scheme().entry_in(full.scheme(), i));
-      const Score expected = as_stored(full.rules(), subset.metrics(), whole);
-      if (stored == expected) {
-        if (stored.is_valid()) {
-          ++counts.positions;
-          ++counts.values[static_cast<size_t>(to_index(stored.value()))];
-        }
-        continue;
-      }
-      ++counts.errors;
-      const bool decodes = subset.scheme().decode(i, c, pos);
-      log.add({c, i, decodes ? to_fen(pos) : "", stored, expected,
-               "the full table has " + describe(whole) + ", which a table with " + to_string(subset.metrics()) +
-                   " stores as " + describe(expected)});
-    }
-  });
+  tbb::parallel_for(tbb::blocked_range<Index>(0, subset.size(), Grain),
+                    [&](const tbb::blocked_range<Index>& r) {
+                      Position pos;
+                      for (Index i = r.begin(); i != r.end(); ++i)
+                        compare_entry(subset, full, c, i, pos, local.local(), log);
+                    });
   return summed(local);
 }
 

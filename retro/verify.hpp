@@ -118,7 +118,8 @@ struct VerifyOptions {
 // decodes to no position must be invalid, or its block's fill (format.hpp) in a filled file. The
 // counts are those of `subset`. Throws std::invalid_argument when the tables are of other
 // materials or rules, or `full` lacks a metric of `subset`.
-[[nodiscard]] VerifyReport compare_with_full(const Table& subset, const Table& full, const VerifyOptions& options);
+[[nodiscard]] VerifyReport compare_with_full(const Table& subset, const Table& full,
+                                             const VerifyOptions& options);
 
 // A few lines: the table, the counts, the first errors with their FEN.
 [[nodiscard]] std::string format_report(const VerifyReport& report);

@@ -231,7 +231,8 @@ Response Service::probe(const Request& r, Rules rules, bool mainline) {
 
 Response Service::stalemate(const Request& r) {
   const Position pos = api::parse_position(required_fen(r));
-  return json(200, api::json_line(api::to_json(api::probe_stalemate_or_throw(tablebase(Rules::Lasker), pos))));
+  return json(200,
+              api::json_line(api::to_json(api::probe_stalemate_or_throw(tablebase(Rules::Lasker), pos))));
 }
 
 Response Service::tables(const Request& r) {

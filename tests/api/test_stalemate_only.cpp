@@ -8,7 +8,9 @@
 #include "api/tables.hpp"
 #include "egtb/core/fen.hpp"
 #include "egtb/store/reader.hpp"
+#include "egtb/store/table.hpp"
 #include "indexing/index.hpp"
+#include "retro/verify.hpp"
 #include "tests/api/api_support.hpp"
 #include "tests/support/catch.hpp"
 
@@ -57,7 +59,8 @@ TEST_CASE("generate --metrics dts writes stalemate-only tables that answer as th
           "[generate][stalemate-only]") {
   const std::filesystem::path full = test::temp_tables({"KNk", "KNNk"});
   const api::GenerateRequest request = stalemate_only_request(full);
-  const std::vector<retro::GenerateRecord> records = api::generate(request, {}, api::OptionSpelling::CommandLine);
+  const std::vector<retro::GenerateRecord> records =
+      api::generate(request, {}, api::OptionSpelling::CommandLine);
   REQUIRE(records.size() == 2);
   for (const retro::GenerateRecord& r : records) {
     CHECK(r.built);
@@ -80,7 +83,8 @@ TEST_CASE("generate --metrics dts writes stalemate-only tables that answer as th
     const auto refused = lean.probe(pos);
     REQUIRE_FALSE(refused);
     CHECK(refused.error().kind == ProbeError::Kind::MissingMetric);
-    CHECK_THAT(refused.error().message, Catch::Contains("KNk holds stalemates only (built with --metrics dts)"));
+    CHECK_THAT(refused.error().message,
+               Catch::Contains("KNk holds stalemates only (built with --metrics dts)"));
     CHECK(*lean.probe_stalemate(pos) == Score(Lasker::Stalemates, 27));
     CHECK(api::stalemate_words(api::probe_stalemate_or_throw(lean, pos)) ==
           "White to move forces stalemate: DTS 27 plies, 14 moves");
@@ -95,6 +99,26 @@ TEST_CASE("generate --metrics dts writes stalemate-only tables that answer as th
     REQUIRE(outcome.against_full);
     CHECK(outcome.ok());
     CHECK(outcome.against_full->sides[0].values[to_index(Lasker::Stalemates)] > 0);
+  }
+  SECTION("compare_with_full finds an entry that differs from the full table's") {
+    const auto knk = Table::load(request.directory / "KNk.egtb");
+    const auto whole_knk = Table::load(full / "KNk.egtb");
+    Table wrong(knk->material(), Rules::Lasker, StalemateOnly);
+    indexing::Index changed = 0;
+    for (Color c : {Color::White, Color::Black})
+      for (indexing::Index i = 0; i < knk->size(); ++i) {
+        const Score s = knk->at(c, knk->scheme().entry_in(wrong.scheme(), i));
+        wrong.set(c, i, s);
+        if (c == Color::White && s == Score(Lasker::Stalemates, 27)) changed = i;
+      }
+    wrong.set(Color::White, changed, Score(Lasker::Stalemates, 25));
+    const retro::VerifyReport report = retro::compare_with_full(wrong, *whole_knk, {2});
+    CHECK(report.error_count == 1);
+    REQUIRE(report.errors.size() == 1);
+    CHECK(report.errors[0].index == changed);
+    CHECK(report.errors[0].problem ==
+          "holds stalemates in 13 (DTS 25) where the full table's stalemates in 14 (DTS 27) makes stalemates "
+          "in 14 (DTS 27) in a table with dts");
   }
   SECTION("a second run keeps them; --force rewrites the targets") {
     for (const retro::GenerateRecord& r : api::generate(request, {}, api::OptionSpelling::CommandLine))
@@ -120,5 +144,6 @@ TEST_CASE("A stalemate-only request names the full tables it needs", "[generate]
   CHECK_THROWS_WITH(api::check(r, api::OptionSpelling::Keyword),
                     Catch::Contains("full_dir must differ from the directory"));
   r.metrics.reset();
-  CHECK_THROWS_WITH(api::check(r, api::OptionSpelling::CommandLine), "--full-dir applies to --metrics dts only");
+  CHECK_THROWS_WITH(api::check(r, api::OptionSpelling::CommandLine),
+                    "--full-dir applies to --metrics dts only");
 }

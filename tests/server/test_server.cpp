@@ -115,10 +115,15 @@ TEST_CASE("GET /api/lasker: the value of the position and of every move, best fi
 TEST_CASE("GET /api/stalemate: what a stalemate-only table holds, from full tables too", "[server]") {
   const TestServer s;
   Json j = json_of(get(s.port(), std::string("/api/stalemate?fen=") + KnkDeepest));
-  CHECK(j == Json{{"fen", "8/8/8/8/8/1N6/8/1k1K4 w - - 0 1"}, {"category", "stalemate-win"}, {"lasker", 3}, {"dts", 27}});
+  CHECK(j == Json{{"fen", "8/8/8/8/8/1N6/8/1k1K4 w - - 0 1"},
+                  {"category", "stalemate-win"},
+                  {"lasker", 3},
+                  {"dts", 27}});
   // KQk with a mate in one: no stalemate win or loss, whatever else it is.
   j = json_of(get(s.port(), "/api/stalemate?fen=k7/8/1K6/8/8/8/8/2Q5_w_-_-_0_1"));
-  CHECK(j == Json{{"fen", "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1"}, {"category", "no-stalemate"}, {"lasker", 2},
+  CHECK(j == Json{{"fen", "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1"},
+                  {"category", "no-stalemate"},
+                  {"lasker", 2},
                   {"dts", nullptr}});
   check_error(get(s.port(), "/api/stalemate?fen=k7/8/1K6/8/8/8/8/2Q5_w_KQ_-_0_1"), 400, "castling");
   check_error(get(s.port(), "/api/stalemate"), 400, "missing parameter fen");

@@ -1,6 +1,6 @@
 // egtb generate SIG... [--all N] [--dir DIR] [--threads N] [--metrics dtm,dts] [--full-dir DIR] [--force]
-// [--no-closure] [--compression-level N] [--max-memory SIZE] [--json]: builds tables with every table they depend on
-// (api/tables.hpp).
+// [--no-closure] [--compression-level N] [--max-memory SIZE] [--json]: builds tables with every table they
+// depend on (api/tables.hpp).
 #include <iomanip>
 #include <iostream>
 #include <sstream>

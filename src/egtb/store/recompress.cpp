@@ -45,12 +45,13 @@ constexpr size_t ReindexCacheBytes = size_t{1} << 30;
 // Entries of `reader`'s table in any layout of its material: straight from the blocks in the file's
 // own layout, otherwise moved entry by entry through `table` (the same file, paged).
 OrderedEntrySource entries_of(const TableReader& reader, const Table& table) {
-  return [&reader, &table](const indexing::IndexScheme& to, Color stm, uint64_t first, std::span<uint16_t> out) {
-    if (to.same_layout(reader.scheme()))
-      read_range(reader, stm, first, out);
-    else
-      read_reindexed(table, to, stm, first, out);
-  };
+  return
+      [&reader, &table](const indexing::IndexScheme& to, Color stm, uint64_t first, std::span<uint16_t> out) {
+        if (to.same_layout(reader.scheme()))
+          read_range(reader, stm, first, out);
+        else
+          read_reindexed(table, to, stm, first, out);
+      };
 }
 
 }  // namespace

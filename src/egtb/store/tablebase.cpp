@@ -182,10 +182,13 @@ Expected<Score, ProbeError> Tablebase::probe_table(const Table& t, const Positio
 
 std::string Tablebase::lacking_message(const Material& canonical, MetricSet needed) const {
   if (needed.contains(Metric::Dtm))
-    return canonical.str() + " holds stalemates only (built with --metrics dts): ask it for stalemates (egtb " +
-           "probe --stalemate, egtb_probe_stalemate, Tablebase.probe_stalemate) or build the full table with: " +
+    return canonical.str() +
+           " holds stalemates only (built with --metrics dts): ask it for stalemates (egtb " +
+           "probe --stalemate, egtb_probe_stalemate, Tablebase.probe_stalemate) or build the full table "
+           "with: " +
            generate_command(canonical);
-  return canonical.str() + " was built without DTS (--metrics dtm), so it cannot tell stalemates (rebuild it " +
+  return canonical.str() +
+         " was built without DTS (--metrics dtm), so it cannot tell stalemates (rebuild it " +
          "with: " + generate_command(canonical) + ")";
 }
 
