@@ -195,7 +195,8 @@ public:
   // The first pending table whose subtables are finished and whose file is kept, without taking
   // its lock: keeping reads a whole file, safe while another process renames a new one into place,
   // so a directory of finished tables this process cannot write (read-only) is reported kept.
-  std::optional<GenerateRecord> take_kept(std::span<const Material> targets, const GenerateOptions& options) const {
+  std::optional<GenerateRecord> take_kept(std::span<const Material> targets,
+                                          const GenerateOptions& options) const {
     for (const Material& m : pending_) {
       if (!ready(m) || (options.force && is_target(targets, m))) continue;
       std::string why;
