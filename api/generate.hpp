@@ -26,8 +26,13 @@ struct GenerateRequest {
   std::filesystem::path directory = "tables";
   int threads = 0;  // 0 (every core) to MaxThreads
   Rules rules = Rules::Lasker;
-  // The metrics to solve, Lasker tables only ({DTM}: mates only); none: every metric of the rules.
+  // The metrics to solve, Lasker tables only ({DTM}: mates only; {DTS}: stalemate-only files, see
+  // full_directory); none: every metric of the rules.
   std::optional<MetricSet> metrics;
+  // With metrics {DTS} (StalemateOnly) alone, and then required: the directory of the full tables the
+  // stalemate-only ones are written from (built there first when missing, kept when present; the
+  // solve needs every metric), not `directory`. Example: --metrics dts --dir lean --full-dir tables.
+  std::optional<std::filesystem::path> full_directory;
   bool force = false;   // rebuild the named tables even when present (retro::GenerateOptions::force)
   bool closure = true;  // false: the named tables alone, their subtables present (--no-closure)
   int compression_level = DefaultCompressionLevel;  // 1 to MaxCompressionLevel
@@ -54,7 +59,12 @@ void check_options(const GenerateRequest& request, OptionSpelling spelling);
 // "metrics applies to lasker tables only", a bad signature, or no signature at all.
 [[nodiscard]] std::vector<Material> check(const GenerateRequest& request, OptionSpelling spelling);
 
-// Checks the request, then builds its targets and everything they depend on, in build order.
+// Checks the request, then builds its targets and everything they depend on, in build order. A
+// stalemate-only request builds or keeps the full tables in full_directory (at compression_level),
+// then writes each of them stalemate-only into `directory` (write_metric_subset, invalid entries
+// filled: format.hpp, at StalemateOnlyCompressionLevel on StalemateOnlyBlockEntries: writer.hpp),
+// keeping a valid stalemate-only file whose full table this run kept; its records are those of
+// `directory`.
 std::vector<retro::GenerateRecord> generate(const GenerateRequest& request,
                                             const GenerateCallbacks& callbacks, OptionSpelling spelling);
 

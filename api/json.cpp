@@ -167,6 +167,14 @@ Json to_json(const ProbeReport& r, ProbeDetail detail) {
   return out;
 }
 
+Json to_json(const StalemateReport& r) {
+  const bool stalemate = r.score.value() != Lasker::Draw;
+  return {{"fen", to_fen(r.position)},
+          {"category", stalemate ? std::string(category(Rules::Lasker, r.score.value())) : "no-stalemate"},
+          {"lasker", to_index(r.score.value())},
+          {"dts", depth_json(depth_in(Rules::Lasker, r.score, Metric::Dts))}};
+}
+
 Json mainline_json(const ProbeReport& r) {
   Json out = {{"fen", to_fen(r.position)}};
   add_valued(out, r.rules, r.score);
@@ -541,6 +549,7 @@ Json to_json(const VerifyOutcome& o) {
     out["gaviota"] = {{"positions_checked", o.gaviota_positions},
                       {"errors", o.gaviota_errors},
                       {"first_errors", errors_json(o.gaviota_first_errors)}};
+  if (o.against_full) out["against_full"] = to_json(*o.against_full);
   return out;
 }
 

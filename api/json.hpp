@@ -50,6 +50,11 @@ using Json = nlohmann::ordered_json;
 // lichess's "dtm": positive when the side to move wins, negative when it loses. "men" maps squares
 // to FEN letters ({"d1": "K", "b1": "k"}).
 [[nodiscard]] Json to_json(const ProbeReport& report, ProbeDetail detail);
+// A stalemate probe: {"fen", "category", "lasker", "dts"}: category "stalemate-win" (lasker 3) or
+// "stalemate-loss" (1) with dts in plies, or "no-stalemate" (lasker 2, dts null) for "not a
+// stalemate win or loss" (a mate, a draw or a loss to mate). `egtb probe --stalemate --json` and
+// GET /api/stalemate.
+[[nodiscard]] Json to_json(const StalemateReport& report);
 // The optimal line of a full report with each position's value:
 // {"fen", "category", "lasker", "dtm", "dts", "signed_dtm", "signed_dts", "side_to_move",
 // "fullmove_number", "men", "mainline": [{"uci", "san", "fen", "category", "lasker", "dtm", "dts",

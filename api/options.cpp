@@ -37,8 +37,8 @@ uint64_t bytes_named(std::string_view text, std::string_view what) {
 
 MetricSet metrics_named(std::string_view text, std::string_view what) {
   if (const auto metrics = parse_metric_set(text)) return *metrics;
-  throw InputError(std::string(what) + " must be 'dtm,dts' or 'dtm', not '" + query::quote_source(text) +
-                   "'");
+  throw InputError(std::string(what) + " must be 'dtm,dts', 'dtm' or 'dts', not '" +
+                   query::quote_source(text) + "'");
 }
 
 }  // namespace egtb::api

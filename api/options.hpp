@@ -22,7 +22,8 @@ namespace egtb::api {
 // such as 800M or 2G. Throws InputError "<what> must be a size such as 800M or 2G (...), not '<text>'".
 [[nodiscard]] uint64_t bytes_named(std::string_view text, std::string_view what);
 
-// The metrics `text` names: "dtm,dts" or "dtm" (mates only). Throws InputError.
+// The metrics `text` names: "dtm,dts", "dtm" (mates only) or "dts" (stalemate-only files). Throws
+// InputError.
 [[nodiscard]] MetricSet metrics_named(std::string_view text, std::string_view what);
 
 }  // namespace egtb::api

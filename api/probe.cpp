@@ -61,7 +61,8 @@ void raise(const ProbeError& e) {
     case ProbeError::Kind::Castling:
     case ProbeError::Kind::TooManyMen:
     case ProbeError::Kind::InvalidPosition: throw InputError(e.message);
-    case ProbeError::Kind::MissingTable: throw MissingTableError(e.message, e.table);
+    case ProbeError::Kind::MissingTable:
+    case ProbeError::Kind::MissingMetric: throw MissingTableError(e.message, e.table);
     case ProbeError::Kind::Inconsistent: break;
   }
   throw std::runtime_error(e.message);
@@ -71,6 +72,18 @@ ProbeReport probe_or_throw(const Tablebase& tb, Position pos, ProbeDetail detail
   auto report = probe(tb, pos, detail);
   if (!report) raise(report.error());
   return std::move(*report);
+}
+
+StalemateReport probe_stalemate_or_throw(const Tablebase& tb, Position pos) {
+  pos.normalize_ep_square();
+  const auto score = tb.probe_stalemate(pos);
+  if (!score) raise(score.error());
+  return {pos, *score};
+}
+
+std::string stalemate_words(const StalemateReport& r) {
+  if (r.score.value() != Lasker::Draw) return value_words(Rules::Lasker, r.position, r.score);
+  return "Not a stalemate win or loss (a mate, a draw or a loss to mate: stalemate-only tables do not tell)";
 }
 
 std::string value_words(Rules rules, const Position& pos, Score s) {

@@ -56,6 +56,20 @@ void add_directory(Tablebase& tablebase, const std::filesystem::path& directory)
 // Throws the exception of a ProbeError as probe_or_throw does.
 [[noreturn]] void raise(const ProbeError& e);
 
+// What a stalemate-only table holds of a position (Tablebase::probe_stalemate): value 3 or 1 with
+// its DTS, or a draw (value 2, depth 0) for "not a stalemate win or loss".
+struct StalemateReport {
+  Position position;  // as probed, its e.p. square normalised
+  Score score;
+};
+
+// The stalemate report of pos, from a stalemate-only table or a full one. Throws as probe_or_throw,
+// MissingTableError also for a table built without DTS.
+[[nodiscard]] StalemateReport probe_stalemate_or_throw(const Tablebase& tb, Position pos);
+// "White to move forces stalemate: DTS 41 plies, 21 moves", "Black to move is stalemated", or "Not a
+// stalemate win or loss (a mate, a draw or a loss to mate: stalemate-only tables do not tell)".
+[[nodiscard]] std::string stalemate_words(const StalemateReport& report);
+
 // The value of a position's score for its side to move in words: "White to move forces stalemate:
 // DTS 41 plies, 21 moves", "Black to move is checkmated", "Draw"; under the other rules "White to
 // move wins: DTE 9 plies, mate or stalemate in 5".

@@ -107,8 +107,14 @@ std::shared_ptr<const stats::TableStatistics> StatisticsCache::get(const Tableba
   return tables_.emplace(key, std::move(table)).first->second;
 }
 
-std::optional<std::string> missing_dts_warning(const stats::TableStatistics& t) {
+std::optional<std::string> incomplete_table_warning(const stats::TableStatistics& t) {
   if (t.metrics.contains(all_metrics(t.rules))) return std::nullopt;
+  if (t.metrics == StalemateOnly)
+    return t.material.str() +
+           " holds stalemates only (--metrics dts): its mates, draws and losses to mate all " +
+           "count as value 2 ('not a stalemate win or loss') and it has no DTM; only the counts of values "
+           "3 " +
+           "and 1 and their DTS are the table's";
   return t.material.str() + " was built without DTS (--metrics dtm): its values 3 and 1 count as draws";
 }
 
@@ -123,7 +129,7 @@ std::string examples_pgn(const std::vector<stats::TableStatistics>& tables) {
   return out;
 }
 
-std::optional<std::string> missing_dts_warning(const std::vector<Material>& tables) {
+std::optional<std::string> incomplete_table_warning(const std::vector<Material>& tables) {
   if (tables.empty()) return std::nullopt;
   std::string names;
   for (const Material& m : tables) names += (names.empty() ? "" : ", ") + m.str();

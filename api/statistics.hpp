@@ -54,11 +54,12 @@ private:
 };
 
 // The warning for statistics of a table built without all the metrics of its rules (a Lasker
-// table without DTS: its values 3 and 1 count as draws), or nothing.
-[[nodiscard]] std::optional<std::string> missing_dts_warning(const stats::TableStatistics& table);
+// table without DTS: its values 3 and 1 count as draws; a stalemate-only one: its values 4 and 0
+// count as 2, and it has no DTM), or nothing.
+[[nodiscard]] std::optional<std::string> incomplete_table_warning(const stats::TableStatistics& table);
 // The same warning for the tables a probe or query read (Tablebase::incomplete_tables), which
 // show stalemate wins and losses (3 and 1) as draws; nothing when `tables` is empty.
-[[nodiscard]] std::optional<std::string> missing_dts_warning(const std::vector<Material>& tables);
+[[nodiscard]] std::optional<std::string> incomplete_table_warning(const std::vector<Material>& tables);
 
 // Every maxDTS and maxDTM example of the tables as a PGN game (pgn/writer.hpp): its position as
 // [FEN], the optimal line as the mainline, the value and depth left after each move as a comment

@@ -41,14 +41,37 @@ void check_gaviota(const std::optional<std::filesystem::path>& dir) {
 #endif
 }
 
-VerifyOutcome verify(const Material& m, const VerifyRequest& request) {
-  const auto table = Table::load(table_path(request.directory, m, request.rules), {m, request.rules, {}});
+namespace {
+
+// Verifies the table of `m` in `directory` one ply forward (and against Gaviota when asked).
+VerifyOutcome verify_forward(const Material& m, const std::filesystem::path& directory,
+                             const VerifyRequest& request) {
+  const auto table = Table::load(table_path(directory, m, request.rules), {m, request.rules, {}});
   const retro::Subtables subtables =
-      retro::Subtables::load(m, request.directory, table->rules(), table->metrics(), request.cache_bytes);
+      retro::Subtables::load(m, directory, table->rules(), table->metrics(), request.cache_bytes);
   VerifyOutcome out;
   out.forward = retro::verify_table(*table, subtables, request.threads);
   out.text = retro::format_report(out.forward);
   if (request.gaviota && m.men() <= 4) compare_with_gaviota(*table, request, out);
+  return out;
+}
+
+}  // namespace
+
+VerifyOutcome verify(const Material& m, const VerifyRequest& request) {
+  const auto path = table_path(request.directory, m, request.rules);
+  const TableReader reader(path, {m, request.rules, {}});
+  if (reader.header().metrics != StalemateOnly) return verify_forward(m, request.directory, request);
+  if (!request.full_directory)
+    throw InputError(path.string() +
+                     " holds stalemates only (--metrics dts), which are verified against the " +
+                     "full table: give --full-dir DIR");
+  VerifyOutcome out = verify_forward(m, *request.full_directory, request);
+  const auto subset = Table::load(path, {m, request.rules, {}});
+  const auto full =
+      Table::load(table_path(*request.full_directory, m, request.rules), {m, request.rules, {}});
+  out.against_full = retro::compare_with_full(*subset, *full, {request.threads});
+  out.text += "against the full table, " + retro::format_report(*out.against_full);
   return out;
 }
 

@@ -21,6 +21,9 @@ struct VerifyRequest {
   std::filesystem::path directory = "tables";
   Rules rules = Rules::Lasker;
   std::optional<std::filesystem::path> gaviota;  // also compare 3-4-man tables with these
+  // The full tables a stalemate-only table (--metrics dts) is compared with, entry by entry, after
+  // they are verified one ply forward themselves; the forward check cannot read a table without DTM.
+  std::optional<std::filesystem::path> full_directory;
   int threads = 0;
   // The decoded-block cache of the subtables read block by block (retro/subtables.hpp). The
   // verifier probes them in the order of the verified table's entries, wherever a promotion
@@ -31,21 +34,25 @@ struct VerifyRequest {
 
 // What verifying one table found: one ply forward, and against Gaviota when asked.
 struct VerifyOutcome {
-  retro::VerifyReport forward;
+  retro::VerifyReport forward;                      // of the full table, for a stalemate-only one
+  std::optional<retro::VerifyReport> against_full;  // a stalemate-only table against its full table
   bool gaviota_checked = false;
   uint64_t gaviota_positions = 0;
   uint64_t gaviota_errors = 0;
   std::vector<retro::VerifyError> gaviota_first_errors;
   std::string text;  // the reports as text, ready to print
 
-  [[nodiscard]] bool ok() const { return forward.ok() && gaviota_errors == 0; }
+  [[nodiscard]] bool ok() const {
+    return forward.ok() && gaviota_errors == 0 && (!against_full || against_full->ok());
+  }
 };
 
 // Whether this build can compare with Gaviota (libgaviotatb-dev). Throws InputError when asked to
 // and it cannot, or when `dir` is not a directory.
 void check_gaviota(const std::optional<std::filesystem::path>& dir);
 
-// Verifies one table (its file, with the subtables its moves lead to).
+// Verifies one table (its file, with the subtables its moves lead to); a stalemate-only table
+// through its full table in request.full_directory (InputError without one).
 [[nodiscard]] VerifyOutcome verify(const Material& table, const VerifyRequest& request);
 
 // The bytes of an entry in memory: one 16-bit Score per entry and side to move (egtb/store/score.hpp).

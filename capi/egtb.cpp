@@ -53,7 +53,8 @@ int fail(egtb_result* result, int status, const std::string& message) noexcept {
 
 int status_of(ProbeError::Kind kind) {
   switch (kind) {
-    case ProbeError::Kind::MissingTable: return EGTB_MISSING_TABLE;
+    case ProbeError::Kind::MissingTable:
+    case ProbeError::Kind::MissingMetric: return EGTB_MISSING_TABLE;
     case ProbeError::Kind::TooManyMen: return EGTB_TOO_MANY_MEN;
     case ProbeError::Kind::Castling: return EGTB_CASTLING;
     case ProbeError::Kind::InvalidPosition: return EGTB_INVALID_POSITION;
@@ -147,6 +148,15 @@ PositionArgument from_fen(egtb_result* result, const char* fen) {
 int probe(const egtb_tablebase* tb, const PositionArgument& arg, egtb_result* result) {
   if (arg.status != EGTB_OK) return arg.status;
   const auto score = tb->tables->probe(arg.position);
+  if (!score) return fail(result, score.error());
+  fill(*result, tb->tables->rules(), *score);
+  return EGTB_OK;
+}
+
+// egtb_probe_stalemate: the score as a stalemate-only table holds it (Tablebase::probe_stalemate).
+int probe_stalemate(const egtb_tablebase* tb, const PositionArgument& arg, egtb_result* result) {
+  if (arg.status != EGTB_OK) return arg.status;
+  const auto score = tb->tables->probe_stalemate(arg.position);
   if (!score) return fail(result, score.error());
   fill(*result, tb->tables->rules(), *score);
   return EGTB_OK;
@@ -303,6 +313,21 @@ int egtb_probe(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_
 int egtb_probe_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result) {
   if (bad_arguments(tb, result)) return EGTB_BAD_ARGUMENT;
   return guarded(result, [&] { return probe(tb, from_fen(result, fen), result); });
+}
+
+int egtb_probe_stalemate(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings,
+                         uint64_t queens, uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns,
+                         unsigned ep_square, int white_to_move, egtb_result* result) {
+  if (bad_arguments(tb, result)) return EGTB_BAD_ARGUMENT;
+  const uint64_t sets[8] = {white, black, kings, queens, rooks, bishops, knights, pawns};
+  return guarded(result, [&] {
+    return probe_stalemate(tb, from_bitboards(result, sets, ep_square, white_to_move), result);
+  });
+}
+
+int egtb_probe_stalemate_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result) {
+  if (bad_arguments(tb, result)) return EGTB_BAD_ARGUMENT;
+  return guarded(result, [&] { return probe_stalemate(tb, from_fen(result, fen), result); });
 }
 
 int egtb_probe_game(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,

@@ -72,6 +72,8 @@ enum egtb_value {
 #define EGTB_HAVE_RULES 1
 /* Defined by headers that have egtb_add_directory, egtb_probe_game and egtb_probe_pv. */
 #define EGTB_HAVE_ENGINE_PROBES 1
+/* Defined by headers that have egtb_probe_stalemate (stalemate-only tables beside Syzygy's). */
+#define EGTB_HAVE_STALEMATE_PROBE 1
 
 /* The values of the other rule sets (egtb_open_rules), from the side to move. */
 enum egtb_rules_value { EGTB_LOSS = 0, EGTB_WIN = 4 /* and EGTB_DRAW, 2 */ };
@@ -223,6 +225,22 @@ int egtb_probe_root(const egtb_tablebase *tb, uint64_t white, uint64_t black, ui
 /* The same for a FEN. */
 int egtb_probe_root_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result, egtb_root_move *moves,
                         size_t capacity, size_t *count);
+
+/* Probes what a stalemate-only table holds (`egtb generate --metrics dts`; a full table answers the
+ * same): result->lasker is EGTB_STALEMATES (3) or EGTB_STALEMATED (1) with result->dts, or 2 with
+ * dtm and dts -1 for "not a stalemate win or loss": the position is a mate, a draw or a loss to
+ * mate, which these tables do not tell apart. For engines that probe Syzygy's WDL and DTZ tables
+ * (Fathom) for the rest: a Syzygy win (cursed ones included: these tables count no 50-move rule)
+ * is Lasker 4 and a loss 0 (Lasker tables solve mates first, as chess does; stalemates decide
+ * only among chess's draws), and a Syzygy draw is what this call answers, 3, 1 or 2
+ * (docs/c-library.md has the worked example). Arguments as egtb_probe's; a table built without
+ * DTS (--metrics dtm) fails with EGTB_MISSING_TABLE, as egtb_probe does on a stalemate-only one. */
+int egtb_probe_stalemate(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings,
+                         uint64_t queens, uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns,
+                         unsigned ep_square, int white_to_move, egtb_result *result);
+
+/* The same for a FEN. */
+int egtb_probe_stalemate_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result);
 
 /* Probes a position and its principal variation: the optimal line `egtb probe` prints as its pv,
  * from the position to the mate or stalemate its value promises (the winner's moves shortest, the

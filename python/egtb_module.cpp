@@ -152,6 +152,14 @@ public:
     return {tb->probe(pos), tb->rules()};
   }
 
+  // What a stalemate-only table holds of a position (Tablebase::probe_stalemate).
+  [[nodiscard]] Expected<Score, ProbeError> stalemate_score(py::handle position) const {
+    const Position pos = position_of(position);
+    const std::shared_ptr<const Tablebase> tb = tables();
+    const py::gil_scoped_release release;
+    return tb->probe_stalemate(pos);
+  }
+
   [[nodiscard]] py::object probe(py::handle position) const {
     auto report = full_report(position);
     if (!report) raise_probe_error(report.error());
@@ -258,6 +266,27 @@ py::object get_field(const PyTablebase& tb, py::handle position, py::object fall
   check_field(field, tb.rules());
   const auto [score, rules] = tb.score(position);
   return score ? field.read(rules, *score) : fallback;
+}
+
+// (lasker, dts) of a stalemate probe: (3, DTS) or (1, DTS), or (2, None) for "not a stalemate win or
+// loss".
+py::tuple stalemate_tuple(Rules rules, Score s) {
+  return py::make_tuple(to_index(s.value()), py::cast(depth_in(rules, s, Metric::Dts)));
+}
+
+// tb.probe_stalemate(position): raises what a probe fails with.
+py::tuple probe_stalemate(const PyTablebase& tb, py::handle position) {
+  check_field(LaskerField, tb.rules());
+  const auto score = tb.stalemate_score(position);
+  if (!score) raise_probe_error(score.error());
+  return stalemate_tuple(tb.rules(), *score);
+}
+
+// tb.get_stalemate(position, default): `default` when the tables cannot answer.
+py::object get_stalemate(const PyTablebase& tb, py::handle position, py::object fallback) {
+  check_field(LaskerField, tb.rules());
+  const auto score = tb.stalemate_score(position);
+  return score ? stalemate_tuple(tb.rules(), *score) : fallback;
 }
 
 // The matches of a query, pulled from an api::QueryStream a batch at a time.
@@ -375,7 +404,7 @@ py::list table_stats(py::handle signatures, const std::filesystem::path& directo
   }
   py::list out;
   for (const stats::TableStatistics& t : tables) {
-    if (const auto warning = api::missing_dts_warning(t))
+    if (const auto warning = api::incomplete_table_warning(t))
       if (PyErr_WarnEx(PyExc_UserWarning, warning->c_str(), 1) != 0) throw py::error_already_set();
     out.append(to_record(api::to_json(t)));
   }
@@ -417,7 +446,7 @@ py::list generate_tables(py::handle signatures, const std::filesystem::path& dir
                          std::optional<int> threads, const py::object& progress, const py::object& on_table,
                          const std::optional<std::string>& metrics, bool force, std::optional<int> all,
                          const std::string& rules, int compression_level, const py::object& max_memory,
-                         bool no_closure) {
+                         bool no_closure, const std::optional<std::filesystem::path>& full_directory) {
   if (in_generate_callback)
     throw std::runtime_error(
         "egtb.generate cannot be called from a progress or on_table callback of "
@@ -429,6 +458,7 @@ py::list generate_tables(py::handle signatures, const std::filesystem::path& dir
   request.threads = threads_of(threads);
   request.rules = rules_of(rules);
   if (metrics) request.metrics = api::metrics_named(*metrics, "metrics");
+  request.full_directory = full_directory;
   request.force = force;
   request.closure = !no_closure;
   request.compression_level = compression_level;
@@ -540,6 +570,15 @@ void define_tablebase(py::module_& m) {
   define_field<DtsField>(c, "Plies to stalemate for values 3 and 1, else None (Lasker tables).");
   define_field<DteField>(
       c, "Plies to the first mate or stalemate for values 4 and 0, else None (stalemate-wins tables).");
+  c.def("probe_stalemate", &probe_stalemate, "position"_a,
+        "probe_stalemate(self, position)\n--\n\n"
+        "(lasker, dts) as a stalemate-only table holds it (egtb generate --metrics dts; a full table "
+        "answers the same): (3, DTS) or (1, DTS), or (2, None) for 'not a stalemate win or loss' (a mate, "
+        "a draw or a loss to mate). Beside Syzygy: a win is 4, a loss 0, a draw this call's value.");
+  c.def("get_stalemate", &get_stalemate, "position"_a, "default"_a = py::none(),
+        "get_stalemate(self, position, default=None)\n--\n\n"
+        "probe_stalemate(), or `default` when the tables cannot answer (missing table, too many men, "
+        "castling rights).");
   c.def("add_directory", &PyTablebase::add_directory, "directory"_a,
         "add_directory(self, directory)\n--\n\n"
         "Probes search this directory too, after those already there: a table is read from the first "
@@ -586,14 +625,15 @@ void define_functions(py::module_& m) {
       "open_tablebase(directory, *, cache_mb=256, rules='lasker')\n--\n\n"
       "Opens a directory of tables of one rule set, with a cache of decoded blocks of cache_mb MiB; each "
       "table opens on the first probe that needs it.");
-  m.def(
-      "generate", &generate_tables, "signatures"_a, "directory"_a, py::kw_only(), "threads"_a = py::none(),
-      "progress"_a = py::none(), "on_table"_a = py::none(), "metrics"_a = py::none(), "force"_a = false,
-      "all"_a = py::none(), "rules"_a = "lasker", "compression_level"_a = DefaultCompressionLevel,
-      "max_memory"_a = py::none(), "no_closure"_a = false,
-      "generate(signatures, directory, *, threads=None, progress=None, on_table=None, metrics=None, "
-      "force=False, all=None, rules='lasker', compression_level=3, max_memory=None, no_closure=False)\n--\n\n"
-      "Builds tables after every table they depend on; a record per table.");
+  m.def("generate", &generate_tables, "signatures"_a, "directory"_a, py::kw_only(), "threads"_a = py::none(),
+        "progress"_a = py::none(), "on_table"_a = py::none(), "metrics"_a = py::none(), "force"_a = false,
+        "all"_a = py::none(), "rules"_a = "lasker", "compression_level"_a = DefaultCompressionLevel,
+        "max_memory"_a = py::none(), "no_closure"_a = false, "full_directory"_a = py::none(),
+        "generate(signatures, directory, *, threads=None, progress=None, on_table=None, metrics=None, "
+        "force=False, all=None, rules='lasker', compression_level=3, max_memory=None, no_closure=False, "
+        "full_directory=None)\n--\n\n"
+        "Builds tables after every table they depend on; a record per table. metrics='dts' writes "
+        "stalemate-only tables from the full ones in full_directory (built there when missing).");
   m.def(
       "stats", &table_stats, "signatures"_a, "directory"_a, py::kw_only(), "convention"_a = "index462",
       "threads"_a = py::none(), "all"_a = py::none(), "rules"_a = "lasker",

@@ -397,13 +397,8 @@ void require_subtables(const Table& table, const Subtables& subtables) {
   }
 }
 
-VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size) {
-  tbb::enumerable_thread_specific<VerifySideCounts> local;
-  tbb::parallel_for(tbb::blocked_range<Index>(0, size, Grain), [&](const tbb::blocked_range<Index>& r) {
-    VerifySideCounts& counts = local.local();
-    Position pos;
-    for (Index i = r.begin(); i != r.end(); ++i) verifier.check_entry(c, i, pos, counts);
-  });
+// The counts of every thread of a side, added up.
+VerifySideCounts summed(const tbb::enumerable_thread_specific<VerifySideCounts>& local) {
   VerifySideCounts total;
   for (const VerifySideCounts& part : local) {
     total.entries += part.entries;
@@ -413,6 +408,16 @@ VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size) {
     for (size_t v = 0; v < total.values.size(); ++v) total.values[v] += part.values[v];
   }
   return total;
+}
+
+VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size) {
+  tbb::enumerable_thread_specific<VerifySideCounts> local;
+  tbb::parallel_for(tbb::blocked_range<Index>(0, size, Grain), [&](const tbb::blocked_range<Index>& r) {
+    VerifySideCounts& counts = local.local();
+    Position pos;
+    for (Index i = r.begin(); i != r.end(); ++i) verifier.check_entry(c, i, pos, counts);
+  });
+  return summed(local);
 }
 
 }  // namespace
@@ -438,6 +443,62 @@ VerifyReport verify_table(const Table& table, const Subtables& subtables, int th
   VerifyOptions options;
   options.threads = threads;
   return verify_table(table, subtables, options);
+}
+
+namespace {
+
+// compare_with_full on entry i of side c: counted in `counts`, an error logged.
+void compare_entry(const Table& subset, const Table& full, Color c, Index i, Position& pos,
+                   VerifySideCounts& counts, VerifyErrorLog& log) {
+  ++counts.entries;
+  const Score stored = subset.at(c, i);
+  const Score whole = full.at(c, subset.scheme().entry_in(full.scheme(), i));
+  const Score expected = as_stored(full.rules(), subset.metrics(), whole);
+  if (stored == expected) {
+    if (stored.is_valid()) {
+      ++counts.positions;
+      ++counts.values[static_cast<size_t>(to_index(stored.value()))];
+    }
+    return;
+  }
+  ++counts.errors;
+  const bool decodes = subset.scheme().decode(i, c, pos);
+  log.add({c, i, decodes ? to_fen(pos) : "", stored, expected,
+           "holds " + describe(stored) + " where the full table's " + describe(whole) + " makes " +
+               describe(expected) + " in a table with " + to_string(subset.metrics())});
+}
+
+// compare_with_full on the entries of one side to move.
+VerifySideCounts compare_side(const Table& subset, const Table& full, Color c, VerifyErrorLog& log) {
+  tbb::enumerable_thread_specific<VerifySideCounts> local;
+  tbb::parallel_for(tbb::blocked_range<Index>(0, subset.size(), Grain),
+                    [&](const tbb::blocked_range<Index>& r) {
+                      Position pos;
+                      for (Index i = r.begin(); i != r.end(); ++i)
+                        compare_entry(subset, full, c, i, pos, local.local(), log);
+                    });
+  return summed(local);
+}
+
+}  // namespace
+
+VerifyReport compare_with_full(const Table& subset, const Table& full, const VerifyOptions& options) {
+  if (subset.material() != full.material() || subset.rules() != full.rules() ||
+      !full.metrics().contains(subset.metrics()))
+    throw std::invalid_argument("compare " + subset.signature() + " (" + to_string(subset.metrics()) +
+                                ") with " + full.signature() + " (" + to_string(full.metrics()) +
+                                "): not the same table with more metrics");
+  VerifyErrorLog log(options.max_errors);
+  VerifyReport report;
+  report.material = subset.material();
+  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    for (Color c : {Color::White, Color::Black}) report.sides[side(c)] = compare_side(subset, full, c, log);
+  });
+  for (const VerifySideCounts& s : report.sides) report.entries_checked += s.entries;
+  report.error_count = log.count();
+  report.errors = log.take();
+  return report;
 }
 
 std::string format_report(const VerifyReport& report) {

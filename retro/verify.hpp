@@ -112,6 +112,15 @@ struct VerifyOptions {
                                         const VerifyOptions& options);
 [[nodiscard]] VerifyReport verify_table(const Table& table, const Subtables& subtables, int threads);
 
+// Checks a table storing fewer metrics than its full table (a stalemate-only one, `egtb generate
+// --metrics dts`) against that full table, verified itself: every entry of `subset` must be the
+// full table's score of the same position as `subset` stores it (as_stored), and an entry that
+// decodes to no position must be invalid, or its block's fill (format.hpp) in a filled file. The
+// counts are those of `subset`. Throws std::invalid_argument when the tables are of other
+// materials or rules, or `full` lacks a metric of `subset`.
+[[nodiscard]] VerifyReport compare_with_full(const Table& subset, const Table& full,
+                                             const VerifyOptions& options);
+
 // A few lines: the table, the counts, the first errors with their FEN.
 [[nodiscard]] std::string format_report(const VerifyReport& report);
 

@@ -201,6 +201,7 @@ Response Service::route(const Request& r) {
   if (!r.path.starts_with(ApiPrefix)) return file(r);
   if (const std::optional<ProbePath> p = probe_path(r.path))
     return probe(r, rules_of(r, p->rules), p->mainline);
+  if (r.path == "/api/stalemate") return stalemate(r);
   if (r.path == "/api/tables") return tables(r);
   if (r.path == "/api/rules") return json(200, api::json_line(api::all_rules_json(options_.rules)));
   if (r.path.starts_with(StatsPrefix)) return stats(percent_decode(r.path.substr(StatsPrefix.size())), r);
@@ -226,6 +227,12 @@ Response Service::probe(const Request& r, Rules rules, bool mainline) {
       api::probe_or_throw(tablebase(rules), pos, mainline ? api::ProbeDetail::Full : api::ProbeDetail::Moves);
   return json(200, api::json_line(mainline ? api::mainline_json(report)
                                            : api::to_json(report, api::ProbeDetail::Moves)));
+}
+
+Response Service::stalemate(const Request& r) {
+  const Position pos = api::parse_position(required_fen(r));
+  return json(200,
+              api::json_line(api::to_json(api::probe_stalemate_or_throw(tablebase(Rules::Lasker), pos))));
 }
 
 Response Service::tables(const Request& r) {

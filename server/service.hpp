@@ -74,6 +74,9 @@ private:
   Response route(const Request& request);
   [[nodiscard]] Response options(const Request& request) const;
   Response probe(const Request& request, Rules rules, bool mainline);
+  // GET /api/stalemate?fen=: what a stalemate-only table holds of the position (api::to_json of a
+  // StalemateReport), from the Lasker tables, stalemate-only or full.
+  Response stalemate(const Request& request);
   Response tables(const Request& request);
   Response stats(const std::string& signature, const Request& request);
   Response query(const Request& request);

@@ -256,11 +256,14 @@ TableStatistics compute_statistics(const Tablebase& tablebase, const Material& m
       job.extra[static_cast<size_t>(side)] = scheme.unplayable_ep_entries(side_color(side));
   const SideTotals totals = scan_table(job, options.threads);
   for (size_t side = 0; side < 2; ++side) out.sides[side] = summarize(totals[side]);
+  // A stalemate-only table has no DTM, and no optimal line: its examples come without one.
+  const bool stalemate_only = out.metrics == StalemateOnly;
   for (Metric m : rule_metrics(out.rules))
     for (Color winner : {Color::White, Color::Black}) {
+      if (stalemate_only && m != Metric::Dts) continue;
       std::optional<Deepest>& d = out.deepest[to_index(m)][static_cast<size_t>(to_index(winner))];
       d = deepest(out.rules, m, winner, totals, out.sides, job);
-      if (d) d->line = line_of(tablebase, d->example);
+      if (d && !stalemate_only) d->line = line_of(tablebase, d->example);
     }
   return out;
 }

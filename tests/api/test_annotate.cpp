@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "api/annotate.hpp"
@@ -14,6 +15,7 @@
 #include "tests/api/api_support.hpp"
 #include "tests/pgn/pgn_support.hpp"
 #include "tests/support/catch.hpp"
+#include "tests/support/shared_dir.hpp"
 
 using namespace egtb;
 using namespace egtb::api;
@@ -245,6 +247,45 @@ TEST_CASE("annotate: JSON of tags that are not UTF-8", "[tables]") {
             "\"stalemates\":[{\"ply\":1,\"move\":\"\",\"mainline\":true,\"fen\":\"k7/2Q5/1K6/8/8/8/8/8 b "
             "- - 1 1\",\"class\":\"3-0-0, 0-0\",\"vs\":3,\"b\":0,\"sb\":0,\"p\":0,\"bm\":0,\"pure\":false,"
             "\"model\":false}]") != std::string::npos);
+}
+
+TEST_CASE("annotate: the Saavedra study, its stalemate defence and its duals as the tables see them",
+          "[tables]") {
+  // The article's Fig. 4 positions are not available to these tests; the Saavedra study (4 men)
+  // is the published stalemate study nearest to them. Its facts by chess reasoning: 6. c8=Q?
+  // Rc4+ 7. Qxc4 stalemates Black (no legal move, not in check), and 6. c8=R wins. The tables add
+  // that 6. Kb3 and 6. Kc3 win too, more slowly (DTM 38 against 12), and that 4. Kc3 wins as fast
+  // as 4. Kb3.
+  std::ifstream in(test::data_dir() / "pgn" / "published_studies.pgn");
+  REQUIRE(in);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  test::ReadResult read = test::read_text(text);
+  REQUIRE(read.errors.empty());
+  REQUIRE(read.games.size() == 1);
+  pgn::Game game = std::move(read.games[0]);
+  const GameAnnotation found = annotate(test::tables(), game, AnnotateLayout::Terse);
+  REQUIRE(found.first);
+  CHECK(found.first->score == Score(Lasker::Mates, 51));
+  CHECK(found.first->agrees == std::optional<bool>(true));
+  REQUIRE(found.concessions.size() == 1);
+  CHECK(found.concessions[0].spot.move == "6. c8=Q");
+  CHECK_FALSE(found.concessions[0].spot.mainline);
+  CHECK(found.concessions[0].before == Lasker::Mates);
+  CHECK(found.concessions[0].after == Lasker::Stalemates);
+  CHECK(found.concessions[0].best == "c8=R");
+  REQUIRE(found.stalemates.size() == 1);
+  CHECK(found.stalemates[0].spot.fen == "8/8/8/8/2Q5/8/2K5/k7 b - - 0 7");
+  CHECK_FALSE(found.stalemates[0].spot.mainline);
+  CHECK(found.stalemates[0].kind.counts() == "3-0-0, 0-0");
+  CHECK(found.stalemates[0].kind.model);
+  std::vector<std::string> dual_moves;
+  for (const Dual& d : found.duals) dual_moves.push_back(d.spot.move);
+  CHECK(dual_moves == std::vector<std::string>{"3. Kb4", "4. Kb3", "6. c8=R"});
+  CHECK(found.depth_duals == 1);  // 4. Kb3 and 4. Kc3, both DTM 38
+  const std::string written = pgn::to_pgn(game);
+  CHECK_THAT(written, Catch::Contains("6. c8=R {\" unique best; dual: slower Kb3 (DTM 38) and"));
+  CHECK_THAT(written, Catch::Contains("(6. c8=Q $4 {?? win → stalemate-win; best c8=R (DTM 12)}"));
+  test::check_with_pgn_extract(written, 1, "saavedra.pgn");
 }
 
 TEST_CASE("annotate: games in input order on any number of threads, and pgn-extract reads the output",

@@ -229,6 +229,22 @@ static int check_pv(const egtb_tablebase *tb, const char *fen, const board *b) {
   return ok;
 }
 
+/* egtb_probe_stalemate of one FEN by FEN and by bitboards; prints "status lasker dtm dts"; 0 when the
+ * two disagree. */
+static int check_stalemate(const egtb_tablebase *tb, const char *fen, const board *b) {
+  egtb_result fen_result, board_result;
+  egtb_probe_stalemate_fen(tb, fen, &fen_result);
+  int ok = 1;
+  if (!has_castling(fen) && fen_result.status != EGTB_INVALID_POSITION) {
+    egtb_probe_stalemate(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights, b->pawns,
+                         b->ep_square, b->white_to_move, &board_result);
+    ok = same_result(&fen_result, &board_result);
+  }
+  if (!ok) fprintf(stderr, "capi_check: the ways of probing stalemates disagree on %s\n", fen);
+  printf("%d %d %d %d\n", fen_result.status, fen_result.lasker, fen_result.dtm, fen_result.dts);
+  return ok;
+}
+
 typedef int check_function(const egtb_tablebase *tb, const char *fen, const board *b);
 
 /* Runs `check` (check_one or check_pv) on every FEN of the standard input; 1 when one failed. */
@@ -401,6 +417,7 @@ int main(int argc, char **argv) {
   if (argc >= 3 && strcmp(argv[1], "probe") == 0) return run_checks(argv[2], rules, check_one);
   if (argc >= 3 && strcmp(argv[1], "errors") == 0) return run_errors(argv[2]);
   if (argc >= 3 && strcmp(argv[1], "pv") == 0) return run_checks(argv[2], rules, check_pv);
+  if (argc >= 3 && strcmp(argv[1], "stalemate") == 0) return run_checks(argv[2], rules, check_stalemate);
   if (argc >= 3 && strcmp(argv[1], "game") == 0) return run_game(argv[2]);
   if (argc >= 4 && strcmp(argv[1], "dirs") == 0) return run_dirs(argv[2], argv[3]);
   const int threads = argc >= 4 ? atoi(argv[3]) : 1;
@@ -408,6 +425,7 @@ int main(int argc, char **argv) {
   if (argc >= 3 && strcmp(argv[1], "threads") == 0) return run_threads(argv[2], threads);
   if (argc >= 3 && strcmp(argv[1], "bench") == 0) return run_bench(argv[2], threads);
   fprintf(stderr,
-          "usage: capi_check open|probe|pv|game|dirs|errors|threads|bench DIR [RULES|THREADS|DIR2] < FENS\n");
+          "usage: capi_check open|probe|pv|stalemate|game|dirs|errors|threads|bench DIR [RULES|THREADS|DIR2] < "
+          "FENS\n");
   return 2;
 }

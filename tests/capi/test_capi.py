@@ -312,6 +312,35 @@ class InstalledLibrary(unittest.TestCase):
         self.assertEqual(seen, {0, 3, 8})
         self.assertEqual(lines[-3:], ["0 3 -1 27", "8 -1 -1 -1", "0 3 -1 27"])
 
+    def test_stalemate_probes_of_stalemate_only_tables_are_the_full_tables_3_and_1(self):
+        # The worked example of docs/c-library.md: Syzygy's draw (KNk) is a stalemate win here.
+        lean = tempfile.mkdtemp(prefix="egtb-capi-lean-", dir=self.prefix)
+        subprocess.run([EGTB_EXE, "generate", "--all", "4", "--metrics", "dts", "--dir", lean, "--full-dir", TABLES,
+                        "--threads", "2"], check=True, capture_output=True)
+        stalemated = "k7/2K5/1B6/8/8/8/8/8 b - - 0 1"  # value 1, DTS 0
+        fens = SPECIAL[:-1] + random_fens(800, seed=29) + [stalemated, "8/8/8/8/8/1N6/8/1k1K4 w - - 0 1"]
+        run = self.run_check("stalemate", lean, stdin="\n".join(fens) + "\n")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        lines = run.stdout.splitlines()
+        self.assertEqual(len(lines), len(fens))
+        seen = set()
+        for fen, line, cli in zip(fens, lines, self.command_line_probes(fens)):
+            status, *values = (int(x) for x in line.split())
+            if "error" in cli:
+                self.assertNotEqual(status, 0, fen)
+                continue
+            self.assertEqual(status, 0, fen)
+            if cli["lasker"] in (1, 3):
+                expected = [cli["lasker"], -1, cli["dts"]]
+            else:
+                expected = [2, -1, -1]
+            seen.add(expected[0])
+            self.assertEqual(values, expected, fen)
+        self.assertEqual(seen, {1, 2, 3})
+        self.assertEqual(lines[-1], "0 3 -1 27")
+        full = self.run_check("probe", lean, stdin=fens[-1] + "\n")
+        self.assertTrue(full.stdout.startswith("1 -1 -1 -1"), full.stdout)  # EGTB_MISSING_TABLE
+
     def test_two_directories_probe_as_one(self):
         root = tempfile.mkdtemp(prefix="egtb-capi-dirs-", dir=self.prefix)
         three, four = os.path.join(root, "three"), os.path.join(root, "four")

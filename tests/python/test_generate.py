@@ -54,6 +54,34 @@ class Generate(TablesTestCase):
         self.assertEqual([list(r.keys()) for r in kept], [list(t.keys()) for t in expected_kept])
         self.assertFalse(kept[0].built)
 
+    def test_stalemate_only_tables_answer_probe_stalemate_as_the_full_tables_do(self):
+        full = os.path.join(self.dir, "full")
+        os.makedirs(full)
+        shutil.copy(os.path.join(TABLES, "KNk.egtb"), full)
+        lean = os.path.join(self.dir, "lean")
+        records = egtb.generate("KNk", lean, metrics="dts", full_directory=full)
+        self.assertEqual([(r.signature, r.sides.w.max_dtm, r.sides.w.max_dts) for r in records], [("KNk", None, 27)])
+        fens = [
+            "8/8/8/8/8/1N6/8/1k1K4 w - - 0 1",  # KNk's deepest stalemate win, DTS 27
+            "k7/8/1K6/8/8/8/8/N7 b - - 0 1",
+            "8/8/8/8/8/8/1N6/K1k5 w - - 0 1",
+        ]
+        with egtb.open_tablebase(lean) as tb, egtb.open_tablebase(TABLES) as whole:
+            self.assertEqual(tb.probe_stalemate(fens[0]), (egtb.STALEMATES, 27))
+            for fen in fens:
+                lasker, dts = tb.probe_stalemate(fen)
+                self.assertEqual((lasker, dts), whole.probe_stalemate(fen))
+                full_value = whole.probe_lasker(fen)
+                if full_value in (egtb.STALEMATES, egtb.STALEMATED):
+                    self.assertEqual((lasker, dts), (full_value, whole.probe_dts(fen)))
+                else:
+                    self.assertEqual((lasker, dts), (egtb.DRAW, None))
+                cli = egtb_json("probe", "--stalemate", "--json", "--dir", lean, fen)
+                self.assertEqual((cli["lasker"], cli["dts"]), (lasker, dts))
+            with self.assertRaisesRegex(egtb.MissingTableError, "KNk holds stalemates only"):
+                tb.probe(fens[0])
+            self.assertEqual(tb.get_stalemate("8/8/8/8/8/1B6/8/1k1K4 w - - 0 1", "none"), "none")
+
     def test_an_exception_of_the_callable_stops_the_build(self):
         class Stop(Exception):
             pass

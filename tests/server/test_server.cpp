@@ -117,6 +117,23 @@ TEST_CASE("GET /api/lasker: the value of the position and of every move, best fi
   CHECK(get(s.port(), "/api/lasker?fen=8%2F8%2F8%2F8%2F8%2F1N6%2F8%2F1k1K4+w+-+-+0+1").body == r.body);
 }
 
+TEST_CASE("GET /api/stalemate: what a stalemate-only table holds, from full tables too", "[server]") {
+  const TestServer s;
+  Json j = json_of(get(s.port(), std::string("/api/stalemate?fen=") + KnkDeepest));
+  CHECK(j == Json{{"fen", "8/8/8/8/8/1N6/8/1k1K4 w - - 0 1"},
+                  {"category", "stalemate-win"},
+                  {"lasker", 3},
+                  {"dts", 27}});
+  // KQk with a mate in one: no stalemate win or loss, whatever else it is.
+  j = json_of(get(s.port(), "/api/stalemate?fen=k7/8/1K6/8/8/8/8/2Q5_w_-_-_0_1"));
+  CHECK(j == Json{{"fen", "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1"},
+                  {"category", "no-stalemate"},
+                  {"lasker", 2},
+                  {"dts", nullptr}});
+  check_error(get(s.port(), "/api/stalemate?fen=k7/8/1K6/8/8/8/8/2Q5_w_KQ_-_0_1"), 400, "castling");
+  check_error(get(s.port(), "/api/stalemate"), 400, "missing parameter fen");
+}
+
 // The lichess tablebase API's fields: a depth signed from the side to move's view (positive when
 // it wins, negative when it loses), insufficient_material, and the mainline's winner.
 TEST_CASE("GET /api/lasker and /mainline: the lichess fields beside the egtb ones", "[server][lichess]") {

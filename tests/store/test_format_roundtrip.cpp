@@ -327,13 +327,16 @@ TEST_CASE("Table::load refuses tables this program cannot index or that are not 
     const std::vector<uint16_t> draws(kqk.size(), Score::draw().raw());
     const auto path = dir / "KQk.egtb";
     write_table_file(path,
-                     TableDescription::of(kqk.material(), Rules::Lasker, MetricSet{Metric::Dts}, kqk.order()),
+                     TableDescription::of(kqk.material(), Rules::Lasker, MetricSet{Metric::Dte}, kqk.order()),
                      {draws, draws});
     CHECK_THROWS_WITH(Table::load(path),
                       Catch::Contains(path.string()) &&
-                          Catch::Contains("header: metrics dts, where a lasker table holds "
-                                          "dtm or dtm,dts") &&
+                          Catch::Contains("header: metrics dte, where a lasker table holds "
+                                          "dtm or dtm,dts or dts (stalemates only)") &&
                           Catch::Contains("rebuild it with"));
+    write_table_file(path, TableDescription::of(kqk.material(), Rules::Lasker, StalemateOnly, kqk.order()),
+                     {draws, draws});
+    CHECK(Table::load(path)->metrics() == StalemateOnly);
     write_table_file(
         path, TableDescription::of(kqk.material(), Rules::Lasker, all_metrics(Rules::Lasker), kqk.order()),
         {draws, draws});

@@ -1,6 +1,6 @@
-// egtb generate SIG... [--all N] [--dir DIR] [--threads N] [--metrics dtm,dts] [--force] [--no-closure]
-// [--compression-level N] [--max-memory SIZE] [--json]: builds tables with every table they depend on
-// (api/tables.hpp).
+// egtb generate SIG... [--all N] [--dir DIR] [--threads N] [--metrics dtm,dts] [--full-dir DIR] [--force]
+// [--no-closure] [--compression-level N] [--max-memory SIZE] [--json]: builds tables with every table they
+// depend on (api/tables.hpp).
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -69,6 +69,7 @@ api::GenerateRequest generate_request(const CommandLine& cl) {
   request.threads = threads_option(cl);
   request.rules = rules_of(cl);
   if (cl.flag("metrics")) request.metrics = api::metrics_named(cl.option("metrics", "dtm,dts"), "--metrics");
+  if (cl.flag("full-dir")) request.full_directory = cl.option("full-dir", "");
   request.force = cl.flag("force");
   request.closure = !cl.flag("no-closure");
   request.compression_level =
@@ -87,7 +88,11 @@ int cmd_generate(const std::vector<std::string>& args) {
   cl.options()("all", po::value<std::string>()->value_name("N"), "every signature of 3 to N men")(
       "dir", po::value<std::string>()->value_name("DIR"), "table directory (default ./tables)")(
       "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)")(
-      "metrics", po::value<std::string>()->value_name("LIST"), "dtm,dts (default) or dtm (mates only)")(
+      "metrics", po::value<std::string>()->value_name("LIST"),
+      "dtm,dts (default), dtm (mates only) or dts (stalemate-only files: values 3 and 1 with their DTS, "
+      "everything else one value; needs --full-dir)")(
+      "full-dir", po::value<std::string>()->value_name("DIR"),
+      "with --metrics dts: the full tables to write them from, built there first when missing")(
       "force",
       "rebuild the named tables even when present (not their dependencies), once: a rebuild by another "
       "process after this one started counts")(

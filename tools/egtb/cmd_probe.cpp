@@ -7,6 +7,7 @@
 #include "api/input.hpp"
 #include "api/json.hpp"
 #include "api/statistics.hpp"
+#include "egtb/core/fen.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 #include "tools/egtb/probe_report.hpp"
@@ -19,6 +20,8 @@ constexpr const char* Summary =
     "Probe positions: the Lasker value (4 mates, 3 stalemates the opponent, 2 draw, 1 is stalemated,\n"
     "0 is mated) and DTM or DTS of the side to move, every legal move with the value and depth it\n"
     "leads to (best first), and the optimal line to the mate or stalemate with its final FEN.\n\n"
+    "With --stalemate, only the value 3 or 1 and its DTS, or \"not a stalemate win or loss\": what\n"
+    "stalemate-only tables (generate --metrics dts) hold, and all a full probe of them refuses.\n\n"
     "With --epd, each line of FILE (- for standard input) holds a FEN or an EPD (four fields, then\n"
     "operations, which are ignored); each gives one line of compact JSON, in order, and a bad line\n"
     "gives {\"line\": N, \"input\": ..., \"error\": ...} while the batch goes on. Blank lines are "
@@ -28,7 +31,7 @@ constexpr const char* Summary =
 
 // Tables built with --metrics dtm show values 3 and 1 as draws: say so on stderr.
 std::optional<std::string> warn_incomplete_tables(const Tablebase& tb) {
-  std::optional<std::string> warning = api::missing_dts_warning(tb.incomplete_tables());
+  std::optional<std::string> warning = api::incomplete_table_warning(tb.incomplete_tables());
   if (warning) std::cerr << "egtb probe: warning: " << *warning << '\n';
   return warning;
 }
@@ -54,6 +57,17 @@ std::string fen_argument(const std::vector<std::string>& words) {
   return fen;
 }
 
+// --stalemate: what a stalemate-only table holds of the position (api::probe_stalemate_or_throw).
+int run_stalemate(const Tablebase& tb, const CommandLine& cl) {
+  const api::StalemateReport report =
+      api::probe_stalemate_or_throw(tb, parse_position(fen_argument(cl.rest_arguments())));
+  if (cl.json())
+    print_json(api::to_json(report));
+  else
+    std::cout << to_fen(report.position) << '\n' << api::stalemate_words(report) << '\n';
+  return ExitSuccess;
+}
+
 int run_single(const Tablebase& tb, const CommandLine& cl) {
   const api::ProbeReport report =
       api::probe_or_throw(tb, parse_position(fen_argument(cl.rest_arguments())), api::ProbeDetail::Full);
@@ -74,6 +88,9 @@ void add_options(CommandLine& cl) {
   cl.options()("dir", text("DIR"), "the table directory (default: tables)");
   cl.options()("epd", text("FILE"), "probe every FEN or EPD line of FILE (- for stdin)");
   cl.options()("value-only", "with --epd: print only fen, lasker, dtm and dts (no moves, no pv)");
+  cl.options()("stalemate",
+               "only whether the side to move forces stalemate (3) or is stalemated (1), with the DTS: "
+               "what tables built with --metrics dts hold");
   cl.options()("threads", text("N"), "with --epd: probing threads (default: every core)");
   cl.options()("cache-mb", text("MB"), "decoded-block cache limit in MiB (default 1024)");
   cl.rules_option().json_option();
@@ -95,8 +112,9 @@ int cmd_probe(const std::vector<std::string>& args) {
   const Tablebase tb(cl.option("dir", "tables"), tablebase_options(cl));
   if (!cl.flag("epd")) {
     if (cl.flag("value-only")) throw UsageError("probe: --value-only needs --epd");
-    return run_single(tb, cl);
+    return cl.flag("stalemate") ? run_stalemate(tb, cl) : run_single(tb, cl);
   }
+  if (cl.flag("stalemate")) throw UsageError("probe: --stalemate takes a FEN, not --epd");
   if (!cl.rest_arguments().empty()) throw UsageError("probe: give either a FEN or --epd FILE, not both");
   return run_batch(tb, cl);
 }

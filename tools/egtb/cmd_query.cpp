@@ -159,7 +159,7 @@ int cmd_query(const std::vector<std::string>& args) {
   bool ok = true;
   const query::ScanSummary s =
       cl.flag("fens") ? run_fens(cl, query, options, sink, ok) : run_tables(rest, all, query, options, sink);
-  const std::optional<std::string> warning = api::missing_dts_warning(s.incomplete);
+  const std::optional<std::string> warning = api::incomplete_table_warning(s.incomplete);
   if (warning) std::cerr << "egtb query: warning: " << *warning << '\n';
   if (cl.flag("count")) print_counts(s, options.convention, cl.json(), warning);
   return ok ? ExitSuccess : ExitFailure;

@@ -84,7 +84,8 @@ int cmd_stats(const std::vector<std::string>& args) {
     unreadable = true;
   });
   for (const stats::TableStatistics& t : tables)
-    if (const auto warning = api::missing_dts_warning(t)) std::cerr << "egtb stats: " << *warning << '\n';
+    if (const auto warning = api::incomplete_table_warning(t))
+      std::cerr << "egtb stats: " << *warning << '\n';
   if (format) {
     std::cout << stats::render(tables, *format, report);
   } else {

@@ -96,13 +96,15 @@ std::string hex(uint32_t bits) {
 
 // The metrics of a header's bits, checked: every bit names a metric, and the metrics are those of
 // the first phases of the rules (a table solves its rules' phases in order: a Lasker table holds
-// DTM, or DTM and DTS). Example: bits 0x2 (DTS alone) in a Lasker table are refused.
+// DTM, or DTM and DTS), or DTS alone in a stalemate-only Lasker table (rules.hpp, StalemateOnly).
+// Example: bits 0x4 (DTE) in a Lasker table are refused.
 MetricSet header_metrics(uint32_t bits, Rules rules, const std::filesystem::path& path) {
   const uint32_t unknown = bits & ~((1u << MetricCount) - 1);
   if (unknown != 0)
     throw FormatError(path, "header: unknown metric bits " + hex(unknown) + " (of " + hex(bits) +
                                 "; bit 0 is DTM, bit 1 DTS, bit 2 DTE): it needs a newer egtb or is damaged");
   const MetricSet metrics = MetricSet::from_bits(bits);
+  if (rules == Rules::Lasker && metrics == StalemateOnly) return metrics;
   MetricSet solved;
   std::string allowed;
   for (const SolvePhase& p : solve_phases(rules)) {
@@ -110,6 +112,7 @@ MetricSet header_metrics(uint32_t bits, Rules rules, const std::filesystem::path
     if (metrics == solved) return metrics;
     allowed += (allowed.empty() ? "" : " or ") + to_string(solved);
   }
+  if (rules == Rules::Lasker) allowed += " or dts (stalemates only)";
   throw FormatError(path, "header: metrics " + to_string(metrics) + ", where a " +
                               std::string(rules_name(rules)) + " table holds " + allowed + ": " +
                               rebuild_hint(path));

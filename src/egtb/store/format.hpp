@@ -23,7 +23,8 @@
 //     8     4  format version: 2 (FormatVersion), or 3 (FilledFormatVersion) for a file whose flags
 //              are not all zero, which a reader of version 2 alone must refuse
 //    12     4  H, the header size in bytes, a multiple of 8
-//    16     4  metrics the entries carry: bit 0 DTM, bit 1 DTS (MetricSet, rules.hpp)
+//    16     4  metrics the entries carry: bit 0 DTM, bit 1 DTS (MetricSet, rules.hpp); 2 (DTS
+//              alone) marks a stalemate-only table (below)
 //    20     4  block entries B: entries per block (the last block of each side may hold fewer)
 //    24     4  index scheme id      } of the indexing scheme that numbered the entries; a reader
 //    28     4  index scheme version } refuses a table whose scheme differs from its own
@@ -75,6 +76,15 @@
 // block is decoded (TableReader, from the men of each entry: IndexScheme::for_each_invalid).
 // Example: a block of entries 156 5 5 16 5 (5 invalid) is stored as 156 156 156 16 16; one of
 // 5 5 16 as 16 16 16.
+//
+// Stalemate-only files (metrics 2, `egtb generate --metrics dts`; rules.hpp, StalemateOnly) hold
+// the same 16-bit entries with two kinds of valid score: value 3 or 1 with its DTS, exactly as the
+// full table has it, and value 2 with depth 0 for every other position, read "not a stalemate win
+// or loss" (the full table's 4, 2 or 0). They are always written filled (flag bit 0, format
+// version 3), so a block without stalemates is one Constant block of 2 bytes. Example: a block of
+// full-table entries 156 2 5 16 27 ("mates in 10", draw, invalid, "is mated, DTM 2", "stalemates
+// in 3": 3 | 3 << 3) is stored as 2 2 2 2 27; one of 156 5 16 as 2 2 2, a Constant block "02 00".
+// On the 3-4-man set they take 4.7% of the bytes of the full tables (docs/table-sizes.md).
 //
 // Why these choices (measured on DTM tables built from Gaviota's 3-4-man tables, indexed with 462
 // king pairs, 25-40% of the entries invalid): Planes and Dictionary come within 1-2% of each

@@ -42,6 +42,18 @@ void read_reindexed(const Table& from, const indexing::IndexScheme& to, Color st
 // about once however its entries move.
 constexpr size_t ReindexCacheBytes = size_t{1} << 30;
 
+// Entries of `reader`'s table in any layout of its material: straight from the blocks in the file's
+// own layout, otherwise moved entry by entry through `table` (the same file, paged).
+OrderedEntrySource entries_of(const TableReader& reader, const Table& table) {
+  return
+      [&reader, &table](const indexing::IndexScheme& to, Color stm, uint64_t first, std::span<uint16_t> out) {
+        if (to.same_layout(reader.scheme()))
+          read_range(reader, stm, first, out);
+        else
+          read_reindexed(table, to, stm, first, out);
+      };
+}
+
 }  // namespace
 
 RecompressResult recompress_table_file(const std::filesystem::path& path, const WriteOptions& options,
@@ -52,15 +64,7 @@ RecompressResult recompress_table_file(const std::filesystem::path& path, const 
   const TableReader reader(path);
   const TableHeader& old = reader.header();
   const auto table = Table::page(path, {}, std::make_shared<BlockCache>(ReindexCacheBytes));
-  // Entries of side `stm` in the layout `to`: straight from the blocks when `to` is the file's own
-  // layout, otherwise moved entry by entry.
-  const auto read_in = [&](const indexing::IndexScheme& to, Color stm, uint64_t first,
-                           std::span<uint16_t> out) {
-    if (to.same_layout(reader.scheme()))
-      read_range(reader, stm, first, out);
-    else
-      read_reindexed(*table, to, stm, first, out);
-  };
+  const OrderedEntrySource read_in = entries_of(reader, *table);
   const indexing::IndexOrder order = choose_index_order(reader.material(), read_in, options);
   const indexing::IndexScheme to(reader.material(), order);
   const TableDescription description{
@@ -77,6 +81,31 @@ RecompressResult recompress_table_file(const std::filesystem::path& path, const 
       },
       options);
   return {old.file_size, written.file_size};
+}
+
+}  // namespace egtb
+
+namespace egtb {
+
+TableHeader write_metric_subset(const std::filesystem::path& from, const std::filesystem::path& to,
+                                MetricSet metrics, const WriteOptions& options) {
+  const TableReader reader(from);
+  const TableHeader& full = reader.header();
+  if (!full.metrics.contains(metrics))
+    throw std::invalid_argument(from.string() + " holds " + to_string(full.metrics) + ", not " +
+                                to_string(metrics));
+  const auto table = Table::page(from, {}, std::make_shared<BlockCache>(ReindexCacheBytes));
+  const OrderedEntrySource read = entries_of(reader, *table);
+  const OrderedEntrySource subset = [&](const indexing::IndexScheme& scheme, Color stm, uint64_t first,
+                                        std::span<uint16_t> out) {
+    read(scheme, stm, first, out);
+    for (uint16_t& raw : out) raw = as_stored(full.rules, metrics, Score::from_raw(raw)).raw();
+  };
+  const indexing::IndexOrder order = choose_index_order(reader.material(), subset, options);
+  const indexing::IndexScheme scheme(reader.material(), order);
+  return write_table_file(
+      to, TableDescription::of(reader.material(), full.rules, metrics, order), full.entries,
+      [&](Color stm, uint64_t first, std::span<uint16_t> out) { subset(scheme, stm, first, out); }, options);
 }
 
 }  // namespace egtb

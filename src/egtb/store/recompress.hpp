@@ -37,4 +37,13 @@ using RecompressProgress = std::function<void(uint64_t written, uint64_t total)>
 RecompressResult recompress_table_file(const std::filesystem::path& path, const WriteOptions& options,
                                        const RecompressProgress& progress = {});
 
+// Writes at `to` the table of the file at `from` as a table storing only `metrics` of its rules:
+// each entry as_stored (rules.hpp), so that a stalemate-only table (StalemateOnly, `egtb generate
+// --metrics dts`) keeps values 3 and 1 with their DTS and stores everything else as 2. The index
+// order is chosen again for the new entries; options.fill is for the caller to choose. Returns the
+// header written. Throws IoError or FormatError naming a file, std::invalid_argument when `from`
+// lacks a metric of `metrics`.
+TableHeader write_metric_subset(const std::filesystem::path& from, const std::filesystem::path& to,
+                                MetricSet metrics, const WriteOptions& options);
+
 }  // namespace egtb

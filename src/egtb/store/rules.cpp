@@ -45,6 +45,7 @@ std::string to_string(MetricSet s) {
 std::optional<MetricSet> parse_metric_set(std::string_view text) {
   if (text == "dtm,dts" || text == "dts,dtm") return MetricSet{Metric::Dtm, Metric::Dts};
   if (text == "dtm") return MetricSet{Metric::Dtm};
+  if (text == "dts") return StalemateOnly;
   return std::nullopt;
 }
 

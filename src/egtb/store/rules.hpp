@@ -27,7 +27,14 @@
 // Metric: what a depth counts. DTM counts plies to checkmate, DTS plies to stalemate, DTE plies to
 // the first mate or stalemate. A table may store fewer metrics than its rules define: `egtb
 // generate --metrics dtm` builds Lasker tables that solve mates only, where stalemate wins and
-// losses are stored as draws (MetricSet {DTM}).
+// losses are stored as draws (MetricSet {DTM}); `--metrics dts` builds stalemate-only tables
+// (StalemateOnly, MetricSet {DTS}) for engines that have DTM or DTZ tables already (Müller and
+// Haworth: "EGTs with only stalemate information may complement existing DTM or DTZ50 EGTs"). Their
+// solve is the full one (the mates decide which positions are left to stalemate); their files keep
+// values 3 and 1 with their DTS and store every other position, a mate, a draw or a loss to mate,
+// as value 2 with depth 0, read as "not a stalemate win or loss" (as_stored). Example (score.hpp's raw
+// 16 bits): a side to move mating in 10 (4, DTM 19: 4 | 19 << 3 = 156) is stored as 2, one
+// stalemated in 8 plies (1, DTS 8: 1 | 8 << 3 = 65) as 65, as in a full table.
 #pragma once
 
 #include <array>
@@ -75,9 +82,12 @@ private:
   static constexpr uint8_t bit(Metric m) { return static_cast<uint8_t>(1u << to_index(m)); }
 };
 
+// The metrics of a stalemate-only Lasker table (`egtb generate --metrics dts`): DTS alone.
+inline constexpr MetricSet StalemateOnly{Metric::Dts};
+
 // "dtm,dts", "dtm", "dts" or "none".
 [[nodiscard]] std::string to_string(MetricSet s);
-// "dtm,dts" (or "dts,dtm") and "dtm"; nothing for anything else.
+// "dtm,dts" (or "dts,dtm"), "dtm" and "dts"; nothing for anything else.
 [[nodiscard]] std::optional<MetricSet> parse_metric_set(std::string_view text);
 
 enum class Rules : uint8_t { Lasker = 0, StalemateWins = 1, StalematePasses = 2 };
@@ -115,7 +125,9 @@ struct SolvePhase {
 [[nodiscard]] Metric metric_of(Rules r, Lasker v);
 // The depth of s in metric m: its depth when s is a valid score whose value has metric m.
 [[nodiscard]] std::optional<int> depth_in(Rules r, Score s, Metric m);
-// The value of a win or loss as a table without `metric` stores it: a draw.
+// The score as a table storing the metrics `stored` holds it: a win or loss whose metric it
+// lacks becomes a draw (value 2, depth 0), which a stalemate-only table reads as "not a stalemate
+// win or loss".
 [[nodiscard]] Score as_stored(Rules r, MetricSet stored, Score s);
 
 // The score of a side to move that has no legal move, when the rules end the game there (nothing

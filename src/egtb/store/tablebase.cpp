@@ -143,7 +143,8 @@ std::vector<Material> Tablebase::incomplete_tables() const {
   std::vector<Material> out;
   const std::shared_lock lock(tables_mutex_);
   for (const auto& [material, open] : tables_)
-    if (!open.table->metrics().contains(all_metrics(rules_))) out.push_back(material);
+    if (!open.table->metrics().contains(all_metrics(rules_)) && open.table->metrics() != StalemateOnly)
+      out.push_back(material);
   return out;
 }
 
@@ -206,13 +207,38 @@ Expected<Score, ProbeError> Tablebase::probe_table(const Table& t, const Positio
   return score;
 }
 
+std::string Tablebase::lacking_message(const Material& canonical, MetricSet needed) const {
+  if (needed.contains(Metric::Dtm))
+    return canonical.str() +
+           " holds stalemates only (built with --metrics dts): ask it for stalemates (egtb " +
+           "probe --stalemate, egtb_probe_stalemate, Tablebase.probe_stalemate) or build the full table "
+           "with: " +
+           generate_command(canonical);
+  return canonical.str() +
+         " was built without DTS (--metrics dtm), so it cannot tell stalemates (rebuild it " +
+         "with: " + generate_command(canonical) + ")";
+}
+
 Expected<Score, ProbeError> Tablebase::probe(const Position& input) const {
+  return probe_stored(input, MetricSet{Metric::Dtm});
+}
+
+Expected<Score, ProbeError> Tablebase::probe_stalemate(const Position& input) const {
+  auto score = probe_stored(input, StalemateOnly);
+  if (!score) return score;
+  return as_stored(rules_, StalemateOnly, *score);
+}
+
+Expected<Score, ProbeError> Tablebase::probe_stored(const Position& input, MetricSet needed) const {
   if (auto problem = check_probeable(input)) return unexpected(std::move(*problem));
   const Material material = Material::from(input);
   if (material.is_bare_kings()) return Score::draw();
   const TableOrientation orientation = orientation_of(material);
   const Table* t = find(orientation.canonical);
   if (!t) return fail(ProbeError::Kind::MissingTable, missing_message(material), orientation.canonical.str());
+  if (rules_ == Rules::Lasker && !t->metrics().contains(needed))
+    return fail(ProbeError::Kind::MissingMetric, lacking_message(orientation.canonical, needed),
+                orientation.canonical.str());
   const Position pos = orientation.oriented(input);
   try {
     return probe_table(*t, pos, orientation.canonical);

@@ -58,6 +58,8 @@ struct ProbeError {
     Castling,         // tables hold positions without castling rights
     InvalidPosition,  // not a legal position (validate()) or no entry in its table
     Inconsistent,     // the tables contradict each other (optimal_line, line.hpp)
+    MissingMetric,    // the table lacks what is asked: a stalemate-only table asked for the full
+                      // score, or a table without DTS asked for stalemates
   };
 
   Kind kind = Kind::InvalidPosition;
@@ -97,6 +99,11 @@ public:
   [[nodiscard]] Expected<Score, ProbeError> probe(const Position& pos) const;
   // The same, with every ProbeError as std::nullopt.
   [[nodiscard]] std::optional<Score> try_probe(const Position& pos) const;
+  // The score of a position as a stalemate-only table stores it (StalemateOnly, rules.hpp): value
+  // 3 or 1 with its DTS, or Score::draw() for "not a stalemate win or loss" (a mate, a draw or a
+  // loss to mate), read from a stalemate-only table or a full one alike. probe() refuses a
+  // stalemate-only table and this a table without DTS, with ProbeError::Kind::MissingMetric.
+  [[nodiscard]] Expected<Score, ProbeError> probe_stalemate(const Position& pos) const;
 
   // Adds a directory searched after those already there. Safe while other threads probe: a table
   // already open stays as it is, a table missing so far is looked for in the new directory too.
@@ -119,8 +126,8 @@ public:
   [[nodiscard]] std::shared_ptr<const Table> table(const Material& material) const;
   // The message for a missing table, naming the command that builds it.
   [[nodiscard]] std::string missing_message(const Material& material) const;
-  // The tables opened so far that lack a metric of the rules (built with --metrics dtm: no DTS,
-  // so their values 3 and 1 read as draws), canonical signatures in order.
+  // The tables opened so far that lack a metric of the rules other than stalemate-only ones (built
+  // with --metrics dtm: no DTS, so their values 3 and 1 read as draws), canonical signatures in order.
   [[nodiscard]] std::vector<Material> incomplete_tables() const;
   // What a table without every metric of the rules reads wrong, naming the command that rebuilds
   // it with them all: "KBk was built without DTS (--metrics dtm), so its stalemate wins and losses
@@ -152,6 +159,11 @@ private:
   // thread did), or nullptr when the file is gone. A replaced table is kept (retired_) while the
   // Tablebase lives: other threads may still be reading it.
   [[nodiscard]] const Table* current(const Material& canonical, const Table* open) const;
+  // The score of `input` as stored in its table, which must hold `needed`: MissingMetric otherwise.
+  [[nodiscard]] Expected<Score, ProbeError> probe_stored(const Position& input, MetricSet needed) const;
+  // "KQk holds stalemates only (built with --metrics dts): ..." or "... was built without DTS ...":
+  // what a table lacking `needed` cannot answer, and the command that builds the full table.
+  [[nodiscard]] std::string lacking_message(const Material& canonical, MetricSet needed) const;
   // The score of `pos` (oriented to `canonical`) in its open table `t`.
   [[nodiscard]] Expected<Score, ProbeError> probe_table(const Table& t, const Position& pos,
                                                         const Material& canonical) const;

@@ -38,6 +38,14 @@ inline constexpr int DefaultCompressionLevel = 3;
 inline constexpr int ArchivalCompressionLevel = 15;
 inline constexpr uint32_t ArchivalBlockEntries = uint32_t{1} << 17;
 inline constexpr int MaxCompressionLevel = 22;
+// Stalemate-only files (rules.hpp, StalemateOnly) are written once from full tables, in seconds, and
+// read by probes only: level 19 on blocks of 2^18 entries (512 KiB decoded). On the 3-4-man set
+// (docs/table-sizes.md) their entries take 2.51 MB at generate's level 3 on 2^15-entry blocks, 1.67
+// MB at level 19 on 2^17, 1.57 MB on 2^18, under 5% of the 33.3 MB of the full set as generate
+// writes it; most of it is KNNk, KBBk and KPkp, whose stalemate values and DTS are most of their
+// information.
+inline constexpr int StalemateOnlyCompressionLevel = 19;
+inline constexpr uint32_t StalemateOnlyBlockEntries = uint32_t{1} << 18;
 
 // The most entries a block may hold: a block's stored size is a u32 of the block index
 // (format.hpp), and 2^30 entries take at most 2^31 bytes plus zstd's few bytes of framing.
