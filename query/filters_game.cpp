@@ -58,6 +58,7 @@ public:
 
   bool matches(Context& ctx) const override {
     switch (word_) {
+      case Keyword::Parent: return parent_of(ctx) != NoNode;
       case Keyword::Initial: return !ctx.game || ctx.node == pgn::Game::Root;
       case Keyword::Terminal: return !ctx.game || ctx.game->node(ctx.node).first_child == NoNode;
       case Keyword::MainLine: return !ctx.game || ctx.game->is_mainline(ctx.node);

@@ -215,12 +215,14 @@ size_t put_men(std::string_view source, size_t at, const Put& put) {
 
 AsciiSpelling ascii_spelling(std::string_view source) {
   AsciiSpelling out;
+  // The column of a replacement goes to its first character that is not padding.
   auto put = [&](std::string_view text, size_t from, size_t to) {
+    const size_t first = std::min(text.find_first_not_of(' '), text.size() - 1);
     for (size_t i = 0; i < text.size(); ++i) {
       out.text += text[i];
       out.from.push_back(from);
       out.to.push_back(to);
-      out.column.push_back(i == 0 && (static_cast<unsigned char>(source[from]) & 0xC0) != 0x80);
+      out.column.push_back(i == first && (static_cast<unsigned char>(source[from]) & 0xC0) != 0x80);
     }
   };
   bool in_string = false;
