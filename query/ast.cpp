@@ -56,6 +56,7 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Move:
     case NodeKind::PlayedMove: return Keyword::Move;
     case NodeKind::Child: return Keyword::Child;
+    case NodeKind::PositionAt: return Keyword::Position;
     case NodeKind::Result: return Keyword::Result;
     case NodeKind::Header: return Keyword::Cql;
     case NodeKind::HeaderFeature: return node.keyword;

@@ -75,8 +75,9 @@ enum class NodeKind : uint8_t {
   Message,      // keyword Message or Comment; children = arguments
   Move,         // move legal: move_roles[i]: the role of children[i]; flags Count, All
   PlayedMove,   // move (played): move_roles[i] the role of children[i]; flags Previous, Null, Primary,
-                // Secondary; promote in `pieces`
+                // Secondary, EnPassant, Castle; promote in `pieces`
   Child,        // child, child(n): children: the index, if given
+  PositionAt,   // position N: children[0] the positionid
   WithPosition, // children[0] : children[1], children[0] a position filter (parent, child)
   Result,       // result "1-0": name = the result
   Header,       // cql(...): the header's features (HeaderFeature nodes), kept for sema
@@ -97,6 +98,8 @@ inline constexpr uint32_t FlagPrevious = 32;  // move previous
 inline constexpr uint32_t FlagNull = 64;      // move null
 inline constexpr uint32_t FlagPrimary = 128;  // move primary
 inline constexpr uint32_t FlagSecondary = 256;
+inline constexpr uint32_t FlagEnPassant = 512;  // move enpassant
+inline constexpr uint32_t FlagCastle = 1024;    // move castle
 
 // ---- operators, spelled by tokens
 

@@ -110,6 +110,7 @@ private:
       case NodeKind::PlayedMove: return played_move(n, t);
       case NodeKind::Child:
         return detail::make_child(n.children.empty() ? nullptr : compile(n.child(0), t));
+      case NodeKind::PositionAt: return detail::make_position_at(compile(n.child(0), t));
       case NodeKind::WithPosition:
         return detail::make_with_position(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Result: return detail::make_result(n.name);
@@ -152,6 +153,8 @@ private:
       case Keyword::PositionId:
       case Keyword::GameNumber:
       case Keyword::Parent:
+      case Keyword::CurrentPosition:
+      case Keyword::InitialPosition:
       case Keyword::Depth: return detail::make_game_word(k);
       default: return detail::make_keyword(k);
     }
@@ -312,6 +315,8 @@ FilterPtr Compiler::played_move(const Node& n, const SquareTransform& t) {
                               .null = n.has(FlagNull),
                               .primary = n.has(FlagPrimary),
                               .secondary = n.has(FlagSecondary),
+                              .en_passant = n.has(FlagEnPassant),
+                              .castle = n.has(FlagCastle),
                               .promote = t.pieces(n.pieces)};
   std::array<FilterPtr, 3> sets;  // from, to, capture
   for (size_t i = 0; i < n.children.size(); ++i)

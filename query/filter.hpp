@@ -198,9 +198,11 @@ FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, Filt
 // ---- the game (filters_game.cpp)
 FilterPtr make_game_word(Keyword keyword);  // initial terminal ply movenumber mainline variation ...
 FilterPtr make_child(FilterPtr index);      // child, child(n): index may be null
+FilterPtr make_position_at(FilterPtr id);   // position N
 FilterPtr make_with_position(FilterPtr position, FilterPtr body);  // parent : f
 FilterPtr make_result(std::string result);                         // result "1-0"
-// move [previous] [from X] [to Y] [capture Z] [promote T] [null] [primary|secondary]: the moves
+// move [previous] [from X] [to Y] [capture Z] [promote T] [null] [primary|secondary] [enpassant]
+// [castle]: the moves
 // played from the position (or the one that led to it); `value` is the role whose squares are the
 // value, or Body for a logical filter.
 struct PlayedMoveSpec {
@@ -208,6 +210,8 @@ struct PlayedMoveSpec {
   bool null = false;
   bool primary = false;
   bool secondary = false;
+  bool en_passant = false;
+  bool castle = false;
   PieceMask promote = 0;
   MoveRole value = MoveRole::Body;
 };

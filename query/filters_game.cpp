@@ -1,6 +1,7 @@
 // Filters that read the game a position belongs to, as CQL 6.2 defines them: its place in the tree
 // of positions (initial, terminal, ply, movenumber, mainline, variation, depth, positionid, parent,
-// child), the moves played (move, move previous) and the game's result and number.
+// child, position N, currentposition, initialposition), the moves played (move, move previous) and
+// the game's result and number.
 //
 // The tree is pgn::Game's (pgn/game.hpp): node 0 the start, the first child of a node the move
 // played, the others variations. Example, "1. e4 (1. d4 d5) e5 *" (nodes 0 start, 1 e4, 2 d4, 3 d5,
@@ -58,7 +59,9 @@ public:
 
   bool matches(Context& ctx) const override {
     switch (word_) {
-      case Keyword::Parent: return parent_of(ctx) != NoNode;
+      case Keyword::Parent:
+      case Keyword::CurrentPosition:
+      case Keyword::InitialPosition: return position(ctx) != NoNode;
       case Keyword::Initial: return !ctx.game || ctx.node == pgn::Game::Root;
       case Keyword::Terminal: return !ctx.game || ctx.game->node(ctx.node).first_child == NoNode;
       case Keyword::MainLine: return !ctx.game || ctx.game->is_mainline(ctx.node);
@@ -83,7 +86,14 @@ public:
     }
   }
 
-  NodeId position(Context& ctx) const override { return word_ == Keyword::Parent ? parent_of(ctx) : NoNode; }
+  NodeId position(Context& ctx) const override {
+    switch (word_) {
+      case Keyword::Parent: return parent_of(ctx);
+      case Keyword::CurrentPosition: return ctx.game ? ctx.node : NoNode;
+      case Keyword::InitialPosition: return ctx.game ? pgn::Game::Root : NoNode;
+      default: return NoNode;
+    }
+  }
 
 private:
   Keyword word_;
@@ -118,6 +128,22 @@ public:
 
 private:
   FilterPtr index_;
+};
+
+// position N: the position whose positionid is N.
+class PositionAt final : public Filter {
+public:
+  explicit PositionAt(FilterPtr id) : Filter(FilterKind::Position), id_(std::move(id)) {}
+
+  NodeId position(Context& ctx) const override {
+    int64_t id = 0;
+    if (!ctx.game || !id_->number(ctx, id) || id < 0 || id >= static_cast<int64_t>(ctx.game->size()))
+      return NoNode;
+    return ctx.game->preorder()[static_cast<size_t>(id)];
+  }
+
+private:
+  FilterPtr id_;
 };
 
 // p : f, f evaluated at the position p names; its value is f's.
@@ -217,6 +243,8 @@ private:
     const Move m = ctx.game->node(child).move;
     if ((spec_.primary && !primary) || (spec_.secondary && primary)) return 0;
     if (spec_.null && !m.is_null()) return 0;
+    if (spec_.en_passant && m.kind() != MoveKind::EnPassant) return 0;
+    if (spec_.castle && m.kind() != MoveKind::Castling) return 0;
     // A null move goes from the mover's king's square to itself (CQL's QMove).
     const Bitboard king = before.pieces(before.side_to_move(), PieceType::King);
     if (m.is_null() && !king) return 0;
@@ -242,6 +270,7 @@ private:
 
 FilterPtr make_game_word(Keyword keyword) { return std::make_unique<GameWord>(keyword); }
 FilterPtr make_child(FilterPtr index) { return std::make_unique<Child>(std::move(index)); }
+FilterPtr make_position_at(FilterPtr id) { return std::make_unique<PositionAt>(std::move(id)); }
 FilterPtr make_with_position(FilterPtr position, FilterPtr body) {
   return std::make_unique<WithPosition>(std::move(position), std::move(body));
 }

@@ -387,6 +387,7 @@ private:
       case Keyword::Comment: return message();
       case Keyword::Move: return peek(1).kind == TokenKind::Keyword && peek(1).keyword == Keyword::Legal ? move() : played_move();
       case Keyword::Child: return at_position(child());
+      case Keyword::Position: return at_position(position_at());
       case Keyword::Result: return result();
       case Keyword::Imagine: return imagine();
       case Keyword::DtmEnd:
@@ -631,6 +632,14 @@ private:
     return finish(std::move(n));
   }
 
+  // position N: the position whose positionid is N.
+  NodePtr position_at() {
+    const Token& kw = take();
+    auto n = make(NodeKind::PositionAt, kw.range);
+    n->children.push_back(operand_after(&Parser::prefix, kw.text));
+    return finish(std::move(n));
+  }
+
   NodePtr result() {
     const Token& kw = take();
     const Token& r = expect(TokenKind::String, "\"1-0\", \"0-1\" or \"1/2-1/2\" after '" + std::string(kw.text) + "'");
@@ -639,14 +648,14 @@ private:
     return finish(make(NodeKind::Result, kw.range, r.value));
   }
 
-  // move [previous] [from X] [to Y] [capture Z] [promote P] [null] [primary|secondary]: the move
-  // played (CQL's "move" without legal or pseudolegal).
+  // move [previous] [from X] [to Y] [capture Z] [promote P] [null] [primary|secondary] [enpassant]
+  // [castle]: the move played (CQL's "move" without legal or pseudolegal).
   NodePtr played_move() {
     const Token& kw = take();
     auto n = make(NodeKind::PlayedMove, kw.range);
-    static constexpr std::array<std::pair<Keyword, uint32_t>, 4> Flags = {
+    static constexpr std::array<std::pair<Keyword, uint32_t>, 6> Flags = {
         {{Keyword::Previous, FlagPrevious}, {Keyword::Null, FlagNull}, {Keyword::Primary, FlagPrimary},
-         {Keyword::Secondary, FlagSecondary}}};
+         {Keyword::Secondary, FlagSecondary}, {Keyword::EnPassant, FlagEnPassant}, {Keyword::Castle, FlagCastle}}};
     while (peek().kind == TokenKind::Keyword) {
       const Token& word = peek();
       const auto flag = std::find_if(Flags.begin(), Flags.end(), [&](const auto& f) { return f.first == word.keyword; });

@@ -78,7 +78,8 @@ std::string header(const Node& n) {
   }
   if (n.kind == NodeKind::PlayedMove) {
     for (const auto& [flag, k] : {std::pair{FlagPrevious, Keyword::Previous}, std::pair{FlagNull, Keyword::Null},
-                                  std::pair{FlagPrimary, Keyword::Primary}, std::pair{FlagSecondary, Keyword::Secondary}})
+                                  std::pair{FlagPrimary, Keyword::Primary}, std::pair{FlagSecondary, Keyword::Secondary},
+                                  std::pair{FlagEnPassant, Keyword::EnPassant}, std::pair{FlagCastle, Keyword::Castle}})
       if (n.has(flag)) add(word(k));
     if (n.pieces) add(word(Keyword::Promote) + " " + designator_text(n.pieces, AllSquares));
     return s;

@@ -217,6 +217,9 @@ private:
       case NodeKind::Child:
         if (!n.children.empty()) require(n.child(0), FilterKind::Numeric, "number after 'child('");
         return FilterKind::Position;
+      case NodeKind::PositionAt:
+        require(n.child(0), FilterKind::Numeric, "number after 'position'");
+        return FilterKind::Position;
       case NodeKind::WithPosition:
         require(n.child(0), FilterKind::Position, "position filter (parent, child) before ':'");
         return n.child(1).filter;

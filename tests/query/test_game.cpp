@@ -101,6 +101,11 @@ TEST_CASE("game: parent, child and ':'", "[query][game]") {
   CHECK(matching("parent : parent : parent : initial", g) == "5");
   CHECK(value_at("parent : ply", g, 3) == "1");
   CHECK(value_at("child : movenumber", g, 8) == "4");
+  CHECK(matching("position 8 : ply == 1", g) == "0 1 4 5 6 7 8 9 2 3");  // d4 is position 8
+  CHECK(value_at("position 3 : ply", g, 0) == "3");
+  CHECK(matching("position 10", g).empty());
+  CHECK(value_at("child : parent : currentposition : ply", g, 4) == "2");
+  CHECK(value_at("initialposition : movenumber", g, 9) == "1");
   CHECK(matching("parent", g) == "1 4 5 6 7 8 9 2 3");  // every position but the start has one
   CHECK(parse_error("ply : check") == "5: expected a filter, found ':'");
 }
@@ -119,6 +124,11 @@ TEST_CASE("game: the move played", "[query][game]") {
   CHECK(value_at("move to . secondary", g, 0) == "[d4]");
   CHECK(value_at("move to .", g, 0) == "[d4,e4]");
   CHECK(matching("move null", g).empty());
+  CHECK(matching("move castle or move enpassant", g).empty());
+  const Game c = read_game("[FEN \"4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 1\"]\n\n1. exd6 (1. O-O) Kd7 *\n");
+  CHECK(value_at("move enpassant capture .", c, 0) == "[d5]");  // the pawn taken stands on d5
+  CHECK(value_at("move castle to .", c, 0) == "[g1]");
+  CHECK(value_at("move castle from .", c, 0) == "[e1]");
   const Game p = read_game("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a8=N -- 2. Nb6 *\n");
   CHECK(matching("move promote N", p) == "0");
   CHECK(matching("move promote Q", p).empty());
