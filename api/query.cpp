@@ -61,8 +61,9 @@ public:
   std::vector<PositionMatch> run(pgn::Game& game, bool variations, uint64_t& evaluated) {
     const query::GameSelection& selection = program_.info().games;
     if (!query::selects_game(selection, game)) return {};
+    variations = variations || selection.variations;
     std::vector<pgn::NodeId> nodes{pgn::Game::Root};
-    if (variations || selection.variations)
+    if (variations)
       nodes = game.preorder();
     else
       for (pgn::NodeId n : game.mainline()) nodes.push_back(n);
@@ -70,7 +71,7 @@ public:
     for (pgn::NodeId n : nodes) {
       const Position& pos = game.position(n);
       ++evaluated;
-      const Expected<query::Value, query::QueryError> v = evaluator_.evaluate(game, n);
+      const Expected<query::Value, query::QueryError> v = evaluator_.evaluate(game, n, variations);
       if (!v || !v->matched) continue;
       const Score score = context_ ? context_->score(pos).value_or(Score::unknown()) : Score::unknown();
       found.push_back({n, {Material::from(pos), 0, pos, score, *v, evaluator_.notes()}});

@@ -57,6 +57,7 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::PlayedMove: return Keyword::Move;
     case NodeKind::Child: return Keyword::Child;
     case NodeKind::PositionAt: return Keyword::Position;
+    case NodeKind::Find: return Keyword::Find;
     case NodeKind::Result: return Keyword::Result;
     case NodeKind::Header: return Keyword::Cql;
     case NodeKind::HeaderFeature: return node.keyword;

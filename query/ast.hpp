@@ -78,6 +78,8 @@ enum class NodeKind : uint8_t {
                 // Secondary, EnPassant, Castle; promote in `pieces`
   Child,        // child, child(n): children: the index, if given
   PositionAt,   // position N: children[0] the positionid
+  Find,         // find [all] [<-] [N [M]] f: children[0] f, then the range's bounds; flags All,
+                // Previous (<-: backward), Count (a range: the number of matches)
   WithPosition, // children[0] : children[1], children[0] a position filter (parent, child)
   Result,       // result "1-0": name = the result
   Header,       // cql(...): the header's features (HeaderFeature nodes), kept for sema

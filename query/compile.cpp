@@ -111,6 +111,7 @@ private:
       case NodeKind::Child:
         return detail::make_child(n.children.empty() ? nullptr : compile(n.child(0), t));
       case NodeKind::PositionAt: return detail::make_position_at(compile(n.child(0), t));
+      case NodeKind::Find: return find(n, t);
       case NodeKind::WithPosition:
         return detail::make_with_position(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Result: return detail::make_result(n.name);
@@ -208,6 +209,7 @@ private:
   FilterPtr move(const Node& n, const SquareTransform& t);
   FilterPtr imagine(const Node& n, const SquareTransform& t);
   FilterPtr played_move(const Node& n, const SquareTransform& t);
+  FilterPtr find(const Node& n, const SquareTransform& t);
 };
 
 // The constants of a filter under a transform, in a fixed order; false when a square designator
@@ -323,6 +325,14 @@ FilterPtr Compiler::played_move(const Node& n, const SquareTransform& t) {
     sets[static_cast<size_t>(n.move_roles[i])] = compile(n.child(i), t);
   if (!n.move_roles.empty()) spec.value = n.move_roles.front();
   return detail::make_played_move(spec, std::move(sets[0]), std::move(sets[1]), std::move(sets[2]));
+}
+
+FilterPtr Compiler::find(const Node& n, const SquareTransform& t) {
+  detail::FindSpec spec{.backward = n.has(FlagPrevious), .count = n.has(FlagCount)};
+  if (n.has(FlagAll)) spec.low = 1;
+  if (n.children.size() > 1) spec.low = spec.high = n.child(1).number;
+  if (n.children.size() > 2) spec.high = n.child(2).number;
+  return detail::make_find(spec, compile(n.child(0), t), n.range);
 }
 
 FilterPtr Compiler::imagine(const Node& n, const SquareTransform& t) {

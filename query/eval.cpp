@@ -32,6 +32,7 @@ void Evaluator::start(const Position& pos) {
   ctx_->set_position(pos);
   ctx_->game = nullptr;
   ctx_->node = pgn::Game::Root;
+  ctx_->variations = true;
   ctx_->steps = 0;
   ctx_->line_depth = 0;  // an evaluation that threw may have left it raised
   ctx_->notes.clear();
@@ -50,10 +51,11 @@ Expected<Value, QueryError> Evaluator::evaluate(const Position& pos) {
   return run();
 }
 
-Expected<Value, QueryError> Evaluator::evaluate(const pgn::Game& game, pgn::NodeId node) {
+Expected<Value, QueryError> Evaluator::evaluate(const pgn::Game& game, pgn::NodeId node, bool variations) {
   start(game.position(node));
   ctx_->game = &game;
   ctx_->node = node;
+  ctx_->variations = variations;
   return run();
 }
 

@@ -43,6 +43,9 @@ struct Context {
   // position is a game of one position (filters_game.cpp).
   const pgn::Game* game = nullptr;
   pgn::NodeId node = pgn::Game::Root;
+  // Whether the positions of variations are read (--variations, cql(variations)); without, the game
+  // is its mainline, as CQL reads it: no variation moves, children or positions to find.
+  bool variations = true;
   std::vector<Slot> slots;
   std::vector<std::string> notes;    // message and comment output of this position
   std::vector<int64_t> sort_values;  // sort filter values, in evaluation order
@@ -199,6 +202,15 @@ FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, Filt
 FilterPtr make_game_word(Keyword keyword);  // initial terminal ply movenumber mainline variation ...
 FilterPtr make_child(FilterPtr index);      // child, child(n): index may be null
 FilterPtr make_position_at(FilterPtr id);   // position N
+// find [<-] [all | N [M]] f: the first position from the current one on (backward: up to the start)
+// where f matches; with count, the number of them when it is within [low, high].
+struct FindSpec {
+  bool backward = false;
+  bool count = false;
+  int64_t low = 0;
+  int64_t high = INT64_MAX;
+};
+FilterPtr make_find(const FindSpec& spec, FilterPtr body, SourceRange range);
 FilterPtr make_with_position(FilterPtr position, FilterPtr body);  // parent : f
 FilterPtr make_result(std::string result);                         // result "1-0"
 // move [previous] [from X] [to Y] [capture Z] [promote T] [null] [primary|secondary] [enpassant]

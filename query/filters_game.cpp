@@ -30,6 +30,20 @@ NodeId parent_of(const Context& ctx) {
   return ctx.game->node(ctx.node).parent;
 }
 
+// The next alternative to the move to `child`, when variations are read.
+NodeId next_sibling(const Context& ctx, NodeId child) {
+  return ctx.variations ? ctx.game->node(child).next_sibling : NoNode;
+}
+
+// The position after `n` in the preorder of the subtree from `start` (of the mainline from it,
+// without variations), or NoNode at its end.
+NodeId next_in_subtree(const Context& ctx, NodeId start, NodeId n) {
+  const pgn::Game& game = *ctx.game;
+  if (game.node(n).first_child != NoNode) return game.node(n).first_child;
+  while (n != start && next_sibling(ctx, n) == NoNode) n = game.node(n).parent;
+  return n == start ? NoNode : next_sibling(ctx, n);
+}
+
 // The number of variations entered on the way from the start: 0 on the mainline, 1 in a
 // variation of it, 2 in a variation of that variation ... (QPos::getDepth).
 int64_t variation_depth(const pgn::Game& game, NodeId node) {
@@ -122,7 +136,7 @@ public:
     int64_t wanted = 0;
     if (index_ && !index_->number(ctx, wanted)) return NoNode;
     NodeId c = ctx.game->node(ctx.node).first_child;
-    for (int64_t i = 0; c != NoNode && i < wanted; ++i) c = ctx.game->node(c).next_sibling;
+    for (int64_t i = 0; c != NoNode && i < wanted; ++i) c = next_sibling(ctx, c);
     return wanted < 0 ? NoNode : c;
   }
 
@@ -139,11 +153,79 @@ public:
     int64_t id = 0;
     if (!ctx.game || !id_->number(ctx, id) || id < 0 || id >= static_cast<int64_t>(ctx.game->size()))
       return NoNode;
-    return ctx.game->preorder()[static_cast<size_t>(id)];
+    const NodeId n = ctx.game->preorder()[static_cast<size_t>(id)];
+    return ctx.variations || ctx.game->is_mainline(n) ? n : NoNode;
   }
 
 private:
   FilterPtr id_;
+};
+
+// find: the positions from the current one on, in preorder (CQL's order of positions), or back to
+// the start; each visit counts as a loop step, so a find at every position of a long game stays
+// within MaxLoopSteps per position.
+class Find final : public Filter {
+public:
+  Find(const FindSpec& spec, FilterPtr body, SourceRange range)
+      : Filter(spec.count ? FilterKind::Numeric : FilterKind::Position),
+        spec_(spec),
+        body_(std::move(body)),
+        range_(range) {}
+
+  bool matches(Context& ctx) const override {
+    int64_t n = 0;
+    return spec_.count ? number(ctx, n) : first(ctx).has_value();
+  }
+
+  // The position found; none without a game (a lone position is no node to go to).
+  NodeId position(Context& ctx) const override {
+    const std::optional<NodeId> n = first(ctx);
+    return n && ctx.game ? *n : NoNode;
+  }
+
+  bool number(Context& ctx, int64_t& out) const override {
+    int64_t count = 0;
+    visit(ctx, [&](NodeId) {
+      ++count;
+      return true;
+    });
+    out = count;
+    return spec_.low <= count && count <= spec_.high;
+  }
+
+private:
+  FindSpec spec_;
+  FilterPtr body_;
+  SourceRange range_;
+
+  std::optional<NodeId> first(Context& ctx) const {
+    std::optional<NodeId> found;
+    visit(ctx, [&](NodeId n) {
+      found = n;
+      return false;
+    });
+    return found;
+  }
+
+  // Calls found(n) at each position where the body matches, while it returns true.
+  template <typename Found>
+  void visit(Context& ctx, const Found& found) const {
+    const NodeId start = ctx.node;
+    const pgn::Game* game = ctx.game;
+    for (NodeId n = start; n != NoNode;) {
+      ctx.step(range_);
+      bool matched = false;
+      if (game) {
+        const PositionScope scope(ctx, n);
+        matched = body_->matches(ctx);
+      } else {
+        matched = body_->matches(ctx);
+      }
+      if (matched && !found(n)) return;
+      if (!game) return;
+      n = spec_.backward ? (n == pgn::Game::Root ? NoNode : game->node(n).parent) : next_in_subtree(ctx, start, n);
+    }
+  }
 };
 
 // p : f, f evaluated at the position p names; its value is f's.
@@ -223,7 +305,7 @@ public:
     }
     Bitboard out = 0;
     bool primary = true;
-    for (NodeId c = ctx.game->node(ctx.node).first_child; c != NoNode; c = ctx.game->node(c).next_sibling) {
+    for (NodeId c = ctx.game->node(ctx.node).first_child; c != NoNode; c = next_sibling(ctx, c)) {
       out |= matching(ctx, c, primary);
       primary = false;
     }
@@ -271,6 +353,9 @@ private:
 FilterPtr make_game_word(Keyword keyword) { return std::make_unique<GameWord>(keyword); }
 FilterPtr make_child(FilterPtr index) { return std::make_unique<Child>(std::move(index)); }
 FilterPtr make_position_at(FilterPtr id) { return std::make_unique<PositionAt>(std::move(id)); }
+FilterPtr make_find(const FindSpec& spec, FilterPtr body, SourceRange range) {
+  return std::make_unique<Find>(spec, std::move(body), range);
+}
 FilterPtr make_with_position(FilterPtr position, FilterPtr body) {
   return std::make_unique<WithPosition>(std::move(position), std::move(body));
 }

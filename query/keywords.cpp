@@ -86,6 +86,7 @@ constexpr auto Table = std::to_array<KeywordInfo>({
     {.text = "enpassant", .keyword = Keyword::EnPassant},
     {.text = "false", .keyword = Keyword::False, .use = Filter},
     {.text = "fen", .keyword = Keyword::Fen, .use = Compound},
+    {.text = "find", .keyword = Keyword::Find, .use = Compound},
     {.text = "flip", .keyword = Keyword::Flip, .use = Compound},
     {.text = "flipcolor", .keyword = Keyword::FlipColor, .use = Compound},
     {.text = "fliphorizontal", .keyword = Keyword::FlipHorizontal, .use = Compound},

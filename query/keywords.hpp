@@ -100,6 +100,7 @@ enum class Keyword : uint8_t {
   EnPassant,
   False,
   Fen,
+  Find,
   Flip,
   FlipColor,
   FlipHorizontal,

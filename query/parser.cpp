@@ -388,6 +388,7 @@ private:
       case Keyword::Move: return peek(1).kind == TokenKind::Keyword && peek(1).keyword == Keyword::Legal ? move() : played_move();
       case Keyword::Child: return at_position(child());
       case Keyword::Position: return at_position(position_at());
+      case Keyword::Find: return at_position(find());
       case Keyword::Result: return result();
       case Keyword::Imagine: return imagine();
       case Keyword::DtmEnd:
@@ -616,9 +617,11 @@ private:
     return finish(std::move(s));
   }
 
-  // "p : f" when p (parent, child) names a position: f evaluated there.
+  // "p : f" when p (parent, child, position N, find f ...) names a position: f evaluated there.
   NodePtr at_position(NodePtr n) {
-    if (keyword_info(keyword_of(*n)).kind != FilterKind::Position || !accept(TokenKind::Colon)) return n;
+    const bool position = n->kind == NodeKind::Find ? !n->has(FlagCount)
+                                                    : keyword_info(keyword_of(*n)).kind == FilterKind::Position;
+    if (!position || !accept(TokenKind::Colon)) return n;
     return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));
   }
 
@@ -629,6 +632,32 @@ private:
       n->children.push_back(operand(&Parser::additive_level, "'('"));
       expect(TokenKind::RParen, "')' after the index of 'child'");
     }
+    return finish(std::move(n));
+  }
+
+  // find [quiet] [all] [<-] [N [M]] f: the first position from here on (with <-, back to the start)
+  // where f matches, or with all or a range the number of them.
+  NodePtr find() {
+    const Token& kw = take();
+    auto n = make(NodeKind::Find, kw.range);
+    std::vector<NodePtr> bounds;
+    while (true) {
+      if (accept_keyword(Keyword::Quiet)) continue;
+      if (accept_keyword(Keyword::All)) {
+        n->flags |= FlagAll | FlagCount;
+      } else if (accept(TokenKind::BackArrow)) {
+        n->flags |= FlagPrevious;
+      } else if (bounds.empty() && at(TokenKind::Number)) {
+        bounds.push_back(number_token());
+        if (at(TokenKind::Number)) bounds.push_back(number_token());
+        n->flags |= FlagCount;
+      } else {
+        break;
+      }
+    }
+    if (n->has(FlagAll) && !bounds.empty()) fail(kw.range.to(previous_range()), "'find' takes 'all' or a range, not both");
+    n->children.push_back(operand_after(&Parser::prefix, kw.text));
+    for (NodePtr& b : bounds) n->children.push_back(std::move(b));
     return finish(std::move(n));
   }
 

@@ -85,6 +85,7 @@ std::string header(const Node& n) {
     return s;
   }
   if (n.has(FlagAll)) add(word(Keyword::All));
+  if (n.kind == NodeKind::Find && n.has(FlagPrevious)) add(std::string(operator_spelling(TokenKind::BackArrow)));
   if (n.has(FlagAny)) add(word(Keyword::Any));
   if (n.has(FlagMin)) add(word(Keyword::Min));
   if (n.has(FlagMax)) add(word(Keyword::Max));

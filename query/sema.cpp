@@ -217,11 +217,12 @@ private:
       case NodeKind::Child:
         if (!n.children.empty()) require(n.child(0), FilterKind::Numeric, "number after 'child('");
         return FilterKind::Position;
+      case NodeKind::Find: return n.has(FlagCount) ? FilterKind::Numeric : FilterKind::Position;
       case NodeKind::PositionAt:
         require(n.child(0), FilterKind::Numeric, "number after 'position'");
         return FilterKind::Position;
       case NodeKind::WithPosition:
-        require(n.child(0), FilterKind::Position, "position filter (parent, child) before ':'");
+        require(n.child(0), FilterKind::Position, "position filter (parent, child, find ...) before ':'");
         return n.child(1).filter;
       case NodeKind::Header: return header(n);
       case NodeKind::Imagine: return imagine(n);

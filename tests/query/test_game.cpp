@@ -137,6 +137,28 @@ TEST_CASE("game: the move played", "[query][game]") {
   CHECK(matching("move previous null", p) == "2");
 }
 
+TEST_CASE("game: find", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("find mate", g) == "0 1 4 5 6 7 8 9");  // the mate is ahead on the mainline
+  CHECK(matching("find <- move previous from [Pp]", g) == "1 4 5 6 7 8 9 2 3");
+  CHECK(value_at("find all check", g, 0) == "1");
+  CHECK(value_at("find all btm", g, 0) == "5");  // e4, d4, Qh5, Bc4, Qxf7#
+  CHECK(value_at("find 2 3 btm", g, 5) == "3");  // after Qh5, Bc4 and Qxf7#
+  CHECK(value_at("find 4 5 btm", g, 5) == "none");
+  CHECK(value_at("find check : ply", g, 0) == "7");
+  CHECK(value_at("find <- initial : movenumber", g, 3) == "1");
+  CHECK(parse_error("find all 2 check") == "1: 'find' takes 'all' or a range, not both");
+  // Without variations the game is its mainline: d4 is not found, nor played.
+  const auto program = egtb::query::compile("find all btm");
+  REQUIRE(program.has_value());
+  egtb::query::Evaluator evaluator(*program);
+  CHECK(evaluator.evaluate(g, 0, false)->number == 4);
+  const auto moves = egtb::query::compile("move to .");
+  REQUIRE(moves.has_value());
+  egtb::query::Evaluator e2(*moves);
+  CHECK(e2.evaluate(g, 0, false)->squares == egtb::square_bb(egtb::Square::E4));
+}
+
 TEST_CASE("game: a position without a game is a game of one position", "[query][game]") {
   const auto program = egtb::query::compile("initial terminal mainline ply == 0 movenumber == 1 depth == 0");
   REQUIRE(program.has_value());
