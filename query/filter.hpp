@@ -46,6 +46,16 @@ struct Context {
   // Whether the positions of variations are read (--variations, cql(variations)); without, the game
   // is its mainline, as CQL reads it: no variation moves, children or positions to find.
   bool variations = true;
+  // The game's positions in preorder and each node's place there (positionid, position N), built
+  // once per game so that a query reading them at every position of a long game stays linear.
+  struct GameOrder {
+    const pgn::Game* game = nullptr;
+    uint64_t number = 0;
+    size_t size = 0;
+    std::vector<pgn::NodeId> nodes;  // by positionid
+    std::vector<uint32_t> ids;       // by node
+  } order;
+  const GameOrder& game_order();
   std::vector<Slot> slots;
   std::vector<std::string> notes;    // message and comment output of this position
   std::vector<int64_t> sort_values;  // sort filter values, in evaluation order

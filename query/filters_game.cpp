@@ -53,13 +53,6 @@ int64_t variation_depth(const pgn::Game& game, NodeId node) {
   return depth;
 }
 
-// The index of the node in the game's preorder (CQL's positionid).
-int64_t preorder_index(const pgn::Game& game, NodeId node) {
-  const std::vector<NodeId> order = game.preorder();
-  for (size_t i = 0; i < order.size(); ++i)
-    if (order[i] == node) return static_cast<int64_t>(i);
-  return 0;
-}
 
 // The number of the move to be played from the position, counting from 1 at the start.
 int64_t move_number(const Context& ctx, int64_t ply) {
@@ -91,7 +84,7 @@ public:
     switch (word_) {
       case Keyword::Ply: out = ply; return true;
       case Keyword::MoveNumber: out = move_number(ctx, ply); return true;
-      case Keyword::PositionId: out = ctx.game ? preorder_index(*ctx.game, ctx.node) : 0; return true;
+      case Keyword::PositionId: out = ctx.game ? ctx.game_order().ids[ctx.node] : 0; return true;
       case Keyword::GameNumber:
         out = ctx.game ? static_cast<int64_t>(ctx.game->number) : 0;
         return ctx.game != nullptr;
@@ -153,7 +146,7 @@ public:
     int64_t id = 0;
     if (!ctx.game || !id_->number(ctx, id) || id < 0 || id >= static_cast<int64_t>(ctx.game->size()))
       return NoNode;
-    const NodeId n = ctx.game->preorder()[static_cast<size_t>(id)];
+    const NodeId n = ctx.game_order().nodes[static_cast<size_t>(id)];
     return ctx.variations || ctx.game->is_mainline(n) ? n : NoNode;
   }
 
@@ -349,6 +342,18 @@ private:
 };
 
 }  // namespace
+
+const Context::GameOrder& Context::game_order() {
+  if (order.game != game || order.number != game->number || order.size != game->size()) {
+    order.game = game;
+    order.number = game->number;
+    order.size = game->size();
+    order.nodes = game->preorder();
+    order.ids.assign(game->size(), 0);
+    for (size_t i = 0; i < order.nodes.size(); ++i) order.ids[order.nodes[i]] = static_cast<uint32_t>(i);
+  }
+  return order;
+}
 
 FilterPtr make_game_word(Keyword keyword) { return std::make_unique<GameWord>(keyword); }
 FilterPtr make_child(FilterPtr index) { return std::make_unique<Child>(std::move(index)); }
