@@ -79,7 +79,8 @@ public:
       comments.push_back("CQL");
       comments.insert(comments.end(), evaluator_.notes().begin(), evaluator_.notes().end());
     }
-    if (selection.matchcount && !selection.matchcount->contains(static_cast<int64_t>(found.size()))) return {};
+    if (selection.matchcount && !selection.matchcount->contains(static_cast<int64_t>(found.size())))
+      return {};
     return found;
   }
 

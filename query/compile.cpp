@@ -108,8 +108,7 @@ private:
       case NodeKind::Message: return message(n, t);
       case NodeKind::Move: return move(n, t);
       case NodeKind::PlayedMove: return played_move(n, t);
-      case NodeKind::Child:
-        return detail::make_child(n.children.empty() ? nullptr : compile(n.child(0), t));
+      case NodeKind::Child: return detail::make_child(n.children.empty() ? nullptr : compile(n.child(0), t));
       case NodeKind::PositionAt: return detail::make_position_at(compile(n.child(0), t));
       case NodeKind::Find: return find(n, t);
       case NodeKind::WithPosition:

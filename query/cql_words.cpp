@@ -8,6 +8,8 @@ namespace egtb::query {
 
 namespace {
 
+// The words as a paragraph, not one per line:
+// clang-format off
 constexpr std::array<std::string_view, 206> Reserved = {
     "abs", "all", "ancestor", "and", "any", "anydirection", "arrow", "ascii", "assert", "attack",
     "attacked", "attackedby", "attacks", "atomic", "between", "black", "btm", "by", "capture",
@@ -36,6 +38,7 @@ constexpr std::array<std::string_view, 206> Reserved = {
     "type", "typename", "unbind", "up", "uppercase", "variation", "variations", "verbose",
     "vertical", "virtualmainline", "while", "white", "writefile", "wtm", "xray", "year",
 };
+// clang-format on
 
 }  // namespace
 

@@ -20,8 +20,8 @@
 
 #include "egtb/core/cancellation.hpp"
 #include "egtb/core/position.hpp"
-#include "query/compile.hpp"
 #include "pgn/game.hpp"
+#include "query/compile.hpp"
 #include "query/table_context.hpp"
 
 namespace egtb::query {

@@ -14,10 +14,10 @@
 
 #include "egtb/core/cancellation.hpp"
 #include "egtb/core/position.hpp"
+#include "pgn/game.hpp"
 #include "query/ast.hpp"
 #include "query/mate.hpp"
 #include "query/table_context.hpp"
-#include "pgn/game.hpp"
 
 namespace egtb::query::detail {
 

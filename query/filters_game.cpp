@@ -53,7 +53,6 @@ int64_t variation_depth(const pgn::Game& game, NodeId node) {
   return depth;
 }
 
-
 // The number of the move to be played from the position, counting from 1 at the start.
 int64_t move_number(const Context& ctx, int64_t ply) {
   const Color start = ctx.game ? ctx.game->start().side_to_move() : ctx.pos->side_to_move();
@@ -216,7 +215,8 @@ private:
       }
       if (matched && !found(n)) return;
       if (!game) return;
-      n = spec_.backward ? (n == pgn::Game::Root ? NoNode : game->node(n).parent) : next_in_subtree(ctx, start, n);
+      n = spec_.backward ? (n == pgn::Game::Root ? NoNode : game->node(n).parent)
+                         : next_in_subtree(ctx, start, n);
     }
   }
 };
@@ -327,8 +327,9 @@ private:
     const Square to = m.is_null() ? lsb(king) : m.to();
     if (from_ && !(from_->squares(ctx) & square_bb(from))) return 0;
     if (to_ && !(to_->squares(ctx) & square_bb(to))) return 0;
-    if (spec_.promote && !(m.kind() == MoveKind::Promotion &&
-                           (spec_.promote & (1u << to_index(make_piece(before.side_to_move(), m.promotion()))))))
+    if (spec_.promote &&
+        !(m.kind() == MoveKind::Promotion &&
+          (spec_.promote & (1u << to_index(make_piece(before.side_to_move(), m.promotion()))))))
       return 0;
     const std::optional<Square> taken = capture_square(before, m);
     if (capture_ && !(taken && (capture_->squares(ctx) & square_bb(*taken)))) return 0;

@@ -141,14 +141,30 @@ struct OperatorSpelling {
 // Longest first, so that "-->" wins over "->" and "->" over "-".
 constexpr std::array<OperatorSpelling, 26> Operators = {{
     {"[element]", TokenKind::Element},
-    {"-->", TokenKind::LongArrow}, {"->", TokenKind::Arrow}, {"<-", TokenKind::BackArrow},
-    {"==", TokenKind::Eq},         {"!=", TokenKind::Ne},    {"<=", TokenKind::Le},
-    {">=", TokenKind::Ge},         {"<", TokenKind::Lt},     {">", TokenKind::Gt},
-    {"=", TokenKind::Assign},      {"&", TokenKind::Amp},    {"|", TokenKind::Bar},
-    {"~", TokenKind::Tilde},       {"+", TokenKind::Plus},   {"-", TokenKind::Minus},
-    {"*", TokenKind::Star},        {"/", TokenKind::Slash},  {"%", TokenKind::Percent},
-    {"#", TokenKind::Hash},        {":", TokenKind::Colon},  {"(", TokenKind::LParen},
-    {")", TokenKind::RParen},      {"{", TokenKind::LBrace}, {"}", TokenKind::RBrace},
+    {"-->", TokenKind::LongArrow},
+    {"->", TokenKind::Arrow},
+    {"<-", TokenKind::BackArrow},
+    {"==", TokenKind::Eq},
+    {"!=", TokenKind::Ne},
+    {"<=", TokenKind::Le},
+    {">=", TokenKind::Ge},
+    {"<", TokenKind::Lt},
+    {">", TokenKind::Gt},
+    {"=", TokenKind::Assign},
+    {"&", TokenKind::Amp},
+    {"|", TokenKind::Bar},
+    {"~", TokenKind::Tilde},
+    {"+", TokenKind::Plus},
+    {"-", TokenKind::Minus},
+    {"*", TokenKind::Star},
+    {"/", TokenKind::Slash},
+    {"%", TokenKind::Percent},
+    {"#", TokenKind::Hash},
+    {":", TokenKind::Colon},
+    {"(", TokenKind::LParen},
+    {")", TokenKind::RParen},
+    {"{", TokenKind::LBrace},
+    {"}", TokenKind::RBrace},
     {",", TokenKind::Comma},
 }};
 
@@ -159,21 +175,40 @@ struct UnicodeSpelling {
   std::string_view ascii;
 };
 constexpr std::array<UnicodeSpelling, 25> UnicodeSpellings = {{
-    {"\u2264", "<="},         {"\u2265", ">="},          {"\u2260", "!="},       {"\u2192", "->"},
-    {"\u2190", "<-"},         {"\u22A2", " path "},      {"\u25CE", " focus "},  {"\u2219", " currentposition "},
-    {"\u2735", " flip "},     {"\u2B13", " flipcolor "}, {"\u00D7", "[x]"},     {"\u2200", " square all "},
-    {"\u220A", " [element] "}, {"\u2229", "&"},           {"\u222A", "|"},        {"\u227A", "[<]"},
-    {"\u227B", "[>]"},        {"\u227C", "[<=]"},        {"\u227D", "[>=]"},     {"\u2015\u2015", "--"},
-    {"\u25BA", "--"},         {"\u25BB", "--"},          {"\u2015", "-"},        {"\u25A6", " ."},
+    {"\u2264", "<="},          {"\u2265", ">="},
+    {"\u2260", "!="},          {"\u2192", "->"},
+    {"\u2190", "<-"},          {"\u22A2", " path "},
+    {"\u25CE", " focus "},     {"\u2219", " currentposition "},
+    {"\u2735", " flip "},      {"\u2B13", " flipcolor "},
+    {"\u00D7", "[x]"},         {"\u2200", " square all "},
+    {"\u220A", " [element] "}, {"\u2229", "&"},
+    {"\u222A", "|"},           {"\u227A", "[<]"},
+    {"\u227B", "[>]"},         {"\u227C", "[<=]"},
+    {"\u227D", "[>=]"},        {"\u2015\u2015", "--"},
+    {"\u25BA", "--"},          {"\u25BB", "--"},
+    {"\u2015", "-"},           {"\u25A6", " ."},
     {"\u25A1\u25A1", " [__]"},
 }};
 
 // CQL's Unicode men: a run of them is one designator ("♕♖♗" is [QRB], "□△" is [_A]), written
 // after a blank so that "power△" reads "power A".
 constexpr std::array<UnicodeSpelling, 16> UnicodeMen = {{
-    {"\u2654", "K"}, {"\u2655", "Q"}, {"\u2656", "R"}, {"\u2657", "B"}, {"\u2658", "N"}, {"\u2659", "P"},
-    {"\u265A", "k"}, {"\u265B", "q"}, {"\u265C", "r"}, {"\u265D", "b"}, {"\u265E", "n"}, {"\u265F", "p"},
-    {"\u25B3", "A"}, {"\u25B2", "a"}, {"\u25ED", "Aa"}, {"\u25A1", "_"},
+    {"\u2654", "K"},
+    {"\u2655", "Q"},
+    {"\u2656", "R"},
+    {"\u2657", "B"},
+    {"\u2658", "N"},
+    {"\u2659", "P"},
+    {"\u265A", "k"},
+    {"\u265B", "q"},
+    {"\u265C", "r"},
+    {"\u265D", "b"},
+    {"\u265E", "n"},
+    {"\u265F", "p"},
+    {"\u25B3", "A"},
+    {"\u25B2", "a"},
+    {"\u25ED", "Aa"},
+    {"\u25A1", "_"},
 }};
 
 // The spelling of the symbol at the start of `text` in `table`, if any.
@@ -190,9 +225,9 @@ const UnicodeSpelling* symbol_at(const std::array<UnicodeSpelling, N>& table, st
 // 3 bytes) is "Q==2"; the Q comes from source bytes [0, 3) and starts column 1, "==" columns 2-3.
 struct AsciiSpelling {
   std::string text;
-  std::vector<size_t> from;   // source offset of the character byte i comes from
-  std::vector<size_t> to;     // source offset just past it
-  std::vector<bool> column;   // byte i starts a character of the source
+  std::vector<size_t> from;  // source offset of the character byte i comes from
+  std::vector<size_t> to;    // source offset just past it
+  std::vector<bool> column;  // byte i starts a character of the source
 };
 
 // A run of Unicode men from `at` as one designator (" Q", " [QRB]"); returns the offset after it.
@@ -251,7 +286,8 @@ AsciiSpelling ascii_spelling(std::string_view source) {
 
 class Lexer {
 public:
-  explicit Lexer(std::string_view source) : source_(source), ascii_(ascii_spelling(source)), src_(ascii_.text) {}
+  explicit Lexer(std::string_view source)
+      : source_(source), ascii_(ascii_spelling(source)), src_(ascii_.text) {}
 
   Expected<Tokens, QueryError> run() {
     if (const size_t bad = invalid_utf8(source_); bad != std::string_view::npos)

@@ -274,8 +274,8 @@ private:
       }
       case TokenKind::String: return make(NodeKind::String, take().range, t.value);
       case TokenKind::PieceDesignator: {
-        if (t.pieces == (WhiteMen | BlackMen) && t.squares == AllSquares && peek(1).kind == TokenKind::Identifier &&
-            peek(2).kind == TokenKind::Element) {
+        if (t.pieces == (WhiteMen | BlackMen) && t.squares == AllSquares &&
+            peek(1).kind == TokenKind::Identifier && peek(2).kind == TokenKind::Element) {
           take();
           return element_loop(take(), NodeKind::PieceLoop);
         }
@@ -385,7 +385,9 @@ private:
       case Keyword::Fen: return fen();
       case Keyword::Message:
       case Keyword::Comment: return message();
-      case Keyword::Move: return peek(1).kind == TokenKind::Keyword && peek(1).keyword == Keyword::Legal ? move() : played_move();
+      case Keyword::Move:
+        return peek(1).kind == TokenKind::Keyword && peek(1).keyword == Keyword::Legal ? move()
+                                                                                       : played_move();
       case Keyword::Child: return at_position(child());
       case Keyword::Position: return at_position(position_at());
       case Keyword::Find: return at_position(find());
@@ -619,8 +621,9 @@ private:
 
   // "p : f" when p (parent, child, position N, find f ...) names a position: f evaluated there.
   NodePtr at_position(NodePtr n) {
-    const bool position = n->kind == NodeKind::Find ? !n->has(FlagCount)
-                                                    : keyword_info(keyword_of(*n)).kind == FilterKind::Position;
+    const bool position = n->kind == NodeKind::Find
+                              ? !n->has(FlagCount)
+                              : keyword_info(keyword_of(*n)).kind == FilterKind::Position;
     if (!position || !accept(TokenKind::Colon)) return n;
     return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));
   }
@@ -655,7 +658,8 @@ private:
         break;
       }
     }
-    if (n->has(FlagAll) && !bounds.empty()) fail(kw.range.to(previous_range()), "'find' takes 'all' or a range, not both");
+    if (n->has(FlagAll) && !bounds.empty())
+      fail(kw.range.to(previous_range()), "'find' takes 'all' or a range, not both");
     n->children.push_back(operand_after(&Parser::prefix, kw.text));
     for (NodePtr& b : bounds) n->children.push_back(std::move(b));
     return finish(std::move(n));
@@ -671,7 +675,8 @@ private:
 
   NodePtr result() {
     const Token& kw = take();
-    const Token& r = expect(TokenKind::String, "\"1-0\", \"0-1\" or \"1/2-1/2\" after '" + std::string(kw.text) + "'");
+    const Token& r =
+        expect(TokenKind::String, "\"1-0\", \"0-1\" or \"1/2-1/2\" after '" + std::string(kw.text) + "'");
     if (!pgn::is_result(r.value) || r.value == "*")
       fail(r.range, "expected \"1-0\", \"0-1\" or \"1/2-1/2\" after '" + std::string(kw.text) + "'");
     return finish(make(NodeKind::Result, kw.range, r.value));
@@ -683,11 +688,16 @@ private:
     const Token& kw = take();
     auto n = make(NodeKind::PlayedMove, kw.range);
     static constexpr std::array<std::pair<Keyword, uint32_t>, 6> Flags = {
-        {{Keyword::Previous, FlagPrevious}, {Keyword::Null, FlagNull}, {Keyword::Primary, FlagPrimary},
-         {Keyword::Secondary, FlagSecondary}, {Keyword::EnPassant, FlagEnPassant}, {Keyword::Castle, FlagCastle}}};
+        {{Keyword::Previous, FlagPrevious},
+         {Keyword::Null, FlagNull},
+         {Keyword::Primary, FlagPrimary},
+         {Keyword::Secondary, FlagSecondary},
+         {Keyword::EnPassant, FlagEnPassant},
+         {Keyword::Castle, FlagCastle}}};
     while (peek().kind == TokenKind::Keyword) {
       const Token& word = peek();
-      const auto flag = std::find_if(Flags.begin(), Flags.end(), [&](const auto& f) { return f.first == word.keyword; });
+      const auto flag =
+          std::find_if(Flags.begin(), Flags.end(), [&](const auto& f) { return f.first == word.keyword; });
       if (flag != Flags.end()) {
         take();
         n->flags |= flag->second;
@@ -725,23 +735,25 @@ private:
 
   NodePtr header_feature() {
     const bool sorted = accept_keyword(Keyword::Sort);
-    static constexpr std::array Features = {Keyword::Input,  Keyword::Output,     Keyword::Result,
+    static constexpr std::array Features = {Keyword::Input,      Keyword::Output,     Keyword::Result,
                                             Keyword::GameNumber, Keyword::MatchCount, Keyword::Variations,
-                                            Keyword::Quiet,  Keyword::Silent};
+                                            Keyword::Quiet,      Keyword::Silent};
     const Token& word = peek();
     const bool matchstring = word.kind == TokenKind::Identifier && word.text == "matchstring";
     if (!matchstring && (word.kind != TokenKind::Keyword ||
                          std::find(Features.begin(), Features.end(), word.keyword) == Features.end())) {
       if (word.kind == TokenKind::Identifier && is_cql_reserved(word.text))
         fail(word.range, unsupported_word_message(word.text));
-      fail_expected("a feature of 'cql(...)' (input, output, result, gamenumber, matchcount, variations, "
-                    "quiet, silent) or ')'");
+      fail_expected(
+          "a feature of 'cql(...)' (input, output, result, gamenumber, matchcount, variations, "
+          "quiet, silent) or ')'");
     }
     take();
     auto n = make(NodeKind::HeaderFeature, word.range);
     n->keyword = matchstring ? Keyword::None : word.keyword;
     if (sorted) {
-      if (word.keyword != Keyword::MatchCount) fail(word.range, "expected 'matchcount' after 'sort' in 'cql(...)'");
+      if (word.keyword != Keyword::MatchCount)
+        fail(word.range, "expected 'matchcount' after 'sort' in 'cql(...)'");
       n->flags |= FlagMin;
     }
     if (matchstring || word.keyword == Keyword::Input || word.keyword == Keyword::Output ||

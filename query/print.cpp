@@ -77,15 +77,17 @@ std::string header(const Node& n) {
     return s;
   }
   if (n.kind == NodeKind::PlayedMove) {
-    for (const auto& [flag, k] : {std::pair{FlagPrevious, Keyword::Previous}, std::pair{FlagNull, Keyword::Null},
-                                  std::pair{FlagPrimary, Keyword::Primary}, std::pair{FlagSecondary, Keyword::Secondary},
-                                  std::pair{FlagEnPassant, Keyword::EnPassant}, std::pair{FlagCastle, Keyword::Castle}})
+    for (const auto& [flag, k] :
+         {std::pair{FlagPrevious, Keyword::Previous}, std::pair{FlagNull, Keyword::Null},
+          std::pair{FlagPrimary, Keyword::Primary}, std::pair{FlagSecondary, Keyword::Secondary},
+          std::pair{FlagEnPassant, Keyword::EnPassant}, std::pair{FlagCastle, Keyword::Castle}})
       if (n.has(flag)) add(word(k));
     if (n.pieces) add(word(Keyword::Promote) + " " + designator_text(n.pieces, AllSquares));
     return s;
   }
   if (n.has(FlagAll)) add(word(Keyword::All));
-  if (n.kind == NodeKind::Find && n.has(FlagPrevious)) add(std::string(operator_spelling(TokenKind::BackArrow)));
+  if (n.kind == NodeKind::Find && n.has(FlagPrevious))
+    add(std::string(operator_spelling(TokenKind::BackArrow)));
   if (n.has(FlagAny)) add(word(Keyword::Any));
   if (n.has(FlagMin)) add(word(Keyword::Min));
   if (n.has(FlagMax)) add(word(Keyword::Max));

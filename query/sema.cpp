@@ -335,7 +335,8 @@ private:
 
   static FilterKind played_move(const Node& n) {
     for (size_t i = 0; i < n.children.size(); ++i)
-      require(n.child(i), FilterKind::Set, "square set after " + quoted(spelling(MoveRoleWords, n.move_roles[i])));
+      require(n.child(i), FilterKind::Set,
+              "square set after " + quoted(spelling(MoveRoleWords, n.move_roles[i])));
     return n.move_roles.empty() ? FilterKind::Logical : FilterKind::Set;
   }
 

@@ -56,8 +56,9 @@ TEST_CASE("error golden tests", "[errors]") {
       {"move from K legal",
        "q.cql:1:13: error: 'legal' comes first after 'move' (move legal from ...)\n"
        "move from K legal\n            ^~~~~\n"},
-      {"move pseudolegal", "q.cql:1:6: error: CQL filter 'move pseudolegal' is not supported by egtb\n"
-                           "move pseudolegal\n     ^~~~~~~~~~~\n"},
+      {"move pseudolegal",
+       "q.cql:1:6: error: CQL filter 'move pseudolegal' is not supported by egtb\n"
+       "move pseudolegal\n     ^~~~~~~~~~~\n"},
       {"player white \"Kasparov\"",
        "q.cql:1:1: error: CQL filter 'player' is not supported by egtb\nplayer white \"Kasparov\"\n^~~~~~\n"},
       {"cql(input a.pgn) echo (s t) s",

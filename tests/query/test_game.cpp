@@ -171,8 +171,9 @@ TEST_CASE("game: a position without a game is a game of one position", "[query][
 }
 
 TEST_CASE("game: the cql(...) header", "[query][game]") {
-  const auto tree = egtb::query::parse("cql(input hhdbvi.pgn result 1-0 variations gamenumber 3 9 quiet "
-                                       "sort matchcount 2 100 matchstring \"\") mate");
+  const auto tree = egtb::query::parse(
+      "cql(input hhdbvi.pgn result 1-0 variations gamenumber 3 9 quiet "
+      "sort matchcount 2 100 matchstring \"\") mate");
   REQUIRE(tree.has_value());
   const auto program = egtb::query::compile(
       "cql(input hhdbvi.pgn result 1-0 variations gamenumber 3 9 quiet sort matchcount 2 100) mate");
@@ -194,7 +195,8 @@ TEST_CASE("game: the cql(...) header", "[query][game]") {
   CHECK(selects_game(s, g));  // number 7, won by White
   g.number = 10;
   CHECK_FALSE(selects_game(s, g));
-  CHECK(parse_error("cql(input a.pgn player \"x\") mate") == "17: CQL filter 'player' is not supported by egtb");
+  CHECK(parse_error("cql(input a.pgn player \"x\") mate") ==
+        "17: CQL filter 'player' is not supported by egtb");
   CHECK(parse_error("cql(result 2-0) mate") == "12: expected 1-0, 0-1 or 1/2-1/2 after 'result'");
   CHECK(parse_error("cql(gamenumber) mate").find("expected a number") != std::string::npos);
 }
