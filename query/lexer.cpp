@@ -446,8 +446,8 @@ private:
     size_t n = 0;
     while (is_word_char(peek(n))) ++n;
     // CQL's castling words "o-o" and "o-o-o" are one word.
-    while (n % 2 == 1 && n <= 3 && src_.substr(at_, n) == std::string_view("o-o-o").substr(0, n) && peek(n) == '-' &&
-           peek(n + 1) == 'o' && !is_word_char(peek(n + 2)))
+    while (n % 2 == 1 && n <= 3 && src_.substr(at_, n) == std::string_view("o-o-o").substr(0, n) &&
+           peek(n) == '-' && peek(n + 1) == 'o' && !is_word_char(peek(n + 2)))
       n += 2;
     Token t = start_token(TokenKind::Identifier, n);
     t.value = std::string(t.text);  // the name as written in ASCII ("path" for "⊢")
