@@ -11,6 +11,7 @@
 #include "api/input.hpp"
 #include "egtb/core/fen.hpp"
 #include "egtb/store/tablebase.hpp"
+#include "query/game_selection.hpp"
 #include "query/tablebase_context.hpp"
 
 namespace egtb::api {
@@ -50,13 +51,17 @@ void require_tables(const query::ScanQuery& query, const std::filesystem::path& 
 class GameEvaluator {
 public:
   GameEvaluator(const query::ScanQuery& query, const Tablebase* tablebase)
-      : context_(tablebase ? std::optional<query::TablebaseContext>(std::in_place, *tablebase)
+      : program_(query.program),
+        context_(tablebase ? std::optional<query::TablebaseContext>(std::in_place, *tablebase)
                            : std::nullopt),
         evaluator_(query.program, context_ ? &*context_ : nullptr) {}
 
   // The matching positions of the game (its mainline, or every position), each marked with "CQL"
   // and the notes; `evaluated` counts the positions.
   std::vector<PositionMatch> run(pgn::Game& game, bool variations, uint64_t& evaluated) {
+    const query::GameSelection& selection = program_.info().games;
+    if (!query::selects_game(selection, game)) return {};
+    variations = variations || selection.variations;
     std::vector<pgn::NodeId> nodes{pgn::Game::Root};
     if (variations)
       nodes = game.preorder();
@@ -66,7 +71,7 @@ public:
     for (pgn::NodeId n : nodes) {
       const Position& pos = game.position(n);
       ++evaluated;
-      const Expected<query::Value, query::QueryError> v = evaluator_.evaluate(pos);
+      const Expected<query::Value, query::QueryError> v = evaluator_.evaluate(game, n, variations);
       if (!v || !v->matched) continue;
       const Score score = context_ ? context_->score(pos).value_or(Score::unknown()) : Score::unknown();
       found.push_back({n, {Material::from(pos), 0, pos, score, *v, evaluator_.notes()}});
@@ -74,10 +79,13 @@ public:
       comments.push_back("CQL");
       comments.insert(comments.end(), evaluator_.notes().begin(), evaluator_.notes().end());
     }
+    if (selection.matchcount && !selection.matchcount->contains(static_cast<int64_t>(found.size())))
+      return {};
     return found;
   }
 
 private:
+  const query::Program& program_;
   std::optional<query::TablebaseContext> context_;
   query::Evaluator evaluator_;
 };

@@ -103,7 +103,12 @@ std::string move_number(const Position& before) {
 
 std::string numbered_san(const Game& game, NodeId id) {
   const Position& before = game.position(game.node(id).parent);
-  return move_number(before) + " " + to_san(before, game.node(id).move);
+  const Move m = game.node(id).move;
+  return move_number(before) + " " + (m.is_null() ? std::string(NullMoveText) : to_san(before, m));
+}
+
+bool is_result(std::string_view text) {
+  return text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*";
 }
 
 }  // namespace egtb::pgn

@@ -138,4 +138,10 @@ private:
 // The move of a node (not the root) in SAN with its number: "45... Kd2".
 [[nodiscard]] std::string numbered_san(const Game& game, NodeId id);
 
+// How PGN writes a null move (a pass, common in the analysis of studies); readers also take "Z0".
+inline constexpr std::string_view NullMoveText = "--";
+
+// True for the four termination markers.
+[[nodiscard]] bool is_result(std::string_view text);
+
 }  // namespace egtb::pgn

@@ -22,6 +22,23 @@ bool is_standard(std::string_view variant) {
   return name.empty() || name == "standard" || name == "chess" || name == "normal" || name == "from position";
 }
 
+constexpr int EnPassantField = 4;
+
+// The FEN with "-" for its fourth field, the e.p. square. A FEN tag whose e.p. square no double
+// step explains ("... w - g6 0 1" with a pawn on g7) is read as CQL reads it, without the square:
+// CQL 6.2 ignores it, and the published study collections have such tags.
+std::string without_en_passant(const std::string& fen) {
+  size_t at = 0;
+  for (int field = 1; field < EnPassantField; ++field) {
+    at = fen.find(' ', at);
+    if (at == std::string::npos) return fen;
+    at = fen.find_first_not_of(' ', at);
+    if (at == std::string::npos) return fen;
+  }
+  const size_t end = std::min(fen.find(' ', at), fen.size());
+  return fen.substr(0, at) + "-" + fen.substr(end);
+}
+
 // The start position from the FEN and SetUp tags, or why there is none.
 std::optional<PgnError> set_start(Game& game) {
   const Tag* fen = game.find_tag("FEN");
@@ -34,15 +51,17 @@ std::optional<PgnError> set_start(Game& game) {
       return PgnError{game.number, setup->location, "[SetUp \"1\"] needs a FEN tag with the start position"};
     return std::nullopt;
   }
-  const Expected<Position, FenError> start = parse_fen(fen->value);
+  Expected<Position, FenError> start = parse_fen(fen->value);
+  if (!start && start.error().field == EnPassantField) start = parse_fen(without_en_passant(fen->value));
   if (!start) return PgnError{game.number, fen->location, "[FEN]: " + start.error().message};
   game.node(Game::Root).position = *start;
   return std::nullopt;
 }
 
-// The legal move written as `text`: SAN, or long algebraic.
+// The legal move written as `text`: SAN, long algebraic, or "--" (or "Z0") for a null move, as
+// studies write a pass in their analysis.
 Expected<Move, std::string> read_move(const Position& pos, const std::string& text) {
-  if (text == "--" || text == "Z0") return unexpected(std::string("null moves are not supported"));
+  if (text == NullMoveText || text == "Z0") return Move();  // a null move: the side to move passes
   Expected<Move, std::string> move = parse_san(pos, text);
   if (move || text.find('-') == std::string::npos || text.starts_with("O-O") || text.starts_with("0-0"))
     return move;

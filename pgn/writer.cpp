@@ -1,6 +1,5 @@
 #include "pgn/writer.hpp"
 
-#include <cassert>
 #include <string_view>
 
 #include "egtb/core/fen.hpp"
@@ -131,9 +130,8 @@ private:
   }
 
   void move(NodeId from, const Node& node, bool number) {
-    assert(!node.move.is_null());
     const Position& pos = game_.position(from);
-    const std::string san = to_san(pos, node.move);
+    const std::string san = node.move.is_null() ? std::string(NullMoveText) : to_san(pos, node.move);
     out_.word(pos.side_to_move() == Color::White || number ? move_number(pos) + " " + san : san);
   }
 

@@ -53,7 +53,15 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Transform: return spelling(TransformWords, node.transform);
     case NodeKind::NoTransform: return Keyword::NoTransform;
     case NodeKind::Fen: return Keyword::Fen;
-    case NodeKind::Move: return Keyword::Move;
+    case NodeKind::Move:
+    case NodeKind::PlayedMove: return Keyword::Move;
+    case NodeKind::Child: return Keyword::Child;
+    case NodeKind::PositionAt: return Keyword::Position;
+    case NodeKind::Find: return Keyword::Find;
+    case NodeKind::Result: return Keyword::Result;
+    case NodeKind::Header: return Keyword::Cql;
+    case NodeKind::HeaderFeature: return node.keyword;
+    case NodeKind::WithPosition:
     case NodeKind::Imagine: return Keyword::Imagine;
     case NodeKind::ImagineSpec: return spelling(ImagineStepWords, node.imagine_step);
     case NodeKind::LineEnd: return spelling(LineEndWords, node.metric);

@@ -71,12 +71,23 @@ enum class NodeKind : uint8_t {
   Dark,
   Transform,  // transform; flags Count; children[0]
   NoTransform,
-  Fen,          // name = FEN text, or empty for the current FEN (a String filter)
-  Message,      // keyword Message or Comment; children = arguments
-  Move,         // move legal: move_roles[i]: the role of children[i]; flags Count, All
-  Imagine,      // children: ImagineSpec nodes, then the body
-  ImagineSpec,  // imagine_step Piece (children: designator, set), Swap (two sets), SideToMove (side)
-  LineEnd       // metric (dtmend, dtsend); flags Any/All; children[0]
+  Fen,            // name = FEN text, or empty for the current FEN (a String filter)
+  Message,        // keyword Message or Comment; children = arguments
+  Move,           // move legal: move_roles[i]: the role of children[i]; flags Count, All
+  PlayedMove,     // move (played): move_roles[i] the role of children[i]; flags Previous, Null, Primary,
+                  // Secondary, EnPassant, Castle; promote in `pieces`
+  Child,          // child, child(n): children: the index, if given
+  PositionAt,     // position N: children[0] the positionid
+  Find,           // find [all] [<-] [N [M]] f: children[0] f, then the range's bounds; flags All,
+                  // Previous (<-: backward), Count (a range: the number of matches)
+  WithPosition,   // children[0] : children[1], children[0] a position filter (parent, child)
+  Result,         // result "1-0": name = the result
+  Header,         // cql(...): the header's features (HeaderFeature nodes), kept for sema
+  HeaderFeature,  // keyword: the feature; name: its text (input, output, result, matchstring);
+                  // children: the numbers of a range (gamenumber, matchcount); flags Min: sort
+  Imagine,        // children: ImagineSpec nodes, then the body
+  ImagineSpec,    // imagine_step Piece (children: designator, set), Swap (two sets), SideToMove (side)
+  LineEnd         // metric (dtmend, dtsend); flags Any/All; children[0]
 };
 
 // Bits of Node::flags.
@@ -85,6 +96,12 @@ inline constexpr uint32_t FlagCount = 2;
 inline constexpr uint32_t FlagMin = 4;
 inline constexpr uint32_t FlagMax = 8;
 inline constexpr uint32_t FlagAny = 16;
+inline constexpr uint32_t FlagPrevious = 32;  // move previous
+inline constexpr uint32_t FlagNull = 64;      // move null
+inline constexpr uint32_t FlagPrimary = 128;  // move primary
+inline constexpr uint32_t FlagSecondary = 256;
+inline constexpr uint32_t FlagEnPassant = 512;  // move enpassant
+inline constexpr uint32_t FlagCastle = 1024;    // move castle
 
 // ---- operators, spelled by tokens
 

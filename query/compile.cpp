@@ -107,6 +107,15 @@ private:
       case NodeKind::Fen: return fen(n, t);
       case NodeKind::Message: return message(n, t);
       case NodeKind::Move: return move(n, t);
+      case NodeKind::PlayedMove: return played_move(n, t);
+      case NodeKind::Child: return detail::make_child(n.children.empty() ? nullptr : compile(n.child(0), t));
+      case NodeKind::PositionAt: return detail::make_position_at(compile(n.child(0), t));
+      case NodeKind::Find: return find(n, t);
+      case NodeKind::WithPosition:
+        return detail::make_with_position(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Result: return detail::make_result(n.name);
+      case NodeKind::Header:
+      case NodeKind::HeaderFeature: return detail::make_true(true);
       case NodeKind::Imagine: return imagine(n, t);
       case NodeKind::LineEnd:
         return detail::make_line_end(n.metric, n.has(FlagAll), compile(n.child(0), t), n.range);
@@ -135,6 +144,18 @@ private:
     switch (k) {
       case Keyword::True: return detail::make_true(true);
       case Keyword::False: return detail::make_true(false);
+      case Keyword::Initial:
+      case Keyword::Terminal:
+      case Keyword::MainLine:
+      case Keyword::Variation:
+      case Keyword::Ply:
+      case Keyword::MoveNumber:
+      case Keyword::PositionId:
+      case Keyword::GameNumber:
+      case Keyword::Parent:
+      case Keyword::CurrentPosition:
+      case Keyword::InitialPosition:
+      case Keyword::Depth: return detail::make_game_word(k);
       default: return detail::make_keyword(k);
     }
   }
@@ -186,6 +207,8 @@ private:
   FilterPtr message(const Node& n, const SquareTransform& t);
   FilterPtr move(const Node& n, const SquareTransform& t);
   FilterPtr imagine(const Node& n, const SquareTransform& t);
+  FilterPtr played_move(const Node& n, const SquareTransform& t);
+  FilterPtr find(const Node& n, const SquareTransform& t);
 };
 
 // The constants of a filter under a transform, in a fixed order; false when a square designator
@@ -286,6 +309,29 @@ FilterPtr Compiler::move(const Node& n, const SquareTransform& t) {
     }
   }
   return detail::make_move(spec, std::move(params), std::move(body), n.range);
+}
+
+FilterPtr Compiler::played_move(const Node& n, const SquareTransform& t) {
+  detail::PlayedMoveSpec spec{.previous = n.has(FlagPrevious),
+                              .null = n.has(FlagNull),
+                              .primary = n.has(FlagPrimary),
+                              .secondary = n.has(FlagSecondary),
+                              .en_passant = n.has(FlagEnPassant),
+                              .castle = n.has(FlagCastle),
+                              .promote = t.pieces(n.pieces)};
+  std::array<FilterPtr, 3> sets;  // from, to, capture
+  for (size_t i = 0; i < n.children.size(); ++i)
+    sets[static_cast<size_t>(n.move_roles[i])] = compile(n.child(i), t);
+  if (!n.move_roles.empty()) spec.value = n.move_roles.front();
+  return detail::make_played_move(spec, std::move(sets[0]), std::move(sets[1]), std::move(sets[2]));
+}
+
+FilterPtr Compiler::find(const Node& n, const SquareTransform& t) {
+  detail::FindSpec spec{.backward = n.has(FlagPrevious), .count = n.has(FlagCount)};
+  if (n.has(FlagAll)) spec.low = 1;
+  if (n.children.size() > 1) spec.low = spec.high = n.child(1).number;
+  if (n.children.size() > 2) spec.high = n.child(2).number;
+  return detail::make_find(spec, compile(n.child(0), t), n.range);
 }
 
 FilterPtr Compiler::imagine(const Node& n, const SquareTransform& t) {

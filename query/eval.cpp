@@ -30,6 +30,9 @@ bool Evaluator::ready() const { return ctx_->tables || !program_.info().uses_tab
 
 void Evaluator::start(const Position& pos) {
   ctx_->set_position(pos);
+  ctx_->game = nullptr;
+  ctx_->node = pgn::Game::Root;
+  ctx_->variations = true;
   ctx_->steps = 0;
   ctx_->line_depth = 0;  // an evaluation that threw may have left it raised
   ctx_->notes.clear();
@@ -44,11 +47,23 @@ bool Evaluator::matches(const Position& pos) {
 }
 
 Expected<Value, QueryError> Evaluator::evaluate(const Position& pos) {
+  start(pos);
+  return run();
+}
+
+Expected<Value, QueryError> Evaluator::evaluate(const pgn::Game& game, pgn::NodeId node, bool variations) {
+  start(game.position(node));
+  ctx_->game = &game;
+  ctx_->node = node;
+  ctx_->variations = variations;
+  return run();
+}
+
+Expected<Value, QueryError> Evaluator::run() {
   if (!ready())
     return unexpected(
         QueryError{program_.info().table_use,
                    "this query uses table values (dtm, dts, lasker, ...) but no tables are attached"});
-  start(pos);
   const detail::Filter& root = program_.root();
   Value v;
   v.kind = root.kind();

@@ -20,6 +20,7 @@
 
 #include "egtb/core/cancellation.hpp"
 #include "egtb/core/position.hpp"
+#include "pgn/game.hpp"
 #include "query/compile.hpp"
 #include "query/table_context.hpp"
 
@@ -70,6 +71,10 @@ public:
   [[nodiscard]] bool matches(const Position& pos);
   // The query's value, or an error when it needs tables and none are attached.
   [[nodiscard]] Expected<Value, QueryError> evaluate(const Position& pos);
+  // The same at a node of a game, where the game filters (ply, parent, move ...) read the game;
+  // without `variations` the game is its mainline (filters_game.cpp).
+  [[nodiscard]] Expected<Value, QueryError> evaluate(const pgn::Game& game, pgn::NodeId node,
+                                                     bool variations = true);
 
   // The message and comment texts, and the sort values, of the last evaluation.
   [[nodiscard]] const std::vector<std::string>& notes() const;
@@ -81,6 +86,7 @@ private:
 
   [[nodiscard]] bool ready() const;
   void start(const Position& pos);
+  [[nodiscard]] Expected<Value, QueryError> run();
 };
 
 }  // namespace egtb::query

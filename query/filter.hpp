@@ -14,6 +14,7 @@
 
 #include "egtb/core/cancellation.hpp"
 #include "egtb/core/position.hpp"
+#include "pgn/game.hpp"
 #include "query/ast.hpp"
 #include "query/mate.hpp"
 #include "query/table_context.hpp"
@@ -38,6 +39,23 @@ struct PositionFacts {
 struct Context {
   const Position* pos = nullptr;
   const TableContext* tables = nullptr;
+  // The game the position belongs to and its node there; null over tables and FEN lists, where a
+  // position is a game of one position (filters_game.cpp).
+  const pgn::Game* game = nullptr;
+  pgn::NodeId node = pgn::Game::Root;
+  // Whether the positions of variations are read (--variations, cql(variations)); without, the game
+  // is its mainline, as CQL reads it: no variation moves, children or positions to find.
+  bool variations = true;
+  // The game's positions in preorder and each node's place there (positionid, position N), built
+  // once per game so that a query reading them at every position of a long game stays linear.
+  struct GameOrder {
+    const pgn::Game* game = nullptr;
+    uint64_t number = 0;
+    size_t size = 0;
+    std::vector<pgn::NodeId> nodes;  // by positionid
+    std::vector<uint32_t> ids;       // by node
+  } order;
+  const GameOrder& game_order();
   std::vector<Slot> slots;
   std::vector<std::string> notes;    // message and comment output of this position
   std::vector<int64_t> sort_values;  // sort filter values, in evaluation order
@@ -61,15 +79,27 @@ struct Context {
   const MateSets& stalemates();
 };
 
-// Evaluates a filter at another position and restores the current one.
+// Evaluates a filter at another position and restores the current one. A position off the game
+// (move legal, imagine, dtsend) has no node: game filters see it as a game of one position.
 class PositionScope {
 public:
-  PositionScope(Context& ctx, const Position& p) : ctx_(ctx), pos_(ctx.pos), facts_(ctx.facts) {
+  PositionScope(Context& ctx, const Position& p)
+      : ctx_(ctx), pos_(ctx.pos), facts_(ctx.facts), game_(ctx.game), node_(ctx.node) {
     ctx.set_position(p);
+    ctx.game = nullptr;
+    ctx.node = pgn::Game::Root;
+  }
+  // At another node of the current game.
+  PositionScope(Context& ctx, pgn::NodeId node)
+      : ctx_(ctx), pos_(ctx.pos), facts_(ctx.facts), game_(ctx.game), node_(ctx.node) {
+    ctx.set_position(ctx.game->position(node));
+    ctx.node = node;
   }
   ~PositionScope() {
     ctx_.pos = pos_;
     ctx_.facts = facts_;
+    ctx_.game = game_;
+    ctx_.node = node_;
   }
   PositionScope(const PositionScope&) = delete;
   PositionScope& operator=(const PositionScope&) = delete;
@@ -78,6 +108,8 @@ private:
   Context& ctx_;
   const Position* pos_;
   PositionFacts facts_;
+  const pgn::Game* game_;
+  pgn::NodeId node_;
 };
 
 class Filter {
@@ -90,6 +122,7 @@ public:
   [[nodiscard]] FilterKind kind() const { return kind_; }
   virtual bool matches(Context& ctx) const {
     int64_t n = 0;
+    if (kind_ == FilterKind::Position) return position(ctx) != pgn::NoNode;
     return kind_ == FilterKind::Set ? squares(ctx) != 0 : number(ctx, n);
   }
   virtual Bitboard squares(Context& ctx) const { return matches(ctx) ? ~Bitboard{0} : 0; }
@@ -99,6 +132,8 @@ public:
   }
   // The text of a String filter (message arguments).
   virtual std::string text(Context&) const { return {}; }
+  // The node of a Position filter (parent, child), or NoNode when there is none.
+  virtual pgn::NodeId position(Context&) const { return pgn::NoNode; }
 
 private:
   FilterKind kind_;
@@ -173,6 +208,36 @@ struct ImagineAction {
   Side side = Side::White;
 };
 FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, FilterPtr body);
+// ---- the game (filters_game.cpp)
+FilterPtr make_game_word(Keyword keyword);  // initial terminal ply movenumber mainline variation ...
+FilterPtr make_child(FilterPtr index);      // child, child(n): index may be null
+FilterPtr make_position_at(FilterPtr id);   // position N
+// find [<-] [all | N [M]] f: the first position from the current one on (backward: up to the start)
+// where f matches; with count, the number of them when it is within [low, high].
+struct FindSpec {
+  bool backward = false;
+  bool count = false;
+  int64_t low = 0;
+  int64_t high = INT64_MAX;
+};
+FilterPtr make_find(const FindSpec& spec, FilterPtr body, SourceRange range);
+FilterPtr make_with_position(FilterPtr position, FilterPtr body);  // parent : f
+FilterPtr make_result(std::string result);                         // result "1-0"
+// move [previous] [from X] [to Y] [capture Z] [promote T] [null] [primary|secondary] [enpassant]
+// [castle]: the moves
+// played from the position (or the one that led to it); `value` is the role whose squares are the
+// value, or Body for a logical filter.
+struct PlayedMoveSpec {
+  bool previous = false;
+  bool null = false;
+  bool primary = false;
+  bool secondary = false;
+  bool en_passant = false;
+  bool castle = false;
+  PieceMask promote = 0;
+  MoveRole value = MoveRole::Body;
+};
+FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture);
 FilterPtr make_line_end(Metric metric, bool all, FilterPtr body, SourceRange range);
 
 }  // namespace egtb::query::detail

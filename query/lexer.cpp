@@ -139,26 +139,160 @@ struct OperatorSpelling {
 };
 
 // Longest first, so that "-->" wins over "->" and "->" over "-".
-constexpr std::array<OperatorSpelling, 25> Operators = {{
-    {"-->", TokenKind::LongArrow}, {"->", TokenKind::Arrow}, {"<-", TokenKind::BackArrow},
-    {"==", TokenKind::Eq},         {"!=", TokenKind::Ne},    {"<=", TokenKind::Le},
-    {">=", TokenKind::Ge},         {"<", TokenKind::Lt},     {">", TokenKind::Gt},
-    {"=", TokenKind::Assign},      {"&", TokenKind::Amp},    {"|", TokenKind::Bar},
-    {"~", TokenKind::Tilde},       {"+", TokenKind::Plus},   {"-", TokenKind::Minus},
-    {"*", TokenKind::Star},        {"/", TokenKind::Slash},  {"%", TokenKind::Percent},
-    {"#", TokenKind::Hash},        {":", TokenKind::Colon},  {"(", TokenKind::LParen},
-    {")", TokenKind::RParen},      {"{", TokenKind::LBrace}, {"}", TokenKind::RBrace},
+constexpr std::array<OperatorSpelling, 26> Operators = {{
+    {"[element]", TokenKind::Element},
+    {"-->", TokenKind::LongArrow},
+    {"->", TokenKind::Arrow},
+    {"<-", TokenKind::BackArrow},
+    {"==", TokenKind::Eq},
+    {"!=", TokenKind::Ne},
+    {"<=", TokenKind::Le},
+    {">=", TokenKind::Ge},
+    {"<", TokenKind::Lt},
+    {">", TokenKind::Gt},
+    {"=", TokenKind::Assign},
+    {"&", TokenKind::Amp},
+    {"|", TokenKind::Bar},
+    {"~", TokenKind::Tilde},
+    {"+", TokenKind::Plus},
+    {"-", TokenKind::Minus},
+    {"*", TokenKind::Star},
+    {"/", TokenKind::Slash},
+    {"%", TokenKind::Percent},
+    {"#", TokenKind::Hash},
+    {":", TokenKind::Colon},
+    {"(", TokenKind::LParen},
+    {")", TokenKind::RParen},
+    {"{", TokenKind::LBrace},
+    {"}", TokenKind::RBrace},
     {",", TokenKind::Comma},
 }};
 
+// CQL's Unicode notation (uchar-strings.h of CQL 6.2) and the ASCII it stands for. Words are
+// padded with blanks so that "✵Q" reads "flip Q".
+struct UnicodeSpelling {
+  std::string_view symbol;
+  std::string_view ascii;
+};
+constexpr std::array<UnicodeSpelling, 25> UnicodeSpellings = {{
+    {"\u2264", "<="},          {"\u2265", ">="},
+    {"\u2260", "!="},          {"\u2192", "->"},
+    {"\u2190", "<-"},          {"\u22A2", " path "},
+    {"\u25CE", " focus "},     {"\u2219", " currentposition "},
+    {"\u2735", " flip "},      {"\u2B13", " flipcolor "},
+    {"\u00D7", "[x]"},         {"\u2200", " square all "},
+    {"\u220A", " [element] "}, {"\u2229", "&"},
+    {"\u222A", "|"},           {"\u227A", "[<]"},
+    {"\u227B", "[>]"},         {"\u227C", "[<=]"},
+    {"\u227D", "[>=]"},        {"\u2015\u2015", "--"},
+    {"\u25BA", "--"},          {"\u25BB", "--"},
+    {"\u2015", "-"},           {"\u25A6", " ."},
+    {"\u25A1\u25A1", " [__]"},
+}};
+
+// CQL's Unicode men: a run of them is one designator ("♕♖♗" is [QRB], "□△" is [_A]), written
+// after a blank so that "power△" reads "power A".
+constexpr std::array<UnicodeSpelling, 16> UnicodeMen = {{
+    {"\u2654", "K"},
+    {"\u2655", "Q"},
+    {"\u2656", "R"},
+    {"\u2657", "B"},
+    {"\u2658", "N"},
+    {"\u2659", "P"},
+    {"\u265A", "k"},
+    {"\u265B", "q"},
+    {"\u265C", "r"},
+    {"\u265D", "b"},
+    {"\u265E", "n"},
+    {"\u265F", "p"},
+    {"\u25B3", "A"},
+    {"\u25B2", "a"},
+    {"\u25ED", "Aa"},
+    {"\u25A1", "_"},
+}};
+
+// The spelling of the symbol at the start of `text` in `table`, if any.
+template <size_t N>
+const UnicodeSpelling* symbol_at(const std::array<UnicodeSpelling, N>& table, std::string_view text) {
+  for (const UnicodeSpelling& s : table)
+    if (text.substr(0, s.symbol.size()) == s.symbol) return &s;
+  return nullptr;
+}
+
+// A query in ASCII: CQL's Unicode symbols replaced by their ASCII spelling outside strings, with,
+// for every byte of the ASCII text, the bytes of the source it comes from and whether it starts a
+// character of the source (so that columns count the source's characters). Example: "♕==2" (♕ is
+// 3 bytes) is "Q==2"; the Q comes from source bytes [0, 3) and starts column 1, "==" columns 2-3.
+struct AsciiSpelling {
+  std::string text;
+  std::vector<size_t> from;  // source offset of the character byte i comes from
+  std::vector<size_t> to;    // source offset just past it
+  std::vector<bool> column;  // byte i starts a character of the source
+};
+
+// A run of Unicode men from `at` as one designator (" Q", " [QRB]"); returns the offset after it.
+template <typename Put>
+size_t put_men(std::string_view source, size_t at, const Put& put) {
+  const size_t start = at;
+  std::string men;
+  while (const UnicodeSpelling* m = symbol_at(UnicodeMen, source.substr(at))) {
+    men += m->ascii;
+    at += m->symbol.size();
+  }
+  // Squares may follow ("♙a-h2", "♖[a1,h1]"); a blank ends the designator before anything else
+  // ("◭T∊♖" reads " [Aa] T [element] R").
+  const char next = at < source.size() ? source[at] : '\0';
+  const char after = at + 1 < source.size() ? source[at + 1] : '\0';
+  const bool squares = next == '[' || (is_file(next) && (is_rank(after) || after == '-'));
+  put((men.size() == 1 ? " " + men : " [" + men + "]") + (squares ? "" : " "), start, at);
+  return at;
+}
+
+AsciiSpelling ascii_spelling(std::string_view source) {
+  AsciiSpelling out;
+  // The column of a replacement goes to its first character that is not padding.
+  auto put = [&](std::string_view text, size_t from, size_t to) {
+    const size_t first = std::min(text.find_first_not_of(' '), text.size() - 1);
+    for (size_t i = 0; i < text.size(); ++i) {
+      out.text += text[i];
+      out.from.push_back(from);
+      out.to.push_back(to);
+      out.column.push_back(i == first && (static_cast<unsigned char>(source[from]) & 0xC0) != 0x80);
+    }
+  };
+  bool in_string = false;
+  for (size_t at = 0; at < source.size();) {
+    const char c = source[at];
+    const bool symbol = !in_string && (static_cast<unsigned char>(c) & 0x80);
+    if (symbol && symbol_at(UnicodeMen, source.substr(at))) {
+      at = put_men(source, at, put);
+      continue;
+    }
+    if (const UnicodeSpelling* u = symbol ? symbol_at(UnicodeSpellings, source.substr(at)) : nullptr) {
+      put(u->ascii, at, at + u->symbol.size());
+      at += u->symbol.size();
+      continue;
+    }
+    if (c == '"') in_string = !in_string;
+    const size_t n = in_string && c == '\\' && at + 1 < source.size() ? 2 : 1;
+    for (size_t i = 0; i < n; ++i) put(source.substr(at + i, 1), at + i, at + i + 1);
+    at += n;
+  }
+  out.from.push_back(source.size());
+  out.to.push_back(source.size());
+  out.column.push_back(true);
+  return out;
+}
+
 class Lexer {
 public:
-  explicit Lexer(std::string_view source) : src_(source) {}
+  explicit Lexer(std::string_view source)
+      : source_(source), ascii_(ascii_spelling(source)), src_(ascii_.text) {}
 
   Expected<Tokens, QueryError> run() {
-    if (const size_t bad = invalid_utf8(src_); bad != std::string_view::npos)
-      return unexpected(
-          QueryError{range_at(src_, bad), "invalid UTF-8 byte '" + quote_source(src_.substr(bad, 1)) + "'"});
+    if (const size_t bad = invalid_utf8(source_); bad != std::string_view::npos)
+      return unexpected(QueryError{range_at(source_, bad),
+                                   "invalid UTF-8 byte '" + quote_source(source_.substr(bad, 1)) + "'"});
     at_ = byte_order_mark(src_);
     Tokens tokens;
     while (true) {
@@ -166,16 +300,32 @@ public:
       if (at_ >= src_.size()) break;
       Expected<Token, QueryError> t = next();
       if (!t) return unexpected(t.error());
+      const bool names_follow = takes_bare_name(*t);
       tokens.push_back(std::move(t).value());
+      if (names_follow) {
+        if (std::optional<QueryError> e = skip_blanks()) return unexpected(std::move(*e));
+        if (at_ < src_.size() && peek() != '"' && peek() != ')') tokens.push_back(bare_name());
+      }
     }
     Token end;
     end.range = {line_, col_, line_, col_ + 1};
     tokens.push_back(end);
+    for (Token& t : tokens) t.text = in_source(t.text);
     return tokens;
   }
 
 private:
-  std::string_view src_;
+  std::string_view source_;
+  AsciiSpelling ascii_;
+  std::string_view src_;  // the ASCII spelling, read by the lexer
+
+  // The text of the source that a piece of the ASCII spelling comes from ("♕" for "Q").
+  [[nodiscard]] std::string_view in_source(std::string_view piece) const {
+    if (piece.empty()) return source_.substr(source_.size());
+    const auto first = static_cast<size_t>(piece.data() - src_.data());
+    const size_t last = first + piece.size() - 1;
+    return source_.substr(ascii_.from[first], ascii_.to[last] - ascii_.from[first]);
+  }
   size_t at_ = 0;
   int line_ = 1;
   int col_ = 1;
@@ -190,7 +340,7 @@ private:
       if (src_[at_] == '\n') {
         ++line_;
         col_ = 1;
-      } else if ((static_cast<unsigned char>(src_[at_]) & 0xC0) != 0x80) {
+      } else if (ascii_.column[at_]) {
         ++col_;
       }
     }
@@ -274,10 +424,33 @@ private:
     return t;
   }
 
+  // input and output take a file name, result a result, written without quotes in CQL
+  // ("cql(input hhdbvi.pgn result 1-0)").
+  static bool takes_bare_name(const Token& t) {
+    return t.kind == TokenKind::Keyword &&
+           (t.keyword == Keyword::Input || t.keyword == Keyword::Output || t.keyword == Keyword::Result);
+  }
+
+  // The text up to a blank or ')' as a String token: "hhdbvi.pgn", "1-0", "1/2-1/2".
+  Token bare_name() {
+    size_t n = 0;
+    while (at_ + n < src_.size() && peek(n) != ')' && peek(n) != ' ' && peek(n) != '\t' && peek(n) != '\r' &&
+           peek(n) != '\n')
+      ++n;
+    Token t = start_token(TokenKind::String, n);
+    t.value = std::string(t.text);
+    return t;
+  }
+
   Token word() {
     size_t n = 0;
     while (is_word_char(peek(n))) ++n;
+    // CQL's castling words "o-o" and "o-o-o" are one word.
+    while (n % 2 == 1 && n <= 3 && src_.substr(at_, n) == std::string_view("o-o-o").substr(0, n) &&
+           peek(n) == '-' && peek(n + 1) == 'o' && !is_word_char(peek(n + 2)))
+      n += 2;
     Token t = start_token(TokenKind::Identifier, n);
+    t.value = std::string(t.text);  // the name as written in ASCII ("path" for "⊢")
     if (const std::optional<Keyword> k = find_keyword(t.text)) {
       t.kind = TokenKind::Keyword;
       t.keyword = *k;

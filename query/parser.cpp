@@ -4,6 +4,9 @@
 #include <array>
 #include <set>
 
+#include "pgn/game.hpp"
+#include "query/cql_words.hpp"
+
 namespace egtb::query {
 
 namespace {
@@ -28,6 +31,7 @@ public:
 
   NodePtr query() {
     auto root = std::make_unique<Node>(NodeKind::Query, peek().range);
+    if (at_keyword(Keyword::Cql)) root->children.push_back(header());
     while (!at(TokenKind::End)) root->children.push_back(filter());
     if (!root->children.empty()) root->range = root->children.front()->range.to(root->children.back()->range);
     return root;
@@ -270,6 +274,11 @@ private:
       }
       case TokenKind::String: return make(NodeKind::String, take().range, t.value);
       case TokenKind::PieceDesignator: {
+        if (t.pieces == (WhiteMen | BlackMen) && t.squares == AllSquares &&
+            peek(1).kind == TokenKind::Identifier && peek(2).kind == TokenKind::Element) {
+          take();
+          return element_loop(take(), NodeKind::PieceLoop);
+        }
         auto n = make(NodeKind::Designator, take().range, std::string(t.text));
         n->pieces = t.pieces;
         n->squares = t.squares;
@@ -321,7 +330,9 @@ private:
 
   NodePtr identifier() {
     const Token& t = take();
-    const std::string name(t.text);
+    const std::string name = t.value;
+    if (is_cql_reserved(name)) fail(t.range, unsupported_word_message(name));
+    if (at(TokenKind::Element)) return element_loop(t, NodeKind::SquareLoop);
     if (accept(TokenKind::Assign)) {
       auto n = make(NodeKind::Assign, t.range, name);
       n->children.push_back(operand(&Parser::additive_level, "'='"));
@@ -348,7 +359,7 @@ private:
     if (keyword_info(t.keyword).use == KeywordUse::Filter) {
       auto n = make(NodeKind::Keyword, take().range);
       n->keyword = t.keyword;
-      return n;
+      return at_position(std::move(n));
     }
     if (const std::optional<Transform> transform = spelled<Transform>(TransformWords, t.keyword))
       return transformed(*transform);
@@ -374,7 +385,13 @@ private:
       case Keyword::Fen: return fen();
       case Keyword::Message:
       case Keyword::Comment: return message();
-      case Keyword::Move: return move();
+      case Keyword::Move:
+        return peek(1).kind == TokenKind::Keyword && peek(1).keyword == Keyword::Legal ? move()
+                                                                                       : played_move();
+      case Keyword::Child: return at_position(child());
+      case Keyword::Position: return at_position(position_at());
+      case Keyword::Find: return at_position(find());
+      case Keyword::Result: return result();
       case Keyword::Imagine: return imagine();
       case Keyword::DtmEnd:
       case Keyword::DtsEnd: return line_end();
@@ -407,11 +424,21 @@ private:
     if (accept_keyword(Keyword::All)) n->flags |= FlagAll;
     n->name = std::string(
         expect(TokenKind::Identifier, "a variable name after '" + std::string(kw.text) + "'").text);
-    if (!accept_keyword(Keyword::In))
+    if (!accept_keyword(Keyword::In) && !accept(TokenKind::Element))
       fail_expected(quoted(Keyword::In) + " after '" + std::string(kw.text) + " " + quote_source(n->name) +
                     "'");
     n->children.push_back(operand(&Parser::set_level, quoted(Keyword::In)));
     n->children.push_back(operand_after(&Parser::filter, quote_source(n->name) + " in ..."));
+    return finish(std::move(n));
+  }
+
+  // CQL's Unicode loops: "x ∊ S body" is "square x in S body", "◭ x ∊ S body" "piece x in S body";
+  // `name` is the variable's token, the current one the ∊.
+  NodePtr element_loop(const Token& name, NodeKind kind) {
+    take();
+    auto n = make(kind, name.range, name.value);
+    n->children.push_back(operand(&Parser::set_level, "'∊'"));
+    n->children.push_back(operand_after(&Parser::filter, quote_source(n->name) + " ∊ ..."));
     return finish(std::move(n));
   }
 
@@ -522,9 +549,7 @@ private:
   NodePtr move() {
     const Token& kw = take();
     auto n = make(NodeKind::Move, kw.range);
-    if (!accept_keyword(Keyword::Legal))
-      fail_expected(quoted(Keyword::Legal) + " after '" + std::string(kw.text) +
-                    "' (the speculative move filter)");
+    take();  // legal
     while (true) {
       if (accept_keyword(Keyword::Count)) {
         n->flags |= FlagCount;
@@ -592,6 +617,163 @@ private:
       }
     }
     return finish(std::move(s));
+  }
+
+  // "p : f" when p (parent, child, position N, find f ...) names a position: f evaluated there.
+  NodePtr at_position(NodePtr n) {
+    const bool position = n->kind == NodeKind::Find
+                              ? !n->has(FlagCount)
+                              : keyword_info(keyword_of(*n)).kind == FilterKind::Position;
+    if (!position || !accept(TokenKind::Colon)) return n;
+    return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));
+  }
+
+  // child, or child(n): the n-th child.
+  NodePtr child() {
+    auto n = make(NodeKind::Child, take().range);
+    if (accept(TokenKind::LParen)) {
+      n->children.push_back(operand(&Parser::additive_level, "'('"));
+      expect(TokenKind::RParen, "')' after the index of 'child'");
+    }
+    return finish(std::move(n));
+  }
+
+  // find [quiet] [all] [<-] [N [M]] f: the first position from here on (with <-, back to the start)
+  // where f matches, or with all or a range the number of them.
+  NodePtr find() {
+    const Token& kw = take();
+    auto n = make(NodeKind::Find, kw.range);
+    std::vector<NodePtr> bounds;
+    while (true) {
+      if (accept_keyword(Keyword::Quiet)) continue;
+      if (accept_keyword(Keyword::All)) {
+        n->flags |= FlagAll | FlagCount;
+      } else if (accept(TokenKind::BackArrow)) {
+        n->flags |= FlagPrevious;
+      } else if (bounds.empty() && at(TokenKind::Number)) {
+        bounds.push_back(number_token());
+        if (at(TokenKind::Number)) bounds.push_back(number_token());
+        n->flags |= FlagCount;
+      } else {
+        break;
+      }
+    }
+    if (n->has(FlagAll) && !bounds.empty())
+      fail(kw.range.to(previous_range()), "'find' takes 'all' or a range, not both");
+    n->children.push_back(operand_after(&Parser::prefix, kw.text));
+    for (NodePtr& b : bounds) n->children.push_back(std::move(b));
+    return finish(std::move(n));
+  }
+
+  // position N: the position whose positionid is N.
+  NodePtr position_at() {
+    const Token& kw = take();
+    auto n = make(NodeKind::PositionAt, kw.range);
+    n->children.push_back(operand_after(&Parser::prefix, kw.text));
+    return finish(std::move(n));
+  }
+
+  NodePtr result() {
+    const Token& kw = take();
+    const Token& r =
+        expect(TokenKind::String, "\"1-0\", \"0-1\" or \"1/2-1/2\" after '" + std::string(kw.text) + "'");
+    if (!pgn::is_result(r.value) || r.value == "*")
+      fail(r.range, "expected \"1-0\", \"0-1\" or \"1/2-1/2\" after '" + std::string(kw.text) + "'");
+    return finish(make(NodeKind::Result, kw.range, r.value));
+  }
+
+  // move [previous] [from X] [to Y] [capture Z] [promote P] [null] [primary|secondary] [enpassant]
+  // [castle]: the move played (CQL's "move" without legal or pseudolegal).
+  NodePtr played_move() {
+    const Token& kw = take();
+    auto n = make(NodeKind::PlayedMove, kw.range);
+    static constexpr std::array<std::pair<Keyword, uint32_t>, 6> Flags = {
+        {{Keyword::Previous, FlagPrevious},
+         {Keyword::Null, FlagNull},
+         {Keyword::Primary, FlagPrimary},
+         {Keyword::Secondary, FlagSecondary},
+         {Keyword::EnPassant, FlagEnPassant},
+         {Keyword::Castle, FlagCastle}}};
+    while (peek().kind == TokenKind::Keyword) {
+      const Token& word = peek();
+      const auto flag =
+          std::find_if(Flags.begin(), Flags.end(), [&](const auto& f) { return f.first == word.keyword; });
+      if (flag != Flags.end()) {
+        take();
+        n->flags |= flag->second;
+      } else if (word.keyword == Keyword::Promote) {
+        take();
+        if (!at(TokenKind::PieceDesignator)) fail_expected("a piece designator after 'promote'");
+        n->pieces = take().pieces;
+      } else if (const std::optional<MoveRole> role = move_role()) {
+        take();
+        if (std::find(n->move_roles.begin(), n->move_roles.end(), *role) != n->move_roles.end())
+          fail(word.range, "'" + std::string(word.text) + "' given twice in 'move'");
+        n->move_roles.push_back(*role);
+        n->children.push_back(operand_after(&Parser::prefix, word.text));
+      } else if (word.keyword == Keyword::PseudoLegal) {
+        fail(word.range, unsupported_word_message("move pseudolegal"));
+      } else if (word.keyword == Keyword::Legal) {
+        fail(word.range, "'legal' comes first after 'move' (move legal from ...)");
+      } else {
+        break;
+      }
+    }
+    if (n->has(FlagPrimary) && n->has(FlagSecondary))
+      fail(kw.range.to(previous_range()), "'move' cannot be both 'primary' and 'secondary'");
+    return finish(std::move(n));
+  }
+
+  // cql(input F output F result R gamenumber N [M] matchcount N [M] sort matchcount ... variations
+  // quiet silent matchstring S): the header of a CQL program.
+  NodePtr header() {
+    auto n = make(NodeKind::Header, take().range);
+    expect(TokenKind::LParen, "'(' after 'cql'");
+    while (!accept(TokenKind::RParen)) n->children.push_back(header_feature());
+    return finish(std::move(n));
+  }
+
+  NodePtr header_feature() {
+    const bool sorted = accept_keyword(Keyword::Sort);
+    static constexpr std::array Features = {Keyword::Input,      Keyword::Output,     Keyword::Result,
+                                            Keyword::GameNumber, Keyword::MatchCount, Keyword::Variations,
+                                            Keyword::Quiet,      Keyword::Silent};
+    const Token& word = peek();
+    const bool matchstring = word.kind == TokenKind::Identifier && word.text == "matchstring";
+    if (!matchstring && (word.kind != TokenKind::Keyword ||
+                         std::find(Features.begin(), Features.end(), word.keyword) == Features.end())) {
+      if (word.kind == TokenKind::Identifier && is_cql_reserved(word.text))
+        fail(word.range, unsupported_word_message(word.text));
+      fail_expected(
+          "a feature of 'cql(...)' (input, output, result, gamenumber, matchcount, variations, "
+          "quiet, silent) or ')'");
+    }
+    take();
+    auto n = make(NodeKind::HeaderFeature, word.range);
+    n->keyword = matchstring ? Keyword::None : word.keyword;
+    if (sorted) {
+      if (word.keyword != Keyword::MatchCount)
+        fail(word.range, "expected 'matchcount' after 'sort' in 'cql(...)'");
+      n->flags |= FlagMin;
+    }
+    if (matchstring || word.keyword == Keyword::Input || word.keyword == Keyword::Output ||
+        word.keyword == Keyword::Result) {
+      n->name = expect(TokenKind::String, "a name after '" + std::string(word.text) + "'").value;
+    }
+    if (word.keyword == Keyword::Result && (!pgn::is_result(n->name) || n->name == "*"))
+      fail(previous_range(), "expected 1-0, 0-1 or 1/2-1/2 after 'result'");
+    if (word.keyword == Keyword::GameNumber || word.keyword == Keyword::MatchCount) {
+      n->children.push_back(number_token());
+      if (at(TokenKind::Number)) n->children.push_back(number_token());
+    }
+    return finish(std::move(n));
+  }
+
+  NodePtr number_token() {
+    const Token& t = expect(TokenKind::Number, "a number");
+    auto n = make(NodeKind::Number, t.range);
+    n->number = t.number;
+    return n;
   }
 
   NodePtr line_end() {

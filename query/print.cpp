@@ -61,6 +61,7 @@ std::string operator_name(const Node& n) {
     case NodeKind::Compare: return std::string(operator_text(n.compare));
     case NodeKind::Arith: return std::string(operator_text(n.arith));
     case NodeKind::AttackChain: return std::string(operator_text(n.arrow));
+    case NodeKind::WithPosition: return std::string(operator_spelling(TokenKind::Colon));
     default: return word(keyword_of(n));
   }
 }
@@ -75,7 +76,18 @@ std::string header(const Node& n) {
     if (n.has(FlagAll)) add(word(Keyword::All));
     return s;
   }
+  if (n.kind == NodeKind::PlayedMove) {
+    for (const auto& [flag, k] :
+         {std::pair{FlagPrevious, Keyword::Previous}, std::pair{FlagNull, Keyword::Null},
+          std::pair{FlagPrimary, Keyword::Primary}, std::pair{FlagSecondary, Keyword::Secondary},
+          std::pair{FlagEnPassant, Keyword::EnPassant}, std::pair{FlagCastle, Keyword::Castle}})
+      if (n.has(flag)) add(word(k));
+    if (n.pieces) add(word(Keyword::Promote) + " " + designator_text(n.pieces, AllSquares));
+    return s;
+  }
   if (n.has(FlagAll)) add(word(Keyword::All));
+  if (n.kind == NodeKind::Find && n.has(FlagPrevious))
+    add(std::string(operator_spelling(TokenKind::BackArrow)));
   if (n.has(FlagAny)) add(word(Keyword::Any));
   if (n.has(FlagMin)) add(word(Keyword::Min));
   if (n.has(FlagMax)) add(word(Keyword::Max));
@@ -86,6 +98,8 @@ std::string header(const Node& n) {
     case NodeKind::PieceLoop:
     case NodeKind::Call: add(n.name); break;
     case NodeKind::Sort:
+    case NodeKind::Result:
+    case NodeKind::HeaderFeature:
       if (!n.name.empty()) add(quoted(n.name));
       break;
     case NodeKind::Function: {
@@ -113,7 +127,7 @@ std::string header(const Node& n) {
 // The role word printed before child i of a pin or move filter ("from", ":" for the body), or "".
 std::string role(const Node& n, size_t i) {
   if (n.kind == NodeKind::Pin) return word(spelling(PinRoleWords, n.pin_roles[i]));
-  if (n.kind != NodeKind::Move) return {};
+  if (n.kind != NodeKind::Move && n.kind != NodeKind::PlayedMove) return {};
   if (n.move_roles[i] == MoveRole::Body) return std::string(operator_spelling(TokenKind::Colon));
   return word(spelling(MoveRoleWords, n.move_roles[i]));
 }

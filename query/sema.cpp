@@ -213,6 +213,18 @@ private:
       case NodeKind::NoTransform: return n.child(0).filter;
       case NodeKind::Fen: return n.name.empty() ? FilterKind::String : FilterKind::Logical;
       case NodeKind::Move: return move(n);
+      case NodeKind::PlayedMove: return played_move(n);
+      case NodeKind::Child:
+        if (!n.children.empty()) require(n.child(0), FilterKind::Numeric, "number after 'child('");
+        return FilterKind::Position;
+      case NodeKind::Find: return n.has(FlagCount) ? FilterKind::Numeric : FilterKind::Position;
+      case NodeKind::PositionAt:
+        require(n.child(0), FilterKind::Numeric, "number after 'position'");
+        return FilterKind::Position;
+      case NodeKind::WithPosition:
+        require(n.child(0), FilterKind::Position, "position filter (parent, child, find ...) before ':'");
+        return n.child(1).filter;
+      case NodeKind::Header: return header(n);
       case NodeKind::Imagine: return imagine(n);
       case NodeKind::ImagineSpec: return imagine_spec(n);
       default: return FilterKind::Logical;
@@ -319,6 +331,40 @@ private:
     }
     if (n.has(FlagCount)) return FilterKind::Numeric;
     return n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
+  }
+
+  static FilterKind played_move(const Node& n) {
+    for (size_t i = 0; i < n.children.size(); ++i)
+      require(n.child(i), FilterKind::Set,
+              "square set after " + quoted(spelling(MoveRoleWords, n.move_roles[i])));
+    return n.move_roles.empty() ? FilterKind::Logical : FilterKind::Set;
+  }
+
+  FilterKind header(const Node& n) {
+    GameSelection& g = info_.games;
+    g.header = true;
+    for (const NodePtr& f : n.children) {
+      const auto range = [&] {
+        GameSelection::Range r{f->child(0).number, f->child(0).number};
+        if (f->children.size() > 1) r.high = f->child(1).number;
+        return r;
+      };
+      switch (f->keyword) {
+        case Keyword::Input: g.input = f->name; break;
+        case Keyword::Output: g.output = f->name; break;
+        case Keyword::Result: g.result = f->name; break;
+        case Keyword::GameNumber: g.gamenumber = range(); break;
+        case Keyword::MatchCount:
+          g.matchcount = range();
+          g.sort_matchcount = f->has(FlagMin);
+          break;
+        case Keyword::Variations: g.variations = true; break;
+        case Keyword::Quiet: g.quiet = true; break;
+        case Keyword::Silent: g.silent = true; break;
+        default: break;  // matchstring
+      }
+    }
+    return FilterKind::Logical;
   }
 
   static FilterKind imagine(const Node& n) { return n.children.back()->filter; }

@@ -15,6 +15,7 @@
 
 #include "egtb/core/expected.hpp"
 #include "query/ast.hpp"
+#include "query/game_selection.hpp"
 
 namespace egtb::query {
 
@@ -38,6 +39,7 @@ struct SemaInfo {
   std::vector<VariableInfo> variables;  // indexed by Node::slot
   bool uses_tables = false;             // dtm, dts, lasker, maxdtm, maxdts, dtsend, dtmend
   SourceRange table_use;                // the first of them
+  GameSelection games;                  // the cql(...) header
 };
 
 // Annotates `root` (a Query node from parse()) in place.

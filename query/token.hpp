@@ -43,7 +43,8 @@ enum class TokenKind : uint8_t {
   RParen,
   LBrace,
   RBrace,
-  Comma
+  Comma,
+  Element  // [element], CQL's ∊: "x ∊ S" loops over the squares of S, "◭ x ∊ S" over its men
 };
 
 // The men a piece designator admits, one bit per Piece value (bit 0 = an empty square).
@@ -61,7 +62,7 @@ struct Token {
   SourceRange range;
   Keyword keyword = Keyword::None;  // Keyword
   int64_t number = 0;               // Number
-  std::string value;                // String, without quotes and escapes
+  std::string value;                // String, without quotes and escapes; Identifier: the name
   PieceMask pieces = 0;             // PieceDesignator
   Bitboard squares = 0;             // PieceDesignator
 };

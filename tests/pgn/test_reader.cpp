@@ -171,9 +171,19 @@ TEST_CASE("replay: illegal moves and bad tags are located", "[pgn]") {
         "t.pgn:1:8: game 1: [SetUp \"1\"] needs a FEN tag with the start position");
   CHECK(error_of("[Variant \"Crazyhouse\"]\n1. e4 *") ==
         "t.pgn:1:10: game 1: the variant 'Crazyhouse' is not supported (only standard chess)");
-  CHECK(error_of("1. e4 -- 2. d4 *") ==
-        "t.pgn:1:7: game 1: 1... --: null moves are not supported (position "
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1)");
+}
+
+TEST_CASE("replay: null moves and e.p. squares as CQL reads them", "[pgn]") {
+  // "--" (and "Z0") is a pass: the other side to move, the board unchanged.
+  const Game g = one_game("1. e4 -- 2. d4 Z0 3. Nf3 *");
+  REQUIRE(g.mainline().size() == 5);
+  CHECK(g.node(g.mainline()[1]).move.is_null());
+  CHECK(g.node(g.mainline()[3]).move.is_null());
+  CHECK(to_fen(g.position(g.mainline()[1])) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
+  CHECK(numbered_san(g, g.mainline()[1]) == "1... --");
+  // An e.p. square no double step explains is dropped (game 78 of CQL 6.2's sample.pgn).
+  const Game e = one_game("[FEN \"8/6p1/8/8/8/8/8/K6k w - g6 0 1\"]\n1. Kb1 *");
+  CHECK(to_fen(e.start()) == "8/6p1/8/8/8/8/8/K6k w - - 0 1");
 }
 
 TEST_CASE("parser: syntax errors are located and the next game is read", "[pgn]") {

@@ -1,5 +1,6 @@
 // libFuzzer target for the whole query layer without tables: any input must lex, parse, analyse,
-// print, plan and compile, and the compiled query must evaluate on a few fixed positions, without
+// print, plan and compile, and the compiled query must evaluate on a few fixed positions and on
+// every position of a small game with variations and a null move (the game filters), without
 // crashing, hanging, leaking or undefined behaviour; errors are ordinary results and are
 // formatted. Built with -DEGTB_FUZZ=ON under clang (see fuzz_parser.cpp for the build lines):
 //   mkdir -p build-fuzz/corpus
@@ -16,7 +17,10 @@
 #include <string_view>
 #include <vector>
 
+#include <sstream>
+
 #include "egtb/core/fen.hpp"
+#include "pgn/reader.hpp"
 #include "query/eval.hpp"
 #include "query/parser.hpp"
 #include "query/print.hpp"
@@ -70,13 +74,26 @@ std::vector<Position> positions() {
   return out;
 }
 
+// A game with a variation inside a variation, a null move, captures and promotions.
+pgn::Game game() {
+  std::istringstream in(
+      "[Result \"*\"]\n[FEN \"4k3/P7/8/8/8/5q2/8/R3K3 w Q - 0 1\"]\n\n"
+      "1. a8=Q+ (1. Ra2 -- (1... Kd7 2. a8=N) 2. Ra5) 1... Kd7 2. Qb7+ (2. Ra7+ Kd6) 2... Kd6 3. Qb4+ Kd5 "
+      "4. Rd1+ Qxd1+ 5. Kxd1 *\n");
+  pgn::GameReader reader(in);
+  auto g = reader.next();
+  return g && *g ? std::move(**g) : pgn::Game();
+}
+
 void evaluate(const Program& program) {
   static const std::vector<Position> Positions = positions();
+  static const pgn::Game Game = game();
   Evaluator evaluator(program);
   for (const Position& pos : Positions) {
     (void)evaluator.matches(pos);
     (void)evaluator.evaluate(pos);
   }
+  for (pgn::NodeId n : Game.preorder()) (void)evaluator.evaluate(Game, n);
 }
 
 }  // namespace

@@ -53,9 +53,17 @@ TEST_CASE("error golden tests", "[errors]") {
       {"function f(x y) {x} f(K)",
        "q.cql:1:21: error: function 'f' takes 2 argument(s), 1 given\nfunction f(x y) {x} f(K)\n             "
        "       ^~~~\n"},
-      {"move from K",
-       "q.cql:1:6: error: expected 'legal' after 'move' (the speculative move filter), found 'from'\n"
-       "move from K\n     ^~~~\n"},
+      {"move from K legal",
+       "q.cql:1:13: error: 'legal' comes first after 'move' (move legal from ...)\n"
+       "move from K legal\n            ^~~~~\n"},
+      {"move pseudolegal",
+       "q.cql:1:6: error: CQL filter 'move pseudolegal' is not supported by egtb\n"
+       "move pseudolegal\n     ^~~~~~~~~~~\n"},
+      {"player white \"Kasparov\"",
+       "q.cql:1:1: error: CQL filter 'player' is not supported by egtb\nplayer white \"Kasparov\"\n^~~~~~\n"},
+      {"cql(input a.pgn) echo (s t) s",
+       "q.cql:1:18: error: CQL filter 'echo' is not supported by egtb\ncql(input a.pgn) echo (s t) s\n"
+       "                 ^~~~\n"},
       {"imagine piece A --> a1 : check",
        "q.cql:1:15: error: expected one kind of man (like Q, n or _) without squares after 'piece'\n"
        "imagine piece A --> a1 : check\n              ^\n"},

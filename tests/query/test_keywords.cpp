@@ -65,7 +65,8 @@ TEST_CASE("Every keyword filter has the kind the table gives, at each stage", "[
 TEST_CASE("A keyword where a filter must stand is an error with its place", "[keywords]") {
   for (Keyword k : all_keywords()) {
     const KeywordInfo& info = keyword_info(k);
-    if (info.use == KeywordUse::Filter || info.use == KeywordUse::Compound) continue;
+    // cql at the start of a query begins its header cql(...) (test_game.cpp).
+    if (info.use == KeywordUse::Filter || info.use == KeywordUse::Compound || k == Keyword::Cql) continue;
     INFO(info.text);
     const std::string text = "\n  " + std::string(info.text);
     const auto tree = parse(text);

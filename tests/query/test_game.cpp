@@ -1,0 +1,248 @@
+// The game filters on small games whose answers can be checked by hand: the tree of positions
+// (filters_game.cpp), the move played, the cql(...) header, CQL's Unicode notation, and the
+// message for CQL's words egtb lacks.
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "pgn/reader.hpp"
+#include "query/cql_words.hpp"
+#include "query/eval.hpp"
+#include "query/game_selection.hpp"
+#include "query/keywords.hpp"
+#include "query/parser.hpp"
+#include "query/print.hpp"
+#include "tests/support/catch.hpp"
+
+namespace {
+
+using egtb::pgn::Game;
+using egtb::pgn::NodeId;
+
+// "1. e4 (1. d4 d5) e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#": nodes 0 start, 1 e4, 2 d4, 3 d5, 4 e5,
+// 5 Qh5, 6 Nc6, 7 Bc4, 8 Nf6, 9 Qxf7# (pgn/game.hpp numbers nodes in the order read).
+constexpr const char* Scholar =
+    "[Event \"t\"]\n[Result \"1-0\"]\n\n1. e4 (1. d4 d5) e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+
+Game read_game(const std::string& text) {
+  std::istringstream in(text);
+  egtb::pgn::GameReader reader(in);
+  auto game = reader.next();
+  REQUIRE(game.has_value());
+  REQUIRE(game->has_value());
+  Game g = std::move(**game);
+  g.number = 7;
+  return g;
+}
+
+// The nodes (in preorder) where the query matches, as "1 4 5".
+std::string matching(std::string_view query, const Game& game) {
+  const auto program = egtb::query::compile(query);
+  if (!program) return "compile error: " + program.error().message;
+  egtb::query::Evaluator evaluator(*program);
+  std::string out;
+  for (NodeId n : game.preorder()) {
+    const auto v = evaluator.evaluate(game, n);
+    if (!v) return "eval error: " + v.error().message;
+    if (v->matched) out += (out.empty() ? "" : " ") + std::to_string(n);
+  }
+  return out;
+}
+
+// The query's value at one node: a number, a square list, "true"/"false".
+std::string value_at(std::string_view query, const Game& game, NodeId node) {
+  const auto program = egtb::query::compile(query);
+  if (!program) return "compile error: " + program.error().message;
+  egtb::query::Evaluator evaluator(*program);
+  const auto v = evaluator.evaluate(game, node);
+  if (!v) return "eval error: " + v.error().message;
+  switch (v->kind) {
+    case egtb::query::FilterKind::Set: return egtb::query::designator_text(egtb::query::AnyMen, v->squares);
+    case egtb::query::FilterKind::Numeric: return v->has_number ? std::to_string(v->number) : "none";
+    default: return v->matched ? "true" : "false";
+  }
+}
+
+std::string parse_error(std::string_view query) {
+  const auto program = egtb::query::compile(query);
+  if (program) return "no error";
+  return std::to_string(program.error().range.column) + ": " + program.error().message;
+}
+
+}  // namespace
+
+TEST_CASE("game: the tree of positions", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("initial", g) == "0");
+  CHECK(matching("terminal", g) == "9 3");
+  CHECK(matching("variation", g) == "2 3");
+  CHECK(matching("mainline", g) == "0 1 4 5 6 7 8 9");
+  CHECK(matching("depth == 1", g) == "2 3");
+  CHECK(matching("ply == 2", g) == "4 3");
+  CHECK(value_at("ply", g, 9) == "7");
+  // movenumber: the number of the move to be played from the position.
+  CHECK(value_at("movenumber", g, 0) == "1");
+  CHECK(value_at("movenumber", g, 1) == "1");
+  CHECK(value_at("movenumber", g, 4) == "2");
+  CHECK(value_at("movenumber", g, 9) == "4");
+  // positionid: the place in preorder (0 1 4 5 6 7 8 9 2 3).
+  CHECK(value_at("positionid", g, 2) == "8");
+  CHECK(value_at("positionid", g, 5) == "3");
+  CHECK(value_at("gamenumber", g, 0) == "7");
+  CHECK(matching("result 1-0 initial", g) == "0");
+  CHECK(matching("result \"0-1\"", g).empty());
+}
+
+TEST_CASE("game: parent, child and ':'", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("child : mate", g) == "8");
+  CHECK(matching("parent : initial", g) == "1 2");
+  CHECK(matching("child(1) : ply == 1", g) == "0");  // the second move from the start: 1. d4
+  CHECK(matching("parent : parent : parent : initial", g) == "5");
+  CHECK(value_at("parent : ply", g, 3) == "1");
+  CHECK(value_at("child : movenumber", g, 8) == "4");
+  CHECK(matching("position 8 : ply == 1", g) == "0 1 4 5 6 7 8 9 2 3");  // d4 is position 8
+  CHECK(value_at("position 3 : ply", g, 0) == "3");
+  CHECK(matching("position 10", g).empty());
+  CHECK(value_at("child : parent : currentposition : ply", g, 4) == "2");
+  CHECK(value_at("initialposition : movenumber", g, 9) == "1");
+  CHECK(matching("parent", g) == "1 4 5 6 7 8 9 2 3");  // every position but the start has one
+  CHECK(parse_error("ply : check") == "5: expected a filter, found ':'");
+}
+
+TEST_CASE("game: the move played", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("move from Q capture p", g) == "8");
+  CHECK(value_at("move from Q", g, 8) == "[h5]");
+  CHECK(value_at("move to .", g, 8) == "[f7]");
+  CHECK(value_at("move capture .", g, 8) == "[f7]");
+  CHECK(matching("move previous capture p", g) == "9");
+  CHECK(matching("move previous from P", g) == "1 2");  // e4, d4; e5 and d5 are Black's
+  CHECK(matching("move previous from [Pp]", g) == "1 4 2 3");
+  // From the start e4 is the primary move, d4 the secondary one.
+  CHECK(value_at("move to . primary", g, 0) == "[e4]");
+  CHECK(value_at("move to . secondary", g, 0) == "[d4]");
+  CHECK(value_at("move to .", g, 0) == "[d4,e4]");
+  CHECK(matching("move null", g).empty());
+  CHECK(matching("move castle or move enpassant", g).empty());
+  const Game c = read_game("[FEN \"4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 1\"]\n\n1. exd6 (1. O-O) Kd7 *\n");
+  CHECK(value_at("move enpassant capture .", c, 0) == "[d5]");  // the pawn taken stands on d5
+  CHECK(value_at("move castle to .", c, 0) == "[g1]");
+  CHECK(value_at("move castle from .", c, 0) == "[e1]");
+  const Game p = read_game("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a8=N -- 2. Nb6 *\n");
+  CHECK(matching("move promote N", p) == "0");
+  CHECK(matching("move promote Q", p).empty());
+  CHECK(matching("move null", p) == "1");
+  CHECK(value_at("move from .", p, 1) == "[h7]");  // a null move goes from the king to itself
+  CHECK(matching("move previous null", p) == "2");
+}
+
+TEST_CASE("game: find", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("find mate", g) == "0 1 4 5 6 7 8 9");  // the mate is ahead on the mainline
+  CHECK(matching("find <- move previous from [Pp]", g) == "1 4 5 6 7 8 9 2 3");
+  CHECK(value_at("find all check", g, 0) == "1");
+  CHECK(value_at("find all btm", g, 0) == "5");  // e4, d4, Qh5, Bc4, Qxf7#
+  CHECK(value_at("find 2 3 btm", g, 5) == "3");  // after Qh5, Bc4 and Qxf7#
+  CHECK(value_at("find 4 5 btm", g, 5) == "none");
+  CHECK(value_at("find check : ply", g, 0) == "7");
+  CHECK(value_at("find <- initial : movenumber", g, 3) == "1");
+  CHECK(parse_error("find all 2 check") == "1: 'find' takes 'all' or a range, not both");
+  // Without variations the game is its mainline: d4 is not found, nor played.
+  const auto program = egtb::query::compile("find all btm");
+  REQUIRE(program.has_value());
+  egtb::query::Evaluator evaluator(*program);
+  CHECK(evaluator.evaluate(g, 0, false)->number == 4);
+  const auto moves = egtb::query::compile("move to .");
+  REQUIRE(moves.has_value());
+  egtb::query::Evaluator e2(*moves);
+  CHECK(e2.evaluate(g, 0, false)->squares == egtb::square_bb(egtb::Square::E4));
+}
+
+TEST_CASE("game: a position without a game is a game of one position", "[query][game]") {
+  const auto program = egtb::query::compile("initial terminal mainline ply == 0 movenumber == 1 depth == 0");
+  REQUIRE(program.has_value());
+  egtb::query::Evaluator evaluator(*program);
+  CHECK(evaluator.matches(egtb::Position()));
+  const auto moved = egtb::query::compile("move from . or parent or child or variation");
+  REQUIRE(moved.has_value());
+  egtb::query::Evaluator e2(*moved);
+  CHECK_FALSE(e2.matches(egtb::Position()));
+}
+
+TEST_CASE("game: the cql(...) header", "[query][game]") {
+  const auto tree = egtb::query::parse(
+      "cql(input hhdbvi.pgn result 1-0 variations gamenumber 3 9 quiet "
+      "sort matchcount 2 100 matchstring \"\") mate");
+  REQUIRE(tree.has_value());
+  const auto program = egtb::query::compile(
+      "cql(input hhdbvi.pgn result 1-0 variations gamenumber 3 9 quiet sort matchcount 2 100) mate");
+  REQUIRE(program.has_value());
+  const egtb::query::GameSelection& s = program->info().games;
+  CHECK(s.header);
+  CHECK(s.input == "hhdbvi.pgn");
+  CHECK(s.result == "1-0");
+  CHECK(s.variations);
+  CHECK(s.quiet);
+  CHECK(s.sort_matchcount);
+  REQUIRE(s.gamenumber.has_value());
+  CHECK(s.gamenumber->low == 3);
+  CHECK(s.gamenumber->high == 9);
+  REQUIRE(s.matchcount.has_value());
+  CHECK(s.matchcount->contains(2));
+  CHECK_FALSE(s.matchcount->contains(101));
+  Game g = read_game(Scholar);
+  CHECK(selects_game(s, g));  // number 7, won by White
+  g.number = 10;
+  CHECK_FALSE(selects_game(s, g));
+  CHECK(parse_error("cql(input a.pgn player \"x\") mate") ==
+        "17: CQL filter 'player' is not supported by egtb");
+  CHECK(parse_error("cql(result 2-0) mate") == "12: expected 1-0, 0-1 or 1/2-1/2 after 'result'");
+  CHECK(parse_error("cql(gamenumber) mate").find("expected a number") != std::string::npos);
+}
+
+TEST_CASE("game: CQL's Unicode notation", "[query][game]") {
+  const auto printed = [](std::string_view query) {
+    const auto tree = egtb::query::parse(query);
+    return tree ? egtb::query::to_sexpr(**tree) : "error " + tree.error().message;
+  };
+  CHECK(printed("♕==♛==2") == "(query (== Q (== q 2)))");
+  CHECK(printed("□△") == "(query [A_])");
+  CHECK(printed("♙a-h2 ∪ ♟a-h7") == printed("Pa-h2 | pa-h7"));
+  CHECK(printed("⬓ ♔→♚") == printed("flipcolor K -> k"));
+  CHECK(printed("✵♕ ≤ 3") == printed("flip Q <= 3"));
+  CHECK(printed("x∊▦ x&♖") == printed("square x in . x&R"));
+  CHECK(printed("◭T∊♗ T") == printed("piece T in B T"));
+  CHECK(printed("∀x∊♖ x") == printed("square all x in R x"));
+  CHECK(printed("power△ ≥ 10") == printed("power A >= 10"));
+  // Errors point at the symbol as written: columns count characters.
+  CHECK(parse_error("♕ ⊢ ♔") == "3: CQL filter 'path' is not supported by egtb");
+  CHECK(parse_error("\"♕\" ♔") == "no error");  // inside a string a symbol stays as written
+}
+
+TEST_CASE("game: every CQL 6.2 word egtb lacks is named as such at its place", "[query][game]") {
+  for (std::string_view word : egtb::query::cql_reserved_words()) {
+    if (egtb::query::find_keyword(word)) continue;
+    INFO(word);
+    const std::string query = "wtm " + std::string(word);
+    CHECK(parse_error(query) == "5: " + egtb::query::unsupported_word_message(word));
+  }
+}
+
+TEST_CASE("docs: cql-words.md lists every CQL 6.2 word", "[query][game]") {
+  std::ifstream in(std::string(EGTB_SOURCE_DIR) + "/docs/cql-words.md");
+  REQUIRE(in);
+  std::map<std::string, std::string> rows;  // word -> status
+  for (std::string line; std::getline(in, line);)
+    if (line.starts_with("| `")) {
+      const size_t end = line.find('`', 3);
+      rows[line.substr(3, end - 3)] = line.substr(end + 1);
+    }
+  CHECK(rows.size() == egtb::query::cql_reserved_words().size());
+  for (std::string_view word : egtb::query::cql_reserved_words()) {
+    INFO(word);
+    REQUIRE(rows.count(std::string(word)));
+    const bool refused = rows[std::string(word)].find("not supported") != std::string::npos;
+    if (!egtb::query::find_keyword(word)) CHECK(refused);
+  }
+}
