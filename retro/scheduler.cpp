@@ -28,13 +28,15 @@ bool is_target(std::span<const Material> targets, const Material& m) {
   return false;
 }
 
+// The machine's memory in bytes: options.machine_memory, else its physical memory.
 uint64_t machine_memory(const GenerateOptions& options) {
   return options.machine_memory > 0 ? options.machine_memory : physical_memory_bytes();
 }
 
-// The memory a table's solve may take: --max-memory, else the machine's.
+// The memory a table's solve may take: --max-memory, never more than the machine's.
 uint64_t memory_limit(const GenerateOptions& options) {
-  return options.max_memory > 0 ? options.max_memory : machine_memory(options);
+  const uint64_t machine = machine_memory(options);
+  return options.max_memory > 0 ? std::min(options.max_memory, machine) : machine;
 }
 
 // Warns, through options.warning, of each subtable whose file will make the solve of `material`
@@ -336,8 +338,8 @@ MissingSubtables::MissingSubtables(const std::filesystem::path& directory,
 
 namespace {
 
-// "KQRBkr: its solve is estimated at 29.1 GiB in the least memory this build can (egtb plan
-// KQRBkr), more than this machine's 23.4 GiB: nothing was built; it needs --max-memory 29767M or
+// "KNNNNk: its solve is estimated at 29.1 GiB in the least memory this build can (egtb plan
+// KNNNNk), more than this machine's 23.5 GiB: nothing was built; it needs --max-memory 29792M or
 // more, on a machine with that much memory".
 std::string too_large_text(const Material& table, uint64_t needed_bytes, uint64_t machine_bytes) {
   const auto size = [](uint64_t bytes) {

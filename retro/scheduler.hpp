@@ -59,7 +59,8 @@ struct GenerateOptions {
   // (for Make and Slurm, which order the tables themselves: api/plan.hpp).
   bool closure = true;
   int compression_level = DefaultCompressionLevel;  // zstd level of the written files (writer.hpp)
-  // Memory a table's build may take, in bytes; 0: the machine's (machine_memory). A pawn table
+  // Memory a table's build may take, in bytes, at most the machine's; 0: the machine's
+  // (machine_memory). A pawn table
   // whose whole solve is estimated above it (cost_model.hpp) is solved one slice at a time
   // (SolveConfig::slicing, indexing::pawn_slicing, plan_solve), the least memory the solver can:
   // the limit is what decides, not a promise.

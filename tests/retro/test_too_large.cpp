@@ -73,5 +73,23 @@ TEST_CASE("a limit below every plan refuses nothing, the machine's memory does",
   CHECK(std::filesystem::exists(dir.path / "KQk.egtb"));
 }
 
+TEST_CASE("a limit above the machine's memory is the machine's", "[retro]") {
+  const EmptyDirectory dir;
+  retro::GenerateOptions options;
+  options.directory = dir.path;
+  options.threads = 1;
+  // KRkp solved whole is estimated above this machine, in slices below it: sliced, though
+  // --max-memory would let it be solved whole.
+  const Material krkp = wide_material("KRkp");
+  const retro::CostEstimate cost = retro::estimate_cost(krkp);
+  REQUIRE(cost.sliced_peak_bytes < cost.peak_bytes);
+  options.machine_memory = (cost.sliced_peak_bytes + cost.peak_bytes) / 2;
+  options.max_memory = uint64_t{1} << 40;
+  const std::vector<retro::GenerateRecord> records = retro::generate_tables(std::span(&krkp, 1), options);
+  REQUIRE(records.back().material == krkp);
+  CHECK(records.back().slices == cost.slices);
+  CHECK(cost.slices > 1);
+}
+
 }  // namespace
 }  // namespace egtb::test
