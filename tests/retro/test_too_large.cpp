@@ -15,10 +15,16 @@ namespace {
 
 constexpr uint64_t GiB = uint64_t{1} << 30;
 
+// An empty table directory, removed at the end, and the options of a one-thread build into it.
 struct EmptyDirectory {
   std::filesystem::path path =
       std::filesystem::temp_directory_path() / ("egtb-too-large-" + std::to_string(::getpid()));
-  EmptyDirectory() { std::filesystem::remove_all(path); }
+  retro::GenerateOptions options;
+  EmptyDirectory() {
+    std::filesystem::remove_all(path);
+    options.directory = path;
+    options.threads = 1;
+  }
   ~EmptyDirectory() { std::filesystem::remove_all(path); }
   [[nodiscard]] bool empty() const {
     return !std::filesystem::exists(path) || std::filesystem::is_empty(path);
@@ -35,9 +41,8 @@ std::string refusal(const Material& target, const retro::GenerateOptions& option
 }
 
 TEST_CASE("a 6-man table larger than the machine is refused before its closure is built", "[retro][wide]") {
-  const EmptyDirectory dir;
-  retro::GenerateOptions options;
-  options.directory = dir.path;
+  EmptyDirectory dir;
+  retro::GenerateOptions& options = dir.options;
   options.machine_memory = 16 * GiB;
   // KNNNNk: 462 * 64^4 layout positions per side at 4.02 bytes each (cost_model.hpp) and its
   // subtables (KNNNk, 17 M entries per side, and smaller), loaded whole at 4 bytes an entry: 31.2 GB,
@@ -58,10 +63,8 @@ TEST_CASE("a 6-man table larger than the machine is refused before its closure i
 }
 
 TEST_CASE("a limit below every plan refuses nothing, the machine's memory does", "[retro]") {
-  const EmptyDirectory dir;
-  retro::GenerateOptions options;
-  options.directory = dir.path;
-  options.threads = 1;
+  EmptyDirectory dir;
+  retro::GenerateOptions& options = dir.options;
   const Material kqk = wide_material("KQk");
   options.machine_memory = 1 << 20;  // KQk takes about 9 MB
   CHECK(refusal(kqk, options).starts_with("KQk: its solve is estimated at 9 MiB"));
@@ -74,10 +77,8 @@ TEST_CASE("a limit below every plan refuses nothing, the machine's memory does",
 }
 
 TEST_CASE("a limit above the machine's memory is the machine's", "[retro]") {
-  const EmptyDirectory dir;
-  retro::GenerateOptions options;
-  options.directory = dir.path;
-  options.threads = 1;
+  EmptyDirectory dir;
+  retro::GenerateOptions& options = dir.options;
   // KRkp solved whole is estimated above this machine, in slices below it: sliced, though
   // --max-memory would let it be solved whole.
   const Material krkp = wide_material("KRkp");
