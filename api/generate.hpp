@@ -36,7 +36,7 @@ struct GenerateRequest {
   bool force = false;   // rebuild the named tables even when present (retro::GenerateOptions::force)
   bool closure = true;  // false: the named tables alone, their subtables present (--no-closure)
   int compression_level = DefaultCompressionLevel;  // 1 to MaxCompressionLevel
-  uint64_t max_memory = 0;                          // bytes a table's solve may take; 0: no limit
+  uint64_t max_memory = 0;                          // bytes a table's solve may take; 0: the machine's
 };
 
 // What a run reports as it goes (retro::GenerateOptions); any may be empty.

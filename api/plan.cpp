@@ -53,7 +53,7 @@ std::string makefile_rule(const PlannedTable& t, Rules rules) {
   return out + "\n\t$(GENERATE) " + t.material.str() + "\n";
 }
 
-// Jobs only for tables this build can generate: "KQRBkq has 6 men; this build generates at most 5".
+// Jobs only for tables this build can generate: "KQRBkqr has 7 men; this build generates at most 6".
 void require_buildable(const Plan& plan) {
   for (const PlannedTable& t : plan.tables)
     if (!t.buildable)

@@ -71,4 +71,6 @@ SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory) {
   return plan;
 }
 
+SolvePlan smallest_plan(const CostEstimate& cost) { return plan_solve(cost, 1); }
+
 }  // namespace egtb::retro

@@ -93,5 +93,8 @@ struct SolvePlan {
   [[nodiscard]] bool sliced() const { return slicing != indexing::Slicing::Whole; }
 };
 [[nodiscard]] SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory);
+// The plan of least memory: in slices when the table has several, else whole. KQRBkr: whole,
+// about 31 GB; KRPkr: 24 slices.
+[[nodiscard]] SolvePlan smallest_plan(const CostEstimate& cost);
 
 }  // namespace egtb::retro

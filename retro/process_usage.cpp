@@ -1,6 +1,7 @@
 #include "retro/process_usage.hpp"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <string>
@@ -30,6 +31,10 @@ uint64_t peak_resident_bytes() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return static_cast<uint64_t>(usage.ru_maxrss) * 1024;
+}
+
+uint64_t physical_memory_bytes() {
+  return static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<uint64_t>(sysconf(_SC_PAGE_SIZE));
 }
 
 }  // namespace egtb::retro

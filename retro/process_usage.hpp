@@ -15,5 +15,7 @@ namespace egtb::retro {
 void reset_peak_resident();
 // The peak resident memory in bytes since the last reset_peak_resident().
 [[nodiscard]] uint64_t peak_resident_bytes();
+// The machine's physical memory in bytes (what no solve can exceed and finish).
+[[nodiscard]] uint64_t physical_memory_bytes();
 
 }  // namespace egtb::retro

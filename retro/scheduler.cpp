@@ -3,7 +3,9 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <thread>
@@ -24,6 +26,17 @@ bool is_target(std::span<const Material> targets, const Material& m) {
   for (const Material& t : targets)
     if (t == m) return true;
   return false;
+}
+
+// The machine's memory in bytes: options.machine_memory, else its physical memory.
+uint64_t machine_memory(const GenerateOptions& options) {
+  return options.machine_memory > 0 ? options.machine_memory : physical_memory_bytes();
+}
+
+// The memory a table's solve may take: --max-memory, never more than the machine's.
+uint64_t memory_limit(const GenerateOptions& options) {
+  const uint64_t machine = machine_memory(options);
+  return options.max_memory > 0 ? std::min(options.max_memory, machine) : machine;
 }
 
 // Warns, through options.warning, of each subtable whose file will make the solve of `material`
@@ -54,7 +67,7 @@ GenerateRecord generate_one(const Material& material, const GenerateOptions& opt
   config.threads = options.threads;
   config.rules = options.rules;
   config.metrics = options.metrics;
-  config.slicing = plan_solve(estimate_cost(material), options.max_memory).slicing;
+  config.slicing = plan_solve(estimate_cost(material), memory_limit(options)).slicing;
   config.scratch_directory = options.directory;
   if (options.progress) config.progress = [&](const Progress& p) { options.progress(material, p); };
   WriteOptions write;
@@ -185,6 +198,19 @@ std::vector<Material> tables_to_build(std::span<const Material> targets, const G
   return tables;
 }
 
+// Throws TableTooLarge, before any table is built, for the first of `tables` this run would build
+// (no file yet, or a target of options.force) whose smallest plan exceeds the machine's memory.
+void refuse_too_large(std::span<const Material> tables, std::span<const Material> targets,
+                      const GenerateOptions& options) {
+  const uint64_t machine = machine_memory(options);
+  for (const Material& m : tables) {
+    if (stamp_of(table_path(options.directory, m, options.rules)) && !(options.force && is_target(targets, m)))
+      continue;
+    const uint64_t needed = smallest_plan(estimate_cost(m)).peak_bytes;
+    if (needed > machine) throw TableTooLarge(m, needed, machine);
+  }
+}
+
 // A run's tables not yet finished, and what this process knows of each.
 class Worklist {
 public:
@@ -311,11 +337,40 @@ MissingSubtables::MissingSubtables(const std::filesystem::path& directory,
                                    const std::vector<std::pair<Material, Material>>& missing)
     : std::runtime_error(missing_text(directory, missing)) {}
 
+namespace {
+
+// "KNNNNk: its solve is estimated at 29.1 GiB in the least memory this build can (egtb plan
+// KNNNNk), more than this machine's 23.5 GiB: nothing was built; it needs --max-memory 29792M or
+// more, on a machine with that much memory".
+std::string too_large_text(const Material& table, uint64_t needed_bytes, uint64_t machine_bytes) {
+  const auto size = [](uint64_t bytes) {
+    std::array<char, 32> text{};
+    const auto b = static_cast<double>(bytes);
+    if (bytes < (uint64_t{1} << 30))
+      std::snprintf(text.data(), text.size(), "%.0f MiB", b / static_cast<double>(1 << 20));
+    else
+      std::snprintf(text.data(), text.size(), "%.1f GiB", b / static_cast<double>(1 << 30));
+    return std::string(text.data());
+  };
+  const uint64_t mib = (needed_bytes + (1 << 20) - 1) >> 20;
+  return table.str() + ": its solve is estimated at " + size(needed_bytes) +
+         " in the least memory this build can (egtb plan " + table.str() + "), more than this machine's " +
+         size(machine_bytes) + ": nothing was built; it needs --max-memory " + std::to_string(mib) +
+         "M or more, on a machine with that much memory";
+}
+
+}  // namespace
+
+TableTooLarge::TableTooLarge(const Material& table, uint64_t needed_bytes, uint64_t machine_bytes)
+    : std::runtime_error(too_large_text(table, needed_bytes, machine_bytes)) {}
+
 std::vector<GenerateRecord> generate_tables(std::span<const Material> targets, const GenerateOptions& options,
                                             const std::function<void(const GenerateRecord&)>& on_table) {
   std::filesystem::create_directories(options.directory);
   remove_stale_temporaries(options.directory);
-  Worklist work(tables_to_build(targets, options), options);
+  const std::vector<Material> tables = tables_to_build(targets, options);
+  refuse_too_large(tables, targets, options);
+  Worklist work(tables, options);
   Waiter waiter;
   std::vector<GenerateRecord> records;
   std::vector<Material> held;

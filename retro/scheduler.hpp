@@ -39,6 +39,13 @@ public:
                    const std::vector<std::pair<Material, Material>>& missing);
 };
 
+// A table the run would build whose solve, in the least memory this build can (smallest_plan,
+// cost_model.hpp), is estimated above the machine's memory: refused before any table is built.
+class TableTooLarge : public std::runtime_error {
+public:
+  TableTooLarge(const Material& table, uint64_t needed_bytes, uint64_t machine_bytes);
+};
+
 struct GenerateOptions {
   std::filesystem::path directory = "tables";
   int threads = 0;  // 0: every core
@@ -52,11 +59,15 @@ struct GenerateOptions {
   // (for Make and Slurm, which order the tables themselves: api/plan.hpp).
   bool closure = true;
   int compression_level = DefaultCompressionLevel;  // zstd level of the written files (writer.hpp)
-  // Memory a table's build may take, in bytes; 0: no limit. A pawn table whose whole solve is
-  // estimated above it (cost_model.hpp) is solved one slice at a time (SolveConfig::slicing,
-  // indexing::pawn_slicing, plan_solve), the least memory the solver can: the limit is what
-  // decides, not a promise.
+  // Memory a table's build may take, in bytes, at most the machine's; 0: the machine's
+  // (machine_memory). A pawn table
+  // whose whole solve is estimated above it (cost_model.hpp) is solved one slice at a time
+  // (SolveConfig::slicing, indexing::pawn_slicing, plan_solve), the least memory the solver can:
+  // the limit is what decides, not a promise.
   uint64_t max_memory = 0;
+  // The machine's memory in bytes; 0: its physical memory (physical_memory_bytes). A table whose
+  // smallest plan is estimated above it is refused before any table is built (TableTooLarge).
+  uint64_t machine_memory = 0;
   std::function<void(const Material&, const Progress&)> progress;
   // Called before each pause (20 ms, doubling up to half a second) while this process waits: the
   // tables whose locks other processes hold (it has nothing else to build until one is released).
@@ -94,7 +105,8 @@ struct GenerateRecord {
 // Builds `targets` (canonical) and their dependency closure (the targets alone without
 // options.closure); calls `on_table` after each table (built or kept), in build order. Throws
 // IoError / FormatError / std::runtime_error, MissingSubtables without options.closure when a
-// table the targets need is neither present nor a target.
+// table the targets need is neither present nor a target, TableTooLarge when a table to build
+// cannot be solved in the machine's memory.
 std::vector<GenerateRecord> generate_tables(std::span<const Material> targets, const GenerateOptions& options,
                                             const std::function<void(const GenerateRecord&)>& on_table = {});
 

@@ -41,7 +41,7 @@ CMAKE = os.environ.get("CMAKE_COMMAND", "cmake")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Positions that exercise each way a probe ends: values of every kind, e.p. rights (legal and
-# not), colour-flipped material, bare kings, checkmate, stalemate, castling rights, too many men,
+# not), colour-flipped material, bare kings, checkmate, stalemate, castling rights, too many men (7),
 # an illegal position and a FEN that is not one.
 SPECIAL = [
     "8/8/8/8/8/1N6/8/1k1K4 w - - 0 1",
@@ -54,7 +54,7 @@ SPECIAL = [
     "8/8/8/8/8/8/8/K6k w - - 0 1",
     "4k3/8/8/8/8/8/8/1q2K3 w - - 0 1",
     "8/4P3/8/8/8/8/k7/2K5 w - - 0 1",
-    "8/8/8/8/8/2k5/1pp5/KQR5 w - - 0 1",
+    "8/8/8/8/8/2k5/1ppp4/KQR5 w - - 0 1",
     "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
     "k7/8/8/8/8/8/8/K6Q w - - 0 1",
     "8/8/8/8/8/8/8/K5k w - - 0 1",

@@ -1,2 +1,2 @@
 info
-KQRkqr
+KQRkqrb

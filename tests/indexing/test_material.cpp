@@ -57,7 +57,7 @@ TEST_CASE("invalid material signatures name the problem", "[material]") {
   CHECK(parse_error("Kk ").find("unknown piece letter ' '") == 0);
   CHECK(parse_error("KvKvK") == "more than one 'v' in \"KvKvK\"");
   CHECK(parse_error("KPPPPPPPPPk") == "White has 9 pawns in \"KPPPPPPPPPk\" (at most 8)");
-  CHECK(parse_error("KQRkqr") == "\"KQRkqr\" has 6 men; this build supports at most 5");
+  CHECK(parse_error("KQRkqrb") == "\"KQRkqrb\" has 7 men; this build supports at most 6");
 }
 
 TEST_CASE("colour flip and the canonical side", "[material]") {

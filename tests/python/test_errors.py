@@ -17,7 +17,7 @@ import unittest
 import egtb
 from support import KNK_MAX_DTS, TABLES, Board, TablesTestCase
 
-SIX_MEN = "8/8/8/8/8/2k5/1pp5/KQR5 w - - 0 1"
+SEVEN_MEN = "8/8/8/8/8/2k5/1ppp4/KQR5 w - - 0 1"
 CASTLING = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
 
 
@@ -58,7 +58,7 @@ class Errors(TablesTestCase):
             self.assertEqual(self.empty.get_dtm(fen, "none"), "none")
             self.assertEqual(self.empty.get_dts(fen, -1), -1)
             self.assertEqual(self.empty.get(fen, 0), 0)
-        for fen in (SIX_MEN, CASTLING):
+        for fen in (SEVEN_MEN, CASTLING):
             self.assertEqual(self.tb.get_lasker(fen, -1), -1)
             self.assertEqual(self.tb.get(fen, -1), -1)
             with self.assertRaises(KeyError):
@@ -70,10 +70,10 @@ class Errors(TablesTestCase):
     def test_too_many_men_and_castling_are_key_errors_outside_the_tables(self):
         for probe in (self.tb.probe_lasker, self.tb.probe_dtm, self.tb.probe_depth, self.tb.probe):
             with self.assertRaises(egtb.OutsideTablesError) as caught:
-                probe(SIX_MEN)
+                probe(SEVEN_MEN)
             self.assertIsInstance(caught.exception, KeyError)
             self.assertNotIsInstance(caught.exception, egtb.MissingTableError)
-            self.assertEqual(str(caught.exception), "the position has 6 men; tables exist for at most 5")
+            self.assertEqual(str(caught.exception), "the position has 7 men; tables exist for at most 6")
             with self.assertRaises(egtb.OutsideTablesError) as caught:
                 probe(Board(CASTLING))
             self.assertRegex(str(caught.exception), "castling rights \\(Q\\)")

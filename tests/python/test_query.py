@@ -66,9 +66,9 @@ class Query(TablesTestCase):
         listed = list(egtb.query("all", "stalemate", TABLES, limit=5))
         self.assertEqual(len(listed), 5)
         self.assertEqual(len(list(egtb.query([], "stalemate", TABLES, all=3, limit=3))), 3)
-        with self.assertRaisesRegex(egtb.MissingTableError, "no table of 3 to 5 men"):
+        with self.assertRaisesRegex(egtb.MissingTableError, "no table of 3 to 6 men"):
             egtb.count("all", "stalemate", tempfile.gettempdir() + "/egtb-no-such-directory")
-        with self.assertRaisesRegex(ValueError, "--all must be a whole number from 3 to 5"):
+        with self.assertRaisesRegex(ValueError, "--all must be a whole number from 3 to 6"):
             egtb.count([], "stalemate", TABLES, all=9)
 
     def test_errors(self):

@@ -157,9 +157,9 @@ TEST_CASE("probe errors say what is wrong and how to fix it", "[store]") {
     CHECK(tb.has_table(*Material::parse("Kkq")));
   }
   SECTION("too many men") {
-    const ProbeError e = probe_error(tb, *parse_fen("8/8/8/8/8/8/PPPP4/K6k w - - 0 1"));
+    const ProbeError e = probe_error(tb, *parse_fen("8/8/8/8/8/8/PPPPP3/K6k w - - 0 1"));
     CHECK(e.kind == ProbeError::Kind::TooManyMen);
-    CHECK(e.message == "the position has 6 men; tables exist for at most 5");
+    CHECK(e.message == "the position has 7 men; tables exist for at most 6");
   }
   SECTION("castling rights") {
     const ProbeError e = probe_error(tb, *parse_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));

@@ -36,9 +36,10 @@ namespace egtb {
 
 class Material {
 public:
-  // The most men a table may have in this build. Indices are 64-bit, so 6 and 7 men need no
-  // redesign of the index types.
-  static constexpr int MaxMen = 5;
+  // The most men a table may have in this build. Indices are 64-bit (a pawnless 6-man table has
+  // 462 x 64^4 = 7.75 G layout positions per side, indexing/word_layout.hpp), so 7 men need no
+  // redesign of the index types either (indexing::MaxIndexMen).
+  static constexpr int MaxMen = 6;
 
   // The bare kings, KK.
   Material();
