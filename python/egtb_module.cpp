@@ -438,7 +438,8 @@ uint64_t max_memory_of(const py::object& max_memory) {
   if (!PyLong_Check(max_memory.ptr()) || PyBool_Check(max_memory.ptr()))
     throw py::type_error("max_memory must be a number of bytes or a size such as '800M', or None");
   const auto bytes = max_memory.cast<int64_t>();
-  if (bytes < 1) throw py::value_error("max_memory must be at least 1 byte, or None for the machine's memory");
+  if (bytes < 1)
+    throw py::value_error("max_memory must be at least 1 byte, or None for the machine's memory");
   return static_cast<uint64_t>(bytes);
 }
 

@@ -204,7 +204,8 @@ void refuse_too_large(std::span<const Material> tables, std::span<const Material
                       const GenerateOptions& options) {
   const uint64_t machine = machine_memory(options);
   for (const Material& m : tables) {
-    if (stamp_of(table_path(options.directory, m, options.rules)) && !(options.force && is_target(targets, m)))
+    if (stamp_of(table_path(options.directory, m, options.rules)) &&
+        !(options.force && is_target(targets, m)))
       continue;
     const uint64_t needed = smallest_plan(estimate_cost(m)).peak_bytes;
     if (needed > machine) throw TableTooLarge(m, needed, machine);

@@ -106,7 +106,8 @@ uint64_t mirror_fixed(std::vector<Piece>& men, Position& pos, size_t k, size_t f
 
 // The signature's men, kings first: "KNNNNk" -> K k N N N N.
 std::vector<Piece> men_of(const std::string& signature) {
-  std::vector<Piece> men{make_piece(Color::White, PieceType::King), make_piece(Color::Black, PieceType::King)};
+  std::vector<Piece> men{make_piece(Color::White, PieceType::King),
+                         make_piece(Color::Black, PieceType::King)};
   for (char c : signature.substr(1, signature.size() - 2))
     men.push_back(make_piece(Color::White, c == 'N' ? PieceType::Knight : PieceType::Bishop));
   return men;
@@ -116,7 +117,8 @@ uint64_t factorial(uint64_t n) { return n <= 1 ? 1 : n * factorial(n - 1); }
 
 }  // namespace
 
-TEST_CASE("positions of KNNk ... KNNNNk and KBBBk, KBBBBk are Syzygy's, counted from the index", "[indexing][wide]") {
+TEST_CASE("positions of KNNk ... KNNNNk and KBBBk, KBBBBk are Syzygy's, counted from the index",
+          "[indexing][wide]") {
   const auto totals = syzygy_totals();
   REQUIRE(totals.size() == 10);
   for (const SyzygyTotal& t : totals) {

@@ -55,7 +55,8 @@ TEST_CASE("a 6-man table larger than the machine is refused before its closure i
   const uint64_t needed = retro::smallest_plan(cost).peak_bytes;
   CHECK(static_cast<double>(needed) == Approx(bytes));
   CHECK(refusal(knnnnk, options) ==
-        "KNNNNk: its solve is estimated at 29.1 GiB in the least memory this build can (egtb plan KNNNNk), more "
+        "KNNNNk: its solve is estimated at 29.1 GiB in the least memory this build can (egtb plan KNNNNk), "
+        "more "
         "than this machine's 16.0 GiB: nothing was built; it needs --max-memory " +
             std::to_string((needed + (1 << 20) - 1) >> 20) + "M or more, on a machine with that much memory");
   // Its 3-5-man subtables (KNNNk, KNNk, ...) would fit: none was built.
