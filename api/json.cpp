@@ -431,6 +431,7 @@ Json to_json(const retro::GenerateRecord& r) {
               {"peak_rss_bytes", r.peak_rss_bytes}};
   if (r.built) {
     out["slices"] = r.slices;
+    out["lean"] = r.lean;
     out["stage_seconds"] = {{"load", r.stages.load},
                             {"solve", r.stages.solve},
                             {"order", r.stages.order},
@@ -465,7 +466,9 @@ Json to_json(const Plan& plan) {
                       {"estimated_sliced_peak_bytes", t.cost.sliced_peak_bytes},
                       {"joined_slices", t.cost.joined_slices},
                       {"estimated_joined_peak_bytes", t.cost.joined_peak_bytes},
+                      {"estimated_lean_peak_bytes", t.cost.lean_peak_bytes},
                       {"sliced", t.solve.sliced()},
+                      {"lean", t.solve.lean},
                       {"planned_slices", t.solve.slices},
                       {"planned_peak_bytes", t.solve.peak_bytes},
                       {"buildable", t.buildable},

@@ -41,6 +41,7 @@ std::string cost_comment(const PlannedTable& t) {
   out << "# " << t.material.str() << ": " << t.cost.entries_per_side << " entries per side, estimated "
       << t.cost.cpu_seconds << " s CPU, peak " << megabytes(t.solve.peak_bytes) << " MB";
   if (t.solve.sliced()) out << " in " << t.solve.slices << " slices";
+  if (t.solve.lean) out << " on the lean path";
   return out.str();
 }
 

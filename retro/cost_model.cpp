@@ -50,6 +50,7 @@ CostEstimate estimate_cost(const Material& material) {
   const indexing::PawnSlices slices(scheme, e.slicing);
   e.slices = slices.size();
   e.sliced_peak_bytes = e.slices == 1 ? e.peak_bytes : sliced_peak(slices);
+  e.lean_peak_bytes = static_cast<uint64_t>(around + LeanBytesPerPosition * positions);
   if (e.slicing == indexing::Slicing::Placements && e.pages_subtables) {
     const indexing::PawnSlices joined(scheme, indexing::Slicing::PromotionsJoined);
     if (joined.size() < slices.size()) {
@@ -63,7 +64,12 @@ CostEstimate estimate_cost(const Material& material) {
 SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory) {
   SolvePlan plan;
   plan.peak_bytes = cost.peak_bytes;
-  if (max_memory == 0 || cost.peak_bytes <= max_memory || cost.slices == 1) return plan;
+  if (max_memory == 0 || cost.peak_bytes <= max_memory) return plan;
+  if (cost.slices == 1) {
+    plan.lean = true;
+    plan.peak_bytes = cost.lean_peak_bytes;
+    return plan;
+  }
   const bool join = cost.joined_slices > 0 && cost.joined_peak_bytes <= max_memory;
   plan.slicing = join ? indexing::Slicing::PromotionsJoined : cost.slicing;
   plan.slices = join ? cost.joined_slices : cost.slices;

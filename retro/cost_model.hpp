@@ -16,6 +16,11 @@
 //   sliced_peak_bytes = BaseBytes + BytesPerPosition * f * L + SliceOverheadBytesPerPosition * L
 //                       + BytesPerSubtableEntry * W (+ PagedCacheBytes).
 //
+// and, a table of one slice (every pawnless table) on the lean path (SolveConfig::lean: no depth
+// byte in memory, the decided plies in a scratch file),
+//
+//   lean_peak_bytes = BaseBytes + LeanBytesPerPosition * L + BytesPerSubtableEntry * W (+ PagedCacheBytes).
+//
 // KRPkr's 24 placement slices each hold a 24th of its 355,074,048 positions (f = 1/24), or, its
 // four slices of a pawn on the 7th joined (indexing::Slicing::PromotionsJoined), the largest of 21
 // holds a sixth; KPPkp's largest of 20 file slices holds 1/16, the white pawns' files with their
@@ -57,6 +62,13 @@ inline constexpr CostCoefficients PawnCost{1.14e-7, 4.15};
 // 0%, -12% ... +11%); 0.15 errs high, as a scheduler would rather: median error 3%, -10% ... +13%
 // (docs/scale.md, scale-figures.md).
 inline constexpr double SliceOverheadBytesPerPosition = 0.15;
+// The lean path's bytes per layout position per side (both sides' bytes): eight bit sets and the
+// frontier's word list (8.5 bits per position and side, 2.1 bytes), the due lists of the loss
+// bounds and of the wins through moves out of the table, the records held before they are written.
+// Fitted, not derived: the mean over KQRkr, KRRkr, KBNkr, KNNNk and KQQkq solved alone on the lean
+// path (`--max-memory 1M`, one thread), 2.45-2.78 (9.8-11.1 bits per position and side, against
+// 16.1-16.9 on the normal path); the estimates err -4% ... +7% (docs/scale.md).
+inline constexpr double LeanBytesPerPosition = 2.65;
 
 struct CostEstimate {
   uint64_t entries_per_side = 0;           // storage index entries per side to move
@@ -75,6 +87,8 @@ struct CostEstimate {
   // 0 slices for others.
   size_t joined_slices = 0;
   uint64_t joined_peak_bytes = 0;
+  // The lean path's peak (SolveConfig::lean), for a table of one slice.
+  uint64_t lean_peak_bytes = 0;
 };
 
 // The estimated cost of building the table of `material` (canonical, any number of men) alone.
@@ -84,17 +98,20 @@ struct CostEstimate {
 // estimated peak that way: a table whose whole solve is estimated above the limit is solved in
 // slices when it has several, with the promoting placement slices joined when that fits the limit
 // (it saves decoding the paged subtables' blocks again for each of them): KRPkr under 1 GiB in 21
-// slices, under 300 MiB in 24. The limit decides; it is not a promise.
+// slices, under 300 MiB in 24. A table of one slice (every pawnless table) is solved on the lean
+// path instead: KQRBkr in about 20.6 GB instead of 31. (The slices of a 6-man pawn table are planned
+// at 3-7 GB.) The limit decides; it is not a promise.
 struct SolvePlan {
   indexing::Slicing slicing = indexing::Slicing::Whole;  // SolveConfig::slicing
   size_t slices = 1;
+  bool lean = false;        // SolveConfig::lean
   uint64_t peak_bytes = 0;  // the estimate of that solve
 
   [[nodiscard]] bool sliced() const { return slicing != indexing::Slicing::Whole; }
 };
 [[nodiscard]] SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory);
-// The plan of least memory: in slices when the table has several, else whole. KQRBkr: whole,
-// about 31 GB; KRPkr: 24 slices.
+// The plan of least memory: in slices when the table has several, else on the lean path. KQRBkr:
+// lean, about 20.6 GB (19.2 GiB); KRPkr: 24 slices.
 [[nodiscard]] SolvePlan smallest_plan(const CostEstimate& cost);
 
 }  // namespace egtb::retro

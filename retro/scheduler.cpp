@@ -67,7 +67,9 @@ GenerateRecord generate_one(const Material& material, const GenerateOptions& opt
   config.threads = options.threads;
   config.rules = options.rules;
   config.metrics = options.metrics;
-  config.slicing = plan_solve(estimate_cost(material), memory_limit(options)).slicing;
+  const SolvePlan plan = plan_solve(estimate_cost(material), memory_limit(options));
+  config.slicing = plan.slicing;
+  config.lean = plan.lean;
   config.scratch_directory = options.directory;
   if (options.progress) config.progress = [&](const Progress& p) { options.progress(material, p); };
   WriteOptions write;
@@ -94,6 +96,7 @@ GenerateRecord generate_one(const Material& material, const GenerateOptions& opt
   record.path = path;
   record.built = true;
   record.slices = solution->slices();
+  record.lean = config.lean;
   record.replaced = std::move(replaced);
   const indexing::IndexOrder order = choose_index_order(
       material,
@@ -340,9 +343,9 @@ MissingSubtables::MissingSubtables(const std::filesystem::path& directory,
 
 namespace {
 
-// "KNNNNk: its solve is estimated at 29.1 GiB in the least memory this build can (egtb plan
-// KNNNNk), more than this machine's 23.5 GiB: nothing was built; it needs --max-memory 29792M or
-// more, on a machine with that much memory".
+// "KNNNNk: its solve is estimated at 19.2 GiB in the least memory this build can (egtb plan
+// KNNNNk), more than this machine's 16.0 GiB: nothing was built; it needs --max-memory 19665M or
+// more, on a machine with that much memory" (the lean path's estimate, cost_model.hpp).
 std::string too_large_text(const Material& table, uint64_t needed_bytes, uint64_t machine_bytes) {
   const auto size = [](uint64_t bytes) {
     std::array<char, 32> text{};

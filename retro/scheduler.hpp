@@ -96,6 +96,7 @@ struct GenerateRecord {
   double cpu_seconds = 0;            // user + system time of the build
   uint64_t peak_rss_bytes = 0;       // peak resident memory while it was built (process_usage.hpp)
   size_t slices = 0;                 // built: the slices solved one after the other (1: whole)
+  bool lean = false;                 // built: on the lean path (SolveConfig::lean)
   GenerateStages stages;             // built: where its wall time went
   std::vector<Material> waited_for;  // tables other processes held while this one waited, before this table
   double wait_seconds = 0;           // how long it waited

@@ -17,6 +17,7 @@
 #include "egtb/store/score.hpp"
 #include "indexing/bitset.hpp"
 #include "indexing/word_layout.hpp"
+#include "retro/depth_records.hpp"
 #include "retro/depths.hpp"
 #include "retro/due_lists.hpp"
 #include "retro/word_exits.hpp"
@@ -65,6 +66,7 @@ private:
 // The sets of one side to move, a bit per position of the word layout.
 struct Side {
   BitSet undecided;      // valid, value not known yet
+  BitSet valid;          // the lean path's: the layout positions that hold a legal position
   BitSet nonwon;         // valid and not known to be won: what the opponent's moves may escape to
   BitSet escape;         // this phase: a move out of the table that the opponent does not win
   BitSet first_decided;  // after the first phase: decided there
@@ -72,8 +74,15 @@ struct Side {
   BitSet next;           // decided at the depth being decided
   BitSet target;         // predecessors of the frontier
   // The depth of a decided position; before, its exits' loss bound, or for one of `escape` its
-  // win through an exit (`pending`).
+  // win through an exit (`pending`). Empty on the lean path, which keeps instead:
   Depths depth;
+  // the positions with a loss bound above 0 not reached yet (undecided ones, and the losses
+  // waiting for theirs), their bounds by bound, the count of losses waiting, and the wins
+  // through an exit of `escape`'s positions by depth.
+  BitSet bounded;
+  DueLists bounds;
+  std::atomic<uint64_t> waiting{0};
+  DueLists pending_wins;
   DueLists terminal_later;  // no legal move, ending the game in a later phase (Lasker: stalemates)
   // The wins through a move out of the table, by king pair: the depths at which positions of the
   // pair win through one, and the largest of them all. The positions are the undecided ones of
@@ -96,14 +105,18 @@ struct Side {
   // the slot's words, frontier_count[slot] of them from frontier_words[slot * pair_words].
   std::vector<uint32_t> frontier_words, frontier_count;
 
-  Side(uint64_t positions, size_t pairs, bool with_passes)
+  Side(uint64_t positions, size_t pairs, bool with_passes, bool lean)
       : undecided(positions),
+        valid(lean ? positions : 0),
         nonwon(positions),
         escape(positions),
         frontier(positions),
         next(positions),
         target(positions),
-        depth(positions),
+        depth(lean ? 0 : positions),
+        bounded(lean ? positions : 0),
+        bounds(positions),
+        pending_wins(positions),
         terminal_later(positions),
         pending(pairs),
         deferred(positions),
@@ -135,7 +148,8 @@ struct EpNode {
   bool valid = false;         // the entry holds a position
   bool base_moves = true;     // the base has a legal move
   State state = State::Open;
-  bool first = false;  // decided in the first phase
+  bool first = false;       // decided in the first phase
+  bool base_first = false;  // its base was decided in the first phase
   int depth = 0;
   int due = -1;       // the depth at which a loss decided early joins the frontier
   int pending = -1;   // the depth of a win through an e.p. capture
@@ -157,6 +171,7 @@ struct SliceSets {
   indexing::WordLayout layout;
   std::span<const SolvePhase> phases;
   std::array<std::unique_ptr<Side>, 2> sides;
+  std::unique_ptr<DepthRecords> records;            // the lean path's decided plies
   std::array<std::vector<EpNode>, 2> ep;            // by side to move
   std::array<std::vector<uint64_t>, 2> ep_entries;  // the e.p. entry of each node, ascending
   // The value of a decided position by [decided in the first phase][depth parity]: the phase's
@@ -173,7 +188,7 @@ struct SliceSets {
     return ep[static_cast<size_t>(to_index(c))][static_cast<size_t>(at - entries.begin())];
   }
 
-  // The score of layout position p of side c.
+  // The score of layout position p of side c (not on the lean path, whose slices are packed).
   [[nodiscard]] Score score(Color c, uint64_t p) const {
     const Side& s = side(c);
     if (!s.depth.valid(p)) return Score::invalid();
@@ -183,6 +198,10 @@ struct SliceSets {
   // The raw scores of the 64 positions of `word` of side c, score()'s, into out[0..63]: a word's
   // sets and depth bytes read once (packing a slice asks for all of its positions).
   void word_scores(Color c, uint64_t word, uint16_t* out) const {
+    if (records) {
+      lean_word_scores(c, word, out);
+      return;
+    }
     const Side& s = side(c);
     const Bitboard open = s.undecided.words()[word];
     const Bitboard first = s.first_decided.words()[word];
@@ -197,6 +216,36 @@ struct SliceSets {
         out[k] = decided_score(((first >> k) & 1) != 0,
                                byte == Depths::Aside ? s.depth.get(word * 64 + k) : static_cast<int>(byte))
                      .raw();
+    }
+  }
+  // word_scores on the lean path: from the depths of the word's pair slot, rebuilt from the
+  // records once per slot and thread (the packing asks for a slot's words in a row).
+  void lean_word_scores(Color c, uint64_t word, uint16_t* out) const {
+    struct Rebuilt {
+      uint64_t records = ~uint64_t{0};
+      Color c = Color::White;
+      uint64_t slot = 0;
+      std::vector<uint16_t> codes;
+    };
+    thread_local Rebuilt rebuilt;
+    const uint64_t slot = layout.slot_of(word);
+    if (rebuilt.records != records->id() || rebuilt.c != c || rebuilt.slot != slot) {
+      rebuilt.records = ~uint64_t{0};
+      rebuilt.codes.resize(static_cast<size_t>(layout.pair_words() * 64));
+      records->rebuild(c, static_cast<size_t>(slot), rebuilt.codes);
+      rebuilt = {records->id(), c, slot, std::move(rebuilt.codes)};
+    }
+    const Bitboard valid = side(c).valid.words()[word];
+    const uint16_t* codes = rebuilt.codes.data() + (word - slot * layout.pair_words()) * 64;
+    for (uint64_t k = 0; k < 64; ++k) {
+      const uint16_t code = codes[k];
+      if (!((valid >> k) & 1))
+        out[k] = Score::invalid().raw();
+      else if (code == DepthRecords::NotDecided)
+        out[k] = Score::draw().raw();
+      else
+        out[k] =
+            decided_score((code & DepthRecords::FirstPhase) != 0, code & ~DepthRecords::FirstPhase).raw();
     }
   }
   [[nodiscard]] Score ep_score(const EpNode& e) const {

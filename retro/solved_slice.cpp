@@ -22,6 +22,8 @@ SolvedSlice::SolvedSlice(std::unique_ptr<SliceSets> sets, size_t first_variant, 
       first_variant_(first_variant),
       variant_positions_(layout_.pair_words() * static_cast<uint64_t>(layout_.kings().size) * 64),
       id_(next_slice_id.fetch_add(1, std::memory_order_relaxed)) {
+  if (sets->records)
+    pair_chunks_ = static_cast<size_t>(std::max<uint64_t>(2, layout_.pair_words() * 64 / ChunkEntries));
   if (scratch)
     pack(*sets, *scratch);
   else
@@ -89,8 +91,9 @@ const SolvedSlice::Unpacked& SolvedSlice::chunk_of(Color c, uint64_t p, bool in_
   Recent& r = recent(p / variant_positions_);
   const uint64_t chunk = p / ChunkEntries;
   const auto holds = [&](const Unpacked& u) { return u.id == id_ && u.c == c && u.chunk == chunk; };
-  if (!holds(r.chunks[0])) std::swap(r.chunks[0], r.chunks[1]);
-  Unpacked& last = r.chunks[0];
+  if (pair_chunks_ > 0 && r.pair.size() != pair_chunks_) r.pair.resize(pair_chunks_);
+  if (pair_chunks_ == 0 && !holds(r.chunks[0])) std::swap(r.chunks[0], r.chunks[1]);
+  Unpacked& last = pair_chunks_ > 0 ? r.pair[static_cast<size_t>(chunk % pair_chunks_)] : r.chunks[0];
   if (!holds(last)) {
     const auto k = static_cast<size_t>(chunk);
     const std::span<const uint8_t> bytes = packed_bytes(c, k, in_order, r.group);

@@ -18,6 +18,7 @@
 #include "egtb/core/movegen.hpp"
 #include "indexing/bitset.hpp"
 #include "indexing/word_layout.hpp"
+#include "retro/depth_records.hpp"
 #include "retro/depths.hpp"
 #include "retro/due_lists.hpp"
 #include "retro/ep_positions.hpp"
@@ -72,6 +73,11 @@ std::vector<uint32_t> promotion_order(const indexing::WordLayout& layout) {
   return order;
 }
 
+// Where the solve keeps its scratch files (SolveConfig::scratch_directory).
+std::filesystem::path scratch_directory(const SolveConfig& config) {
+  return config.scratch_directory.empty() ? std::filesystem::temp_directory_path() : config.scratch_directory;
+}
+
 // The slices of a table solved so far, where the steps of a placement slice's digit pawns lead.
 class SolvedSlices final : public FinishedSlices {
 public:
@@ -110,12 +116,17 @@ public:
         sides_(sets.sides),
         ep_(sets.ep),
         sets_(sets),
+        records_(nullptr),
         phases_(sets.phases),
         seed_order_(promotion_order(layout_)),
         solved_(solved) {
     const uint64_t positions = layout_.words() * 64;
     const auto pairs = static_cast<size_t>(layout_.pair_slots());
-    for (auto& s : sides_) s = std::make_unique<Side>(positions, pairs, stalemate_passes(config.rules));
+    for (auto& s : sides_)
+      s = std::make_unique<Side>(positions, pairs, stalemate_passes(config.rules), config.lean);
+    if (config.lean)
+      sets.records = std::make_unique<DepthRecords>(scratch_directory(config), pairs, layout_.pair_words());
+    records_ = sets.records.get();
   }
 
   // Solves the slice; returns the positions resolved so far, this slice's added.
@@ -147,6 +158,7 @@ private:
   // depth being propagated and at the depth being decided.
   std::array<std::vector<EpNode>, 2>& ep_;
   const SliceSets& sets_;
+  DepthRecords* records_;  // the lean path's (SolveConfig::lean), else null
   std::array<std::vector<uint64_t>, 2> ep_open_, ep_frontier_, ep_next_;
   int ep_horizon_ = -1;  // the largest depth an e.p. node waits for in this phase
   std::span<const SolvePhase> phases_;
@@ -175,11 +187,16 @@ private:
   }
 
   // Decided in the first phase: what is not undecided (invalid positions included, which the
-  // scores tell apart by their depth byte).
+  // scores tell apart by their depth byte), and the e.p. nodes' bases so decided. (The lean
+  // path's records tell the phase of each decided position.)
   void mark_first_decided() {
-    for (auto& s : sides_) {
-      s->first_decided = s->undecided;
-      for (uint64_t& w : s->first_decided.words()) w = ~w;
+    for (Color c : {Color::White, Color::Black}) {
+      Side& s = side(c);
+      for (EpNode& e : ep_[static_cast<size_t>(to_index(c))])
+        e.base_first = e.valid && !s.undecided.test(e.base);
+      if (records_) continue;
+      s.first_decided = s.undecided;
+      for (uint64_t& w : s.first_decided.words()) w = ~w;
     }
   }
 
@@ -205,7 +222,10 @@ private:
       for (uint64_t word = begin; word != end; ++word) {
         moves_.decode(word, w);
         const Bitboard v = moves_.valid(w, c);
-        s.depth.set_valid(word, v);
+        if (records_)
+          s.valid.words()[word] = v;
+        else
+          s.depth.set_valid(word, v);
         s.undecided.words()[word] = v;
         s.nonwon.words()[word] = v;
       }
@@ -255,7 +275,8 @@ private:
   // Where seeding files positions due later, on the seeding thread.
   struct SeedLists {
     DueLists::Adder terminal_later, deferred, later_pending, later_bounds;
-    DepthSet pending;  // of the pair being seeded
+    DueLists::Adder bounds, pending_wins;  // the lean path's (Side::bounds, Side::pending_wins)
+    DepthSet pending;                      // of the pair being seeded
   };
 
   // Seeds a phase: terminal positions, the moves out of the table, and the positions none of
@@ -284,6 +305,8 @@ private:
                           s.deferred.adder(),
                           s.later_pending.adder(),
                           s.later_bounds.adder(),
+                          s.bounds.adder(),
+                          s.pending_wins.adder(),
                           {}};
           WordMen w;
           std::array<WordExitSummary, 2> exits;
@@ -320,13 +343,14 @@ private:
 
   // Seeds the second phase from the first's filing: the open positions whose every move inside
   // the table reaches a won position and whose moves out of it do not escape lose, when their
-  // loss bound (Side::depth) comes. Each open position has a legal move (the first phase decided
-  // or filed for this one those with none) but those that pass.
+  // loss bound (Side::depth, or on the lean path Side::bounds) comes. Each open position has a
+  // legal move (the first phase decided or filed for this one those with none) but those that pass.
   void seed_later_phase() {
     for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
       Side& s = side(c);
       const uint64_t* escapes = side(~c).nonwon.words().data();
       DueLists::Adder deferred = s.deferred.adder();
+      uint64_t waiting = 0;
       WordMen w;
       for (uint64_t word = begin; word != end; ++word) {
         Bitboard open = s.undecided.words()[word] & ~s.escape.words()[word];
@@ -337,9 +361,15 @@ private:
           const Square sq = pop_lsb(b);
           const uint64_t p = word * 64 + static_cast<uint64_t>(to_index(sq));
           s.undecided.words()[word] &= ~square_bb(sq);
-          deferred.add(s.depth.get(p), p);
+          if (!records_)
+            deferred.add(s.depth.get(p), p);
+          else if (s.bounded.test(p))
+            ++waiting;  // its bound comes (release_bounds)
+          else
+            deferred.add(0, p);
         }
       }
+      s.waiting.fetch_add(waiting, std::memory_order_relaxed);
     });
   }
 
@@ -365,17 +395,32 @@ private:
     const ExitSummary e = contains(exits.moves, sq) ? exits.of(to_index(sq)) : ExitSummary{};
     if (e.escape) {  // it cannot lose in this phase: its byte holds its win (Side::pending)
       s.escape.words()[w.word] |= square_bb(sq);
-      s.depth.set(p, e.win_depth != NoWin ? e.win_depth : 0);
+      if (records_ && e.win_depth != NoWin)
+        lists.pending_wins.add(e.win_depth, p);
+      else if (!records_)
+        s.depth.set(p, e.win_depth != NoWin ? e.win_depth : 0);
       if (e.win_depth != NoWin) lists.pending.add(e.win_depth);
       return;
     }
     if (!contains(inside, sq)) {
       s.undecided.words()[w.word] &= ~square_bb(sq);
-      s.depth.set(p, e.loss_bound);
+      if (!records_) s.depth.set(p, e.loss_bound);
       lists.deferred.add(e.loss_bound, p);
       return;
     }
-    s.depth.set(p, e.loss_bound);
+    set_bound(s, p, e.loss_bound, lists.bounds);
+  }
+
+  // Position p of side s (undecided) loses no faster than `bound` through its moves out of the
+  // table: its depth byte holds it, or on the lean path Side::bounded and Side::bounds when above 0.
+  void set_bound(Side& s, uint64_t p, int bound, DueLists::Adder& bounds) const {
+    if (!records_) {
+      s.depth.set(p, bound);
+      return;
+    }
+    if (bound == 0) return;
+    s.bounded.set(p);
+    bounds.add(bound, p);
   }
 
   // Adds `depths` to the pending wins of side s's king pair.
@@ -392,7 +437,7 @@ private:
     Side& s = side(c);
     s.undecided.reset(p);
     mark(s.next, s.next_pairs, p);
-    s.depth.set(p, d);
+    if (!records_) s.depth.set(p, d);
   }
 
   // Starts a phase after the first: the positions with no legal move that end the game in it are
@@ -403,14 +448,21 @@ private:
       for (PendingDepths& p : s->pending) p.clear();
       s->pending_max = 0;
       s->deferred.clear();
+      s->bounds.clear();
+      s->pending_wins.clear();
+      s->waiting = 0;
     }
     // The loss bounds left by the earlier phase are void.
-    for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
-      Side& s = side(c);
-      for (uint64_t word = begin; word != end; ++word)
-        for (Bitboard b = s.undecided.words()[word]; b;)
-          s.depth.set(word * 64 + static_cast<uint64_t>(to_index(pop_lsb(b))), 0);
-    });
+    if (records_) {
+      for (auto& s : sides_) std::fill(s->bounded.words().begin(), s->bounded.words().end(), 0);
+    } else {
+      for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
+        Side& s = side(c);
+        for (uint64_t word = begin; word != end; ++word)
+          for (Bitboard b = s.undecided.words()[word]; b;)
+            s.depth.set(word * 64 + static_cast<uint64_t>(to_index(pop_lsb(b))), 0);
+      });
+    }
     for (Color c : {Color::White, Color::Black}) {
       Side& s = side(c);
       s.terminal_later.for_each(0, [&](uint64_t p) { decide_now(c, p, 0); });
@@ -418,13 +470,17 @@ private:
       for (int d = 1; s.later_bounds.any_from(d); ++d)
         s.later_bounds.for_each(d, [&](uint64_t p) {
           if (!s.undecided.test(p)) return;
-          s.depth.set(p, d);
+          DueLists::Adder bounds = s.bounds.adder();
+          set_bound(s, p, d, bounds);
           s.escape.reset(p);
         });
       for (int d = 1; s.later_pending.any_from(d); ++d)
         s.later_pending.for_each(d, [&](uint64_t p) {
           if (!s.undecided.test(p)) return;
-          s.depth.set(p, d);
+          if (records_)
+            s.pending_wins.adder().add(d, p);
+          else
+            s.depth.set(p, d);
           DepthSet depths;
           depths.add(d);
           add_pending_depths(s, pair_of(p), depths);
@@ -436,16 +492,17 @@ private:
 
   void iterate() {
     settle_ep(0);
-    promote_next();  // depth 0
+    promote_next(0);
     for (int depth = 1; frontier_open() || pending_from(depth); ++depth) {
       scatter();
       scatter_ep();
       if (!layout_.pawns()) mirror_targets();
       if (depth % 2 == 1) add_pending(depth);
+      if (depth % 2 == 0 && records_) release_bounds(depth);
       decide(depth);
       if (depth % 2 == 0) add_deferred(depth);
       settle_ep(depth);
-      promote_next();
+      promote_next(depth);
       report(Stage::Solving, depth);
     }
   }
@@ -458,13 +515,15 @@ private:
   }
   [[nodiscard]] bool pending_from(int depth) const {
     for (const auto& s : sides_)
-      if (depth <= s->pending_max || s->deferred.any_from(depth)) return true;
+      if (depth <= s->pending_max || s->deferred.any_from(depth) ||
+          (s->waiting > 0 && s->bounds.any_from(depth)))
+        return true;
     return ep_horizon_ >= depth;
   }
 
-  // The next frontier becomes the frontier, its words listed (Side::frontier_words); the old one
-  // is cleared.
-  void promote_next() {
+  // The next frontier, decided at `depth`, becomes the frontier, its words listed
+  // (Side::frontier_words) and on the lean path recorded (depth_records.hpp); the old one is cleared.
+  void promote_next(int depth) {
     for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
       Side& s = side(c);
       if (s.frontier_pairs[pair].load(std::memory_order_relaxed))
@@ -478,6 +537,7 @@ private:
       for (uint64_t word = begin; word != end; ++word)
         if (s.next.words()[word]) listed[n++] = static_cast<uint32_t>(word - begin);
       s.frontier_count[pair] = n;
+      if (records_) records_->append(c, pair, phase_, depth, s.next.words().data() + begin, {listed, n});
     });
     for (auto& s : sides_) std::swap(s->frontier, s->next);
     for (size_t c = 0; c < 2; ++c) {
@@ -630,6 +690,10 @@ private:
 
   // The positions that win through a move out of the table at `depth` join the targets.
   void add_pending(int depth) {
+    if (records_) {
+      add_pending_wins(depth);
+      return;
+    }
     for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
       Side& s = side(c);
       if (!s.pending[pair].has(depth)) return;
@@ -642,6 +706,36 @@ private:
         }
       if (any) flag(s.target_pairs, pair);
     });
+  }
+
+  // add_pending on the lean path: from Side::pending_wins.
+  void add_pending_wins(int depth) {
+    for (Color c : {Color::White, Color::Black}) {
+      Side& s = side(c);
+      s.pending_wins.for_each(depth, [&](uint64_t p) {
+        if (s.escape.test(p) && s.undecided.test(p)) mark(s.target, s.target_pairs, p);
+      });
+      s.pending_wins.drop(depth);
+    }
+  }
+
+  // The lean path's loss bounds at `depth` are reached: their positions still undecided may now
+  // lose at this depth or later, and the losses waiting for them join the next frontier.
+  void release_bounds(int depth) {
+    for (Color c : {Color::White, Color::Black}) {
+      Side& s = side(c);
+      std::atomic<uint64_t> released{0};
+      s.bounds.for_each(depth, [&](uint64_t p) {
+        if (!s.bounded.test(p)) return;
+        s.bounded.reset(p);
+        if (s.undecided.test(p)) return;
+        mark(s.next, s.next_pairs, p);
+        released.fetch_add(1, std::memory_order_relaxed);
+      });
+      s.bounds.drop(depth);
+      s.waiting -= released;
+      resolved_ += released;
+    }
   }
 
   void add_deferred(int depth) {
@@ -662,7 +756,7 @@ private:
       s.target_pairs[pair].store(0, std::memory_order_relaxed);
       const uint64_t* escapes = side(~c).nonwon.words().data();
       DueLists::Adder deferred = s.deferred.adder();
-      uint64_t decided = 0;
+      uint64_t decided = 0, waiting = 0;
       bool next = false;
       WordMen w;
       for (uint64_t word = begin; word != end; ++word) {
@@ -670,7 +764,7 @@ private:
         if (!bits) continue;
         s.target.words()[word] = 0;
         bits &= s.undecided.words()[word];
-        if (bits) s.depth.prefetch(word);
+        if (bits && !records_) s.depth.prefetch(word);
         if (depth % 2 == 0) {
           bits &= ~s.escape.words()[word];
           if (!bits) continue;
@@ -681,11 +775,13 @@ private:
         decided += static_cast<uint64_t>(popcount(bits));
         s.undecided.words()[word] &= ~bits;
         if (depth % 2 == 1) s.nonwon.words()[word] &= ~bits;
-        const Bitboard now = settle(s, word, bits, depth, deferred);
+        const Bitboard now =
+            records_ ? settle_lean(s, word, bits, depth, waiting) : settle(s, word, bits, depth, deferred);
         s.next.words()[word] |= now;
         next |= now != 0;
       }
       if (next) flag(s.next_pairs, pair);
+      if (waiting) s.waiting.fetch_add(waiting, std::memory_order_relaxed);
       counts.local() += decided;
     });
     resolved_ += counts.combine(std::plus<>());
@@ -710,6 +806,20 @@ private:
       s.depth.set(p, depth);
     }
     return now;
+  }
+
+  // settle on the lean path: the losses of positions `bits` whose bound is still to come wait for it
+  // (release_bounds), counted in `waiting`; a win drops its bound. Returns those that join the
+  // next frontier now.
+  static Bitboard settle_lean(Side& s, uint64_t word, Bitboard bits, int depth, uint64_t& waiting) {
+    Bitboard& bounded = s.bounded.words()[word];
+    if (depth % 2 == 1) {
+      bounded &= ~bits;
+      return bits;
+    }
+    const Bitboard held = bits & bounded;
+    waiting += static_cast<uint64_t>(popcount(held));
+    return bits & ~held;
   }
 
   // The slice's e.p. nodes: their bases and the positions before their double steps.
@@ -759,7 +869,7 @@ private:
         ep_horizon_ = std::max(ep_horizon_, e.pending);
         // A base without a legal move gives the node no move (it ends the game or passes, which
         // the node, having its e.p. captures, does not): only those captures count.
-        const bool base_refuted = !e.base_moves || (phase_ > 0 && side(c).first_decided.test(e.base));
+        const bool base_refuted = !e.base_moves || (phase_ > 0 && e.base_first);
         if (base_refuted && !e.exits.escape) lose_ep(e, e.exits.loss_bound, -1);
       }
     }
@@ -814,11 +924,17 @@ private:
     }
   }
 
-  // Frees what the scores do not need.
+  // Frees what the scores do not need; on the lean path, writes the records held.
   void finish() {
     report(Stage::Finish, 0);
-    for (auto& s : sides_)
+    if (records_) records_->flush();
+    for (auto& s : sides_) {
       for (BitSet* set : {&s->nonwon, &s->escape, &s->frontier, &s->next, &s->target}) *set = BitSet();
+      if (!records_) continue;
+      s->undecided = BitSet();
+      s->bounded = BitSet();
+      std::vector<uint32_t>().swap(s->frontier_words);
+    }
   }
 };
 
@@ -850,9 +966,8 @@ std::vector<std::array<std::vector<uint64_t>, 2>> ep_entries_by_slice(const Solu
 void solve_slices(Solution::Sets& sets, const Subtables& subtables, const SolveConfig& config) {
   const Clock::time_point start = Clock::now();
   auto ep_entries = ep_entries_by_slice(sets);
-  if (sets.slices.size() > 1)
-    sets.scratch = std::make_unique<ScratchFile>(
-        config.scratch_directory.empty() ? std::filesystem::temp_directory_path() : config.scratch_directory);
+  if (sets.slices.size() > 1 || config.lean)
+    sets.scratch = std::make_unique<ScratchFile>(scratch_directory(config), "the finished slices");
   const SolvedSlices finished(sets);
   uint64_t resolved = 0;
   size_t variants = 0;

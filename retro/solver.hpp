@@ -62,8 +62,15 @@ struct SolveConfig {
   // whole table at once.
   indexing::Slicing slicing = indexing::Slicing::Whole;
   // Where a table solved in slices keeps its finished slices, packed in an unnamed file, until it
-  // is written (retro/scratch_file.hpp); empty: the system's temporary directory.
+  // is written (retro/scratch_file.hpp), and the lean path its decided plies; empty: the system's
+  // temporary directory.
   std::filesystem::path scratch_directory;
+  // The lean path: no depth byte per position during the solve (retro/depths.hpp) but a bit set of
+  // the valid positions, the loss bounds and the wins through moves out of the table in due lists,
+  // and each ply's decided positions appended to a scratch file (retro/depth_records.hpp), from
+  // which each slice's scores are rebuilt a king pair at a time and packed as a finished slice's
+  // are. About 8.5 bits per layout position and side instead of 15.5; the same table.
+  bool lean = false;
 };
 
 // A solved table as the solver leaves it, in its own layout: it hands out the scores of the

@@ -89,11 +89,24 @@ TEST_CASE("cost estimates of a solve in slices", "[retro]") {
   CHECK(retro::plan_solve(krpkr, 0).slicing == indexing::Slicing::Whole);
   // KRPk's subtables are all loaded whole: nothing to gain by joining.
   CHECK(retro::estimate_cost(wide_material("KRPk")).joined_slices == 0);
-  // A pawnless table is one slice: whole under any limit.
+  // A table of slices is never planned on the lean path, not even below every plan.
+  CHECK_FALSE(retro::plan_solve(krpkr, 1).lean);
+  // A pawnless table is one slice: never sliced; on the lean path under a limit its whole solve
+  // does not fit, its estimate the lean one.
   const retro::CostEstimate kqrkr = retro::estimate_cost(wide_material("KQRkr"));
   CHECK(kqrkr.slices == 1);
   CHECK(kqrkr.sliced_peak_bytes == kqrkr.peak_bytes);
   CHECK_FALSE(retro::plan_solve(kqrkr, 1).sliced());
+  const double kqrkr_around =
+      retro::BaseBytes + retro::BytesPerSubtableEntry * static_cast<double>(kqrkr.whole_subtable_entries);
+  CHECK(static_cast<double>(kqrkr.lean_peak_bytes) ==
+        Approx(kqrkr_around + retro::LeanBytesPerPosition * 462.0 * 64 * 64 * 64));
+  CHECK(kqrkr.lean_peak_bytes < kqrkr.peak_bytes);
+  CHECK_FALSE(retro::plan_solve(kqrkr, 0).lean);
+  CHECK_FALSE(retro::plan_solve(kqrkr, kqrkr.peak_bytes).lean);
+  const retro::SolvePlan lean = retro::plan_solve(kqrkr, kqrkr.peak_bytes - 1);
+  CHECK((lean.lean && lean.slicing == indexing::Slicing::Whole && lean.peak_bytes == kqrkr.lean_peak_bytes));
+  CHECK(retro::smallest_plan(kqrkr).lean);
   // KPPkp: two digit pawns, 20 file slices; the largest holds 4 of the 64 file pairs.
   const retro::CostEstimate kppkp = retro::estimate_cost(wide_material("KPPkp"));
   CHECK(kppkp.slices == 20);

@@ -38,7 +38,7 @@ std::vector<uint8_t> chunk(size_t k) {
 
 TEST_CASE("a scratch file reads back what threads appended, and has no name", "[retro]") {
   const EmptyDir dir;
-  ScratchFile scratch(dir.path);
+  ScratchFile scratch(dir.path, "the finished slices");
   constexpr size_t Chunks = 5000;
   std::vector<uint64_t> offsets(Chunks);
   tbb::parallel_for(size_t{0}, Chunks, [&](size_t k) { offsets[k] = scratch.append(chunk(k)); });
@@ -57,9 +57,9 @@ TEST_CASE("a scratch file reads back what threads appended, and has no name", "[
 TEST_CASE("a scratch file in a missing directory or on a full disk is an IoError naming it", "[retro]") {
   const EmptyDir dir;
   const std::filesystem::path missing = dir.path / "missing";
-  CHECK_THROWS_WITH(ScratchFile(missing),
+  CHECK_THROWS_WITH(ScratchFile(missing, "the finished slices"),
                     Catch::Contains(missing.string()) && Catch::Contains("cannot create a scratch file"));
-  ScratchFile scratch(dir.path);
+  ScratchFile scratch(dir.path, "the finished slices");
   const egtb::test::FileSizeLimit limit(4096);
   const std::vector<uint8_t> bytes(10'000, 7);
   CHECK_THROWS_WITH(scratch.append(bytes), Catch::Contains(dir.path.string()) &&

@@ -3,7 +3,9 @@
 // (GenerateOptions::machine_memory), so the test needs none of it.
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
+#include <string>
 
 #include "retro/cost_model.hpp"
 #include "retro/scheduler.hpp"
@@ -43,24 +45,42 @@ std::string refusal(const Material& target, const retro::GenerateOptions& option
 TEST_CASE("a 6-man table larger than the machine is refused before its closure is built", "[retro][wide]") {
   EmptyDirectory dir;
   retro::GenerateOptions& options = dir.options;
-  options.machine_memory = 16 * GiB;
-  // KNNNNk: 462 * 64^4 layout positions per side at 4.02 bytes each (cost_model.hpp) and its
-  // subtables (KNNNk, 17 M entries per side, and smaller), loaded whole at 4 bytes an entry: 31.2 GB,
-  // 29.1 GiB; whole, as a pawnless table has no slices.
+  options.machine_memory = 8 * GiB;
+  // KNNNNk: 462 * 64^4 layout positions per side at LeanBytesPerPosition each on the lean path
+  // (cost_model.hpp) and its subtables (KNNNk, 17 M entries per side, and smaller), loaded whole
+  // at 4 bytes an entry; lean, as a pawnless table has no slices.
   const Material knnnnk = wide_material("KNNNNk");
   const retro::CostEstimate cost = retro::estimate_cost(knnnnk);
   CHECK_FALSE(cost.pages_subtables);
-  const double bytes = retro::BaseBytes + 4.02 * 462.0 * 64 * 64 * 64 * 64 +
+  const double bytes = retro::BaseBytes + retro::LeanBytesPerPosition * 462.0 * 64 * 64 * 64 * 64 +
                        4.0 * static_cast<double>(cost.whole_subtable_entries);
   const uint64_t needed = retro::smallest_plan(cost).peak_bytes;
   CHECK(static_cast<double>(needed) == Approx(bytes));
+  char gib[16];
+  std::snprintf(gib, sizeof gib, "%.1f", static_cast<double>(needed) / static_cast<double>(GiB));
   CHECK(refusal(knnnnk, options) ==
-        "KNNNNk: its solve is estimated at 29.1 GiB in the least memory this build can (egtb plan KNNNNk), "
-        "more "
-        "than this machine's 16.0 GiB: nothing was built; it needs --max-memory " +
+        "KNNNNk: its solve is estimated at " + std::string(gib) +
+            " GiB in the least memory this build can (egtb plan KNNNNk), more "
+            "than this machine's 8.0 GiB: nothing was built; it needs --max-memory " +
             std::to_string((needed + (1 << 20) - 1) >> 20) + "M or more, on a machine with that much memory");
   // Its 3-5-man subtables (KNNNk, KNNk, ...) would fit: none was built.
   CHECK(dir.empty());
+}
+
+TEST_CASE("every pawnless 6-man table is planned on the lean path under 20 GiB", "[retro][wide]") {
+  // This machine's 23.5 GiB: the whole solve (about 31 GB) does not fit, the lean one (about 20.6
+  // GB, 19.2 GiB) does, and is the smallest plan, for the smallest layout of identical men as for
+  // the largest class.
+  constexpr uint64_t Machine = 23 * GiB + GiB / 2;
+  for (const char* sig : {"KNNNNk", "KQRBkr", "KQRkqr", "KQQQQk"}) {
+    INFO(sig);
+    const retro::CostEstimate cost = retro::estimate_cost(wide_material(sig));
+    CHECK(cost.peak_bytes > Machine);
+    const retro::SolvePlan plan = retro::plan_solve(cost, Machine);
+    CHECK((plan.lean && plan.peak_bytes == cost.lean_peak_bytes));
+    CHECK(retro::smallest_plan(cost).lean);
+    CHECK(plan.peak_bytes < 20 * GiB);
+  }
 }
 
 TEST_CASE("a limit below every plan refuses nothing, the machine's memory does", "[retro]") {

@@ -47,7 +47,8 @@ std::string summary_line(const retro::GenerateRecord& r) {
   if (r.built)
     out << std::fixed << std::setprecision(2) << "  " << r.seconds << " s wall, " << r.cpu_seconds
         << " s cpu, peak " << (r.peak_rss_bytes >> 20) << " MB"
-        << (r.slices > 1 ? " in " + std::to_string(r.slices) + " slices" : "");
+        << (r.slices > 1 ? " in " + std::to_string(r.slices) + " slices" : "")
+        << (r.lean ? " on the lean path" : "");
   if (r.by_other_process) out << "  (built by another process)";
   if (!r.replaced.empty()) out << "\n  (replaced " << r.replaced << ")";
   return out.str();
