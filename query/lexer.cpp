@@ -139,9 +139,16 @@ struct OperatorSpelling {
 };
 
 // Longest first, so that "-->" wins over "->" and "->" over "-".
-constexpr std::array<OperatorSpelling, 27> Operators = {{
+constexpr std::array<OperatorSpelling, 34> Operators = {{
     {"[element]", TokenKind::Element},
     {"~~", TokenKind::Match},
+    {"+=", TokenKind::OpAssign},
+    {"-=", TokenKind::OpAssign},
+    {"*=", TokenKind::OpAssign},
+    {"/=", TokenKind::OpAssign},
+    {"%=", TokenKind::OpAssign},
+    {"|=", TokenKind::OpAssign},
+    {"&=", TokenKind::OpAssign},
     {"-->", TokenKind::LongArrow},
     {"->", TokenKind::Arrow},
     {"<-", TokenKind::BackArrow},
@@ -516,6 +523,7 @@ std::string token_kind_name(TokenKind kind) {
     case TokenKind::Number: return "number";
     case TokenKind::String: return "string";
     case TokenKind::PieceDesignator: return "piece designator";
+    case TokenKind::OpAssign: return "assignment operator";
     default: return "'" + std::string(operator_spelling(kind)) + "'";
   }
 }

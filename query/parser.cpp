@@ -385,8 +385,24 @@ private:
       n->children.push_back(operand(&Parser::additive_level, "'='"));
       return finish(std::move(n));
     }
+    if (at(TokenKind::OpAssign)) return op_assign(t);
     if (functions_.count(name) && at(TokenKind::LParen)) return call(t);
     return make(NodeKind::Variable, t.range, name);
+  }
+
+  // x += e (and -=, *=, /=, %=, |=, &=): x = x + e, as CQL reads it.
+  NodePtr op_assign(const Token& name) {
+    const Token& op = take();
+    const std::string_view symbol = op.text.substr(0, 1);
+    NodePtr value = binary(NodeKind::Arith, make(NodeKind::Variable, name.range, name.value),
+                           operand_after(&Parser::additive_level, op.text));
+    if (symbol == operator_spelling(TokenKind::Bar)) value->kind = NodeKind::Union;
+    if (symbol == operator_spelling(TokenKind::Amp)) value->kind = NodeKind::Intersect;
+    for (const TokenKind k : ArithTokens)
+      if (symbol == operator_spelling(k)) value->arith = *spelled<ArithOp>(ArithTokens, k);
+    auto n = make(NodeKind::Assign, name.range, name.value);
+    n->children.push_back(std::move(value));
+    return finish(std::move(n));
   }
 
   NodePtr call(const Token& name) {

@@ -31,7 +31,8 @@ enum class TokenKind : uint8_t {
   Le,
   Gt,
   Ge,
-  Assign,  // =
+  Assign,    // =
+  OpAssign,  // += -= *= /= %= |= &=: x op= e is x = x op e
   Plus,
   Minus,
   Star,

@@ -338,6 +338,16 @@ TEST_CASE("game: strings", "[query][game]") {
   CHECK(parse_error("lowercase 3") == "11: expected string after 'lowercase'");
 }
 
+TEST_CASE("game: assignment operators", "[query][game]") {
+  const Game g = read_game(Study);
+  CHECK(text_at("{x = 5 x += 2 x *= 3 x -= 1 x /= 4 x %= 3 x}", g) == "2");  // (5+2)*3-1 = 20, /4 = 5, %3 = 2
+  CHECK(text_at("{s = \"ab\" s += \"c\" s}", g) == "abc");
+  CHECK(text_at("{S = a1 S |= h8 S &= h1-8 S}", g) == "[h8]");
+  CHECK(parse_error("y += 1") == "1: unknown variable 'y'");
+  CHECK(parse_error("x = 1 x += \"a\"") == "7: expected a string before '+'");
+  CHECK(parse_error("x = 1 x += ") == "12: expected a filter after '+=', found end of query");
+}
+
 TEST_CASE("game: ~~ refuses a text longer than 4096 bytes", "[query][game]") {
   const Game g = read_game("[Event \"t\"]\n\n{" + std::string(5000, 'a') + "} 1. e4 *\n");
   const auto program = egtb::query::compile("originalcomment ~~ \"a*b\"");
