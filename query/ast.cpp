@@ -68,6 +68,7 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::GameText:
     case NodeKind::Convert: return node.keyword;
     case NodeKind::Elo: return Keyword::Elo;
+    case NodeKind::IndexOf: return Keyword::IndexOf;
     case NodeKind::StringMatch:
     case NodeKind::GroupRef:
     case NodeKind::Substring:

@@ -89,12 +89,13 @@ enum class NodeKind : uint8_t {
   ImagineSpec,    // imagine_step Piece (children: designator, set), Swap (two sets), SideToMove (side)
   LineEnd,        // metric (dtmend, dtsend); flags Any/All; children[0]
   GameText,       // a tag's value: name = the tag ("White" for player white, "" for player: both
-                  // players); keyword: the word (player, event, site, date, eco, tag)
+                  // players); keyword: the word (player, event, eventdate, site, date, eco, tag)
   Elo,            // elo [white|black]: name = "White", "Black" or "" (the higher of both)
   StringMatch,    // children[0] ~~ "pattern": name = the pattern
   GroupRef,       // \N: number = N
   Substring,      // children[0][children[1]] or [children[1]:children[2]]; flags Range (a ':')
-  Convert         // keyword (lowercase, uppercase, int) children[0]
+  Convert,        // keyword (lowercase, uppercase, int) children[0]
+  IndexOf         // indexof(children[0] children[1]): where the first string begins in the second
 };
 
 // Bits of Node::flags.

@@ -148,6 +148,7 @@ private:
         return detail::make_substring(compile(n.child(0), t), compile(n.child(1), t),
                                       n.children.size() > 2 ? compile(n.child(2), t) : nullptr,
                                       n.has(FlagRange));
+      case NodeKind::IndexOf: return detail::make_index_of(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Convert: return detail::make_convert(n.keyword, compile(n.child(0), t));
       case NodeKind::ImagineSpec: break;
     }

@@ -256,6 +256,7 @@ std::string text_of(const Filter& f, Context& ctx);
 FilterPtr make_string_compare(CompareOp op, FilterPtr a, FilterPtr b);
 FilterPtr make_concatenation(FilterPtr a, FilterPtr b);
 FilterPtr make_string_in(FilterPtr part, FilterPtr whole);
+FilterPtr make_index_of(FilterPtr part, FilterPtr whole);  // where part begins in whole (none if not)
 FilterPtr make_length(FilterPtr s);
 // s ~~ pattern at `range`; nullptr when the pattern is no regular expression (`error` says why).
 FilterPtr make_string_match(FilterPtr s, const std::string& pattern, SourceRange range, std::string& error);

@@ -1,8 +1,8 @@
 // Strings and the game's data, as CQL 6.2 defines them: string literals, comparison (by bytes),
 // '+' (joining), "a" in s (s holds a), # (length), s[i] and s[a:b] (negative indexes count from
-// the end), s ~~ "re" (std::regex's ECMAScript grammar, as CQL's; the match, with its groups for
-// \N), lowercase, uppercase, int, str; the tags (player white, player black, player, event, site,
-// date, eco, tag "X"), elo, year and the comment after the move (originalcomment).
+// the end), indexof(a s), s ~~ "re" (std::regex's ECMAScript grammar, as CQL's; the match, with its groups
+// for \N), lowercase, uppercase, int, str; the tags (player white, player black, player, event, site, date,
+// eco, tag "X"), elo, year and the comment after the move (originalcomment).
 //
 // A position without a game (a table entry, a FEN) has no tags: those filters have no value there.
 // Example over a game with [White "A. Troitzky"]: player white ~~ "Tr(o+)" has the value "Tro"
@@ -77,13 +77,21 @@ private:
   FilterPtr a_, b_;
 };
 
+// "a" in s (Logical) and indexof(a s) (Numeric: where a begins in s).
 class StringIn final : public Filter {
 public:
-  StringIn(FilterPtr part, FilterPtr whole)
-      : Filter(FilterKind::Logical), part_(std::move(part)), whole_(std::move(whole)) {}
+  StringIn(FilterPtr part, FilterPtr whole, FilterKind kind)
+      : Filter(kind), part_(std::move(part)), whole_(std::move(whole)) {}
   bool matches(Context& ctx) const override {
+    int64_t at = 0;
+    return number(ctx, at);
+  }
+  bool number(Context& ctx, int64_t& out) const override {
     std::string part, whole;
-    return part_->text(ctx, part) && whole_->text(ctx, whole) && whole.find(part) != std::string::npos;
+    if (!part_->text(ctx, part) || !whole_->text(ctx, whole)) return false;
+    const size_t at = whole.find(part);
+    out = static_cast<int64_t>(at);
+    return at != std::string::npos;
   }
 
 private:
@@ -315,7 +323,10 @@ FilterPtr make_concatenation(FilterPtr a, FilterPtr b) {
   return std::make_unique<Concatenation>(std::move(a), std::move(b));
 }
 FilterPtr make_string_in(FilterPtr part, FilterPtr whole) {
-  return std::make_unique<StringIn>(std::move(part), std::move(whole));
+  return std::make_unique<StringIn>(std::move(part), std::move(whole), FilterKind::Logical);
+}
+FilterPtr make_index_of(FilterPtr part, FilterPtr whole) {
+  return std::make_unique<StringIn>(std::move(part), std::move(whole), FilterKind::Numeric);
 }
 FilterPtr make_length(FilterPtr s) { return std::make_unique<Length>(std::move(s)); }
 FilterPtr make_string_match(FilterPtr s, const std::string& pattern, SourceRange range, std::string& error) {

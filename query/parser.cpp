@@ -451,11 +451,13 @@ private:
       case Keyword::Str: return message();
       case Keyword::Player:
       case Keyword::Event:
+      case Keyword::EventDate:
       case Keyword::Site:
       case Keyword::Date:
       case Keyword::Eco:
       case Keyword::Tag: return game_text();
       case Keyword::Elo: return elo();
+      case Keyword::IndexOf: return pair();
       case Keyword::LowerCase:
       case Keyword::UpperCase:
       case Keyword::Int: return convert();
@@ -591,7 +593,10 @@ private:
 
   NodePtr pair() {
     const Token& kw = take();
-    auto n = make(kw.keyword == Keyword::Between ? NodeKind::Between : NodeKind::Distance, kw.range);
+    auto n = make(kw.keyword == Keyword::Between    ? NodeKind::Between
+                  : kw.keyword == Keyword::Distance ? NodeKind::Distance
+                                                    : NodeKind::IndexOf,
+                  kw.range);
     expect(TokenKind::LParen, "'(' after '" + std::string(kw.text) + "'");
     n->children.push_back(operand(&Parser::set_level, "'('"));
     n->children.push_back(operand_after(&Parser::set_level, std::string(kw.text) + " (..."));
@@ -747,7 +752,7 @@ private:
     return finish(std::move(n));
   }
 
-  // player [white|black], event, site, date, eco, tag "Name": a tag of the game; the builtin words
+  // player [white|black], event, eventdate, site, date, eco, tag "Name": a tag of the game; the builtin words
   // take a trailing string to search for ("event \"Open\"" is "\"Open\" in event").
   NodePtr game_text() {
     const Token& kw = take();
@@ -756,6 +761,7 @@ private:
     switch (kw.keyword) {
       case Keyword::Player: n->name = player_tag(); break;
       case Keyword::Event: n->name = "Event"; break;
+      case Keyword::EventDate: n->name = "EventDate"; break;
       case Keyword::Site: n->name = "Site"; break;
       case Keyword::Date: n->name = "Date"; break;
       case Keyword::Eco: n->name = "ECO"; break;

@@ -237,6 +237,10 @@ private:
         require(n.child(0), FilterKind::String, "string before '~~'");
         return FilterKind::String;
       case NodeKind::Substring: return substring(n);
+      case NodeKind::IndexOf:
+        require(n.child(0), FilterKind::String, "string " + inside(n));
+        require(n.child(1), FilterKind::String, "string " + inside(n));
+        return FilterKind::Numeric;
       case NodeKind::Convert:
         require(n.child(0), FilterKind::String, "string " + after(n));
         return n.keyword == Keyword::Int ? FilterKind::Numeric : FilterKind::String;

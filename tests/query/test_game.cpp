@@ -273,6 +273,7 @@ TEST_CASE("game: tags, elo, year and comments", "[query][game]") {
   CHECK(text_at("site", g) == "?");
   CHECK(text_at("date", g) == "1913.??.??");
   CHECK(text_at("eco", g) == "E00");
+  CHECK(text_at("eventdate", g) == "<none>");
   CHECK(text_at("tag \"PlyCount\"", g) == "3");
   CHECK(text_at("tag \"Round\"", g) == "<none>");
   CHECK(text_at("year", g) == "1913");
@@ -319,6 +320,9 @@ TEST_CASE("game: strings", "[query][game]") {
   CHECK(text_at("\"b\" > \"c\"", g) == "<none>");
   CHECK(matching("\"itz\" in player white", g) == "0 1 2 3");
   CHECK(matching("\"xyz\" in player white", g).empty());
+  CHECK(text_at("indexof(\"itz\" player white)", g) == "3");
+  CHECK(text_at("indexof(\"xyz\" player white)", g) == "<none>");
+  CHECK(parse_error("indexof(\"a\" 3)") == "13: expected string in 'indexof'");
   // ~~: the first match; \N its groups, until the next match.
   CHECK(text_at("player white ~~ \"T(ro)(i)\"", g) == "Troi");
   CHECK(text_at("{player white ~~ \"T(ro)(i)\" \\1 + \\2}", g) == "roi");
