@@ -65,6 +65,13 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Imagine: return Keyword::Imagine;
     case NodeKind::ImagineSpec: return spelling(ImagineStepWords, node.imagine_step);
     case NodeKind::LineEnd: return spelling(LineEndWords, node.metric);
+    case NodeKind::GameText:
+    case NodeKind::Convert: return node.keyword;
+    case NodeKind::Elo: return Keyword::Elo;
+    case NodeKind::IndexOf: return Keyword::IndexOf;
+    case NodeKind::StringMatch:
+    case NodeKind::GroupRef:
+    case NodeKind::Substring:
     case NodeKind::Query:
     case NodeKind::Block:
     case NodeKind::Designator:

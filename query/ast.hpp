@@ -72,7 +72,7 @@ enum class NodeKind : uint8_t {
   Transform,  // transform; flags Count; children[0]
   NoTransform,
   Fen,            // name = FEN text, or empty for the current FEN (a String filter)
-  Message,        // keyword Message or Comment; children = arguments
+  Message,        // keyword Message, Comment or Str; children = arguments
   Move,           // move legal: move_roles[i]: the role of children[i]; flags Count, All
   PlayedMove,     // move (played): move_roles[i] the role of children[i]; flags Previous, Null, Primary,
                   // Secondary, EnPassant, Castle; promote in `pieces`
@@ -87,7 +87,15 @@ enum class NodeKind : uint8_t {
                   // children: the numbers of a range (gamenumber, matchcount); flags Min: sort
   Imagine,        // children: ImagineSpec nodes, then the body
   ImagineSpec,    // imagine_step Piece (children: designator, set), Swap (two sets), SideToMove (side)
-  LineEnd         // metric (dtmend, dtsend); flags Any/All; children[0]
+  LineEnd,        // metric (dtmend, dtsend); flags Any/All; children[0]
+  GameText,       // a tag's value: name = the tag ("White" for player white, "" for player: both
+                  // players); keyword: the word (player, event, eventdate, site, date, eco, tag)
+  Elo,            // elo [white|black]: name = "White", "Black" or "" (the higher of both)
+  StringMatch,    // children[0] ~~ "pattern": name = the pattern
+  GroupRef,       // \N: number = N
+  Substring,      // children[0][children[1]] or [children[1]:children[2]]; flags Range (a ':')
+  Convert,        // keyword (lowercase, uppercase, int) children[0]
+  IndexOf         // indexof(children[0] children[1]): where the first string begins in the second
 };
 
 // Bits of Node::flags.
@@ -102,6 +110,7 @@ inline constexpr uint32_t FlagPrimary = 128;  // move primary
 inline constexpr uint32_t FlagSecondary = 256;
 inline constexpr uint32_t FlagEnPassant = 512;  // move enpassant
 inline constexpr uint32_t FlagCastle = 1024;    // move castle
+inline constexpr uint32_t FlagRange = 2048;     // x[a:b], not x[a]
 
 // ---- operators, spelled by tokens
 

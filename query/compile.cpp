@@ -1,6 +1,7 @@
 #include "query/compile.hpp"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 #include "egtb/core/fen.hpp"
@@ -35,6 +36,19 @@ std::optional<Position> placement(const std::string& fen) {
   return std::nullopt;
 }
 
+// A side's word ("White", "Black", "1-0", "0-1") for the other side when the transform swaps the
+// colours, as CQL's flipcolor turns player white into player black and result 1-0 into 0-1.
+std::string other_side(const std::string& word, const SquareTransform& t) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 2> Pairs = {
+      {{"White", "Black"}, {"1-0", "0-1"}}};
+  if (!t.swaps_colors()) return word;
+  for (const auto& [a, b] : Pairs) {
+    if (word == a) return std::string(b);
+    if (word == b) return std::string(a);
+  }
+  return word;
+}
+
 class Compiler {
 public:
   FilterPtr compile(const Node& n, const SquareTransform& t) {
@@ -60,7 +74,7 @@ private:
       case NodeKind::Block: return sequence(n, t);
       case NodeKind::Designator: return detail::make_designator(t.pieces(n.pieces), t.squares(n.squares));
       case NodeKind::Number: return detail::make_number(n.number);
-      case NodeKind::String:
+      case NodeKind::String: return detail::make_string(n.name);
       case NodeKind::Function: return detail::make_true(true);
       case NodeKind::Variable: return detail::make_variable(n.slot, n.filter);
       case NodeKind::Assign: return detail::make_assign(n.slot, compile(n.child(0), t));
@@ -69,9 +83,14 @@ private:
       case NodeKind::Not: return detail::make_not(compile(n.child(0), t));
       case NodeKind::And: return detail::make_and(children(n, t));
       case NodeKind::Or: return detail::make_or(children(n, t));
-      case NodeKind::In: return detail::make_subset(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::In:
+        if (n.child(0).filter == FilterKind::String)
+          return detail::make_string_in(compile(n.child(0), t), compile(n.child(1), t));
+        return detail::make_subset(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Compare: return compare(n, t);
       case NodeKind::Arith:
+        if (n.filter == FilterKind::String)
+          return detail::make_concatenation(compile(n.child(0), t), compile(n.child(1), t));
         return detail::make_arith(n.arith, compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Negate: return detail::make_negate(compile(n.child(0), t));
       case NodeKind::Abs: return detail::make_abs(compile(n.child(0), t));
@@ -80,7 +99,9 @@ private:
       case NodeKind::Union: return detail::make_union(children(n, t));
       case NodeKind::Intersect: return detail::make_intersection(children(n, t));
       case NodeKind::Complement: return detail::make_complement(compile(n.child(0), t));
-      case NodeKind::Count: return detail::make_count(compile(n.child(0), t));
+      case NodeKind::Count:
+        if (n.child(0).filter == FilterKind::String) return detail::make_length(compile(n.child(0), t));
+        return detail::make_count(compile(n.child(0), t));
       case NodeKind::AttackChain: return chain(n, t);
       case NodeKind::Attacks:
         return detail::make_attacks(compile(n.child(0), t), compile(n.child(1), t), true);
@@ -113,12 +134,22 @@ private:
       case NodeKind::Find: return find(n, t);
       case NodeKind::WithPosition:
         return detail::make_with_position(compile(n.child(0), t), compile(n.child(1), t));
-      case NodeKind::Result: return detail::make_result(n.name);
+      case NodeKind::Result: return detail::make_result(other_side(n.name, t));
       case NodeKind::Header:
       case NodeKind::HeaderFeature: return detail::make_true(true);
       case NodeKind::Imagine: return imagine(n, t);
       case NodeKind::LineEnd:
         return detail::make_line_end(n.metric, n.has(FlagAll), compile(n.child(0), t), n.range);
+      case NodeKind::GameText: return detail::make_tag(other_side(n.name, t));
+      case NodeKind::Elo: return detail::make_elo(other_side(n.name, t));
+      case NodeKind::StringMatch: return string_match(n, t);
+      case NodeKind::GroupRef: return detail::make_group(n.number);
+      case NodeKind::Substring:
+        return detail::make_substring(compile(n.child(0), t), compile(n.child(1), t),
+                                      n.children.size() > 2 ? compile(n.child(2), t) : nullptr,
+                                      n.has(FlagRange));
+      case NodeKind::IndexOf: return detail::make_index_of(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Convert: return detail::make_convert(n.keyword, compile(n.child(0), t));
       case NodeKind::ImagineSpec: break;
     }
     throw CompileFailure{{n.range, "cannot compile this filter here"}};
@@ -156,6 +187,8 @@ private:
       case Keyword::CurrentPosition:
       case Keyword::InitialPosition:
       case Keyword::Depth: return detail::make_game_word(k);
+      case Keyword::Year:
+      case Keyword::OriginalComment: return detail::make_game_data(k);
       default: return detail::make_keyword(k);
     }
   }
@@ -163,6 +196,8 @@ private:
   FilterPtr compare(const Node& n, const SquareTransform& t) {
     FilterPtr a = compile(n.child(0), t);
     FilterPtr b = compile(n.child(1), t);
+    if (n.filter == FilterKind::String)
+      return detail::make_string_compare(n.compare, std::move(a), std::move(b));
     if (n.filter == FilterKind::Logical)
       return detail::make_set_equality(std::move(a), std::move(b), n.compare == CompareOp::Eq);
     return detail::make_compare(n.compare, std::move(a), std::move(b));
@@ -209,6 +244,15 @@ private:
   FilterPtr imagine(const Node& n, const SquareTransform& t);
   FilterPtr played_move(const Node& n, const SquareTransform& t);
   FilterPtr find(const Node& n, const SquareTransform& t);
+
+  FilterPtr string_match(const Node& n, const SquareTransform& t) {
+    std::string error;
+    FilterPtr f = detail::make_string_match(compile(n.child(0), t), n.name, n.range, error);
+    if (!f)
+      throw CompileFailure{
+          {n.range, "invalid regular expression \"" + quote_source(n.name) + "\": " + error}};
+    return f;
+  }
 };
 
 // The constants of a filter under a transform, in a fixed order; false when a square designator
@@ -284,6 +328,7 @@ FilterPtr Compiler::message(const Node& n, const SquareTransform& t) {
     else
       args.push_back(report ? detail::make_report(c->keyword == Keyword::ReachablePosition) : compile(*c, t));
   }
+  if (n.keyword == Keyword::Str) return detail::make_str(std::move(args), std::move(literals));
   return detail::make_message(std::string(), std::move(args), std::move(literals));
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@ namespace egtb::query::detail {
 struct Slot {
   Bitboard squares = 0;
   int64_t number = 0;
+  std::string text;
   bool bound = false;
 };
 
@@ -59,6 +61,8 @@ struct Context {
   std::vector<Slot> slots;
   std::vector<std::string> notes;    // message and comment output of this position
   std::vector<int64_t> sort_values;  // sort filter values, in evaluation order
+  // The groups of the last regular expression matched (~~), for \N; none after a failed match.
+  std::vector<std::optional<std::string>> groups;
   PositionFacts facts;
   std::vector<std::vector<Position>> line_ends;  // scratch for dtsend/dtmend, one per nesting level
   size_t line_depth = 0;
@@ -121,8 +125,12 @@ public:
 
   [[nodiscard]] FilterKind kind() const { return kind_; }
   virtual bool matches(Context& ctx) const {
-    int64_t n = 0;
     if (kind_ == FilterKind::Position) return position(ctx) != pgn::NoNode;
+    if (kind_ == FilterKind::String) {
+      std::string s;
+      return text(ctx, s);
+    }
+    int64_t n = 0;
     return kind_ == FilterKind::Set ? squares(ctx) != 0 : number(ctx, n);
   }
   virtual Bitboard squares(Context& ctx) const { return matches(ctx) ? ~Bitboard{0} : 0; }
@@ -130,8 +138,8 @@ public:
     out = 0;
     return matches(ctx);
   }
-  // The text of a String filter (message arguments).
-  virtual std::string text(Context&) const { return {}; }
+  // The text of a String filter, when it has one.
+  virtual bool text(Context&, std::string&) const { return false; }
   // The node of a Position filter (parent, child), or NoNode when there is none.
   virtual pgn::NodeId position(Context&) const { return pgn::NoNode; }
 
@@ -239,5 +247,24 @@ struct PlayedMoveSpec {
 };
 FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture);
 FilterPtr make_line_end(Metric metric, bool all, FilterPtr body, SourceRange range);
+// ---- strings and the game's data (filters_text.cpp)
+FilterPtr make_string(std::string text);                              // a literal
+FilterPtr make_str(Filters args, std::vector<std::string> literals);  // str(...): message's text
+// The text of a filter as message and str write it: a set's squares, a number, a string, or
+// <true>/<false>; "<none>" for a number or string without a value.
+std::string text_of(const Filter& f, Context& ctx);
+FilterPtr make_string_compare(CompareOp op, FilterPtr a, FilterPtr b);
+FilterPtr make_concatenation(FilterPtr a, FilterPtr b);
+FilterPtr make_string_in(FilterPtr part, FilterPtr whole);
+FilterPtr make_index_of(FilterPtr part, FilterPtr whole);  // where part begins in whole (none if not)
+FilterPtr make_length(FilterPtr s);
+// s ~~ pattern at `range`; nullptr when the pattern is no regular expression (`error` says why).
+FilterPtr make_string_match(FilterPtr s, const std::string& pattern, SourceRange range, std::string& error);
+FilterPtr make_group(int64_t group);
+FilterPtr make_substring(FilterPtr s, FilterPtr start, FilterPtr stop, bool range);
+FilterPtr make_convert(Keyword keyword, FilterPtr s);  // lowercase, uppercase, int
+FilterPtr make_tag(std::string name);                  // "" for player: both players
+FilterPtr make_elo(std::string side);                  // "White", "Black" or "" (the higher)
+FilterPtr make_game_data(Keyword keyword);             // year, originalcomment
 
 }  // namespace egtb::query::detail

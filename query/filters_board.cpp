@@ -76,11 +76,12 @@ public:
   bool matches(Context& ctx) const override {
     return reachable_ ? !unreachability(*ctx.pos) : !illegality(*ctx.pos);
   }
-  std::string text(Context& ctx) const override {
+  bool text(Context& ctx, std::string& out) const override {
     const std::optional<std::string> why = reachable_ ? unreachability(*ctx.pos) : illegality(*ctx.pos);
     const std::string what = reachable_ ? "Reachable position" : "Legal position";
-    if (!why) return "<" + what + ">";
-    return "<" + std::string(reachable_ ? "Unreachable" : "Illegal") + " position: " + *why + ">";
+    out = why ? "<" + std::string(reachable_ ? "Unreachable" : "Illegal") + " position: " + *why + ">"
+              : "<" + what + ">";
+    return true;
   }
 
 private:
@@ -91,7 +92,10 @@ class CurrentFen final : public Filter {
 public:
   CurrentFen() : Filter(FilterKind::String) {}
   bool matches(Context&) const override { return true; }
-  std::string text(Context& ctx) const override { return to_fen(*ctx.pos); }
+  bool text(Context& ctx, std::string& out) const override {
+    out = to_fen(*ctx.pos);
+    return true;
+  }
 };
 
 class FenMatch final : public Filter {

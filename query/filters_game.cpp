@@ -245,6 +245,12 @@ public:
     const PositionScope scope(ctx, n);
     return body_->number(ctx, out);
   }
+  bool text(Context& ctx, std::string& out) const override {
+    const NodeId n = position_->position(ctx);
+    if (n == NoNode) return false;
+    const PositionScope scope(ctx, n);
+    return body_->text(ctx, out);
+  }
   NodeId position(Context& ctx) const override {
     const NodeId n = position_->position(ctx);
     if (n == NoNode) return NoNode;

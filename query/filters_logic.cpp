@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "query/filter.hpp"
-#include "query/print.hpp"
 
 namespace egtb::query::detail {
 
@@ -36,6 +35,11 @@ public:
     for (size_t i = 0; i + 1 < parts_.size(); ++i)
       if (!parts_[i]->matches(ctx)) return false;
     return parts_.back()->number(ctx, out);
+  }
+  bool text(Context& ctx, std::string& out) const override {
+    for (size_t i = 0; i + 1 < parts_.size(); ++i)
+      if (!parts_[i]->matches(ctx)) return false;
+    return parts_.back()->text(ctx, out);
   }
 
 private:
@@ -80,6 +84,9 @@ public:
   }
   bool number(Context& ctx, int64_t& out) const override {
     return test_->matches(ctx) ? then_->number(ctx, out) : else_->number(ctx, out);
+  }
+  bool text(Context& ctx, std::string& out) const override {
+    return test_->matches(ctx) ? then_->text(ctx, out) : else_->text(ctx, out);
   }
 
 private:
@@ -217,24 +224,30 @@ public:
     out = s.number;
     return s.bound;
   }
+  bool text(Context& ctx, std::string& out) const override {
+    const Slot& s = ctx.slots[slot_];
+    out = s.text;
+    return s.bound;
+  }
 
 private:
   size_t slot_;
 };
 
-// x = value. A set assignment always matches (an empty set is a value); a numeric one matches
-// when the number is defined, and leaves the variable unbound otherwise.
+// x = value. A set assignment always matches (an empty set is a value); a numeric or string one
+// matches when the value is defined, and leaves the variable unbound otherwise.
 class Assign final : public Filter {
 public:
   Assign(int slot, FilterPtr value)
       : Filter(value->kind()), slot_(static_cast<size_t>(slot)), value_(std::move(value)) {}
   bool matches(Context& ctx) const override {
     int64_t n = 0;
+    std::string s;
     if (kind() == FilterKind::Set) {
       squares(ctx);
       return true;
     }
-    return number(ctx, n);
+    return kind() == FilterKind::String ? text(ctx, s) : number(ctx, n);
   }
   Bitboard squares(Context& ctx) const override {
     const Bitboard b = value_->squares(ctx);
@@ -245,6 +258,12 @@ public:
     Slot& s = ctx.slots[slot_];
     s.bound = value_->number(ctx, out);
     s.number = out;
+    return s.bound;
+  }
+  bool text(Context& ctx, std::string& out) const override {
+    Slot& s = ctx.slots[slot_];
+    s.bound = value_->text(ctx, out);
+    s.text = out;
     return s.bound;
   }
 
@@ -320,7 +339,7 @@ public:
         literals_(std::move(literals)) {}
   bool matches(Context& ctx) const override {
     std::string text = prefix_;
-    for (size_t i = 0; i < args_.size(); ++i) text += args_[i] ? part(*args_[i], ctx) : literals_[i];
+    for (size_t i = 0; i < args_.size(); ++i) text += args_[i] ? text_of(*args_[i], ctx) : literals_[i];
     ctx.notes.push_back(std::move(text));
     return true;
   }
@@ -329,16 +348,6 @@ private:
   std::string prefix_;
   Filters args_;
   std::vector<std::string> literals_;
-
-  static std::string part(const Filter& f, Context& ctx) {
-    int64_t n = 0;
-    switch (f.kind()) {
-      case FilterKind::Set: return designator_text(AnyMen, f.squares(ctx));
-      case FilterKind::Numeric: return f.number(ctx, n) ? std::to_string(n) : "<none>";
-      case FilterKind::String: return f.text(ctx);
-      default: return f.matches(ctx) ? "<true>" : "<false>";
-    }
-  }
 };
 
 // The transforms of one filter: matches when one does; a set is the union of the matching

@@ -139,8 +139,16 @@ struct OperatorSpelling {
 };
 
 // Longest first, so that "-->" wins over "->" and "->" over "-".
-constexpr std::array<OperatorSpelling, 26> Operators = {{
+constexpr std::array<OperatorSpelling, 34> Operators = {{
     {"[element]", TokenKind::Element},
+    {"~~", TokenKind::Match},
+    {"+=", TokenKind::OpAssign},
+    {"-=", TokenKind::OpAssign},
+    {"*=", TokenKind::OpAssign},
+    {"/=", TokenKind::OpAssign},
+    {"%=", TokenKind::OpAssign},
+    {"|=", TokenKind::OpAssign},
+    {"&=", TokenKind::OpAssign},
     {"-->", TokenKind::LongArrow},
     {"->", TokenKind::Arrow},
     {"<-", TokenKind::BackArrow},
@@ -298,7 +306,8 @@ public:
     while (true) {
       if (std::optional<QueryError> e = skip_blanks()) return unexpected(std::move(*e));
       if (at_ >= src_.size()) break;
-      Expected<Token, QueryError> t = next();
+      std::optional<Token> bracket = index_bracket(tokens);
+      Expected<Token, QueryError> t = bracket ? Expected<Token, QueryError>(std::move(*bracket)) : next();
       if (!t) return unexpected(t.error());
       const bool names_follow = takes_bare_name(*t);
       tokens.push_back(std::move(t).value());
@@ -380,9 +389,45 @@ private:
     return t;
   }
 
+  int brackets_ = 0;  // index brackets open
+
+  // "[" right after a value that may be a string (a name, a string, ')', ']', \1, player white) opens an
+  // index (x[0], player white[-3:]); "]" closes it. Elsewhere "[" begins a piece designator.
+  std::optional<Token> index_bracket(const Tokens& before) {
+    if (peek() == ']' && brackets_ > 0) {
+      --brackets_;
+      return start_token(TokenKind::RBracket, 1);
+    }
+    if (peek() != '[' || before.empty() ||
+        before.back().text.data() + before.back().text.size() != src_.data() + at_)
+      return std::nullopt;
+    const Token& last = before.back();
+    const bool value = last.kind == TokenKind::Identifier || last.kind == TokenKind::String ||
+                       last.kind == TokenKind::RParen || last.kind == TokenKind::RBracket ||
+                       last.kind == TokenKind::GroupRef ||
+                       (last.kind == TokenKind::Keyword &&
+                        (keyword_info(last.keyword).kind == FilterKind::String ||
+                         last.keyword == Keyword::White || last.keyword == Keyword::Black));
+    if (!value) return std::nullopt;
+    ++brackets_;
+    return start_token(TokenKind::LBracket, 1);
+  }
+
+  // \N: group N of the last regular expression matched.
+  Expected<Token, QueryError> group_ref() {
+    size_t n = 1;
+    while (peek(n) >= '0' && peek(n) <= '9') ++n;
+    if (n == 1 || n > 3)
+      return unexpected(QueryError{here(n), "expected a group number from 0 to 99 after '\\'"});
+    Token t = start_token(TokenKind::GroupRef, n);
+    for (char d : t.text.substr(1)) t.number = t.number * 10 + (d - '0');
+    return t;
+  }
+
   Expected<Token, QueryError> next() {
     const char c = peek();
     if (c >= '0' && c <= '9') return number();
+    if (c == '\\') return group_ref();
     if (c == '"') return string();
     if (std::optional<Designator> d = scan_designator(src_.substr(at_))) {
       Token t = start_token(TokenKind::PieceDesignator, d->length);
@@ -431,11 +476,10 @@ private:
            (t.keyword == Keyword::Input || t.keyword == Keyword::Output || t.keyword == Keyword::Result);
   }
 
-  // The text up to a blank or ')' as a String token: "hhdbvi.pgn", "1-0", "1/2-1/2".
+  // The text up to a blank, ')' or '}' as a String token: "hhdbvi.pgn", "1-0", "1/2-1/2".
   Token bare_name() {
     size_t n = 0;
-    while (at_ + n < src_.size() && peek(n) != ')' && peek(n) != ' ' && peek(n) != '\t' && peek(n) != '\r' &&
-           peek(n) != '\n')
+    while (at_ + n < src_.size() && std::string_view(") \t\r\n}").find(peek(n)) == std::string_view::npos)
       ++n;
     Token t = start_token(TokenKind::String, n);
     t.value = std::string(t.text);
@@ -466,6 +510,8 @@ Expected<Tokens, QueryError> lex(std::string_view source) { return Lexer(source)
 std::string_view operator_spelling(TokenKind kind) {
   for (const OperatorSpelling& op : Operators)
     if (op.kind == kind) return op.text;
+  if (kind == TokenKind::LBracket) return "[";
+  if (kind == TokenKind::RBracket) return "]";
   return {};
 }
 
@@ -477,6 +523,7 @@ std::string token_kind_name(TokenKind kind) {
     case TokenKind::Number: return "number";
     case TokenKind::String: return "string";
     case TokenKind::PieceDesignator: return "piece designator";
+    case TokenKind::OpAssign: return "assignment operator";
     default: return "'" + std::string(operator_spelling(kind)) + "'";
   }
 }

@@ -174,6 +174,15 @@ private:
     return n;
   }
 
+  // s ~~ "pattern": s matched against a regular expression (a string literal, as in CQL).
+  NodePtr string_match(NodePtr target) {
+    take();
+    const Token& pattern = expect(TokenKind::String, "a quoted regular expression after '~~'");
+    auto n = make(NodeKind::StringMatch, target->range.to(pattern.range), pattern.value);
+    n->children.push_back(std::move(target));
+    return n;
+  }
+
   // The arithmetic operator at the current token, if it is one of `ops`.
   [[nodiscard]] std::optional<ArithOp> at_arith(std::initializer_list<ArithOp> ops) const {
     const std::optional<ArithOp> op = spelled<ArithOp>(ArithTokens, peek().kind);
@@ -258,13 +267,46 @@ private:
       case TokenKind::LBrace:
       case TokenKind::Tilde:
       case TokenKind::Hash:
+      case TokenKind::GroupRef:
       case TokenKind::Minus: return true;
       default: return false;
     }
   }
 
+  // A filter and the indexes and matches after it (x[0], player white[-3:], event ~~ "Open"), as
+  // CQL reads them: tighter than every operator but ':'.
   NodePtr prefix() {
     DepthGuard guard(*this);
+    NodePtr n = primary();
+    DepthGuard chain(*this, 0);
+    while (at(TokenKind::LBracket) || at(TokenKind::Match)) {
+      chain.deeper();
+      n = at(TokenKind::Match) ? string_match(std::move(n)) : index(std::move(n));
+    }
+    return n;
+  }
+
+  // [i] or [a:b] (either bound may be left out) after `target`.
+  NodePtr index(NodePtr target) {
+    const SourceRange open = take().range;
+    auto n = make(NodeKind::Substring, target->range);
+    n->children.push_back(std::move(target));
+    if (at(TokenKind::Colon)) {
+      auto zero = make(NodeKind::Number, open);
+      n->children.push_back(std::move(zero));
+    } else {
+      n->children.push_back(operand(&Parser::additive_level, "'['"));
+    }
+    if (accept(TokenKind::Colon)) {
+      n->flags |= FlagRange;
+      if (!at(TokenKind::RBracket)) n->children.push_back(operand(&Parser::additive_level, "':'"));
+    }
+    expect(TokenKind::RBracket,
+           "']' to close the '[' at " + std::to_string(open.line) + ":" + std::to_string(open.column));
+    return finish(std::move(n));
+  }
+
+  NodePtr primary() {
     const Token& t = peek();
     switch (t.kind) {
       case TokenKind::Number: {
@@ -273,6 +315,11 @@ private:
         return n;
       }
       case TokenKind::String: return make(NodeKind::String, take().range, t.value);
+      case TokenKind::GroupRef: {
+        auto n = make(NodeKind::GroupRef, take().range);
+        n->number = t.number;
+        return n;
+      }
       case TokenKind::PieceDesignator: {
         if (t.pieces == (WhiteMen | BlackMen) && t.squares == AllSquares &&
             peek(1).kind == TokenKind::Identifier && peek(2).kind == TokenKind::Element) {
@@ -338,8 +385,24 @@ private:
       n->children.push_back(operand(&Parser::additive_level, "'='"));
       return finish(std::move(n));
     }
+    if (at(TokenKind::OpAssign)) return op_assign(t);
     if (functions_.count(name) && at(TokenKind::LParen)) return call(t);
     return make(NodeKind::Variable, t.range, name);
+  }
+
+  // x += e (and -=, *=, /=, %=, |=, &=): x = x + e, as CQL reads it.
+  NodePtr op_assign(const Token& name) {
+    const Token& op = take();
+    const std::string_view symbol = op.text.substr(0, 1);
+    NodePtr value = binary(NodeKind::Arith, make(NodeKind::Variable, name.range, name.value),
+                           operand_after(&Parser::additive_level, op.text));
+    if (symbol == operator_spelling(TokenKind::Bar)) value->kind = NodeKind::Union;
+    if (symbol == operator_spelling(TokenKind::Amp)) value->kind = NodeKind::Intersect;
+    for (const TokenKind k : ArithTokens)
+      if (symbol == operator_spelling(k)) value->arith = *spelled<ArithOp>(ArithTokens, k);
+    auto n = make(NodeKind::Assign, name.range, name.value);
+    n->children.push_back(std::move(value));
+    return finish(std::move(n));
   }
 
   NodePtr call(const Token& name) {
@@ -384,7 +447,20 @@ private:
       case Keyword::NoTransform: return unary(NodeKind::NoTransform, &Parser::filter);
       case Keyword::Fen: return fen();
       case Keyword::Message:
-      case Keyword::Comment: return message();
+      case Keyword::Comment:
+      case Keyword::Str: return message();
+      case Keyword::Player:
+      case Keyword::Event:
+      case Keyword::EventDate:
+      case Keyword::Site:
+      case Keyword::Date:
+      case Keyword::Eco:
+      case Keyword::Tag: return game_text();
+      case Keyword::Elo: return elo();
+      case Keyword::IndexOf: return pair();
+      case Keyword::LowerCase:
+      case Keyword::UpperCase:
+      case Keyword::Int: return convert();
       case Keyword::Move:
         return peek(1).kind == TokenKind::Keyword && peek(1).keyword == Keyword::Legal ? move()
                                                                                        : played_move();
@@ -517,7 +593,10 @@ private:
 
   NodePtr pair() {
     const Token& kw = take();
-    auto n = make(kw.keyword == Keyword::Between ? NodeKind::Between : NodeKind::Distance, kw.range);
+    auto n = make(kw.keyword == Keyword::Between    ? NodeKind::Between
+                  : kw.keyword == Keyword::Distance ? NodeKind::Distance
+                                                    : NodeKind::IndexOf,
+                  kw.range);
     expect(TokenKind::LParen, "'(' after '" + std::string(kw.text) + "'");
     n->children.push_back(operand(&Parser::set_level, "'('"));
     n->children.push_back(operand_after(&Parser::set_level, std::string(kw.text) + " (..."));
@@ -673,6 +752,70 @@ private:
     return finish(std::move(n));
   }
 
+  // player [white|black], event, eventdate, site, date, eco, tag "Name": a tag of the game; the builtin words
+  // take a trailing string to search for ("event \"Open\"" is "\"Open\" in event").
+  NodePtr game_text() {
+    const Token& kw = take();
+    auto n = make(NodeKind::GameText, kw.range);
+    n->keyword = kw.keyword;
+    switch (kw.keyword) {
+      case Keyword::Player: n->name = player_tag(); break;
+      case Keyword::Event: n->name = "Event"; break;
+      case Keyword::EventDate: n->name = "EventDate"; break;
+      case Keyword::Site: n->name = "Site"; break;
+      case Keyword::Date: n->name = "Date"; break;
+      case Keyword::Eco: n->name = "ECO"; break;
+      default:
+        n->name = expect(TokenKind::String, "a quoted tag name after 'tag'").value;
+        if (n->name.empty()) fail(previous_range(), "expected a tag name, found \"\"");
+        return finish(std::move(n));
+    }
+    return implicit_search(finish(std::move(n)));
+  }
+
+  // After player: "White", "Black", or "" for both.
+  std::string player_tag() {
+    if (accept_keyword(Keyword::White)) return "White";
+    if (accept_keyword(Keyword::Black)) return "Black";
+    return {};
+  }
+
+  // A nonempty string after a tag word: the text searched for in the tag. A pattern that looks
+  // like a regular expression is refused, as CQL refuses it.
+  NodePtr implicit_search(NodePtr tag) {
+    if (!at(TokenKind::String) || peek().value.empty()) return tag;
+    const Token& text = take();
+    const std::string& p = text.value;
+    const size_t bracket = p.find('[');
+    if ((bracket != std::string::npos && p.find(']', bracket) != std::string::npos) ||
+        p.find_first_of("*+?", 1) != std::string::npos)
+      fail(text.range,
+           "\"" + quote_source(p) +
+               "\" looks like a regular expression but is searched for as text here: write '~~ \"" +
+               quote_source(p) + "\"' to match it, or '\"" + quote_source(p) +
+               "\" in ...' to search for the text");
+    auto n = make(NodeKind::In, tag->range.to(text.range));
+    n->children.push_back(make(NodeKind::String, text.range, p));
+    n->children.push_back(std::move(tag));
+    return n;
+  }
+
+  // elo [white|black]: a player's rating, or the higher of both.
+  NodePtr elo() {
+    auto n = make(NodeKind::Elo, take().range);
+    n->name = player_tag();
+    return finish(std::move(n));
+  }
+
+  // lowercase s, uppercase s, int s.
+  NodePtr convert() {
+    const Token& kw = take();
+    auto n = make(NodeKind::Convert, kw.range);
+    n->keyword = kw.keyword;
+    n->children.push_back(operand_after(&Parser::prefix, kw.text));
+    return finish(std::move(n));
+  }
+
   NodePtr result() {
     const Token& kw = take();
     const Token& r =
@@ -742,7 +885,9 @@ private:
     const bool matchstring = word.kind == TokenKind::Identifier && word.text == "matchstring";
     if (!matchstring && (word.kind != TokenKind::Keyword ||
                          std::find(Features.begin(), Features.end(), word.keyword) == Features.end())) {
-      if (word.kind == TokenKind::Identifier && is_cql_reserved(word.text))
+      const bool game_word = word.kind == TokenKind::Keyword &&
+                             (word.keyword == Keyword::Player || word.keyword == Keyword::Year);
+      if ((word.kind == TokenKind::Identifier && is_cql_reserved(word.text)) || game_word)
         fail(word.range, unsupported_word_message(word.text));
       fail_expected(
           "a feature of 'cql(...)' (input, output, result, gamenumber, matchcount, variations, "

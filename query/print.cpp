@@ -62,6 +62,8 @@ std::string operator_name(const Node& n) {
     case NodeKind::Arith: return std::string(operator_text(n.arith));
     case NodeKind::AttackChain: return std::string(operator_text(n.arrow));
     case NodeKind::WithPosition: return std::string(operator_spelling(TokenKind::Colon));
+    case NodeKind::StringMatch: return std::string(operator_spelling(TokenKind::Match));
+    case NodeKind::Substring: return n.has(FlagRange) ? "[:]" : "[]";
     default: return word(keyword_of(n));
   }
 }
@@ -100,6 +102,8 @@ std::string header(const Node& n) {
     case NodeKind::Sort:
     case NodeKind::Result:
     case NodeKind::HeaderFeature:
+    case NodeKind::GameText:
+    case NodeKind::Elo:
       if (!n.name.empty()) add(quoted(n.name));
       break;
     case NodeKind::Function: {
@@ -154,6 +158,7 @@ bool is_leaf(const Node& n) {
     case NodeKind::Number:
     case NodeKind::String:
     case NodeKind::Variable:
+    case NodeKind::GroupRef:
     case NodeKind::Keyword: return true;
     case NodeKind::Fen: return n.name.empty();
     default: return false;
@@ -166,6 +171,7 @@ std::string leaf(const Node& n) {
     case NodeKind::Number: return std::to_string(n.number);
     case NodeKind::String: return quoted(n.name);
     case NodeKind::Variable: return n.name;
+    case NodeKind::GroupRef: return "\\" + std::to_string(n.number);
     default: return word(keyword_of(n));
   }
 }
@@ -181,7 +187,7 @@ std::string to_sexpr(const Node& n) {
   if (is_leaf(n)) return leaf(n);
   if (associative(n)) return nested(n);
   std::string s = "(" + operator_name(n) + header(n);
-  if (n.kind == NodeKind::Fen) s += " " + quoted(n.name);
+  if (n.kind == NodeKind::Fen || n.kind == NodeKind::StringMatch) s += " " + quoted(n.name);
   for (size_t i = 0; i < n.children.size(); ++i) {
     const std::string r = role(n, i);
     if (!r.empty()) s += " " + r;

@@ -185,9 +185,11 @@ private:
       case NodeKind::Not:
       case NodeKind::And:
       case NodeKind::Or: return FilterKind::Logical;
-      case NodeKind::In: return set_operator(n, quoted(Keyword::In));
-      case NodeKind::Compare: return compare(n);
-      case NodeKind::Arith: return arithmetic(n);
+      case NodeKind::In:  // "abc" in s: whether s holds the text
+        return strings(n) ? FilterKind::Logical : set_operator(n, quoted(Keyword::In));
+      case NodeKind::Compare:  // strings compare by their bytes; the value is the left one
+        return strings(n) ? FilterKind::String : compare(n);
+      case NodeKind::Arith: return strings(n) ? concatenation(n) : arithmetic(n);
       case NodeKind::Negate: return numeric_args(n, "after '-'");
       case NodeKind::Abs: return numeric_args(n, after(n));
       case NodeKind::Max:
@@ -197,7 +199,9 @@ private:
       case NodeKind::Attacks:
       case NodeKind::AttackedBy: return set_operator(n, quoted(keyword_of(n)));
       case NodeKind::Complement: return sets(n, "after '~'", FilterKind::Set);
-      case NodeKind::Count: return sets(n, "after '#'", FilterKind::Numeric);
+      case NodeKind::Count:
+        return n.child(0).filter == FilterKind::String ? FilterKind::Numeric
+                                                       : sets(n, "after '#'", FilterKind::Numeric);
       case NodeKind::AttackChain: return chain(n);
       case NodeKind::If: return if_kind(n);
       case NodeKind::Sort: return sort(n);
@@ -212,6 +216,7 @@ private:
       case NodeKind::Transform: return n.has(FlagCount) ? FilterKind::Numeric : n.child(0).filter;
       case NodeKind::NoTransform: return n.child(0).filter;
       case NodeKind::Fen: return n.name.empty() ? FilterKind::String : FilterKind::Logical;
+      case NodeKind::Message: return n.keyword == Keyword::Str ? FilterKind::String : FilterKind::Logical;
       case NodeKind::Move: return move(n);
       case NodeKind::PlayedMove: return played_move(n);
       case NodeKind::Child:
@@ -225,6 +230,20 @@ private:
         require(n.child(0), FilterKind::Position, "position filter (parent, child, find ...) before ':'");
         return n.child(1).filter;
       case NodeKind::Header: return header(n);
+      case NodeKind::GameText:
+      case NodeKind::GroupRef: return FilterKind::String;
+      case NodeKind::Elo: return FilterKind::Numeric;
+      case NodeKind::StringMatch:
+        require(n.child(0), FilterKind::String, "string before '~~'");
+        return FilterKind::String;
+      case NodeKind::Substring: return substring(n);
+      case NodeKind::IndexOf:
+        require(n.child(0), FilterKind::String, "string " + inside(n));
+        require(n.child(1), FilterKind::String, "string " + inside(n));
+        return FilterKind::Numeric;
+      case NodeKind::Convert:
+        require(n.child(0), FilterKind::String, "string " + after(n));
+        return n.keyword == Keyword::Int ? FilterKind::Numeric : FilterKind::String;
       case NodeKind::Imagine: return imagine(n);
       case NodeKind::ImagineSpec: return imagine_spec(n);
       default: return FilterKind::Logical;
@@ -245,8 +264,9 @@ private:
 
   FilterKind assign(Node& n) {
     const FilterKind k = n.child(0).filter;
-    if (k != FilterKind::Set && k != FilterKind::Numeric)
-      fail(n.child(0).range, "expected a square set or a number to assign to '" + quote_source(n.name) + "'");
+    if (k != FilterKind::Set && k != FilterKind::Numeric && k != FilterKind::String)
+      fail(n.child(0).range,
+           "expected a square set, a number or a string to assign to '" + quote_source(n.name) + "'");
     n.slot = bind(n, k);
     return k;
   }
@@ -279,6 +299,36 @@ private:
       fail(n.range, "at most " + std::to_string(MaxRaySets) + " square sets in a ray");
   }
 
+  // Whether an operator's operands are strings: when one is, both must be.
+  static bool strings(const Node& n) {
+    const bool left = n.child(0).filter == FilterKind::String;
+    const bool right = n.child(1).filter == FilterKind::String;
+    if (left == right) return left;
+    const Node& other = left ? n.child(1) : n.child(0);
+    fail(other.range, std::string("expected a string ") + (left ? "after " : "before ") + operator_of(n));
+  }
+
+  static std::string operator_of(const Node& n) {
+    switch (n.kind) {
+      case NodeKind::Compare: return "'" + std::string(operator_text(n.compare)) + "'";
+      case NodeKind::Arith: return "'" + std::string(operator_text(n.arith)) + "'";
+      default: return quoted(keyword_of(n));
+    }
+  }
+
+  static FilterKind concatenation(const Node& n) {
+    if (n.arith != ArithOp::Add)
+      fail(n.range, operator_of(n) + " takes numbers; strings are joined with '+'");
+    return FilterKind::String;
+  }
+
+  FilterKind substring(const Node& n) {
+    require(n.child(0), FilterKind::String, "string before '['");
+    for (size_t i = 1; i < n.children.size(); ++i)
+      require(n.child(i), FilterKind::Numeric, "number in '[...]'");
+    return FilterKind::String;
+  }
+
   static bool countable(FilterKind k) { return k == FilterKind::Set || k == FilterKind::Numeric; }
 
   static FilterKind compare(const Node& n) {
@@ -305,7 +355,7 @@ private:
   static FilterKind if_kind(const Node& n) {
     if (n.children.size() < 3) return FilterKind::Logical;
     const FilterKind a = n.child(1).filter;
-    return a == n.child(2).filter && countable(a) ? a : FilterKind::Logical;
+    return a == n.child(2).filter && (countable(a) || a == FilterKind::String) ? a : FilterKind::Logical;
   }
 
   static FilterKind sort(const Node& n) {

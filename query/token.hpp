@@ -31,7 +31,8 @@ enum class TokenKind : uint8_t {
   Le,
   Gt,
   Ge,
-  Assign,  // =
+  Assign,    // =
+  OpAssign,  // += -= *= /= %= |= &=: x op= e is x = x op e
   Plus,
   Minus,
   Star,
@@ -44,7 +45,11 @@ enum class TokenKind : uint8_t {
   LBrace,
   RBrace,
   Comma,
-  Element  // [element], CQL's ∊: "x ∊ S" loops over the squares of S, "◭ x ∊ S" over its men
+  Element,   // [element], CQL's ∊: "x ∊ S" loops over the squares of S, "◭ x ∊ S" over its men
+  Match,     // ~~ (a string matched against a regular expression)
+  GroupRef,  // \1: a group of the last match (number: the group)
+  LBracket,  // [ right after a value (x[1], x[2:4]): indexing a string
+  RBracket   // ] closing it
 };
 
 // The men a piece designator admits, one bit per Piece value (bit 0 = an empty square).

@@ -41,7 +41,8 @@ TEST_CASE("error golden tests", "[errors]") {
       {"not", "q.cql:1:4: error: expected a filter after 'not', found end of query\nnot\n   ^\n"},
       {"A | 3", "q.cql:1:5: error: expected square set after '|'\nA | 3\n    ^\n"},
       {"x = check",
-       "q.cql:1:5: error: expected a square set or a number to assign to 'x'\nx = check\n    ^~~~~\n"},
+       "q.cql:1:5: error: expected a square set, a number or a string to assign to 'x'\nx = check\n    "
+       "^~~~~\n"},
       {"x = 1 x = A",
        "q.cql:1:7: error: variable 'x' holds a Numeric value; cannot give it a Set value\nx = 1 x = A\n      "
        "^~~~~\n"},
@@ -59,8 +60,9 @@ TEST_CASE("error golden tests", "[errors]") {
       {"move pseudolegal",
        "q.cql:1:6: error: CQL filter 'move pseudolegal' is not supported by egtb\n"
        "move pseudolegal\n     ^~~~~~~~~~~\n"},
-      {"player white \"Kasparov\"",
-       "q.cql:1:1: error: CQL filter 'player' is not supported by egtb\nplayer white \"Kasparov\"\n^~~~~~\n"},
+      {"settag(\"Kasparov\" \"x\")",
+       "q.cql:1:1: error: CQL filter 'settag' is not supported by egtb\nsettag(\"Kasparov\" "
+       "\"x\")\n^~~~~~\n"},
       {"cql(input a.pgn) echo (s t) s",
        "q.cql:1:18: error: CQL filter 'echo' is not supported by egtb\ncql(input a.pgn) echo (s t) s\n"
        "                 ^~~~\n"},

@@ -63,6 +63,16 @@ std::string value_at(std::string_view query, const Game& game, NodeId node) {
   }
 }
 
+// The text message writes for `expr` at one node ("<none>" when it has no value).
+std::string text_at(std::string_view expr, const Game& game, NodeId node = Game::Root) {
+  const auto program = egtb::query::compile("message(" + std::string(expr) + ")");
+  if (!program) return "compile error: " + program.error().message;
+  egtb::query::Evaluator evaluator(*program);
+  const auto v = evaluator.evaluate(game, node);
+  if (!v) return "eval error: " + v.error().message;
+  return evaluator.notes().empty() ? "no note" : evaluator.notes().front();
+}
+
 std::string parse_error(std::string_view query) {
   const auto program = egtb::query::compile(query);
   if (program) return "no error";
@@ -245,4 +255,108 @@ TEST_CASE("docs: cql-words.md lists every CQL 6.2 word", "[query][game]") {
     const bool refused = rows[std::string(word)].find("not supported") != std::string::npos;
     if (!egtb::query::find_keyword(word)) CHECK(refused);
   }
+}
+
+// Tags of a study, as the Harold van der Heijden database writes them.
+constexpr const char* Study =
+    "[Event \"1.p Shakhmatny Listok\"]\n[Site \"?\"]\n[Date \"1913.??.??\"]\n"
+    "[White \"Troitzky, Alexey\"]\n[Black \"(+0010.21a3g1)\"]\n[WhiteElo \"2100\"]\n"
+    "[BlackElo \"2350\"]\n[ECO \"E00\"]\n[PlyCount \"3\"]\n[Result \"1-0\"]\n\n"
+    "{EG#123 first} 1. e4 {after e4} {twice} e5 2. Nf3 1-0\n";
+
+TEST_CASE("game: tags, elo, year and comments", "[query][game]") {
+  const Game g = read_game(Study);
+  CHECK(text_at("player white", g) == "Troitzky, Alexey");
+  CHECK(text_at("player black", g) == "(+0010.21a3g1)");
+  CHECK(text_at("player", g) == "Troitzky, Alexey\\n(+0010.21a3g1)");  // CQL's "\n" keeps its backslash
+  CHECK(text_at("event", g) == "1.p Shakhmatny Listok");
+  CHECK(text_at("site", g) == "?");
+  CHECK(text_at("date", g) == "1913.??.??");
+  CHECK(text_at("eco", g) == "E00");
+  CHECK(text_at("eventdate", g) == "<none>");
+  CHECK(text_at("tag \"PlyCount\"", g) == "3");
+  CHECK(text_at("tag \"Round\"", g) == "<none>");
+  CHECK(text_at("year", g) == "1913");
+  CHECK(text_at("elo white", g) == "2100");
+  CHECK(text_at("elo black", g) == "2350");
+  CHECK(text_at("elo", g) == "2350");
+  CHECK(text_at("originalcomment", g) == "EG#123 first");
+  CHECK(text_at("originalcomment", g, 1) == "after e4 twice");
+  CHECK(text_at("originalcomment", g, 2) == "<none>");
+  // The implicit search: a string after a tag word is looked for in the tag.
+  CHECK(matching("player white \"Troitzky\"", g) == "0 1 2 3");
+  CHECK(matching("player black \"Troitzky\"", g).empty());
+  CHECK(matching("year < 1900", g).empty());
+  // flipcolor reads the other player, rating and result.
+  CHECK(matching("flipcolor {player white \"0010\" elo white == 2350 result 0-1 initial}", g) == "0");
+  CHECK(matching("flipcolor {player white \"0010\" result 1-0}", g).empty());
+  CHECK(matching("{result 1-0} initial", g) == "0");
+  CHECK(parse_error("event \"O[pq]en\"").starts_with("7: \"O[pq]en\" looks like a regular expression"));
+  // A position without a game has no tags.
+  const auto program = egtb::query::compile("player white");
+  REQUIRE(program);
+  egtb::query::Evaluator evaluator(*program);
+  CHECK_FALSE(evaluator.matches(g.start()));
+}
+
+TEST_CASE("game: strings", "[query][game]") {
+  const Game g = read_game(Study);
+  CHECK(text_at("\"ab\" + \"cd\"", g) == "abcd");
+  CHECK(text_at("#\"abcd\"", g) == "4");
+  CHECK(text_at("\"abcd\"[1]", g) == "b");
+  CHECK(text_at("\"abcd\"[-1]", g) == "d");
+  CHECK(text_at("\"abcd\"[4]", g) == "<none>");
+  CHECK(text_at("\"abcd\"[1:3]", g) == "bc");
+  CHECK(text_at("\"abcd\"[:-1]", g) == "abc");
+  CHECK(text_at("\"abcd\"[2:]", g) == "cd");
+  CHECK(text_at("\"abcd\"[3:1]", g).empty());
+  CHECK(text_at("player white[0:8]", g) == "Troitzky");
+  CHECK(text_at("lowercase \"AbC\"", g) == "abc");
+  CHECK(text_at("uppercase \"AbC\"", g) == "ABC");
+  CHECK(text_at("int \"-42\" + 2", g) == "-40");
+  CHECK(text_at("int \"4x\"", g) == "<none>");
+  CHECK(text_at("str(1 + 2 \"x\" a1)", g) == "3x[a1]");
+  CHECK(text_at("\"b\" < \"c\"", g) == "b");
+  CHECK(text_at("\"b\" > \"c\"", g) == "<none>");
+  CHECK(matching("\"itz\" in player white", g) == "0 1 2 3");
+  CHECK(matching("\"xyz\" in player white", g).empty());
+  CHECK(text_at("indexof(\"itz\" player white)", g) == "3");
+  CHECK(text_at("indexof(\"xyz\" player white)", g) == "<none>");
+  CHECK(parse_error("indexof(\"a\" 3)") == "13: expected string in 'indexof'");
+  // ~~: the first match; \N its groups, until the next match.
+  CHECK(text_at("player white ~~ \"T(ro)(i)\"", g) == "Troi");
+  CHECK(text_at("{player white ~~ \"T(ro)(i)\" \\1 + \\2}", g) == "roi");
+  CHECK(text_at("{player white ~~ \"(x)?T\" \\1}", g) == "<none>");
+  CHECK(text_at("{player white ~~ \"Q\" \\0}", g) == "<none>");
+  CHECK(text_at("originalcomment ~~ \"EG#([0-9]+)\"", g) == "EG#123");
+  CHECK(text_at("{x = event x[0]}", g) == "1");
+  CHECK(matching("x = player white x ~~ \"^Tr\" == \"Tr\"", g) == "0 1 2 3");
+  // Errors, located.
+  CHECK(parse_error("player white ~~ \"(\"").starts_with("1: invalid regular expression \"(\""));
+  CHECK(parse_error("player white ~~ 3") == "17: expected a quoted regular expression after '~~', found '3'");
+  CHECK(parse_error("\"a\" + 1") == "7: expected a string after '+'");
+  CHECK(parse_error("\"a\" - \"b\"") == "1: '-' takes numbers; strings are joined with '+'");
+  CHECK(parse_error("x = \"a\" x = 1") ==
+        "9: variable 'x' holds a String value; cannot give it a Numeric value");
+  CHECK(parse_error("\"abc\"[1") == "8: expected ']' to close the '[' at 1:6, found end of query");
+  CHECK(parse_error("lowercase 3") == "11: expected string after 'lowercase'");
+}
+
+TEST_CASE("game: assignment operators", "[query][game]") {
+  const Game g = read_game(Study);
+  CHECK(text_at("{x = 5 x += 2 x *= 3 x -= 1 x /= 4 x %= 3 x}", g) == "2");  // (5+2)*3-1 = 20, /4 = 5, %3 = 2
+  CHECK(text_at("{s = \"ab\" s += \"c\" s}", g) == "abc");
+  CHECK(text_at("{S = a1 S |= h8 S &= h1-8 S}", g) == "[h8]");
+  CHECK(parse_error("y += 1") == "1: unknown variable 'y'");
+  CHECK(parse_error("x = 1 x += \"a\"") == "7: expected a string before '+'");
+  CHECK(parse_error("x = 1 x += ") == "12: expected a filter after '+=', found end of query");
+}
+
+TEST_CASE("game: ~~ refuses a text longer than 4096 bytes", "[query][game]") {
+  const Game g = read_game("[Event \"t\"]\n\n{" + std::string(5000, 'a') + "} 1. e4 *\n");
+  const auto program = egtb::query::compile("originalcomment ~~ \"a*b\"");
+  REQUIRE(program);
+  egtb::query::Evaluator evaluator(*program);
+  CHECK_THROWS_AS(evaluator.evaluate(g, Game::Root), egtb::query::LoopLimitError);
+  CHECK(matching("originalcomment[0:4096] ~~ \"a$\"", g) == "0");
 }
