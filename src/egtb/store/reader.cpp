@@ -342,9 +342,9 @@ indexing::IndexScheme usable_scheme(const TableHeader& h, const std::filesystem:
   return indexing::IndexScheme(material, index_order(h, path, material));
 }
 
-std::vector<uint8_t> read_whole_file(const std::filesystem::path& path, uint64_t limit) {
+FileBytes read_whole_file(const std::filesystem::path& path, uint64_t limit) {
   const int fd = open_regular_file(path);
-  std::vector<uint8_t> bytes;
+  FileBytes bytes;
   try {
     struct stat st {};
     if (::fstat(fd, &st) != 0) throw IoError(path, os_error("cannot stat file", errno));

@@ -28,6 +28,7 @@
 
 #include "egtb/core/material.hpp"
 #include "egtb/core/types.hpp"
+#include "egtb/store/block_cache.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
@@ -157,9 +158,12 @@ private:
 // read: what tells whatever was computed from a table file before from the file there now.
 [[nodiscard]] std::optional<TableReader::FileIdentity> file_identity(const std::filesystem::path& path);
 
+// The bytes of a whole file, not cleared before they are read in.
+using FileBytes = std::vector<uint8_t, UninitializedAllocator<uint8_t>>;
+
 // Every byte of the regular file at `path` (a FIFO, directory or device is refused, never waited
 // on). Throws IoError, or FormatError when the file has more than `limit` bytes.
-[[nodiscard]] std::vector<uint8_t> read_whole_file(const std::filesystem::path& path, uint64_t limit);
+[[nodiscard]] FileBytes read_whole_file(const std::filesystem::path& path, uint64_t limit);
 
 // The header of a table file, after checking the file checksum and that it meets `required`.
 [[nodiscard]] TableHeader read_header(const std::filesystem::path& path,

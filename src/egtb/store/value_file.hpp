@@ -140,7 +140,7 @@ public:
 
 private:
   std::filesystem::path path_;
-  std::vector<uint8_t> bytes_;
+  FileBytes bytes_;
   TableHeader header_;  // the fields a value file shares with a table file
   uint64_t table_checksum_ = 0;
   uint64_t offsets_ = 0;       // offset of the block offsets (H)
