@@ -146,57 +146,57 @@ typedef struct egtb_root_move {
  * from e7 (52) to e8 (60) promoting to a queen, is 60 | 52 << 6 | 5 << 12 = 23868 (0x5d3c); an
  * e.p. capture goes to the e.p. square; a pass (stalemate-passes) is 0. */
 typedef uint16_t egtb_move;
-#define EGTB_MOVE_TO(move) ((unsigned)(move)&0x3fu)
+#define EGTB_MOVE_TO(move) ((unsigned)(move) & 0x3fu)
 #define EGTB_MOVE_FROM(move) (((unsigned)(move) >> 6) & 0x3fu)
 #define EGTB_MOVE_PROMOTION(move) (((unsigned)(move) >> 12) & 0x7u)
 
 typedef struct egtb_tablebase egtb_tablebase;
 
 /* The library's version, "MAJOR.MINOR.PATCH". */
-const char* egtb_version(void);
+const char *egtb_version(void);
 
 /* Opens the tables of a directory with a cache of decoded blocks of cache_mb MiB (0: 256). Returns
  * NULL when the directory cannot be used, with the reason in errbuf (errlen bytes, may be 0). */
-egtb_tablebase* egtb_open(const char* directory, size_t cache_mb, char* errbuf, size_t errlen);
+egtb_tablebase *egtb_open(const char *directory, size_t cache_mb, char *errbuf, size_t errlen);
 
 /* The same for the tables of a rule set (enum egtb_rules): <SIG>.stalemate-wins.egtb and
  * <SIG>.stalemate-passes.egtb beside the Lasker tables. NULL with a message for an unknown
  * rules number. egtb_open(d, c, e, n) is egtb_open_rules(d, EGTB_RULES_LASKER, c, e, n). */
-egtb_tablebase* egtb_open_rules(const char* directory, int rules, size_t cache_mb, char* errbuf,
+egtb_tablebase *egtb_open_rules(const char *directory, int rules, size_t cache_mb, char *errbuf,
                                 size_t errlen);
 
 /* The rule set of a tablebase (enum egtb_rules), and its name ("lasker", "stalemate-wins",
  * "stalemate-passes"; NULL for an unknown number). */
-int egtb_rules(const egtb_tablebase* tb);
-const char* egtb_rules_name(int rules);
+int egtb_rules(const egtb_tablebase *tb);
+const char *egtb_rules_name(int rules);
 
 /* What the depth of values 4 and 0 in the dtm fields counts under the tablebase's rules (enum
  * egtb_metric): EGTB_METRIC_DTE under stalemate-wins, EGTB_METRIC_DTM under the others. */
-int egtb_depth_metric(const egtb_tablebase* tb);
+int egtb_depth_metric(const egtb_tablebase *tb);
 
 /* Adds a directory to a tablebase, searched after those it has (Fathom's SyzygyPath "dir1:dir2"):
  * a table is read from the first directory that has its file. May run while other threads probe
  * the tablebase: a table missing so far is found in the new directory from then on. Returns EGTB_OK,
  * or EGTB_BAD_ARGUMENT (NULL, or not a directory) with egtb_last_error(). */
-int egtb_add_directory(egtb_tablebase* tb, const char* directory);
+int egtb_add_directory(egtb_tablebase *tb, const char *directory);
 
 /* Closes the tables and frees the tablebase; NULL is ignored. */
-void egtb_close(egtb_tablebase* tb);
+void egtb_close(egtb_tablebase *tb);
 
 /* The most men of any table in the directory (0 when there is none): positions with more men
  * need not be probed (Fathom's TB_LARGEST). */
-int egtb_max_men(const egtb_tablebase* tb);
+int egtb_max_men(const egtb_tablebase *tb);
 
 /* Probes a position given as bitboards: the men of each colour, the men of each type, the e.p.
  * square (the square a pawn skipped with its double step, e.g. 20 for e3; 0 for none, as in
  * Fathom; it counts when an e.p. capture is legal) and the side to move (non-zero: White).
  * Fills *result and returns its status. */
-int egtb_probe(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+int egtb_probe(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
                uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep_square,
-               int white_to_move, egtb_result* result);
+               int white_to_move, egtb_result *result);
 
 /* The same for a FEN (six fields, or the first four). */
-int egtb_probe_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result);
+int egtb_probe_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result);
 
 /* egtb_probe for a position of a game, with the two things the tables leave out (the arguments of
  * Fathom's tb_probe_wdl): `castling`, the castling rights in any encoding, non-zero fails with
@@ -209,9 +209,9 @@ int egtb_probe_fen(const egtb_tablebase* tb, const char* fen, egtb_result* resul
  * under the rule (the line may yet capture or push a pawn, which resets the counter: the table
  * cannot tell). Example: a mate in DTM 21 plies is EGTB_OK with rule50 79 and EGTB_RULE50 with 80.
  * egtb_probe gives the table's value regardless. */
-int egtb_probe_game(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+int egtb_probe_game(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
                     uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned rule50,
-                    unsigned castling, unsigned ep_square, int white_to_move, egtb_result* result);
+                    unsigned castling, unsigned ep_square, int white_to_move, egtb_result *result);
 
 /* Probes a position and every legal move of it, for ordering the moves at the root of a search:
  * fills *result like egtb_probe, moves[0 .. *count - 1] best first (the mover's value, then the
@@ -219,14 +219,14 @@ int egtb_probe_game(const egtb_tablebase* tb, uint64_t white, uint64_t black, ui
  * *count. A position with no legal move (mate or stalemate) has *count 0. EGTB_BAD_ARGUMENT when
  * capacity is too small (EGTB_MAX_MOVES always suffices); a move into a missing table fails the
  * whole call with EGTB_MISSING_TABLE. */
-int egtb_probe_root(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+int egtb_probe_root(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
                     uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep_square,
-                    int white_to_move, egtb_result* result, egtb_root_move* moves, size_t capacity,
-                    size_t* count);
+                    int white_to_move, egtb_result *result, egtb_root_move *moves, size_t capacity,
+                    size_t *count);
 
 /* The same for a FEN. */
-int egtb_probe_root_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result, egtb_root_move* moves,
-                        size_t capacity, size_t* count);
+int egtb_probe_root_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result, egtb_root_move *moves,
+                        size_t capacity, size_t *count);
 
 /* Probes what a stalemate-only table holds (`egtb generate --metrics dts`; a full table answers the
  * same): result->lasker is EGTB_STALEMATES (3) or EGTB_STALEMATED (1) with result->dts, or 2 with
@@ -237,12 +237,12 @@ int egtb_probe_root_fen(const egtb_tablebase* tb, const char* fen, egtb_result* 
  * only among chess's draws), and a Syzygy draw is what this call answers, 3, 1 or 2
  * (docs/c-library.md has the worked example). Arguments as egtb_probe's; a table built without
  * DTS (--metrics dtm) fails with EGTB_MISSING_TABLE, as egtb_probe does on a stalemate-only one. */
-int egtb_probe_stalemate(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings,
+int egtb_probe_stalemate(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings,
                          uint64_t queens, uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns,
-                         unsigned ep_square, int white_to_move, egtb_result* result);
+                         unsigned ep_square, int white_to_move, egtb_result *result);
 
 /* The same for a FEN. */
-int egtb_probe_stalemate_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result);
+int egtb_probe_stalemate_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result);
 
 /* Probes the value of a position alone, for probes in search: result->lasker, with dtm and dts -1.
  * It reads the value files (<SIG>.egv beside <SIG>.egtb, written from the tables by `egtb recompress
@@ -251,12 +251,12 @@ int egtb_probe_stalemate_fen(const egtb_tablebase* tb, const char* fen, egtb_res
  * hundred nanoseconds a probe; egtb_probe may decode a block of 32,768 entries). A missing value
  * file fails with EGTB_MISSING_TABLE, its message naming the command that writes it, whether or
  * not the table file is there; a damaged one with EGTB_TABLE_ERROR. Arguments as egtb_probe's. */
-int egtb_probe_value(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings,
-                     uint64_t queens, uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns,
-                     unsigned ep_square, int white_to_move, egtb_result* result);
+int egtb_probe_value(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                     uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep_square,
+                     int white_to_move, egtb_result *result);
 
 /* The same for a FEN. */
-int egtb_probe_value_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result);
+int egtb_probe_value_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result);
 
 /* Probes a position and its principal variation: the optimal line `egtb probe` prints as its pv,
  * from the position to the mate or stalemate its value promises (the winner's moves shortest, the
@@ -264,21 +264,21 @@ int egtb_probe_value_fen(const egtb_tablebase* tb, const char* fen, egtb_result*
  * egtb_probe, *length with the line's length and pv[0 .. min(*length, capacity) - 1] with its first
  * moves (egtb_move): when *length > capacity the line was cut, as snprintf cuts a string. A move
  * into a missing table fails the call with EGTB_MISSING_TABLE. */
-int egtb_probe_pv(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+int egtb_probe_pv(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
                   uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep_square,
-                  int white_to_move, egtb_result* result, egtb_move* pv, size_t capacity, size_t* length);
+                  int white_to_move, egtb_result *result, egtb_move *pv, size_t capacity, size_t *length);
 
 /* The same for a FEN. */
-int egtb_probe_pv_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result, egtb_move* pv,
-                      size_t capacity, size_t* length);
+int egtb_probe_pv_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result, egtb_move *pv,
+                      size_t capacity, size_t *length);
 
 /* The name of a status: "ok", "missing table", ... */
-const char* egtb_status_name(int status);
+const char *egtb_status_name(int status);
 
 /* The message of the last call that failed on this thread ("" when none failed): the FEN error,
  * the missing table with the command that builds it, the damaged file. Valid until this thread's
  * next failing call. */
-const char* egtb_last_error(void);
+const char *egtb_last_error(void);
 
 #ifdef __cplusplus
 }

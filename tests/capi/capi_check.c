@@ -16,9 +16,10 @@
  *   capi_check value DIR [RULES] < FENS for each FEN line: egtb_probe_value by bitboards and by FEN,
  *                                       checked equal to each other and to egtb_probe_fen's value or
  *                                       failure; prints "status lasker"
- *   capi_check time DIR full|value < FENS  one thread probes every FEN (egtb_probe, or
- *                                       egtb_probe_value) twice on a tablebase opened cold: "first_pass_ns
- *                                       N warm_ns N probes N ok N", nanoseconds per probe of each pass
+ *   capi_check time DIR full|value [MB] < FENS  one thread probes every FEN (egtb_probe, or
+ *                                       egtb_probe_value) twice on a tablebase opened cold (a block
+ *                                       cache of MB MiB, default 1024): "first_pass_ns N warm_ns N
+ *                                       probes N ok N", nanoseconds per probe of each pass
  *   capi_check game DIR < FENS          for each FEN line: egtb_probe_game with the FEN's castling
  *                                       rights and halfmove clock: "status lasker dtm dts"
  *   capi_check dirs DIR1 DIR2 < FENS    opens DIR1 and probes every FEN ("max_men N" then a status
@@ -53,12 +54,12 @@ typedef struct board {
 } board;
 
 typedef struct fen_list {
-  char** fens;
-  board* boards;
+  char **fens;
+  board *boards;
   size_t count;
 } fen_list;
 
-static uint64_t* piece_set(board* b, char letter) {
+static uint64_t *piece_set(board *b, char letter) {
   switch (letter) {
     case 'k': return &b->kings;
     case 'q': return &b->queens;
@@ -71,9 +72,9 @@ static uint64_t* piece_set(board* b, char letter) {
 }
 
 /* Parses the placement, side to move and e.p. fields of a FEN; 0 when they are malformed. */
-static int parse_board(const char* fen, board* b) {
+static int parse_board(const char *fen, board *b) {
   int rank = 7, file = 0;
-  const char* c = fen;
+  const char *c = fen;
   memset(b, 0, sizeof *b);
   for (; *c && *c != ' '; ++c) {
     if (*c == '/') {
@@ -83,14 +84,12 @@ static int parse_board(const char* fen, board* b) {
       file += *c - '0';
     } else {
       const char lower = (char)(*c | 0x20);
-      uint64_t* set = piece_set(b, lower);
+      uint64_t *set = piece_set(b, lower);
       const uint64_t bit = (uint64_t)1 << (rank * 8 + file);
       if (!set || rank < 0 || file > 7) return 0;
       *set |= bit;
-      if (*c == lower)
-        b->black |= bit;
-      else
-        b->white |= bit;
+      if (*c == lower) b->black |= bit;
+      else b->white |= bit;
       ++file;
     }
   }
@@ -106,12 +105,12 @@ static int parse_board(const char* fen, board* b) {
   return 1;
 }
 
-static int has_castling(const char* fen) {
-  const char* c = strchr(fen, ' ');
+static int has_castling(const char *fen) {
+  const char *c = strchr(fen, ' ');
   return c && (c = strchr(c + 1, ' ')) && c[1] != '-';
 }
 
-static fen_list read_fens(FILE* in) {
+static fen_list read_fens(FILE *in) {
   fen_list list = {NULL, NULL, 0};
   size_t capacity = 0;
   char line[512];
@@ -136,15 +135,15 @@ static fen_list read_fens(FILE* in) {
 enum { BenchCacheMb = 1024 };
 
 /* The number of the rule set named `name` (egtb_rules_name), or -1. */
-static int rules_number(const char* name) {
+static int rules_number(const char *name) {
   for (int r = 0; egtb_rules_name(r); ++r)
     if (strcmp(egtb_rules_name(r), name) == 0) return r;
   return -1;
 }
 
-static egtb_tablebase* open_or_exit(const char* dir, size_t cache_mb, const char* rules) {
+static egtb_tablebase *open_or_exit(const char *dir, size_t cache_mb, const char *rules) {
   char error[512];
-  egtb_tablebase* tb = rules ? egtb_open_rules(dir, rules_number(rules), cache_mb, error, sizeof error)
+  egtb_tablebase *tb = rules ? egtb_open_rules(dir, rules_number(rules), cache_mb, error, sizeof error)
                              : egtb_open(dir, cache_mb, error, sizeof error);
   if (!tb) {
     printf("error: %s\n", error);
@@ -153,26 +152,25 @@ static egtb_tablebase* open_or_exit(const char* dir, size_t cache_mb, const char
   return tb;
 }
 
-static int probe_board(const egtb_tablebase* tb, const board* b, egtb_result* r) {
+static int probe_board(const egtb_tablebase *tb, const board *b, egtb_result *r) {
   return egtb_probe(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights, b->pawns,
                     b->ep_square, b->white_to_move, r);
 }
 
-static int same_result(const egtb_result* a, const egtb_result* b) {
+static int same_result(const egtb_result *a, const egtb_result *b) {
   return a->status == b->status && a->lasker == b->lasker && a->dtm == b->dtm && a->dts == b->dts;
 }
 
-static int same_moves(const egtb_root_move* a, const egtb_root_move* b, size_t n) {
+static int same_moves(const egtb_root_move *a, const egtb_root_move *b, size_t n) {
   for (size_t i = 0; i < n; ++i)
     if (strcmp(a[i].uci, b[i].uci) != 0 || a[i].lasker != b[i].lasker || a[i].dtm != b[i].dtm ||
-        a[i].dts != b[i].dts || a[i].from != b[i].from || a[i].to != b[i].to ||
-        a[i].promotion != b[i].promotion)
+        a[i].dts != b[i].dts || a[i].from != b[i].from || a[i].to != b[i].to || a[i].promotion != b[i].promotion)
       return 0;
   return 1;
 }
 
 /* Probes one FEN every way; prints its line; 0 when two ways disagree. */
-static int check_one(const egtb_tablebase* tb, const char* fen, const board* b) {
+static int check_one(const egtb_tablebase *tb, const char *fen, const board *b) {
   static egtb_root_move by_fen[EGTB_MAX_MOVES], by_board[EGTB_MAX_MOVES];
   egtb_result fen_result, board_result, root_fen, root_board;
   size_t fen_count = 0, board_count = 0;
@@ -212,7 +210,7 @@ static void move_text(egtb_move move, char uci[6]) {
 enum { PvCapacity = 1024 };
 
 /* The principal variation of one FEN every way; prints its line; 0 when two ways disagree. */
-static int check_pv(const egtb_tablebase* tb, const char* fen, const board* b) {
+static int check_pv(const egtb_tablebase *tb, const char *fen, const board *b) {
   static egtb_move by_fen[PvCapacity], by_board[PvCapacity];
   egtb_move cut[2] = {0, 0};
   egtb_result fen_result, board_result, cut_result;
@@ -240,13 +238,13 @@ static int check_pv(const egtb_tablebase* tb, const char* fen, const board* b) {
 
 /* egtb_probe_stalemate of one FEN by FEN and by bitboards; prints "status lasker dtm dts"; 0 when the
  * two disagree. */
-static int check_stalemate(const egtb_tablebase* tb, const char* fen, const board* b) {
+static int check_stalemate(const egtb_tablebase *tb, const char *fen, const board *b) {
   egtb_result fen_result, board_result;
   egtb_probe_stalemate_fen(tb, fen, &fen_result);
   int ok = 1;
   if (!has_castling(fen) && fen_result.status != EGTB_INVALID_POSITION) {
-    egtb_probe_stalemate(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights,
-                         b->pawns, b->ep_square, b->white_to_move, &board_result);
+    egtb_probe_stalemate(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights, b->pawns,
+                         b->ep_square, b->white_to_move, &board_result);
     ok = same_result(&fen_result, &board_result);
   }
   if (!ok) fprintf(stderr, "capi_check: the ways of probing stalemates disagree on %s\n", fen);
@@ -256,41 +254,40 @@ static int check_stalemate(const egtb_tablebase* tb, const char* fen, const boar
 
 /* The value probe by bitboards and by FEN, each checked equal to the full probe's value (or its
  * failure); prints "status lasker" of the value probe. */
-static int check_value(const egtb_tablebase* tb, const char* fen, const board* b) {
+static int check_value(const egtb_tablebase *tb, const char *fen, const board *b) {
   egtb_result full, by_fen, by_board;
   egtb_probe_fen(tb, fen, &full);
   egtb_probe_value_fen(tb, fen, &by_fen);
-  int ok =
-      by_fen.status == full.status && by_fen.lasker == full.lasker && by_fen.dtm == -1 && by_fen.dts == -1;
+  int ok = by_fen.status == full.status && by_fen.lasker == full.lasker && by_fen.dtm == -1 && by_fen.dts == -1;
   if (!has_castling(fen) && full.status != EGTB_INVALID_POSITION) {
     egtb_probe_value(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights, b->pawns,
                      b->ep_square, b->white_to_move, &by_board);
     ok = ok && same_result(&by_fen, &by_board);
   }
   if (!ok)
-    fprintf(stderr, "capi_check: value probe %d %d, full probe %d %d on %s (%s)\n", by_fen.status,
-            by_fen.lasker, full.status, full.lasker, fen, egtb_last_error());
+    fprintf(stderr, "capi_check: value probe %d %d, full probe %d %d on %s (%s)\n", by_fen.status, by_fen.lasker,
+            full.status, full.lasker, fen, egtb_last_error());
   printf("%d %d\n", by_fen.status, by_fen.lasker);
   return ok;
 }
 
-typedef int check_function(const egtb_tablebase* tb, const char* fen, const board* b);
+typedef int check_function(const egtb_tablebase *tb, const char *fen, const board *b);
 
 /* Runs `check` (check_one or check_pv) on every FEN of the standard input; 1 when one failed. */
-static int run_checks(const char* dir, const char* rules, check_function* check) {
+static int run_checks(const char *dir, const char *rules, check_function *check) {
   const fen_list list = read_fens(stdin);
-  egtb_tablebase* tb = open_or_exit(dir, 0, rules);
+  egtb_tablebase *tb = open_or_exit(dir, 0, rules);
   int ok = 1;
   for (size_t i = 0; i < list.count; ++i) ok = check(tb, list.fens[i], &list.boards[i]) && ok;
   egtb_close(tb);
   return ok ? 0 : 1;
 }
 
-static int run_game(const char* dir) {
+static int run_game(const char *dir) {
   const fen_list list = read_fens(stdin);
-  egtb_tablebase* tb = open_or_exit(dir, 0, NULL);
+  egtb_tablebase *tb = open_or_exit(dir, 0, NULL);
   for (size_t i = 0; i < list.count; ++i) {
-    const board* b = &list.boards[i];
+    const board *b = &list.boards[i];
     egtb_result r;
     egtb_probe_game(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights, b->pawns,
                     b->rule50, b->castling, b->ep_square, b->white_to_move, &r);
@@ -300,7 +297,7 @@ static int run_game(const char* dir) {
   return 0;
 }
 
-static void probe_all(const egtb_tablebase* tb, const fen_list* list) {
+static void probe_all(const egtb_tablebase *tb, const fen_list *list) {
   printf("max_men %d\n", egtb_max_men(tb));
   for (size_t i = 0; i < list->count; ++i) {
     egtb_result r;
@@ -309,11 +306,11 @@ static void probe_all(const egtb_tablebase* tb, const fen_list* list) {
   }
 }
 
-static void report(const char* what, int status);
+static void report(const char *what, int status);
 
-static int run_dirs(const char* first, const char* second) {
+static int run_dirs(const char *first, const char *second) {
   const fen_list list = read_fens(stdin);
-  egtb_tablebase* tb = open_or_exit(first, 0, NULL);
+  egtb_tablebase *tb = open_or_exit(first, 0, NULL);
   probe_all(tb, &list);
   report("a file", egtb_add_directory(tb, __FILE__));
   report("null", egtb_add_directory(tb, NULL));
@@ -324,9 +321,9 @@ static int run_dirs(const char* first, const char* second) {
 }
 
 typedef struct worker {
-  const egtb_tablebase* tb;
-  const fen_list* list;
-  const egtb_result* expected; /* NULL: benchmark */
+  const egtb_tablebase *tb;
+  const fen_list *list;
+  const egtb_result *expected; /* NULL: benchmark */
   size_t start, stride;        /* positions visited in the order start + i * stride mod count */
   int rounds;
   size_t mismatches;
@@ -340,8 +337,8 @@ static double now(clockid_t clock) {
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static void* work(void* arg) {
-  worker* w = arg;
+static void *work(void *arg) {
+  worker *w = arg;
   const size_t n = w->list->count;
   const double start = now(CLOCK_MONOTONIC), cpu_start = now(CLOCK_THREAD_CPUTIME_ID);
   for (int round = 0; round < w->rounds; ++round) {
@@ -358,8 +355,8 @@ static void* work(void* arg) {
 }
 
 /* Runs `threads` workers over the list; returns the mismatches (benchmark: prints the rate). */
-static size_t run_workers(const egtb_tablebase* tb, const fen_list* list, const egtb_result* expected,
-                          int threads, int rounds) {
+static size_t run_workers(const egtb_tablebase *tb, const fen_list *list, const egtb_result *expected, int threads,
+                          int rounds) {
   pthread_t ids[64];
   worker workers[64];
   size_t mismatches = 0;
@@ -386,35 +383,35 @@ static size_t run_workers(const egtb_tablebase* tb, const fen_list* list, const 
   return mismatches;
 }
 
-static int run_threads(const char* dir, int threads) {
+static int run_threads(const char *dir, int threads) {
   const fen_list list = read_fens(stdin);
-  egtb_result* expected = malloc(list.count * sizeof *expected);
-  egtb_tablebase* reference = open_or_exit(dir, 0, NULL);
+  egtb_result *expected = malloc(list.count * sizeof *expected);
+  egtb_tablebase *reference = open_or_exit(dir, 0, NULL);
   for (size_t i = 0; i < list.count; ++i) probe_board(reference, &list.boards[i], &expected[i]);
   egtb_close(reference);
-  egtb_tablebase* tb = open_or_exit(dir, 0, NULL); /* cold: the threads race to open the tables */
+  egtb_tablebase *tb = open_or_exit(dir, 0, NULL); /* cold: the threads race to open the tables */
   const size_t mismatches = run_workers(tb, &list, expected, threads, 4);
   egtb_close(tb);
   printf("threads %d positions %zu rounds 4 mismatches %zu\n", threads, list.count, mismatches);
   return mismatches == 0 ? 0 : 1;
 }
 
-static int run_bench(const char* dir, int threads) {
+static int run_bench(const char *dir, int threads) {
   const fen_list list = read_fens(stdin);
-  egtb_tablebase* tb = open_or_exit(dir, BenchCacheMb, NULL);
+  egtb_tablebase *tb = open_or_exit(dir, BenchCacheMb, NULL);
   run_workers(tb, &list, NULL, 1, 1); /* warms the block cache; its rate is the cold one */
   run_workers(tb, &list, NULL, threads, 1);
   egtb_close(tb);
   return 0;
 }
 
-static int probe_board_value(const egtb_tablebase* tb, const board* b, egtb_result* r) {
+static int probe_board_value(const egtb_tablebase *tb, const board *b, egtb_result *r) {
   return egtb_probe_value(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights,
                           b->pawns, b->ep_square, b->white_to_move, r);
 }
 
 /* Nanoseconds per probe of one pass over the list, and the probes that succeeded. */
-static double timed_pass(const egtb_tablebase* tb, const fen_list* list, int value_only, size_t* ok) {
+static double timed_pass(const egtb_tablebase *tb, const fen_list *list, int value_only, size_t *ok) {
   const double start = now(CLOCK_MONOTONIC);
   *ok = 0;
   for (size_t i = 0; i < list->count; ++i) {
@@ -426,14 +423,15 @@ static double timed_pass(const egtb_tablebase* tb, const fen_list* list, int val
   return (now(CLOCK_MONOTONIC) - start) * 1e9 / (double)(list->count ? list->count : 1);
 }
 
-/* `time DIR full|value`: one thread probes the list twice on a tablebase opened cold (a decoded-block
- * cache of BenchCacheMb): the first pass opens the tables (or reads the value files) as it goes,
- * the second finds them open. Prints "first_pass_ns N warm_ns N probes N ok N". */
-static int run_time(const char* dir, const char* kind) {
+/* `time DIR full|value [CACHE_MB]`: one thread probes the list twice on a tablebase opened cold (a
+ * decoded-block cache of CACHE_MB MiB, default BenchCacheMb): the first pass opens the tables (or
+ * reads the value files) as it goes, the second finds them open. Prints "first_pass_ns N warm_ns N
+ * probes N ok N". */
+static int run_time(const char *dir, const char *kind, size_t cache_mb) {
   const int value_only = strcmp(kind, "value") == 0;
-  if (!value_only && strcmp(kind, "full") != 0) return 2;
+  if ((!value_only && strcmp(kind, "full") != 0) || cache_mb == 0) return 2;
   const fen_list list = read_fens(stdin);
-  egtb_tablebase* tb = open_or_exit(dir, BenchCacheMb, NULL);
+  egtb_tablebase *tb = open_or_exit(dir, cache_mb, NULL);
   size_t ok = 0;
   const double first = timed_pass(tb, &list, value_only, &ok);
   const double warm = timed_pass(tb, &list, value_only, &ok);
@@ -443,13 +441,13 @@ static int run_time(const char* dir, const char* kind) {
 }
 
 /* Prints "<what>: <status name>: <message>" for one call. */
-static void report(const char* what, int status) {
+static void report(const char *what, int status) {
   printf("%s: %s: %s\n", what, egtb_status_name(status), status == EGTB_OK ? "" : egtb_last_error());
 }
 
 /* Calls that must fail, each reported: bad bitboards, bad arguments, a small root-move array. */
-static int run_errors(const char* dir) {
-  egtb_tablebase* tb = open_or_exit(dir, 0, NULL);
+static int run_errors(const char *dir) {
+  egtb_tablebase *tb = open_or_exit(dir, 0, NULL);
   const uint64_t e1 = (uint64_t)1 << 4, e8 = (uint64_t)1 << 60, d1 = (uint64_t)1 << 3;
   egtb_result r;
   egtb_root_move moves[2];
@@ -468,21 +466,22 @@ static int run_errors(const char* dir) {
   return 0;
 }
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   if (argc >= 3 && strcmp(argv[1], "open") == 0) {
-    egtb_tablebase* tb = open_or_exit(argv[2], 0, argc >= 4 ? argv[3] : NULL);
+    egtb_tablebase *tb = open_or_exit(argv[2], 0, argc >= 4 ? argv[3] : NULL);
     printf("max_men %d version %s rules %s metric %s\n", egtb_max_men(tb), egtb_version(),
            egtb_rules_name(egtb_rules(tb)), egtb_depth_metric(tb) == EGTB_METRIC_DTE ? "dte" : "dtm");
     egtb_close(tb);
     return 0;
   }
-  const char* rules = argc >= 4 ? argv[3] : NULL;
+  const char *rules = argc >= 4 ? argv[3] : NULL;
   if (argc >= 3 && strcmp(argv[1], "probe") == 0) return run_checks(argv[2], rules, check_one);
   if (argc >= 3 && strcmp(argv[1], "errors") == 0) return run_errors(argv[2]);
   if (argc >= 3 && strcmp(argv[1], "pv") == 0) return run_checks(argv[2], rules, check_pv);
   if (argc >= 3 && strcmp(argv[1], "stalemate") == 0) return run_checks(argv[2], rules, check_stalemate);
   if (argc >= 3 && strcmp(argv[1], "value") == 0) return run_checks(argv[2], rules, check_value);
-  if (argc >= 4 && strcmp(argv[1], "time") == 0) return run_time(argv[2], argv[3]);
+  if (argc >= 4 && strcmp(argv[1], "time") == 0)
+    return run_time(argv[2], argv[3], argc >= 5 ? (size_t)strtoul(argv[4], NULL, 10) : BenchCacheMb);
   if (argc >= 3 && strcmp(argv[1], "game") == 0) return run_game(argv[2]);
   if (argc >= 4 && strcmp(argv[1], "dirs") == 0) return run_dirs(argv[2], argv[3]);
   const int threads = argc >= 4 ? atoi(argv[3]) : 1;
@@ -491,7 +490,6 @@ int main(int argc, char** argv) {
   if (argc >= 3 && strcmp(argv[1], "bench") == 0) return run_bench(argv[2], threads);
   fprintf(stderr,
           "usage: capi_check open|probe|pv|stalemate|value|time|game|dirs|errors|threads|bench DIR "
-          "[RULES|THREADS|DIR2|full|value] < "
-          "FENS\n");
+          "[RULES|THREADS|DIR2|full|value [MB]] < FENS\n");
   return 2;
 }
