@@ -144,6 +144,10 @@ Json depth_json(std::optional<int> depth) { return depth ? Json(*depth) : Json()
 
 Json to_json(const ProbeReport& r, ProbeDetail detail) {
   Json out = {{"fen", to_fen(r.position)}};
+  if (detail == ProbeDetail::ValueFile) {
+    out[r.rules == Rules::Lasker ? "lasker" : "value"] = to_index(r.score.value());
+    return out;
+  }
   if (detail == ProbeDetail::Value) {
     add_score(out, r.rules, r.score);
     return out;

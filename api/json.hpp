@@ -43,9 +43,9 @@ using Json = nlohmann::ordered_json;
 // "category", "lasker", "dtm", "dts", "checkmate", "stalemate", "insufficient_material",
 // "signed_dtm", "signed_dts", "fen"}], "pv": [uci]}; without pv for ProbeDetail::Moves (the HTTP
 // API's /api/lasker); {"fen", "lasker", "dtm", "dts"} alone for a report of ProbeDetail::Value (the
-// fast batch form). A move's values are those of the position after it (its "fen"), for that
-// position's side to move (as the lichess tablebase API gives them: a winning move leads to a
-// "loss"); checkmate, stalemate and insufficient_material tell whether that position is one.
+// fast batch form), {"fen", "lasker"} for ProbeDetail::ValueFile. A move's values are those of the position
+// after it (its "fen"), for that position's side to move (as the lichess tablebase API gives them: a winning
+// move leads to a "loss"); checkmate, stalemate and insufficient_material tell whether that position is one.
 // dtm and dts are plies, never negative; signed_dtm and signed_dts are the same depths signed as
 // lichess's "dtm": positive when the side to move wins, negative when it loses. "men" maps squares
 // to FEN letters ({"d1": "K", "b1": "k"}).

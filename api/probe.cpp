@@ -42,6 +42,11 @@ void add_directory(Tablebase& tablebase, const std::filesystem::path& directory)
 
 Expected<ProbeReport, ProbeError> probe(const Tablebase& tb, Position pos, ProbeDetail detail) {
   pos.normalize_ep_square();
+  if (detail == ProbeDetail::ValueFile) {
+    const auto value = tb.probe_value(pos);
+    if (!value) return unexpected(value.error());
+    return ProbeReport{pos, tb.rules(), Score(*value, 0), {}, {}};
+  }
   const auto score = tb.probe(pos);
   if (!score) return unexpected(score.error());
   ProbeReport report{pos, tb.rules(), *score, {}, {}};

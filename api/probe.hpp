@@ -18,17 +18,19 @@ namespace egtb::api {
 
 // How much a probe reports.
 enum class ProbeDetail : uint8_t {
-  Value,  // the score alone (the fast batch form)
-  Moves,  // the score and every move's score, without the optimal line (the HTTP API's answer)
-  Full,   // the score, every move's score and the optimal line
+  Value,      // the score alone (the fast batch form)
+  ValueFile,  // the value alone, from the value files (Tablebase::probe_value): no depth decoded
+  Moves,      // the score and every move's score, without the optimal line (the HTTP API's answer)
+  Full,       // the score, every move's score and the optimal line
 };
 
 struct ProbeReport {
   Position position;  // as probed, its e.p. square normalised (Position::normalize_ep_square)
   Rules rules = Rules::Lasker;
-  Score score;
-  std::vector<MoveValue> moves;  // best first (egtb/store/line.hpp); empty for ProbeDetail::Value
-  std::vector<Move> line;        // the optimal line; empty for a draw, a finished game, Value or Moves
+  Score score;                   // for ProbeDetail::ValueFile the value with depth 0, not the depth
+  std::vector<MoveValue> moves;  // best first (egtb/store/line.hpp); empty for Value and ValueFile
+  std::vector<Move> line;        // the optimal line; empty for a draw, a finished game, Value, ValueFile
+                                 // or Moves
 
   // The position at the end of the line (the position itself when the line is empty).
   [[nodiscard]] Position final_position() const;

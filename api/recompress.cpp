@@ -59,10 +59,18 @@ std::vector<RecompressedTable> recompress(const RecompressRequest& request,
     status.table_bytes = bytes[t];
     report(0, 1);  // shown while the table's index order is chosen
     const std::clock_t start = std::clock();
-    const RecompressResult r =
-        recompress_table_file(tablebase.table_path(tables[t]), request.options, report);
+    const std::filesystem::path table = tablebase.table_path(tables[t]);
+    RecompressResult r{bytes[t], 0};
+    std::filesystem::path written = table;
+    if (request.value_file_block_entries) {
+      const ValueFileRecord record = write_value_file(table, *request.value_file_block_entries);
+      r.bytes_after = record.value_bytes;
+      written = record.path;
+    } else {
+      r = recompress_table_file(table, request.options, report);
+    }
     status.done_bytes += bytes[t];
-    out.push_back({tables[t], r, static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC});
+    out.push_back({tables[t], written, r, static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC});
     if (on_table) on_table(out.back());
   }
   return out;

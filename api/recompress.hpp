@@ -12,6 +12,7 @@
 #include "egtb/core/material.hpp"
 #include "egtb/store/recompress.hpp"
 #include "egtb/store/rules.hpp"
+#include "egtb/store/value_file.hpp"
 #include "egtb/store/writer.hpp"
 
 namespace egtb::api {
@@ -22,6 +23,9 @@ struct RecompressRequest {
   std::vector<std::string> signatures;  // as users write them; each table must be present
   std::optional<int> all;               // also every table of 3 to N men present
   WriteOptions options;                 // level, block entries, orders, fill, threads
+  // Write each table's value file (egtb/store/value_file.hpp) with this many entries per block
+  // instead of rewriting the table, which is left as it is; `options` are then unused.
+  std::optional<uint32_t> value_file_block_entries;
 };
 
 // Where a run is: table `table` (from 1) of `tables`, `written` of its `entries` written. The
@@ -46,8 +50,9 @@ struct RecompressStatus {
 // One table rewritten.
 struct RecompressedTable {
   Material material;
-  RecompressResult result;
-  double cpu_seconds = 0;  // of the process while it was rewritten
+  std::filesystem::path path;  // the file written: the table's, or its value file
+  RecompressResult result;     // bytes_after: of the value file when one was written
+  double cpu_seconds = 0;      // of the process while it was rewritten
 };
 
 // Rewrites the tables the request names in the order named (--all's first), calling `progress`

@@ -162,6 +162,15 @@ int probe_stalemate(const egtb_tablebase* tb, const PositionArgument& arg, egtb_
   return EGTB_OK;
 }
 
+// egtb_probe_value: the value from the value files (Tablebase::probe_value), no depth.
+int probe_value(const egtb_tablebase* tb, const PositionArgument& arg, egtb_result* result) {
+  if (arg.status != EGTB_OK) return arg.status;
+  const auto value = tb->tables->probe_value(arg.position);
+  if (!value) return fail(result, value.error());
+  *result = {EGTB_OK, to_index(*value), -1, -1};
+  return EGTB_OK;
+}
+
 // The plies of the 50-move rule: a game may be drawn once this many pass without a capture or
 // a pawn move.
 constexpr unsigned Rule50Plies = 100;
@@ -328,6 +337,21 @@ int egtb_probe_stalemate(const egtb_tablebase* tb, uint64_t white, uint64_t blac
 int egtb_probe_stalemate_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result) {
   if (bad_arguments(tb, result)) return EGTB_BAD_ARGUMENT;
   return guarded(result, [&] { return probe_stalemate(tb, from_fen(result, fen), result); });
+}
+
+int egtb_probe_value(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings,
+                     uint64_t queens, uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns,
+                     unsigned ep_square, int white_to_move, egtb_result* result) {
+  if (bad_arguments(tb, result)) return EGTB_BAD_ARGUMENT;
+  const uint64_t sets[8] = {white, black, kings, queens, rooks, bishops, knights, pawns};
+  return guarded(result, [&] {
+    return probe_value(tb, from_bitboards(result, sets, ep_square, white_to_move), result);
+  });
+}
+
+int egtb_probe_value_fen(const egtb_tablebase* tb, const char* fen, egtb_result* result) {
+  if (bad_arguments(tb, result)) return EGTB_BAD_ARGUMENT;
+  return guarded(result, [&] { return probe_value(tb, from_fen(result, fen), result); });
 }
 
 int egtb_probe_game(const egtb_tablebase* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,

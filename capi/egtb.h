@@ -74,6 +74,8 @@ enum egtb_value {
 #define EGTB_HAVE_ENGINE_PROBES 1
 /* Defined by headers that have egtb_probe_stalemate (stalemate-only tables beside Syzygy's). */
 #define EGTB_HAVE_STALEMATE_PROBE 1
+/* Defined by headers that have egtb_probe_value (value files, for probes in search). */
+#define EGTB_HAVE_VALUE_PROBE 1
 
 /* The values of the other rule sets (egtb_open_rules), from the side to move. */
 enum egtb_rules_value { EGTB_LOSS = 0, EGTB_WIN = 4 /* and EGTB_DRAW, 2 */ };
@@ -241,6 +243,20 @@ int egtb_probe_stalemate(const egtb_tablebase *tb, uint64_t white, uint64_t blac
 
 /* The same for a FEN. */
 int egtb_probe_stalemate_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result);
+
+/* Probes the value of a position alone, for probes in search: result->lasker, with dtm and dts -1.
+ * It reads the value files (<SIG>.egv beside <SIG>.egtb, written from the tables by `egtb recompress
+ * SIG --value-files`), which hold the values without depths (11.5 MB for the 3-4-man set, a third of
+ * its tables' bytes): each is read whole into memory on its first probe and probed there, decoding
+ * no block (a few hundred nanoseconds a probe; egtb_probe may decode a block of 32,768 entries). A missing value
+ * file fails with EGTB_MISSING_TABLE, its message naming the command that writes it, whether or
+ * not the table file is there; a damaged one with EGTB_TABLE_ERROR. Arguments as egtb_probe's. */
+int egtb_probe_value(const egtb_tablebase *tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                     uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned ep_square,
+                     int white_to_move, egtb_result *result);
+
+/* The same for a FEN. */
+int egtb_probe_value_fen(const egtb_tablebase *tb, const char *fen, egtb_result *result);
 
 /* Probes a position and its principal variation: the optimal line `egtb probe` prints as its pv,
  * from the position to the mate or stalemate its value promises (the winner's moves shortest, the

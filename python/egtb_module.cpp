@@ -160,6 +160,14 @@ public:
     return tb->probe_stalemate(pos);
   }
 
+  // The value from the value files alone (Tablebase::probe_value).
+  [[nodiscard]] Expected<Lasker, ProbeError> file_value(py::handle position) const {
+    const Position pos = position_of(position);
+    const std::shared_ptr<const Tablebase> tb = tables();
+    const py::gil_scoped_release release;
+    return tb->probe_value(pos);
+  }
+
   [[nodiscard]] py::object probe(py::handle position) const {
     auto report = full_report(position);
     if (!report) raise_probe_error(report.error());
@@ -287,6 +295,19 @@ py::object get_stalemate(const PyTablebase& tb, py::handle position, py::object 
   check_field(LaskerField, tb.rules());
   const auto score = tb.stalemate_score(position);
   return score ? stalemate_tuple(tb.rules(), *score) : fallback;
+}
+
+// tb.probe_value_file(position): raises what a probe fails with.
+int probe_value_file(const PyTablebase& tb, py::handle position) {
+  const auto value = tb.file_value(position);
+  if (!value) raise_probe_error(value.error());
+  return to_index(*value);
+}
+
+// tb.get_value_file(position, default): `default` when the value files cannot answer.
+py::object get_value_file(const PyTablebase& tb, py::handle position, py::object fallback) {
+  const auto value = tb.file_value(position);
+  return value ? py::int_(to_index(*value)) : fallback;
 }
 
 // The matches of a query, pulled from an api::QueryStream a batch at a time.
@@ -580,6 +601,15 @@ void define_tablebase(py::module_& m) {
         "get_stalemate(self, position, default=None)\n--\n\n"
         "probe_stalemate(), or `default` when the tables cannot answer (missing table, too many men, "
         "castling rights).");
+  c.def("probe_value_file", &probe_value_file, "position"_a,
+        "probe_value_file(self, position)\n--\n\n"
+        "probe_value() from the value files alone (SIG.egv, written by egtb recompress --value-files): no "
+        "depth is decoded, for probes in search. Each file is read whole into memory on its first "
+        "probe; a missing one raises MissingTableError whether or not the table is there.");
+  c.def("get_value_file", &get_value_file, "position"_a, "default"_a = py::none(),
+        "get_value_file(self, position, default=None)\n--\n\n"
+        "probe_value_file(), or `default` when the value files cannot answer (missing value file, too "
+        "many men, castling rights).");
   c.def("add_directory", &PyTablebase::add_directory, "directory"_a,
         "add_directory(self, directory)\n--\n\n"
         "Probes search this directory too, after those already there: a table is read from the first "

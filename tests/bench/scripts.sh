@@ -8,6 +8,7 @@
 #                   bench/scale_model.py fits a and b exactly to made-up 5-man rows that follow
 #                   its model, and predicts the 6- and 7-man sets
 #   bindings        bench/bench_bindings.py on 2,000 positions: every row
+#   value_probes    bench/bench_value_probes.sh on 500 placements of KQk, KRk and KPk: both rows
 #   rules_findings  tools/docs/rules_findings.sh 3: the three rule sets compared
 #   tables5         tools/docs/tables5_docs.sh with 3 men: Tables 1 and 2
 # A missing tool (wrk, pgn-extract, the Python module) prints "SKIPPED: ..." (ctest: skipped).
@@ -85,6 +86,18 @@ bindings)
   for row in "egtb bench probe (C++)" "Python probe_lasker, FEN str" "Python probe_lasker, fen() object" \
     "C egtb_probe, 1 thread" "C egtb_probe, 2 threads, total"; do
     grep -q "^  $row  *[0-9]" "$work/out" || fail "no row $row"
+  done
+  ;;
+value_probes)
+  [ -x "$build/tests/capi/capi_check" ] || { echo "SKIPPED: capi_check is not built"; exit 0; }
+  mkdir "$work/tables"
+  cp "$tables"/K?k.egtb "$work/tables"
+  "$egtb" recompress --all 3 --value-files --dir "$work/tables" > /dev/null
+  bash "$source/bench/bench_value_probes.sh" "$build/tests/capi/capi_check" "$work/tables" 500 1 KQk KRk KPk \
+    > "$work/out"
+  grep -q "^500 random placements of 3 signatures" "$work/out" || fail "not 500 placements"
+  for row in "egtb_probe (value and depth)" "egtb_probe_value (value files)"; do
+    grep -q "^| $row | [0-9]* | [0-9]* | [0-9]* of 500 |$" "$work/out" || fail "no row $row"
   done
   ;;
 rules_findings)

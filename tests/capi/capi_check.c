@@ -13,6 +13,13 @@
  *                                       checked equal to the one by FEN and to a cut one (capacity
  *                                       2); prints "status length|uci uci ..." (the moves decoded
  *                                       with EGTB_MOVE_FROM, _TO and _PROMOTION)
+ *   capi_check value DIR [RULES] < FENS for each FEN line: egtb_probe_value by bitboards and by FEN,
+ *                                       checked equal to each other and to egtb_probe_fen's value or
+ *                                       failure; prints "status lasker"
+ *   capi_check time DIR full|value [MB] < FENS  one thread probes every FEN (egtb_probe, or
+ *                                       egtb_probe_value) twice on a tablebase opened cold (a block
+ *                                       cache of MB MiB, default 1024): "first_pass_ns N warm_ns N
+ *                                       probes N ok N", nanoseconds per probe of each pass
  *   capi_check game DIR < FENS          for each FEN line: egtb_probe_game with the FEN's castling
  *                                       rights and halfmove clock: "status lasker dtm dts"
  *   capi_check dirs DIR1 DIR2 < FENS    opens DIR1 and probes every FEN ("max_men N" then a status
@@ -245,6 +252,25 @@ static int check_stalemate(const egtb_tablebase *tb, const char *fen, const boar
   return ok;
 }
 
+/* The value probe by bitboards and by FEN, each checked equal to the full probe's value (or its
+ * failure); prints "status lasker" of the value probe. */
+static int check_value(const egtb_tablebase *tb, const char *fen, const board *b) {
+  egtb_result full, by_fen, by_board;
+  egtb_probe_fen(tb, fen, &full);
+  egtb_probe_value_fen(tb, fen, &by_fen);
+  int ok = by_fen.status == full.status && by_fen.lasker == full.lasker && by_fen.dtm == -1 && by_fen.dts == -1;
+  if (!has_castling(fen) && full.status != EGTB_INVALID_POSITION) {
+    egtb_probe_value(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights, b->pawns,
+                     b->ep_square, b->white_to_move, &by_board);
+    ok = ok && same_result(&by_fen, &by_board);
+  }
+  if (!ok)
+    fprintf(stderr, "capi_check: value probe %d %d, full probe %d %d on %s (%s)\n", by_fen.status, by_fen.lasker,
+            full.status, full.lasker, fen, egtb_last_error());
+  printf("%d %d\n", by_fen.status, by_fen.lasker);
+  return ok;
+}
+
 typedef int check_function(const egtb_tablebase *tb, const char *fen, const board *b);
 
 /* Runs `check` (check_one or check_pv) on every FEN of the standard input; 1 when one failed. */
@@ -379,6 +405,41 @@ static int run_bench(const char *dir, int threads) {
   return 0;
 }
 
+static int probe_board_value(const egtb_tablebase *tb, const board *b, egtb_result *r) {
+  return egtb_probe_value(tb, b->white, b->black, b->kings, b->queens, b->rooks, b->bishops, b->knights,
+                          b->pawns, b->ep_square, b->white_to_move, r);
+}
+
+/* Nanoseconds per probe of one pass over the list, and the probes that succeeded. */
+static double timed_pass(const egtb_tablebase *tb, const fen_list *list, int value_only, size_t *ok) {
+  const double start = now(CLOCK_MONOTONIC);
+  *ok = 0;
+  for (size_t i = 0; i < list->count; ++i) {
+    egtb_result r;
+    const int status =
+        value_only ? probe_board_value(tb, &list->boards[i], &r) : probe_board(tb, &list->boards[i], &r);
+    *ok += status == EGTB_OK;
+  }
+  return (now(CLOCK_MONOTONIC) - start) * 1e9 / (double)(list->count ? list->count : 1);
+}
+
+/* `time DIR full|value [CACHE_MB]`: one thread probes the list twice on a tablebase opened cold (a
+ * decoded-block cache of CACHE_MB MiB, default BenchCacheMb): the first pass opens the tables (or
+ * reads the value files) as it goes, the second finds them open. Prints "first_pass_ns N warm_ns N
+ * probes N ok N". */
+static int run_time(const char *dir, const char *kind, size_t cache_mb) {
+  const int value_only = strcmp(kind, "value") == 0;
+  if ((!value_only && strcmp(kind, "full") != 0) || cache_mb == 0) return 2;
+  const fen_list list = read_fens(stdin);
+  egtb_tablebase *tb = open_or_exit(dir, cache_mb, NULL);
+  size_t ok = 0;
+  const double first = timed_pass(tb, &list, value_only, &ok);
+  const double warm = timed_pass(tb, &list, value_only, &ok);
+  egtb_close(tb);
+  printf("first_pass_ns %.0f warm_ns %.0f probes %zu ok %zu\n", first, warm, list.count, ok);
+  return 0;
+}
+
 /* Prints "<what>: <status name>: <message>" for one call. */
 static void report(const char *what, int status) {
   printf("%s: %s: %s\n", what, egtb_status_name(status), status == EGTB_OK ? "" : egtb_last_error());
@@ -418,6 +479,9 @@ int main(int argc, char **argv) {
   if (argc >= 3 && strcmp(argv[1], "errors") == 0) return run_errors(argv[2]);
   if (argc >= 3 && strcmp(argv[1], "pv") == 0) return run_checks(argv[2], rules, check_pv);
   if (argc >= 3 && strcmp(argv[1], "stalemate") == 0) return run_checks(argv[2], rules, check_stalemate);
+  if (argc >= 3 && strcmp(argv[1], "value") == 0) return run_checks(argv[2], rules, check_value);
+  if (argc >= 4 && strcmp(argv[1], "time") == 0)
+    return run_time(argv[2], argv[3], argc >= 5 ? (size_t)strtoul(argv[4], NULL, 10) : BenchCacheMb);
   if (argc >= 3 && strcmp(argv[1], "game") == 0) return run_game(argv[2]);
   if (argc >= 4 && strcmp(argv[1], "dirs") == 0) return run_dirs(argv[2], argv[3]);
   const int threads = argc >= 4 ? atoi(argv[3]) : 1;
@@ -425,7 +489,7 @@ int main(int argc, char **argv) {
   if (argc >= 3 && strcmp(argv[1], "threads") == 0) return run_threads(argv[2], threads);
   if (argc >= 3 && strcmp(argv[1], "bench") == 0) return run_bench(argv[2], threads);
   fprintf(stderr,
-          "usage: capi_check open|probe|pv|stalemate|game|dirs|errors|threads|bench DIR [RULES|THREADS|DIR2] < "
-          "FENS\n");
+          "usage: capi_check open|probe|pv|stalemate|value|time|game|dirs|errors|threads|bench DIR "
+          "[RULES|THREADS|DIR2|full|value [MB]] < FENS\n");
   return 2;
 }

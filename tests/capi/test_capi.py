@@ -19,7 +19,8 @@ needs no libegtb.so. Then
   * egtb_probe_game against the command line's value and depth: EGTB_CASTLING for castling
     rights, EGTB_RULE50 exactly when the halfmove clock plus the depth exceeds 100 plies;
   * a tablebase over two directories (3 men and 4 men) with egtb_add_directory, against one;
-  * the static program's probes against the shared one's.
+  * the static program's probes against the shared one's;
+  * egtb_probe_value on value files written by `egtb recompress --value-files` against egtb_probe.
 
 ctest sets the environment (tests/capi/CMakeLists.txt)."""
 
@@ -340,6 +341,27 @@ class InstalledLibrary(unittest.TestCase):
         self.assertEqual(lines[-1], "0 3 -1 27")
         full = self.run_check("probe", lean, stdin=fens[-1] + "\n")
         self.assertTrue(full.stdout.startswith("1 -1 -1 -1"), full.stdout)  # EGTB_MISSING_TABLE
+
+    def test_value_probes_are_the_full_probes_values(self):
+        # Value files written by the command line beside copies of every 3-4-man table; capi_check
+        # compares each value probe (by bitboards and by FEN) with the full probe of the same table.
+        copy = tempfile.mkdtemp(prefix="egtb-capi-values-", dir=self.prefix)
+        for name in os.listdir(TABLES):
+            if re.fullmatch(r"K[A-Za-z]*\.egtb", name):
+                shutil.copy(os.path.join(TABLES, name), copy)
+        subprocess.run([EGTB_EXE, "recompress", "--all", "4", "--value-files", "--dir", copy], check=True,
+                       capture_output=True)
+        fens = SPECIAL[:-1] + random_fens(4000, seed=31)
+        run = self.run_check("value", copy, stdin="\n".join(fens) + "\n")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        lines = run.stdout.splitlines()
+        self.assertEqual(len(lines), len(fens))
+        self.assertGreater(sum(line.startswith("0 ") for line in lines), 2000)
+        os.remove(os.path.join(copy, "KNk.egv"))
+        missing = self.run_check("value", copy, stdin="8/8/8/8/8/1N6/8/1k1K4 w - - 0 1\n")
+        self.assertEqual(missing.returncode, 1)  # the full probe answers, the value probe cannot
+        self.assertEqual(missing.stdout, "1 -1\n")  # EGTB_MISSING_TABLE
+        self.assertIn("egtb recompress KNk --value-files", missing.stderr)
 
     def test_two_directories_probe_as_one(self):
         root = tempfile.mkdtemp(prefix="egtb-capi-dirs-", dir=self.prefix)

@@ -91,3 +91,25 @@ echo "being written" > "$live"
 "$egtb" recompress KQk --dir "$dir/level3" > /dev/null
 [ ! -e "$stale" ] || { echo "recompress left an interrupted run's temporary file: $(ls "$dir/level3")"; exit 1; }
 [ -e "$live" ] || { echo "recompress removed the temporary file of a live process"; exit 1; }
+
+# --value-files writes SIG.egv beside each table and leaves the tables byte for byte as they were;
+# probe --epd --value-file reads them, the same lasker as the full probe's; a value file's block
+# size must be a power of two.
+sha256sum "$dir"/t/*.egtb > "$dir/sums"
+"$egtb" recompress --all 3 --value-files --dir "$dir/t" > "$dir/out"
+[ "$(grep -c '\.egv ' "$dir/out")" = 5 ] || { echo "recompress --value-files did not report 5 files:"; cat "$dir/out"; exit 1; }
+sha256sum -c --quiet "$dir/sums" || { echo "recompress --value-files changed a table file"; exit 1; }
+printf '%s\n' "$fen" '8/8/8/8/8/1N6/8/1k1K4 w - - 0 1' '8/8/8/8/8/8/8/2K1B1k1 b - - 0 1' '8/8/8/8/8/8/8/K6k w - - 0 1' \
+  '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' > "$dir/fens"
+"$egtb" probe --epd "$dir/fens" --dir "$dir/t" --value-file > "$dir/values" || true
+"$egtb" probe --epd "$dir/fens" --dir "$dir/t" --value-only | sed 's/,"dtm":[^,]*,"dts":[^}]*}/}/' > "$dir/full" || true
+cmp "$dir/values" "$dir/full" || { echo "value file probes differ from full probes:"; diff "$dir/values" "$dir/full"; exit 1; }
+rm "$dir/t/KNk.egv"
+if "$egtb" probe --epd "$dir/fens" --dir "$dir/t" --value-file > "$dir/values"; then
+  echo "a missing value file was not an error"; exit 1
+fi
+grep -q 'egtb recompress KNk --value-files' "$dir/values" || { echo "no command for the missing value file:"; cat "$dir/values"; exit 1; }
+if "$egtb" recompress KQk --value-files --block-entries 3000 --dir "$dir/t" 2> "$dir/err"; then
+  echo "a value file block size of 3000 was accepted"; exit 1
+fi
+grep -q 'must be a power of two' "$dir/err" || { echo "unexpected message:"; cat "$dir/err"; exit 1; }

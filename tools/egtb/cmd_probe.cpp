@@ -1,6 +1,6 @@
-// egtb probe [--dir DIR] [--json] FEN, or egtb probe [--dir DIR] --epd FILE [--value-only]: the
-// Lasker value and depth of positions, the value of every move and the optimal line
-// (api/probe.hpp, api/batch.hpp).
+// egtb probe [--dir DIR] [--json] FEN, or egtb probe [--dir DIR] --epd FILE [--value-only | --value-file]:
+// the Lasker value and depth of positions, the value of every move and the optimal line (api/probe.hpp,
+// api/batch.hpp).
 #include <iostream>
 
 #include "api/batch.hpp"
@@ -39,7 +39,9 @@ std::optional<std::string> warn_incomplete_tables(const Tablebase& tb) {
 int run_batch(const Tablebase& tb, const CommandLine& cl) {
   api::InputFile input(cl.option("epd", "-"), "EPD file");
   api::BatchOptions options;
-  options.detail = cl.flag("value-only") ? api::ProbeDetail::Value : api::ProbeDetail::Full;
+  options.detail = cl.flag("value-file")   ? api::ProbeDetail::ValueFile
+                   : cl.flag("value-only") ? api::ProbeDetail::Value
+                                           : api::ProbeDetail::Full;
   options.threads = threads_option(cl);
   const api::BatchSummary s = api::probe_batch(tb, input.stream(), options, [](const api::BatchLine& line) {
     std::cout << line.output << '\n';
@@ -88,6 +90,9 @@ void add_options(CommandLine& cl) {
   cl.options()("dir", text("DIR"), "the table directory (default: tables)");
   cl.options()("epd", text("FILE"), "probe every FEN or EPD line of FILE (- for stdin)");
   cl.options()("value-only", "with --epd: print only fen, lasker, dtm and dts (no moves, no pv)");
+  cl.options()("value-file",
+               "with --epd: print only fen and lasker, read from the value files (SIG.egv, written by "
+               "recompress --value-files), which hold no depth");
   cl.options()("stalemate",
                "only whether the side to move forces stalemate (3) or is stalemated (1), with the DTS: "
                "what tables built with --metrics dts hold");
@@ -111,7 +116,8 @@ int cmd_probe(const std::vector<std::string>& args) {
   if (!cl.parse(args)) return ExitSuccess;
   const Tablebase tb(cl.option("dir", "tables"), tablebase_options(cl));
   if (!cl.flag("epd")) {
-    if (cl.flag("value-only")) throw UsageError("probe: --value-only needs --epd");
+    if (cl.flag("value-only") || cl.flag("value-file"))
+      throw UsageError("probe: --value-only and --value-file need --epd");
     return cl.flag("stalemate") ? run_stalemate(tb, cl) : run_single(tb, cl);
   }
   if (cl.flag("stalemate")) throw UsageError("probe: --stalemate takes a FEN, not --epd");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "egtb/store/bytes.hpp"
 #include "egtb/store/error.hpp"
 #include "indexing/index.hpp"
 
@@ -16,60 +17,6 @@ namespace {
 double ratio(uint64_t bytes, uint64_t count) {
   return count == 0 ? 0.0 : static_cast<double>(bytes) / static_cast<double>(count);
 }
-
-// Appends little-endian integers and texts to a byte vector.
-class ByteWriter {
-public:
-  explicit ByteWriter(std::vector<uint8_t>& out) : out_(out) {}
-
-  template <class T>
-  void put(T value) {
-    for (size_t i = 0; i < sizeof(T); ++i)
-      out_.push_back(static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * i)));
-  }
-  void put_text(const std::string& text) {
-    put(static_cast<uint16_t>(text.size()));
-    out_.insert(out_.end(), text.begin(), text.end());
-  }
-  void pad_to(size_t size) { out_.resize(std::max(out_.size(), size), 0); }
-
-private:
-  std::vector<uint8_t>& out_;
-};
-
-// Reads little-endian integers and texts, throwing FormatError past the end.
-class ByteReader {
-public:
-  ByteReader(std::span<const uint8_t> bytes, const std::filesystem::path& path)
-      : bytes_(bytes), path_(path) {}
-
-  template <class T>
-  T get() {
-    need(sizeof(T));
-    uint64_t value = 0;
-    for (size_t i = 0; i < sizeof(T); ++i) value |= uint64_t{bytes_[pos_ + i]} << (8 * i);
-    pos_ += sizeof(T);
-    return static_cast<T>(value);
-  }
-  std::string get_text() {
-    const size_t size = get<uint16_t>();
-    need(size);
-    std::string text(bytes_.begin() + static_cast<std::ptrdiff_t>(pos_),
-                     bytes_.begin() + static_cast<std::ptrdiff_t>(pos_ + size));
-    pos_ += size;
-    return text;
-  }
-
-private:
-  std::span<const uint8_t> bytes_;
-  const std::filesystem::path& path_;
-  size_t pos_ = 0;
-
-  void need(size_t size) const {
-    if (pos_ + size > bytes_.size())
-      throw FormatError(path_, "header ends early, at byte " + std::to_string(pos_));
-  }
-};
 
 uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
@@ -92,30 +39,6 @@ std::string hex(uint32_t bits) {
   std::ostringstream text;
   text << "0x" << std::hex << bits;
   return text.str();
-}
-
-// The metrics of a header's bits, checked: every bit names a metric, and the metrics are those of
-// the first phases of the rules (a table solves its rules' phases in order: a Lasker table holds
-// DTM, or DTM and DTS), or DTS alone in a stalemate-only Lasker table (rules.hpp, StalemateOnly).
-// Example: bits 0x4 (DTE) in a Lasker table are refused.
-MetricSet header_metrics(uint32_t bits, Rules rules, const std::filesystem::path& path) {
-  const uint32_t unknown = bits & ~((1u << MetricCount) - 1);
-  if (unknown != 0)
-    throw FormatError(path, "header: unknown metric bits " + hex(unknown) + " (of " + hex(bits) +
-                                "; bit 0 is DTM, bit 1 DTS, bit 2 DTE): it needs a newer egtb or is damaged");
-  const MetricSet metrics = MetricSet::from_bits(bits);
-  if (rules == Rules::Lasker && metrics == StalemateOnly) return metrics;
-  MetricSet solved;
-  std::string allowed;
-  for (const SolvePhase& p : solve_phases(rules)) {
-    solved = MetricSet::from_bits(solved.bits() | MetricSet{p.metric}.bits());
-    if (metrics == solved) return metrics;
-    allowed += (allowed.empty() ? "" : " or ") + to_string(solved);
-  }
-  if (rules == Rules::Lasker) allowed += " or dts (stalemates only)";
-  throw FormatError(path, "header: metrics " + to_string(metrics) + ", where a " +
-                              std::string(rules_name(rules)) + " table holds " + allowed + ": " +
-                              rebuild_hint(path));
 }
 
 }  // namespace
@@ -156,6 +79,34 @@ BlockSpan block_span(const TableHeader& h, uint64_t block) {
   const uint64_t first = (side == 0 ? block : block - white_blocks) * h.block_entries;
   const uint64_t count = std::min<uint64_t>(h.block_entries, h.entries[static_cast<size_t>(side)] - first);
   return {side, first, count};
+}
+
+Rules header_rules(uint32_t id, const std::filesystem::path& path) {
+  const std::optional<Rules> rules = rules_from_id(id);
+  if (!rules)
+    throw FormatError(path, "built under rules number " + std::to_string(id) +
+                                ", which this program does not know: it needs a newer egtb");
+  return *rules;
+}
+
+MetricSet header_metrics(uint32_t bits, Rules rules, const std::filesystem::path& path) {
+  const uint32_t unknown = bits & ~((1u << MetricCount) - 1);
+  if (unknown != 0)
+    throw FormatError(path, "header: unknown metric bits " + hex(unknown) + " (of " + hex(bits) +
+                                "; bit 0 is DTM, bit 1 DTS, bit 2 DTE): it needs a newer egtb or is damaged");
+  const MetricSet metrics = MetricSet::from_bits(bits);
+  if (rules == Rules::Lasker && metrics == StalemateOnly) return metrics;
+  MetricSet solved;
+  std::string allowed;
+  for (const SolvePhase& p : solve_phases(rules)) {
+    solved = MetricSet::from_bits(solved.bits() | MetricSet{p.metric}.bits());
+    if (metrics == solved) return metrics;
+    allowed += (allowed.empty() ? "" : " or ") + to_string(solved);
+  }
+  if (rules == Rules::Lasker) allowed += " or dts (stalemates only)";
+  throw FormatError(path, "header: metrics " + to_string(metrics) + ", where a " +
+                              std::string(rules_name(rules)) + " table holds " + allowed + ": " +
+                              rebuild_hint(path));
 }
 
 std::string index_order_name(const TableHeader& h) {
@@ -247,10 +198,7 @@ TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem
   h.filled = (flags & FilledFlag) != 0;
   const auto rules = r.get<uint32_t>();
   h.index_order = r.get<uint32_t>();
-  if (!rules_from_id(rules))
-    throw FormatError(path, "built under rules number " + std::to_string(rules) +
-                                ", which this program does not know: it needs a newer egtb");
-  h.rules = *rules_from_id(rules);
+  h.rules = header_rules(rules, path);
   h.metrics = header_metrics(metric_bits, h.rules, path);
   h.signature = r.get_text();
   h.generator = r.get_text();

@@ -223,6 +223,14 @@ void check_header(const TableHeader& h, const std::filesystem::path& path);
 [[nodiscard]] std::vector<BlockRef> decode_block_index(const TableHeader& h, std::span<const uint8_t> index,
                                                        const std::filesystem::path& path);
 
+// The rules of a header's rules id, and its metrics from their bits, checked: every bit names a
+// metric, and the metrics are those of the first phases of the rules (a table solves its rules'
+// phases in order: a Lasker table holds DTM, or DTM and DTS), or DTS alone in a stalemate-only
+// Lasker table (rules.hpp, StalemateOnly). Example: bits 0x4 (DTE) in a Lasker table are refused.
+// Throw FormatError naming `path`.
+[[nodiscard]] Rules header_rules(uint32_t id, const std::filesystem::path& path);
+[[nodiscard]] MetricSet header_metrics(uint32_t bits, Rules rules, const std::filesystem::path& path);
+
 // The order of a header's index digits by the men they place ("P Kk R r", IndexOrder::str): the
 // king pair leading in index layout version 1; the code in hex when it names no order of the table.
 [[nodiscard]] std::string index_order_name(const TableHeader& h);

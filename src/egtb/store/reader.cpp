@@ -85,8 +85,7 @@ std::optional<indexing::IndexScheme> TableReader::opened(const TableRequirements
   try {
     open_checked();
     if (!required.indexable) return std::nullopt;
-    const Material material = check_usable(required);
-    return indexing::IndexScheme(material, index_order(material));
+    return usable_scheme(header_, path_, required);
   } catch (...) {
     ::close(fd_);
     throw;
@@ -211,8 +210,7 @@ void TableReader::check_first_blocks() const {
 std::optional<indexing::IndexScheme> TableReader::scheme_if_indexable() const {
   if (scheme_) return scheme_;
   try {
-    const Material material = check_usable(TableRequirements::file_only());
-    return indexing::IndexScheme(material, index_order(material));
+    return usable_scheme(header_, path_, TableRequirements::file_only());
   } catch (const FormatError&) {
     return std::nullopt;
   }
@@ -279,56 +277,95 @@ void TableReader::verify_checksums(int threads) const {
   });
 }
 
-Material TableReader::check_usable(const TableRequirements& required) const {
-  const TableHeader& h = header_;
+namespace {
+
+// The material of header `h` of the file at `path`, after checking that this program can use the
+// table and that it meets `required`.
+Material usable_material(const TableHeader& h, const std::filesystem::path& path,
+                         const TableRequirements& required) {
   const auto material = Material::parse(h.signature);
   if (!material)
-    throw FormatError(path_, "header: bad signature \"" + h.signature + "\": " + material.error());
+    throw FormatError(path, "header: bad signature \"" + h.signature + "\": " + material.error());
   if (material->str() != h.signature || !material->is_canonical())
-    throw FormatError(path_, "header: signature \"" + h.signature + "\" is not in canonical form");
+    throw FormatError(path, "header: signature \"" + h.signature + "\" is not in canonical form");
   if (material->count(Color::White, PieceType::King) != 1 ||
       material->count(Color::Black, PieceType::King) != 1 || material->men() > indexing::MaxIndexMen)
-    throw FormatError(path_, "header: no index scheme for \"" + h.signature + "\"");
+    throw FormatError(path, "header: no index scheme for \"" + h.signature + "\"");
   if (required.material && required.material->normalized() != *material)
-    throw FormatError(path_, "holds the table " + h.signature + ", not " +
-                                 required.material->normalized().str() +
-                                 " (a file renamed or copied over another?)");
+    throw FormatError(path, "holds the table " + h.signature + ", not " +
+                                required.material->normalized().str() +
+                                " (a file renamed or copied over another?)");
   if (h.index_scheme != indexing::IndexLayoutId || h.index_version < indexing::OldestIndexLayoutVersion ||
       h.index_version > indexing::IndexLayoutVersion)
-    throw FormatError(path_, "built with index scheme " + std::to_string(h.index_scheme) + " version " +
-                                 std::to_string(h.index_version) + ", this program reads scheme " +
-                                 std::to_string(indexing::IndexLayoutId) + " versions " +
-                                 std::to_string(indexing::OldestIndexLayoutVersion) + " to " +
-                                 std::to_string(indexing::IndexLayoutVersion) + ": " + rebuild_hint(path_));
+    throw FormatError(path, "built with index scheme " + std::to_string(h.index_scheme) + " version " +
+                                std::to_string(h.index_version) + ", this program reads scheme " +
+                                std::to_string(indexing::IndexLayoutId) + " versions " +
+                                std::to_string(indexing::OldestIndexLayoutVersion) + " to " +
+                                std::to_string(indexing::IndexLayoutVersion) + ": " + rebuild_hint(path));
   const indexing::Index size = indexing::IndexScheme(*material).size();
   if (h.entries[0] != size || h.entries[1] != size)
-    throw FormatError(path_, "holds " + std::to_string(h.entries[0]) + " and " +
-                                 std::to_string(h.entries[1]) +
-                                 " entries per side to move, the index scheme has " + std::to_string(size));
+    throw FormatError(path, "holds " + std::to_string(h.entries[0]) + " and " + std::to_string(h.entries[1]) +
+                                " entries per side to move, the index scheme has " + std::to_string(size));
   if (required.rules && *required.rules != h.rules)
-    throw FormatError(path_, "built under the rules " + std::string(rules_name(h.rules)) + ", not " +
-                                 std::string(rules_name(*required.rules)));
+    throw FormatError(path, "built under the rules " + std::string(rules_name(h.rules)) + ", not " +
+                                std::string(rules_name(*required.rules)));
   if (!h.metrics.contains(required.metrics))
-    throw FormatError(path_, "holds " + to_string(h.metrics) + " only (built with --metrics " +
-                                 to_string(h.metrics) + "), " + to_string(required.metrics) +
-                                 " is needed: " + rebuild_hint(path_));
+    throw FormatError(path, "holds " + to_string(h.metrics) + " only (built with --metrics " +
+                                to_string(h.metrics) + "), " + to_string(required.metrics) +
+                                " is needed: " + rebuild_hint(path));
   return *material;
 }
 
-indexing::IndexOrder TableReader::index_order(const Material& material) const {
-  if (header_.index_version == 1) {
-    if (header_.index_order != 0)
-      throw FormatError(path_, "header: an index order in index layout version 1");
+// The order of the index digits header `h` records for `material` (the king pair leading in index
+// layout version 1). Throws FormatError.
+indexing::IndexOrder index_order(const TableHeader& h, const std::filesystem::path& path,
+                                 const Material& material) {
+  if (h.index_version == 1) {
+    if (h.index_order != 0) throw FormatError(path, "header: an index order in index layout version 1");
     return indexing::IndexOrder::kings_first(material);
   }
-  const auto order = indexing::IndexOrder::from_code(header_.index_order, material);
+  const auto order = indexing::IndexOrder::from_code(h.index_order, material);
   if (!order) {
     std::ostringstream code;
-    code << std::hex << header_.index_order;
-    throw FormatError(path_, "header: index order 0x" + code.str() + " is not an order of " + material.str() +
-                                 "'s index digits");
+    code << std::hex << h.index_order;
+    throw FormatError(path, "header: index order 0x" + code.str() + " is not an order of " + material.str() +
+                                "'s index digits");
   }
   return *order;
+}
+
+}  // namespace
+
+indexing::IndexScheme usable_scheme(const TableHeader& h, const std::filesystem::path& path,
+                                    const TableRequirements& required) {
+  const Material material = usable_material(h, path, required);
+  return indexing::IndexScheme(material, index_order(h, path, material));
+}
+
+FileBytes read_whole_file(const std::filesystem::path& path, uint64_t limit) {
+  const int fd = open_regular_file(path);
+  FileBytes bytes;
+  try {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) throw IoError(path, os_error("cannot stat file", errno));
+    const auto size = static_cast<uint64_t>(st.st_size);
+    if (size > limit)
+      throw FormatError(path, std::to_string(size) + " bytes, more than the " + std::to_string(limit) +
+                                  " such a file can have");
+    bytes.resize(size);
+    for (uint64_t done = 0; done < size;) {
+      const ssize_t n = ::pread(fd, bytes.data() + done, size - done, static_cast<off_t>(done));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) throw IoError(path, os_error("cannot read file", errno));
+      if (n == 0) throw FormatError(path, "truncated while read: the file shrank");
+      done += static_cast<uint64_t>(n);
+    }
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+  return bytes;
 }
 
 TableHeader read_header(const std::filesystem::path& path, const TableRequirements& required) {

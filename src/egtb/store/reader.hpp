@@ -28,6 +28,7 @@
 
 #include "egtb/core/material.hpp"
 #include "egtb/core/types.hpp"
+#include "egtb/store/block_cache.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
@@ -137,12 +138,6 @@ private:
   // Reads and checks the file's preamble and that it meets `required`; closes the file on failure.
   [[nodiscard]] std::optional<indexing::IndexScheme> opened(const TableRequirements& required);
   void open_checked();
-  // The material of the header, after checking that this program can use the table and that it
-  // meets `required`.
-  [[nodiscard]] Material check_usable(const TableRequirements& required) const;
-  // The order of the index digits the header records for `material` (the king pair leading in
-  // index layout version 1). Throws FormatError.
-  [[nodiscard]] indexing::IndexOrder index_order(const Material& material) const;
   // Header, block index and file checksum, the checksum checked; decodes header_.
   [[nodiscard]] std::vector<uint8_t> read_preamble(uint64_t actual_size);
   // The stored bytes of one block, their checksum checked. Throws FormatError or IoError.
@@ -152,9 +147,23 @@ private:
   [[nodiscard]] std::string describe_block(uint64_t block) const;
 };
 
+// The index scheme of the table header `h` describes, after checking that this program can index
+// it (signature, index scheme and version, entries, index order) and that it meets `required`
+// (signature, rules, metrics): what TableReader checks at opening, and the value files' reader
+// (value_file.hpp) too. Throws FormatError naming `path`, with how to rebuild the table.
+[[nodiscard]] indexing::IndexScheme usable_scheme(const TableHeader& h, const std::filesystem::path& path,
+                                                  const TableRequirements& required);
+
 // The identity of the file at `path` now (TableReader::FileIdentity), or nothing when it cannot be
 // read: what tells whatever was computed from a table file before from the file there now.
 [[nodiscard]] std::optional<TableReader::FileIdentity> file_identity(const std::filesystem::path& path);
+
+// The bytes of a whole file, not cleared before they are read in.
+using FileBytes = std::vector<uint8_t, UninitializedAllocator<uint8_t>>;
+
+// Every byte of the regular file at `path` (a FIFO, directory or device is refused, never waited
+// on). Throws IoError, or FormatError when the file has more than `limit` bytes.
+[[nodiscard]] FileBytes read_whole_file(const std::filesystem::path& path, uint64_t limit);
 
 // The header of a table file, after checking the file checksum and that it meets `required`.
 [[nodiscard]] TableHeader read_header(const std::filesystem::path& path,

@@ -99,13 +99,25 @@ std::vector<std::filesystem::path> Tablebase::directories() const {
   return all;
 }
 
-std::filesystem::path Tablebase::table_path(const Material& material) const {
-  const std::filesystem::path first = egtb::table_path(directory_, material, rules_);
+std::filesystem::path Tablebase::located(const Material& material, bool value_file) const {
+  const auto file = [&](const std::filesystem::path& directory) {
+    std::filesystem::path path = egtb::table_path(directory, material, rules_);
+    return value_file ? egtb::value_file_path(path) : path;
+  };
+  const std::filesystem::path first = file(directory_);
   const std::shared_lock lock(directories_mutex_);
   if (more_directories_.empty() || occupied(first)) return first;
   for (const std::filesystem::path& d : more_directories_)
-    if (auto path = egtb::table_path(d, material, rules_); occupied(path)) return path;
+    if (auto path = file(d); occupied(path)) return path;
   return first;
+}
+
+std::filesystem::path Tablebase::table_path(const Material& material) const {
+  return located(material, false);
+}
+
+std::filesystem::path Tablebase::value_file_path(const Material& material) const {
+  return located(material, true);
 }
 
 bool Tablebase::has_table(const Material& material) const { return occupied(table_path(material)); }
@@ -249,6 +261,40 @@ Expected<Score, ProbeError> Tablebase::probe_stored(const Position& input, Metri
       return fail(ProbeError::Kind::MissingTable, missing_message(material), orientation.canonical.str());
     return probe_table(*fresh, pos, orientation.canonical);
   }
+}
+
+const ValueTable* Tablebase::find_values(const Material& canonical) const {
+  {
+    const std::shared_lock lock(value_tables_mutex_);
+    if (const auto it = value_tables_.find(canonical); it != value_tables_.end()) return it->second.get();
+  }
+  const std::filesystem::path path = value_file_path(canonical);
+  if (absent(path)) return nullptr;
+  const MetricSet needed = rules_ == Rules::Lasker ? MetricSet{Metric::Dtm} : MetricSet{};
+  auto opened = std::make_unique<const ValueTable>(path, TableRequirements{canonical, rules_, needed});
+  const std::unique_lock lock(value_tables_mutex_);
+  return value_tables_.try_emplace(canonical, std::move(opened)).first->second.get();
+}
+
+Expected<Lasker, ProbeError> Tablebase::probe_value(const Position& input) const {
+  if (auto problem = check_probeable(input)) return unexpected(std::move(*problem));
+  const Material material = Material::from(input);
+  if (material.is_bare_kings()) return Lasker::Draw;
+  const TableOrientation orientation = orientation_of(material);
+  const ValueTable* values = find_values(orientation.canonical);
+  if (!values)
+    return fail(ProbeError::Kind::MissingTable,
+                "no value file for " + orientation.canonical.str() + ": " +
+                    value_file_path(orientation.canonical).string() +
+                    " is missing (write it from the table file with: egtb recompress " +
+                    orientation.canonical.str() + " --value-files --dir " + directory_.string() + ")",
+                orientation.canonical.str());
+  const Position pos = orientation.oriented(input);
+  const std::optional<indexing::Index> index = values->scheme().index_of(pos);
+  if (!index)
+    return fail(ProbeError::Kind::InvalidPosition,
+                "the position has no entry in " + orientation.canonical.str(), orientation.canonical.str());
+  return values->at(pos.side_to_move(), *index);
 }
 
 std::optional<Score> Tablebase::try_probe(const Position& pos) const {

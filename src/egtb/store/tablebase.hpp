@@ -48,6 +48,7 @@
 #include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
 #include "egtb/store/table.hpp"
+#include "egtb/store/value_file.hpp"
 
 namespace egtb {
 
@@ -105,6 +106,13 @@ public:
   // stalemate-only table and this a table without DTS, with ProbeError::Kind::MissingMetric.
   [[nodiscard]] Expected<Score, ProbeError> probe_stalemate(const Position& pos) const;
 
+  // The Lasker value of a position for its side to move (under other rules 4, 2 or 0), from the
+  // value files (<SIG>.egv, value_file.hpp) alone: no depth is decoded and no table file opened.
+  // Each value file is read whole into memory on its first probe and kept (a file replaced later is
+  // not read again). A missing value file is ProbeError::Kind::MissingTable, naming the command that
+  // writes it; a damaged one throws FormatError, an unreadable one IoError.
+  [[nodiscard]] Expected<Lasker, ProbeError> probe_value(const Position& pos) const;
+
   // Adds a directory searched after those already there. Safe while other threads probe: a table
   // already open stays as it is, a table missing so far is looked for in the new directory too.
   // Throws IoError when `directory` exists but is not a directory.
@@ -118,6 +126,9 @@ public:
   // The file of the table of a signature (in either colour orientation): in the first directory
   // that has it, else where it is to be built (in directory()).
   [[nodiscard]] std::filesystem::path table_path(const Material& material) const;
+  // The value file of a signature: in the first directory that has it, else beside the table file
+  // of table_path().
+  [[nodiscard]] std::filesystem::path value_file_path(const Material& material) const;
   // True when something is at that path: a table file, or a file, link (that may loop or lead
   // nowhere) or directory in its place, which opening it reports.
   [[nodiscard]] bool has_table(const Material& material) const;
@@ -136,6 +147,10 @@ public:
   [[nodiscard]] BlockCache::Stats cache_stats() const { return cache_->stats(); }
 
 private:
+  // The file of a kind of a signature in the first directory that has it, else in directory().
+  [[nodiscard]] std::filesystem::path located(const Material& material, bool value_file) const;
+  // The value table of a canonical signature, read on first use; nullptr when its file is missing.
+  [[nodiscard]] const ValueTable* find_values(const Material& canonical) const;
   // "egtb generate SIG[ --rules R] --dir DIR": the command that builds a table here with every
   // metric of the rules (replacing one built with fewer).
   [[nodiscard]] std::string generate_command(const Material& material) const;
@@ -177,6 +192,8 @@ private:
   std::chrono::steady_clock::duration file_check_interval_;
   mutable std::map<Material, OpenTable> tables_;
   mutable std::vector<std::shared_ptr<const Table>> retired_;
+  mutable std::shared_mutex value_tables_mutex_;
+  mutable std::map<Material, std::unique_ptr<const ValueTable>> value_tables_;
 };
 
 }  // namespace egtb

@@ -280,6 +280,12 @@ int remove_stale_temporaries(const std::filesystem::path& table, const TableLock
   return removed;
 }
 
+void write_file_atomically(const std::filesystem::path& path, std::span<const uint8_t> bytes) {
+  TempFile file(path);
+  file.write(bytes);
+  file.commit();
+}
+
 TableHeader write_table_file(const std::filesystem::path& path, const TableDescription& description,
                              std::array<uint64_t, 2> entries, const EntrySource& source,
                              const WriteOptions& options) {

@@ -107,6 +107,10 @@ TableHeader write_table_file(const std::filesystem::path& path, const TableDescr
 std::filesystem::path write_table(const std::filesystem::path& directory, const Table& table,
                                   const WriteOptions& options = {});
 
+// Writes `bytes` as the file at `path` as table files are written: to the temporary file, synced,
+// then renamed over `path` (a file already there is left as it was on failure). Throws IoError.
+void write_file_atomically(const std::filesystem::path& path, std::span<const uint8_t> bytes);
+
 // The temporary name the writer uses for `path` in this process: "KQk.egtb.tmp.<host>.<pid>" (the
 // host keeps names apart when machines share the directory over a network file system).
 [[nodiscard]] std::filesystem::path temporary_path(const std::filesystem::path& path);

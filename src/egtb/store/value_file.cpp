@@ -1,0 +1,365 @@
+#include "egtb/store/value_file.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <stdexcept>
+
+#include "egtb/store/bytes.hpp"
+#include "egtb/store/error.hpp"
+#include "egtb/store/writer.hpp"
+
+namespace egtb {
+
+namespace {
+
+// The forms of a block after the constant ones, 0 to 4 (value_file.hpp).
+enum Form : uint8_t { Runs = 5, Base5 = 6, Two = 7, Four = 8 };
+
+constexpr uint8_t MaxValue = 4;
+constexpr uint32_t MaxValueBlockEntries = 1u << 20;
+constexpr size_t FixedValueHeaderBytes = 80;
+constexpr size_t ChecksumBytes = sizeof(uint64_t);
+// The block offsets' 32 bits bound the data, so the file too.
+constexpr uint64_t MaxValueFileBytes = uint64_t{1} << 33;
+constexpr std::array<uint8_t, 3> Powers5 = {1, 5, 25};
+// A run token of a block of at most 2^20 entries, 5 * 2^20 at most, takes at most 4 varint bytes.
+constexpr int MaxTokenBytes = 4;
+
+uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+std::vector<uint8_t> encode_runs(std::span<const uint8_t> values) {
+  std::vector<uint8_t> out{Runs};
+  for (size_t i = 0; i < values.size();) {
+    size_t end = i;
+    while (end < values.size() && values[end] == values[i]) ++end;
+    uint64_t token = (end - i - 1) * 5 + values[i];
+    for (; token >= 0x80; token >>= 7) out.push_back(static_cast<uint8_t>(token | 0x80));
+    out.push_back(static_cast<uint8_t>(token));
+    i = end;
+  }
+  return out;
+}
+
+std::vector<uint8_t> encode_base5(std::span<const uint8_t> values) {
+  std::vector<uint8_t> out(1 + ceil_div(values.size(), 3));
+  out[0] = Base5;
+  for (size_t j = 0; j < values.size(); ++j)
+    out[1 + j / 3] += static_cast<uint8_t>(values[j] * Powers5[j % 3]);
+  return out;
+}
+
+// Precondition: the values are a and b.
+std::vector<uint8_t> encode_two(std::span<const uint8_t> values, uint8_t a, uint8_t b) {
+  std::vector<uint8_t> out(2 + ceil_div(values.size(), 8));
+  out[0] = Two;
+  out[1] = static_cast<uint8_t>(a | b << 4);
+  for (size_t j = 0; j < values.size(); ++j)
+    if (values[j] == b) out[2 + j / 8] |= static_cast<uint8_t>(1u << (j % 8));
+  return out;
+}
+
+// Precondition: `distinct`, ascending, holds 2 to 4 values, every value of the block.
+std::vector<uint8_t> encode_four(std::span<const uint8_t> values, std::span<const uint8_t> distinct) {
+  std::vector<uint8_t> out(5 + ceil_div(values.size(), 4));
+  out[0] = Four;
+  std::array<uint8_t, MaxValue + 1> code_of{};
+  for (size_t c = 0; c < 4; ++c) out[1 + c] = distinct[std::min(c, distinct.size() - 1)];
+  for (size_t c = 0; c < distinct.size(); ++c) code_of[distinct[c]] = static_cast<uint8_t>(c);
+  for (size_t j = 0; j < values.size(); ++j)
+    out[5 + j / 4] |= static_cast<uint8_t>(code_of[values[j]] << 2 * (j % 4));
+  return out;
+}
+
+// The distinct values of a block, ascending. Throws std::invalid_argument for a value past 4.
+std::vector<uint8_t> distinct_values(std::span<const uint8_t> values) {
+  std::array<bool, MaxValue + 1> seen{};
+  for (uint8_t v : values) {
+    if (v > MaxValue) throw std::invalid_argument("encode_value_block: value " + std::to_string(v));
+    seen[v] = true;
+  }
+  std::vector<uint8_t> distinct;
+  for (uint8_t v = 0; v <= MaxValue; ++v)
+    if (seen[v]) distinct.push_back(v);
+  return distinct;
+}
+
+// Value j of the runs starting at `p`, which cover entry j.
+uint8_t run_value(const uint8_t* p, uint32_t j) {
+  uint32_t end = 0;
+  for (;;) {
+    uint32_t token = *p & 0x7fu;
+    for (int shift = 7; (*p++ & 0x80) != 0; shift += 7) token |= uint32_t{*p & 0x7fu} << shift;
+    end += token / 5 + 1;
+    if (j < end) return static_cast<uint8_t>(token % 5);
+  }
+}
+
+std::optional<std::string> check_runs(std::span<const uint8_t> block, uint32_t entries) {
+  uint64_t covered = 0;
+  for (size_t p = 1; p < block.size();) {
+    uint64_t token = 0;
+    for (int bytes = 0;; ++bytes) {
+      if (bytes == MaxTokenBytes)
+        return "a run token of more than " + std::to_string(MaxTokenBytes) + " bytes";
+      if (p == block.size()) return std::string("a run token cut by the block's end");
+      const uint8_t byte = block[p++];
+      token |= uint64_t{byte & 0x7fu} << (7 * bytes);
+      if ((byte & 0x80) == 0) break;
+    }
+    covered += token / 5 + 1;
+    if (covered > entries) return "runs past the block's " + std::to_string(entries) + " entries";
+  }
+  if (covered != entries)
+    return "runs cover " + std::to_string(covered) + " of the block's " + std::to_string(entries) +
+           " entries";
+  return std::nullopt;
+}
+
+std::optional<std::string> check_size(std::span<const uint8_t> block, uint64_t expected) {
+  if (block.size() == expected) return std::nullopt;
+  return "a block of form " + std::to_string(block[0]) + " in " + std::to_string(block.size()) +
+         " bytes, expected " + std::to_string(expected);
+}
+
+std::optional<std::string> check_palette(std::span<const uint8_t> palette) {
+  for (uint8_t v : palette)
+    if (v > MaxValue) return "a palette value " + std::to_string(v) + ", past 4";
+  return std::nullopt;
+}
+
+// Invalid entries (raw code past 4) as the value before them in the block, or the block's first
+// value for those before any; a block of invalid entries alone as draws. Example: invalid 4 invalid
+// 0 becomes 4 4 4 0.
+void fill_invalid_values(std::span<uint8_t> values) {
+  const auto first = std::find_if(values.begin(), values.end(), [](uint8_t v) { return v <= MaxValue; });
+  uint8_t last = first == values.end() ? static_cast<uint8_t>(Lasker::Draw) : *first;
+  for (uint8_t& v : values) {
+    if (v > MaxValue)
+      v = last;
+    else
+      last = v;
+  }
+}
+
+// The values of entries [first, first + out.size()) of side `stm` of a table, read block by block.
+void read_values(const TableReader& reader, Color stm, uint64_t first, std::span<uint8_t> out,
+                 std::vector<uint16_t>& block) {
+  for (uint64_t done = 0; done < out.size();) {
+    const uint64_t index = first + done;
+    reader.read_block(reader.block_of(stm, index), block);
+    const size_t offset = reader.offset_in_block(index);
+    const size_t count = std::min<uint64_t>(out.size() - done, block.size() - offset);
+    for (size_t k = 0; k < count; ++k) out[done + k] = static_cast<uint8_t>(block[offset + k] & 7);
+    done += count;
+  }
+}
+
+// The header of a value file (value_file.hpp) for table header `h`, its size H and the blocks.
+std::vector<uint8_t> encode_value_header(const TableHeader& h, uint32_t block_entries, uint64_t block_count,
+                                         uint64_t file_size) {
+  std::vector<uint8_t> out(ValueFileMagic.begin(), ValueFileMagic.end());
+  ByteWriter w(out);
+  const uint64_t h_size = ceil_div(FixedValueHeaderBytes + 2 + h.signature.size(), 8) * 8;
+  w.put(ValueFileVersion);
+  w.put(static_cast<uint32_t>(h_size));
+  w.put(rules_id(h.rules));
+  w.put(h.metrics.bits());
+  w.put(h.index_scheme);
+  w.put(h.index_version);
+  w.put(h.index_order);
+  w.put(block_entries);
+  w.put(h.entries[0]);
+  w.put(h.entries[1]);
+  w.put(block_count);
+  w.put(file_size);
+  w.put(h.checksum);
+  w.put_text(h.signature);
+  w.pad_to(h_size);
+  return out;
+}
+
+}  // namespace
+
+std::filesystem::path value_file_path(const std::filesystem::path& table_file) {
+  std::filesystem::path path = table_file;
+  return path.replace_extension(ValueFileExtension);
+}
+
+std::vector<uint8_t> encode_value_block(std::span<const uint8_t> values) {
+  if (values.empty()) throw std::invalid_argument("encode_value_block: an empty block");
+  const std::vector<uint8_t> distinct = distinct_values(values);
+  if (distinct.size() == 1) return {distinct[0]};
+  std::vector<uint8_t> best;
+  const auto consider = [&](std::vector<uint8_t> candidate) {
+    if (best.empty() || candidate.size() < best.size()) best = std::move(candidate);
+  };
+  if (distinct.size() == 2)
+    consider(encode_two(values, values[0], values[0] == distinct[0] ? distinct[1] : distinct[0]));
+  if (distinct.size() <= 4) consider(encode_four(values, distinct));
+  consider(encode_base5(values));
+  consider(encode_runs(values));
+  return best;
+}
+
+std::optional<std::string> check_value_block(std::span<const uint8_t> block, uint32_t entries) {
+  if (block.empty()) return std::string("an empty block");
+  const uint8_t form = block[0];
+  if (form <= MaxValue) return check_size(block, 1);
+  switch (form) {
+    case Runs: return check_runs(block, entries);
+    case Base5: {
+      if (auto problem = check_size(block, 1 + ceil_div(entries, 3))) return problem;
+      if (std::any_of(block.begin() + 1, block.end(), [](uint8_t b) { return b >= 125; }))
+        return std::string("a base-5 byte past 124");
+      return std::nullopt;
+    }
+    case Two: {
+      if (auto problem = check_size(block, 2 + ceil_div(entries, 8))) return problem;
+      const std::array<uint8_t, 2> pair = {static_cast<uint8_t>(block[1] & 15),
+                                           static_cast<uint8_t>(block[1] >> 4)};
+      return check_palette(pair);
+    }
+    case Four: {
+      if (auto problem = check_size(block, 5 + ceil_div(entries, 4))) return problem;
+      return check_palette(block.subspan(1, 4));
+    }
+    default: return "unknown block form " + std::to_string(form);
+  }
+}
+
+uint8_t value_in_block(const uint8_t* block, uint32_t j) {
+  const uint8_t form = block[0];
+  if (form <= MaxValue) return form;
+  switch (form) {
+    case Base5: return static_cast<uint8_t>(block[1 + j / 3] / Powers5[j % 3] % 5);
+    case Two:
+      return static_cast<uint8_t>((block[2 + j / 8] >> (j % 8) & 1) != 0 ? block[1] >> 4 : block[1] & 15);
+    case Four: return block[1 + (block[5 + j / 4] >> 2 * (j % 4) & 3)];
+    default: return run_value(block + 1, j);
+  }
+}
+
+ValueFileRecord write_value_file(const std::filesystem::path& table_file, uint32_t block_entries) {
+  if (!std::has_single_bit(block_entries) || block_entries > MaxValueBlockEntries)
+    throw std::invalid_argument("write_value_file: " + std::to_string(block_entries) +
+                                " entries per block, not a power of two up to 2^20");
+  const TableReader reader(table_file);
+  const TableHeader& h = reader.header();
+  if (h.rules == Rules::Lasker && !h.metrics.contains(Metric::Dtm))
+    throw FormatError(table_file,
+                      "holds stalemates only (built with --metrics dts): it has no value "
+                      "of every position to write");
+  std::vector<uint8_t> data;
+  std::vector<uint32_t> offsets;
+  std::vector<uint16_t> block;
+  std::vector<uint8_t> values;
+  for (const Color stm : {Color::White, Color::Black}) {
+    const uint64_t entries = reader.entries(stm);
+    for (uint64_t first = 0; first < entries; first += block_entries) {
+      values.resize(std::min<uint64_t>(block_entries, entries - first));
+      read_values(reader, stm, first, values, block);
+      fill_invalid_values(values);
+      offsets.push_back(static_cast<uint32_t>(data.size()));
+      const std::vector<uint8_t> encoded = encode_value_block(values);
+      data.insert(data.end(), encoded.begin(), encoded.end());
+      if (data.size() > UINT32_MAX) throw FormatError(table_file, "its values take more than 4 GiB");
+    }
+  }
+  offsets.push_back(static_cast<uint32_t>(data.size()));
+  const uint64_t block_count = offsets.size() - 1;
+  const uint64_t h_size = encode_value_header(h, block_entries, block_count, 0).size();
+  const uint64_t file_size = h_size + 4 * offsets.size() + data.size() + ChecksumBytes;
+  std::vector<uint8_t> file = encode_value_header(h, block_entries, block_count, file_size);
+  ByteWriter w(file);
+  for (uint32_t offset : offsets) w.put(offset);
+  file.insert(file.end(), data.begin(), data.end());
+  w.put(checksum_of(file));
+  const std::filesystem::path path = value_file_path(table_file);
+  write_file_atomically(path, file);
+  return {path, h.file_size, file.size()};
+}
+
+ValueTable::ValueTable(const std::filesystem::path& path, const TableRequirements& required)
+    : path_(path), bytes_(read_whole_file(path, MaxValueFileBytes)), scheme_(checked(required)) {
+  check_blocks();
+}
+
+Lasker ValueTable::at(Color stm, indexing::Index index) const {
+  const uint64_t block = (stm == Color::White ? 0 : white_blocks_) + (index >> block_shift_);
+  const auto j = static_cast<uint32_t>(index & ((uint64_t{1} << block_shift_) - 1));
+  return static_cast<Lasker>(value_in_block(bytes_.data() + data_ + block_offset(block), j));
+}
+
+uint32_t ValueTable::block_offset(uint64_t block) const {
+  uint32_t offset = 0;
+  std::memcpy(&offset, bytes_.data() + offsets_ + 4 * block, sizeof offset);
+  return offset;
+}
+
+indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
+  const std::span<const uint8_t> all(bytes_);
+  if (all.size() < FixedValueHeaderBytes + ChecksumBytes ||
+      !std::equal(ValueFileMagic.begin(), ValueFileMagic.end(), all.begin()))
+    throw FormatError(path_, "not a value file (no value file magic \\x89EGTV\\r\\n\\x1a at its start)");
+  uint64_t stored = 0;
+  std::memcpy(&stored, all.data() + all.size() - ChecksumBytes, ChecksumBytes);
+  if (stored != checksum_of(all.first(all.size() - ChecksumBytes)))
+    throw FormatError(path_,
+                      "checksum mismatch: the value file is damaged (write it again with: egtb "
+                      "recompress --value-files)");
+  ByteReader r(all, path_);
+  r.get<uint64_t>();  // the magic
+  if (const auto version = r.get<uint32_t>(); version != ValueFileVersion)
+    throw FormatError(path_, "value file version " + std::to_string(version) +
+                                 ", this program reads version " + std::to_string(ValueFileVersion));
+  const auto h_size = r.get<uint32_t>();
+  header_.rules = header_rules(r.get<uint32_t>(), path_);
+  header_.metrics = header_metrics(r.get<uint32_t>(), header_.rules, path_);
+  header_.index_scheme = r.get<uint32_t>();
+  header_.index_version = r.get<uint32_t>();
+  header_.index_order = r.get<uint32_t>();
+  header_.block_entries = r.get<uint32_t>();
+  header_.entries = {r.get<uint64_t>(), r.get<uint64_t>()};
+  header_.block_count = r.get<uint64_t>();
+  header_.file_size = r.get<uint64_t>();
+  table_checksum_ = r.get<uint64_t>();
+  header_.signature = r.get_text();
+  if (header_.file_size != all.size())
+    throw FormatError(
+        path_, std::to_string(all.size()) + " bytes, the header says " + std::to_string(header_.file_size));
+  const uint32_t v = header_.block_entries;
+  if (!std::has_single_bit(v) || v > MaxValueBlockEntries)
+    throw FormatError(path_,
+                      "header: " + std::to_string(v) + " entries per block, not a power of two up to 2^20");
+  block_shift_ = std::countr_zero(v);
+  white_blocks_ = ceil_div(header_.entries[0], v);
+  if (header_.block_count != white_blocks_ + ceil_div(header_.entries[1], v))
+    throw FormatError(path_, "header: " + std::to_string(header_.block_count) + " blocks for " +
+                                 std::to_string(header_.entries[0]) + " and " +
+                                 std::to_string(header_.entries[1]) + " entries");
+  offsets_ = h_size;
+  data_ = offsets_ + 4 * (header_.block_count + 1);
+  if (h_size % 8 != 0 || h_size < FixedValueHeaderBytes || data_ + ChecksumBytes > all.size())
+    throw FormatError(path_, "header: its size " + std::to_string(h_size) + " leaves no room for " +
+                                 std::to_string(header_.block_count) + " blocks");
+  return usable_scheme(header_, path_, required);
+}
+
+void ValueTable::check_blocks() const {
+  const uint64_t data_size = bytes_.size() - ChecksumBytes - data_;
+  if (block_offset(0) != 0 || block_offset(header_.block_count) != data_size)
+    throw FormatError(path_, "block offsets do not span the data's " + std::to_string(data_size) + " bytes");
+  for (uint64_t b = 0; b < header_.block_count; ++b) {
+    const uint32_t begin = block_offset(b), end = block_offset(b + 1);
+    const BlockSpan s = block_span(header_, b);
+    const std::optional<std::string> problem =
+        end <= begin || end > data_size
+            ? std::optional<std::string>("an empty, overlapping or outlying block")
+            : check_value_block(std::span(bytes_).subspan(data_ + begin, end - begin),
+                                static_cast<uint32_t>(s.count));
+    if (problem) throw FormatError(path_, "block " + std::to_string(b) + ": " + *problem);
+  }
+}
+
+}  // namespace egtb

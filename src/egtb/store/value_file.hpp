@@ -1,0 +1,158 @@
+// Value files (<SIG>.egv beside <SIG>.egtb): the Lasker value of every entry of a table without its
+// depths, in a form a chess engine keeps in memory and probes in place, decompressing nothing
+// (Tablebase::probe_value, egtb_probe_value). A probe in search needs the value alone; the table
+// file's blocks of 32,768 zstd-compressed scores cost a whole block's decoding per probe, about
+// 50 us where a probe lands in a block not decoded before, as a search's probes of 5-man tables do.
+//
+// A value file is written from a finished table file (write_value_file, `egtb recompress
+// --value-files`), which it leaves as it is, and read whole into memory, where it stays compact:
+// each block of V entries (4096 by default) is stored in the smallest of five forms, four of them
+// read at a fixed place (a constant, or packed values) and one a sequence of runs read from the
+// block's start. Entries that hold no position (invalid, Score::is_invalid) are stored as the value
+// before them, which lengthens the runs: a probe never asks for them (IndexScheme::index_of).
+// docs/probe.md gives the sizes and times measured.
+//
+// Every byte is covered by one checksum, and opening checks every block's structure (its form,
+// its length, each value at most 4, runs that add up to the block's entries), so a damaged or
+// tampered file is refused with a FormatError naming it, and a probe of a file opened reads no byte
+// outside its block and returns no value but 0 to 4. All integers are little-endian.
+//
+//   +-----------------------------+  offset 0
+//   | header (H bytes)            |  fixed fields, then the signature, zero padded
+//   +-----------------------------+  offset H
+//   | block offsets (n + 1 u32)   |  where block i begins in the data; the last: the data's size
+//   +-----------------------------+  offset D = H + 4 (n + 1)
+//   | data                        |  the blocks back to back
+//   +-----------------------------+
+//   | checksum (8 bytes)          |  XXH3-64 of every byte above it
+//   +-----------------------------+  end of file
+//
+// Header:
+//
+//   off  size  field
+//     0     8  magic 89 45 47 54 56 0d 0a 1a ("\x89EGTV\r\n\x1a": the table file's, V for values)
+//     8     4  value file version: 1
+//    12     4  H, the header size in bytes, a multiple of 8
+//    16     4  rules id (rules.hpp)
+//    20     4  metrics of the table file it was written from (MetricSet bits)
+//    24     4  index scheme id      } as in the table file: the entries are numbered as there
+//    28     4  index scheme version }
+//    32     4  index order          }
+//    36     4  V, entries per block, a power of two (each side's last block may hold fewer)
+//    40     8  entries with White to move, N_w
+//    48     8  entries with Black to move, N_b
+//    56     8  block count n = ceil(N_w / V) + ceil(N_b / V): White's blocks, then Black's
+//    64     8  file size in bytes
+//    72     8  the file checksum of the table file it was written from (TableHeader::checksum)
+//    80     2  signature length S, then S bytes of canonical signature ("KQk"); zeros up to H
+//
+// A block of m entries, values v_0 .. v_(m-1), begins with a byte k naming its form:
+//
+//   0-4  Constant   every value is k; nothing follows.
+//   5    Runs       one token per run of equal values, in order: (length - 1) * 5 + value, as a
+//                   LEB128 varint (7 bits a byte, low bits first, bit 7 set on every byte but the
+//                   last); the lengths add up to m. Read from the start of the block.
+//   6    Base 5     ceil(m / 3) bytes, v_j the digit j % 3 of byte j / 3: v_3i + 5 v_3i+1 + 25 v_3i+2.
+//   7    Two        a byte a | b << 4 (a = v_0, b the other value), then ceil(m / 8) bytes: v_j is b
+//                   where bit j % 8 of byte j / 8 is set, else a.
+//   8    Four       four bytes p_0 .. p_3 (the values ascending, the last repeated up to four), then
+//                   ceil(m / 4) bytes: v_j is p_c, c in bits 2 (j % 4) and 2 (j % 4) + 1 of byte j / 4.
+// Bits and digits past entry m - 1 are zero.
+//
+// The writer keeps the smallest form, the first of Constant, Two, Four, Base 5 and Runs on a tie,
+// so a Runs block is smaller than Base 5 would be: a probe reads fewer than 1 + ceil(V / 3) bytes
+// of it (1,367 for V = 4096), and one of another form reads one byte at a place it computes.
+//
+// Worked example, blocks of V = 8 entries. Values 4 4 4 4 4 4 2 2 (mates, then draws):
+//   Runs    05 1d 07      tokens (6 - 1) * 5 + 4 = 29 = 0x1d, (2 - 1) * 5 + 2 = 7
+//   Two     07 24 c0      a = 4, b = 2; bits 6 and 7 set
+//   Four    08 02 04 04 04 55 05   the values ascending, the last repeated; codes 1 1 1 1, 1 1 0 0
+//   Base 5  06 7c 7c 0c   4 + 5 * 4 + 25 * 4 = 124 twice, then 2 + 5 * 2 = 12
+// Two and Runs take 3 bytes, and Two comes first: the block is 07 24 c0, and entry 6 is bit 6 of
+// c0, set: b, 2 (a draw). A block of 16 entries, ten 4s and six 2s, is Runs 05 31 1b (9 * 5 + 4,
+// 5 * 5 + 2), 3 bytes against Two's 4 (07 24 00 fc): entry 12 lies past the first run's 10
+// entries, in the second: 2.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "egtb/core/types.hpp"
+#include "egtb/store/format.hpp"
+#include "egtb/store/reader.hpp"
+#include "egtb/store/score.hpp"
+#include "indexing/index.hpp"
+
+namespace egtb {
+
+inline constexpr std::array<uint8_t, 8> ValueFileMagic = {0x89, 'E', 'G', 'T', 'V', '\r', '\n', 0x1a};
+inline constexpr uint32_t ValueFileVersion = 1;
+inline constexpr uint32_t DefaultValueBlockEntries = 1u << 12;
+inline constexpr const char* ValueFileExtension = ".egv";
+
+// The value file of a table file: tables/KQk.egv for tables/KQk.egtb, tables/KQk.stalemate-wins.egv
+// for tables/KQk.stalemate-wins.egtb.
+[[nodiscard]] std::filesystem::path value_file_path(const std::filesystem::path& table_file);
+
+// The bytes of one block of values (each 0 to 4) in its smallest form (above).
+[[nodiscard]] std::vector<uint8_t> encode_value_block(std::span<const uint8_t> values);
+// What is wrong with the bytes of a block of `entries` values, or nothing when they are one.
+[[nodiscard]] std::optional<std::string> check_value_block(std::span<const uint8_t> block, uint32_t entries);
+// Value j of a block that check_value_block accepted, j below its entries.
+[[nodiscard]] uint8_t value_in_block(const uint8_t* block, uint32_t j);
+
+// What writing a value file did.
+struct ValueFileRecord {
+  std::filesystem::path path;
+  uint64_t table_bytes = 0;  // the table file's size
+  uint64_t value_bytes = 0;  // the value file's size
+};
+
+// Writes value_file_path(table_file) from the table file (every block checksum checked), through a
+// temporary file renamed once complete, as tables are written. The table must hold the value of
+// each position (DTM among its metrics: not a stalemate-only table). Throws IoError or FormatError
+// naming a file, std::invalid_argument when block_entries is not a power of two up to 2^20.
+ValueFileRecord write_value_file(const std::filesystem::path& table_file,
+                                 uint32_t block_entries = DefaultValueBlockEntries);
+
+// A value file read whole into memory and checked, then probed in place.
+class ValueTable {
+public:
+  // Reads and checks the file at `path`, and that it is what `required` asks for (as TableReader
+  // checks a table file). Throws IoError or FormatError naming the file.
+  ValueTable(const std::filesystem::path& path, const TableRequirements& required);
+
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+  [[nodiscard]] const indexing::IndexScheme& scheme() const { return scheme_; }
+  [[nodiscard]] Rules rules() const { return header_.rules; }
+  [[nodiscard]] MetricSet metrics() const { return header_.metrics; }
+  // The file checksum of the table file it was written from.
+  [[nodiscard]] uint64_t table_checksum() const { return table_checksum_; }
+  [[nodiscard]] uint64_t file_bytes() const { return bytes_.size(); }
+
+  // The value of entry `index` of side `stm`; index below the scheme's size.
+  [[nodiscard]] Lasker at(Color stm, indexing::Index index) const;
+
+private:
+  std::filesystem::path path_;
+  FileBytes bytes_;
+  TableHeader header_;  // the fields a value file shares with a table file
+  uint64_t table_checksum_ = 0;
+  uint64_t offsets_ = 0;       // offset of the block offsets (H)
+  uint64_t data_ = 0;          // offset of the data
+  uint64_t white_blocks_ = 0;  // blocks of White to move, ahead of Black's
+  int block_shift_ = 0;        // log2 of V
+  indexing::IndexScheme scheme_;
+
+  [[nodiscard]] uint32_t block_offset(uint64_t block) const;
+  // Reads the header and checks the file (constructor).
+  [[nodiscard]] indexing::IndexScheme checked(const TableRequirements& required);
+  void check_blocks() const;
+};
+
+}  // namespace egtb

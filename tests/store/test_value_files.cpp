@@ -1,0 +1,198 @@
+// Value files (egtb/store/value_file.hpp): the block forms of the header's worked example, every
+// entry of real 3-4-man tables (fixture tables_34) against its table file, generated and filled,
+// probes by position against the full probe, and damaged or tampered files refused.
+#include <cstring>
+#include <filesystem>
+#include <random>
+#include <vector>
+
+#include "egtb/core/fen.hpp"
+#include "egtb/core/material.hpp"
+#include "egtb/store/error.hpp"
+#include "egtb/store/format.hpp"
+#include "egtb/store/reader.hpp"
+#include "egtb/store/recompress.hpp"
+#include "egtb/store/tablebase.hpp"
+#include "egtb/store/value_file.hpp"
+#include "tests/store/real_tables.hpp"
+#include "tests/store/store_fixtures.hpp"
+#include "tests/support/catch.hpp"
+
+using namespace egtb;
+
+namespace {
+
+using Bytes = std::vector<uint8_t>;
+
+// Copies the fixture's table of `m` into `dir` and writes its value file there.
+std::filesystem::path value_file_of(const Material& m, const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path table = table_path(dir, m);
+  std::filesystem::copy_file(table_path(test::tables_dir(), m), table);
+  return write_value_file(table).path;
+}
+
+// Checks that every valid entry of both sides reads in the value file as in the table file.
+void check_every_entry(const TableReader& table, const ValueTable& values) {
+  REQUIRE(values.scheme().same_layout(table.scheme()));
+  for (const Color stm : {Color::White, Color::Black}) {
+    const std::vector<uint16_t> scores = table.read_side(stm);
+    uint64_t wrong = 0;
+    for (uint64_t i = 0; i < scores.size(); ++i) {
+      const Score s = Score::from_raw(scores[i]);
+      if (s.is_valid() && values.at(stm, i) != s.value()) ++wrong;
+    }
+    CHECK(wrong == 0);
+  }
+}
+
+// Rewrites the file checksum of a value file after an edit, as a tamperer would.
+void reseal(const std::filesystem::path& path) {
+  Bytes bytes = test::read_file(path);
+  const uint64_t sum = checksum_of(std::span(bytes).first(bytes.size() - 8));
+  std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+  test::write_file(path, bytes);
+}
+
+uint64_t u64_at(const Bytes& bytes, size_t offset) {
+  uint64_t v = 0;
+  std::memcpy(&v, bytes.data() + offset, 8);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("value blocks take the forms of the worked example") {
+  const Bytes two = encode_value_block(Bytes{4, 4, 4, 4, 4, 4, 2, 2});
+  CHECK(two == Bytes{0x07, 0x24, 0xc0});
+  CHECK(value_in_block(two.data(), 6) == 2);
+  CHECK(value_in_block(two.data(), 5) == 4);
+  Bytes ten_six(10, 4);
+  ten_six.resize(16, 2);
+  const Bytes runs = encode_value_block(ten_six);
+  CHECK(runs == Bytes{0x05, 0x31, 0x1b});
+  for (uint32_t j = 0; j < 16; ++j) CHECK(value_in_block(runs.data(), j) == ten_six[j]);
+  CHECK(encode_value_block(Bytes(5, 3)) == Bytes{3});
+  const Bytes five = {0, 1, 2, 3, 4, 4, 3, 2, 1, 0, 2};
+  const Bytes base5 = encode_value_block(five);
+  CHECK(base5[0] == 6);
+  CHECK(!check_value_block(base5, 11));
+  for (uint32_t j = 0; j < five.size(); ++j) CHECK(value_in_block(base5.data(), j) == five[j]);
+  Bytes four(64);
+  for (size_t j = 0; j < four.size(); ++j) four[j] = static_cast<uint8_t>(j * 7 % 5 == 0 ? 0 : j % 3 + 1);
+  const Bytes packed = encode_value_block(four);
+  CHECK(packed[0] == 8);
+  for (uint32_t j = 0; j < four.size(); ++j) CHECK(value_in_block(packed.data(), j) == four[j]);
+}
+
+TEST_CASE("value blocks that are not what they say are refused") {
+  CHECK(check_value_block(Bytes{}, 4).value() == "an empty block");
+  CHECK(check_value_block(Bytes{9}, 4).value() == "unknown block form 9");
+  CHECK(check_value_block(Bytes{2, 0}, 4).has_value());
+  CHECK(check_value_block(Bytes{0x05, 0x31, 0x1b}, 15).value() == "runs past the block's 15 entries");
+  CHECK(check_value_block(Bytes{0x05, 0x31, 0x1b}, 17).value() == "runs cover 16 of the block's 17 entries");
+  CHECK(check_value_block(Bytes{0x05, 0x81}, 1).value() == "a run token cut by the block's end");
+  CHECK(check_value_block(Bytes{0x05, 0x80, 0x80, 0x80, 0x80, 0x00}, 1).value() ==
+        "a run token of more than 4 bytes");
+  CHECK(check_value_block(Bytes{0x06, 125}, 3).value() == "a base-5 byte past 124");
+  CHECK(check_value_block(Bytes{0x07, 0x25, 0x00}, 8).value() == "a palette value 5, past 4");
+  CHECK(check_value_block(Bytes{0x08, 0, 1, 2, 7, 0}, 4).value() == "a palette value 7, past 4");
+  CHECK(check_value_block(Bytes{0x07, 0x24, 0xc0}, 16).has_value());
+  CHECK_THROWS_AS(encode_value_block(Bytes{5}), std::invalid_argument);
+}
+
+TEST_CASE("a value file reads every entry as its table, generated or filled", "[tables]") {
+  const test::TempDir dir;
+  for (const char* signature : {"KQk", "KPk", "KBNk", "KRkr", "KPkp", "KQkq", "KRkp", "KNNk", "KBPk"}) {
+    INFO(signature);
+    const Material m = *Material::parse(signature);
+    const std::filesystem::path path = value_file_of(m, dir / "generated");
+    const TableReader table(table_path(test::tables_dir(), m));
+    const ValueTable values(path, {m, Rules::Lasker, {}});
+    CHECK(values.table_checksum() == table.header().checksum);
+    CHECK(values.file_bytes() == std::filesystem::file_size(path));
+    check_every_entry(table, values);
+
+    const std::filesystem::path filled = table_path(dir / "filled", m);
+    std::filesystem::create_directories(dir / "filled");
+    std::filesystem::copy_file(table_path(test::tables_dir(), m), filled);
+    (void)recompress_table_file(filled, {.level = 3, .orders = OrderSet::Any, .fill = true});
+    const TableReader filled_table(filled);
+    check_every_entry(filled_table, ValueTable(write_value_file(filled, 1024).path, {m, Rules::Lasker, {}}));
+  }
+}
+
+TEST_CASE("Tablebase::probe_value answers the full probe's value on random positions", "[tables]") {
+  const test::TempDir dir;
+  std::mt19937_64 random(57);
+  Tablebase tb(dir.path());
+  for (const char* signature : {"KQk", "KRk", "KPk", "KBNk", "KRkr", "KPkp", "KQkq", "KRPk", "KBkn"}) {
+    INFO(signature);
+    const Material m = *Material::parse(signature);
+    (void)value_file_of(m, dir.path());
+    const indexing::IndexScheme scheme(m);
+    for (int k = 0; k < 2000; ++k) {
+      Position pos = test::random_position(scheme, random);
+      if (k % 2 == 1) pos = color_flipped(pos);
+      const auto full = test::tables().probe(pos);
+      const auto value = tb.probe_value(pos);
+      REQUIRE(full.has_value());
+      REQUIRE(value.has_value());
+      CHECK(*value == full->value());
+    }
+  }
+  CHECK(*tb.probe_value(*parse_fen("8/8/8/8/8/8/8/K6k w - - 0 1")) == Lasker::Draw);
+  const auto missing = tb.probe_value(*parse_fen("8/8/8/8/8/8/1N6/K6k w - - 0 1"));
+  REQUIRE(!missing.has_value());
+  CHECK(missing.error().kind == ProbeError::Kind::MissingTable);
+  CHECK(missing.error().message.find("egtb recompress KNk --value-files") != std::string::npos);
+}
+
+TEST_CASE("a damaged or tampered value file is refused, never misread", "[tables]") {
+  const test::TempDir dir;
+  const Material m = *Material::parse("KRkr");
+  const std::filesystem::path path = value_file_of(m, dir.path());
+  const Bytes good = test::read_file(path);
+  const auto refused = [&](const std::string& expected) {
+    try {
+      const ValueTable values(path, {m, Rules::Lasker, {}});
+      FAIL("opened a bad value file, expected: " << expected);
+    } catch (const FormatError& e) {
+      CHECK(std::string(e.what()).find(expected) != std::string::npos);
+    }
+    test::write_file(path, good);
+  };
+
+  test::flip_byte(path, good.size() / 2);
+  refused("checksum mismatch");
+  test::write_file(path, Bytes(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(good.size()) - 100));
+  refused("checksum mismatch");
+  test::write_file(path, Bytes(good.begin(), good.begin() + 20));
+  refused("not a value file");
+  test::write_file(path, test::read_file(table_path(test::tables_dir(), m)));
+  refused("not a value file");
+
+  // Edits a tamperer seals with a fresh checksum.
+  const uint64_t h = good[12] | good[13] << 8;
+  const uint64_t blocks = u64_at(good, 56);
+  const uint64_t data = h + 4 * (blocks + 1);
+  test::flip_byte(path, data);  // the first block's form
+  reseal(path);
+  refused("block 0: ");
+  test::flip_byte(path, 8);  // the version
+  reseal(path);
+  refused("value file version");
+  test::flip_byte(path, 42);  // the entries of White to move
+  reseal(path);
+  refused("blocks for");
+  test::flip_byte(path, h + 4);  // block 1's offset
+  reseal(path);
+  refused("block 0: ");
+  test::flip_byte(path, 82);  // the signature's first letter
+  reseal(path);
+  refused("signature");
+
+  std::filesystem::copy_file(path, dir / "KQk.egv");
+  Tablebase tb(dir.path());
+  CHECK_THROWS_AS((void)tb.probe_value(*parse_fen("8/8/8/8/8/8/1Q6/K6k w - - 0 1")), FormatError);
+}
