@@ -1,25 +1,31 @@
 #!/usr/bin/env python3
-"""Compares the wins, draws and losses per side to move of tables of n identical men beside a bare
-king (KNNk ... KNNNNk, KBBBBk) with the Syzygy statistics (data/syzygy/regular-stats-identical.txt).
+"""Compares the wins, draws and losses per side to move of pawnless tables with the Syzygy
+statistics (the files of data/syzygy/: a table, a side, its wins, draws and losses a line).
 
 Syzygy counts identical men as labelled and each class of symmetric labelled positions once. For a
 pawnless table Burnside's lemma gives that count from two counts of unlabelled placements: P, every
 legal placement (egtb stats --convention physical), and D, those with every man on the a1-h8
-diagonal (fixed by the reflection in it; as many lie on a8-h1; no other symmetry of the board fixes
-a position, since the kings have no fixed square). Labelling the n men multiplies both by n!, so
+diagonal. A labelled position is fixed by the reflection in that diagonal only when every man
+stands on it (as many lie on a8-h1), and by no other symmetry of the board, since the kings have no
+fixed square. Labelling the men multiplies both counts by L, the product of m! over each kind of
+man that appears m times (1 without identical men: KQRBkr), so
 
-    Syzygy's count = n! (P + 2 D) / 8,   e.g. KNNk, White to move, draws (Lasker 3 + 2 + 1):
+    Syzygy's count = L (P + 2 D) / 8,   e.g. KNNk, White to move, draws (Lasker 3 + 2 + 1):
                    = 2 (5,749,036 + 2 x 630) / 8 = 1,437,574.
+
+(egtb's `classes` convention counts classes of unlabelled positions, where two identical men may
+swap across the diagonal: without identical men it is Syzygy's count, with them it is not.)
 
 Each value is compared: Lasker 4 against wins, 0 against losses, 3 + 2 + 1 against draws. P comes
 from `egtb stats`; D is counted here by listing the diagonal placements and probing each one
 (`egtb probe --epd --value-only`), so the check joins egtb's weights to a count made without them.
 
-Usage: syzygy_identical.py EGTB DIR SYZYGY_STATS SIG...   (exit 1 on a difference)
+Usage: syzygy_counts.py EGTB DIR SYZYGY_DIR SIG...   (exit 1 on a difference)
 """
 import itertools
 import json
 import math
+import pathlib
 import subprocess
 import sys
 
@@ -49,7 +55,7 @@ def fen(men, side):
 def attacked_on_diagonal(men, target, by_white):
     """Whether a man of the colour given attacks TARGET, every man standing on the a1-h8 diagonal:
     only bishops and queens attack along it (a knight's or rook's move never ends on it, and kings
-    are never adjacent here), each up to the first man in the way."""
+    are never adjacent here), each up to the first man in the way. Pawnless tables only."""
     for step in (1, -1):
         i = target[0] + step
         while 0 <= i < 8:
@@ -63,22 +69,25 @@ def attacked_on_diagonal(men, target, by_white):
 
 
 def diagonal_positions(signature, side):
-    """Every legal placement of SIGNATURE (K, n identical white men, k) on the a1-h8 diagonal with
-    SIDE to move, as FENs."""
-    man = signature[1]
-    count = len(signature) - 2
-    fens = []
+    """Every legal placement of SIGNATURE (pawnless, White's men in upper case after K, Black's in
+    lower case after k) on the a1-h8 diagonal with SIDE to move, as FENs."""
+    men = [letter for letter in signature if letter not in "Kk"]
+    fens = set()
     for white_king, black_king in itertools.permutations(DIAGONAL, 2):
         if abs(white_king[0] - black_king[0]) <= 1:
             continue
         rest = [s for s in DIAGONAL if s not in (white_king, black_king)]
-        for squares in itertools.combinations(rest, count):
-            men = {white_king: "K", black_king: "k", **{s: man for s in squares}}
+        for squares in itertools.permutations(rest, len(men)):
+            board = {white_king: "K", black_king: "k", **dict(zip(squares, men))}
             not_to_move = black_king if side == "w" else white_king
-            if attacked_on_diagonal(men, not_to_move, by_white=(side == "w")):
-                continue
-            fens.append(fen(men, side))
-    return fens
+            if not attacked_on_diagonal(board, not_to_move, by_white=(side == "w")):
+                fens.add(fen(board, side))
+    return sorted(fens)
+
+
+def labellings(signature):
+    """L: the product of m! over each kind of man appearing m times."""
+    return math.prod(math.factorial(signature.count(letter)) for letter in set(signature))
 
 
 def diagonal_counts(egtb, directory, signature, side):
@@ -97,38 +106,42 @@ def diagonal_counts(egtb, directory, signature, side):
 
 
 def syzygy_name(signature):
-    return signature[:-1] + "vK"
+    """KQRBkr -> KQRBvKR."""
+    black = signature.index("k")
+    return signature[:black] + "v" + signature[black:].upper()
 
 
-def read_syzygy(path):
-    """{(table, side): (wins, draws, losses)}."""
+def read_syzygy(directory):
+    """{(table, side): (wins, draws, losses)} from every .txt file of DIRECTORY."""
     rows = {}
-    for line in open(path, encoding="utf-8"):
-        if line.startswith("#") or not line.strip():
-            continue
-        table, side, wins, draws, losses = line.split()
-        rows[(table, side)] = (int(wins), int(draws), int(losses))
+    for path in sorted(pathlib.Path(directory).glob("*.txt")):
+        for line in open(path, encoding="utf-8"):
+            if line.startswith("#") or not line.strip():
+                continue
+            table, side, wins, draws, losses = line.split()
+            rows[(table, side)] = (int(wins), int(draws), int(losses))
     return rows
 
 
 def main():
-    egtb, directory, syzygy_path, signatures = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-    syzygy = read_syzygy(syzygy_path)
+    egtb, directory, syzygy_directory, signatures = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    syzygy = read_syzygy(syzygy_directory)
     differences = 0
     for signature in signatures:
-        if not (signature[0] == "K" and signature[-1] == "k" and len(set(signature[1:-1])) == 1
-                and signature[1] in "NBRQ"):
-            raise SystemExit(f"{signature}: not n identical white men beside a bare king")
+        if "P" in signature.upper():
+            raise SystemExit(f"{signature}: a table with pawns (this count is for pawnless tables)")
+        if (syzygy_name(signature), "w") not in syzygy:
+            raise SystemExit(f"{signature}: {syzygy_directory} holds no Syzygy statistics of {syzygy_name(signature)}")
         stats = subprocess.run([egtb, "stats", signature, "--dir", directory, "--convention", "physical", "--json"],
                                capture_output=True, text=True, check=True).stdout
         sides = json.loads(stats)["tables"][0]["sides"]
-        labels = math.factorial(len(signature) - 2)
+        labels = labellings(signature)
         for side in ("w", "b"):
             physical = sides[side]["lasker"]
             diagonal = diagonal_counts(egtb, directory, signature, side)
             count = [labels * (physical[v] + 2 * diagonal[v]) for v in range(5)]
             if any(c % 8 for c in count):
-                raise SystemExit(f"{signature} {side}: n!(P + 2D) = {count} is not a multiple of 8")
+                raise SystemExit(f"{signature} {side}: L (P + 2D) = {count} is not a multiple of 8")
             ours = (count[4] // 8, (count[3] + count[2] + count[1]) // 8, count[0] // 8)
             theirs = syzygy[(syzygy_name(signature), side)]
             same = ours == theirs
