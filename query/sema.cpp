@@ -30,8 +30,13 @@ private:
   std::vector<std::map<std::string, const Node*, std::less<>>> frames_;  // parameter -> argument
   std::set<std::string, std::less<>> expanding_;
   int expansions_ = 0;
-  size_t expanded_nodes_ = 0;         // copied into the tree by expansions
-  int depth_ = 0;                     // of the node being checked, expansions included
+  size_t expanded_nodes_ = 0;  // copied into the tree by expansions
+  int depth_ = 0;              // of the node being checked, expansions included
+  // How many path constituents enclose the node being checked, and, for each variable a piece loop
+  // binds, that number where it binds it: a piece variable names the man's square where the loop
+  // runs, so a path constituent (checked at another position) cannot follow the man as CQL does.
+  int path_depth_ = 0;
+  std::map<int, int> piece_slots_;
   const Node* outer_call_ = nullptr;  // the outermost call being expanded
 
   [[noreturn]] static void fail(const SourceRange& r, std::string message) {
@@ -84,7 +89,12 @@ private:
     if (n.kind == NodeKind::Function) return define(n);
     if (n.kind == NodeKind::Call) return call(n);
     if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
-    for (NodePtr& c : n.children) check(c);
+    for (NodePtr& c : n.children) {
+      const int inside = n.kind == NodeKind::Path && c->kind != NodeKind::PathParam ? 1 : 0;
+      path_depth_ += inside;
+      check(c);
+      path_depth_ -= inside;
+    }
     if (keyword_info(keyword_of(n)).tables) use_tables(n);
     n.filter = kind_of(n);
     return n.filter;
@@ -109,6 +119,10 @@ private:
     }
     slot->slot = v->second;
     slot->filter = info_.variables[static_cast<size_t>(v->second)].kind;
+    const auto piece = piece_slots_.find(v->second);
+    if (piece != piece_slots_.end() && piece->second < path_depth_)
+      fail(slot->range, "CQL's piece identity (the piece variable '" + quote_source(name) +
+                            "' followed through the moves of a path) is not supported by egtb");
     return slot->filter;
   }
 
@@ -168,6 +182,10 @@ private:
     check(n.children[0]);
     require(n.child(0), FilterKind::Set, "square set after " + quoted(Keyword::In));
     n.slot = bind(n, FilterKind::Set);
+    if (n.kind == NodeKind::PieceLoop)
+      piece_slots_[n.slot] = path_depth_;
+    else
+      piece_slots_.erase(n.slot);
     check(n.children[1]);
     n.filter = n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
     return n.filter;
@@ -244,6 +262,18 @@ private:
       case NodeKind::Convert:
         require(n.child(0), FilterKind::String, "string " + after(n));
         return n.keyword == Keyword::Int ? FilterKind::Numeric : FilterKind::String;
+      case NodeKind::Path: return n.has(FlagLastPosition) ? FilterKind::Position : FilterKind::Numeric;
+      case NodeKind::PathParam:
+        require(n.child(0), n.keyword == Keyword::Focus ? FilterKind::Set : FilterKind::Numeric,
+                n.keyword == Keyword::Focus ? "square set after 'focus'" : "numeric filter after 'max'");
+        return FilterKind::Logical;
+      case NodeKind::PathDash:
+        for (size_t i = 0; i < n.children.size(); ++i)
+          if (n.move_roles[i] != MoveRole::Body)
+            require(n.child(i), FilterKind::Set,
+                    "square set " + std::string(n.move_roles[i] == MoveRole::From ? "before" : "after") +
+                        " '--'");
+        return FilterKind::Logical;
       case NodeKind::Imagine: return imagine(n);
       case NodeKind::ImagineSpec: return imagine_spec(n);
       default: return FilterKind::Logical;
