@@ -72,6 +72,7 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Path: return Keyword::Path;
     case NodeKind::PathParam: return node.keyword;
     case NodeKind::PathDash:
+    case NodeKind::Dash:
     case NodeKind::PathChain:
     case NodeKind::PathRepeat:
     case NodeKind::StringMatch:

@@ -100,11 +100,12 @@ enum class NodeKind : uint8_t {
   // filter, matched at the position reached); flags NestBan, Primary, FirstMatch, LastPosition.
   // Example: "path nestban -- check{5,}" is (path nestban (repeat 5 inf (-- check))).
   Path,
-  PathParam,  // keyword Focus (children[0] the set; flags Capture) or Max (children[0] the number)
-  PathDash,   // -- or [x] (flags Capture): move_roles[i] the role of children[i]: From (the set tied
-              // on the left), To (on the right), Body (the targets after it); promotion in `pieces`
-  PathChain,  // ( constituents ): children in order
-  PathRepeat  // children[0] repeated from `number` to `high` times (*, +, ?, {m,n})
+  PathParam,   // keyword Focus (children[0] the set; flags Capture) or Max (children[0] the number)
+  PathDash,    // -- or [x] (flags Capture): move_roles[i] the role of children[i]: From (the set tied
+               // on the left), To (on the right), Body (the targets after it); promotion in `pieces`
+  PathChain,   // ( constituents ): children in order
+  PathRepeat,  // children[0] repeated from `number` to `high` times (*, +, ?, {m,n})
+  Dash         // CQL's -- as a filter, outside path: as PathDash, the targets in '(...)' after it
 };
 
 // Bits of Node::flags.

@@ -151,6 +151,10 @@ private:
       case NodeKind::IndexOf: return detail::make_index_of(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Convert: return detail::make_convert(n.keyword, compile(n.child(0), t));
       case NodeKind::Path: return path(n, t);
+      case NodeKind::Dash: {
+        detail::PathStep step = path_step(n, t);
+        return detail::make_dash(std::move(step), n.filter);
+      }
       case NodeKind::ImagineSpec:
       case NodeKind::PathParam:
       case NodeKind::PathDash:
@@ -414,7 +418,8 @@ detail::PathStep Compiler::path_step(const Node& n, const SquareTransform& t) {
       step.high = n.high;
       step.steps.push_back(path_step(n.child(0), t));
       break;
-    case NodeKind::PathDash: {
+    case NodeKind::PathDash:
+    case NodeKind::Dash: {
       step.kind = detail::PathStep::Kind::Dash;
       step.capture = n.has(FlagCapture);
       Filters targets;
@@ -432,7 +437,7 @@ detail::PathStep Compiler::path_step(const Node& n, const SquareTransform& t) {
           targets.push_back(std::move(f));
       }
       if (targets.size() == 1) step.filter = std::move(targets.front());
-      if (targets.size() > 1) step.filter = detail::make_and(std::move(targets));
+      if (targets.size() > 1) step.filter = detail::make_sequence(std::move(targets));
       break;
     }
     default: step.filter = compile(n, t); break;

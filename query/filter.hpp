@@ -288,6 +288,9 @@ struct PathSpec {
   SourceRange range;
 };
 FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps);
+// CQL's dash as a filter (a Dash step): a move played from the position fits it; the value (of
+// `kind`) is its target's after the first such move.
+FilterPtr make_dash(PathStep dash, FilterKind kind);
 // ---- strings and the game's data (filters_text.cpp)
 FilterPtr make_string(std::string text);                              // a literal
 FilterPtr make_str(Filters args, std::vector<std::string> literals);  // str(...): message's text

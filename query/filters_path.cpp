@@ -250,6 +250,57 @@ private:
   }
 };
 
+// -- outside path: the first move played from the position that fits the dash and after which its
+// target matches (CQL's DashNode); the value is the target's there.
+class DashFilter final : public Filter {
+public:
+  DashFilter(PathStep dash, FilterKind kind) : Filter(kind), dash_(std::move(dash)) {}
+
+  bool matches(Context& ctx) const override { return first(ctx) != NoNode; }
+  Bitboard squares(Context& ctx) const override {
+    const NodeId n = first(ctx);
+    if (n == NoNode) return 0;
+    const PositionScope scope(ctx, n);
+    return dash_.filter->squares(ctx);
+  }
+  bool number(Context& ctx, int64_t& out) const override {
+    const NodeId n = first(ctx);
+    if (n == NoNode) return false;
+    const PositionScope scope(ctx, n);
+    return dash_.filter->number(ctx, out);
+  }
+  bool text(Context& ctx, std::string& out) const override {
+    const NodeId n = first(ctx);
+    if (n == NoNode) return false;
+    const PositionScope scope(ctx, n);
+    return dash_.filter->text(ctx, out);
+  }
+  NodeId position(Context& ctx) const override {
+    const NodeId n = first(ctx);
+    if (n == NoNode) return NoNode;
+    const PositionScope scope(ctx, n);
+    return dash_.filter->position(ctx);
+  }
+
+private:
+  PathStep dash_;
+
+  // The position after the first move that fits, or NoNode.
+  NodeId first(Context& ctx) const {
+    if (!ctx.game) return NoNode;
+    const Bitboard from = dash_.from ? dash_.from->squares(ctx) : ~Bitboard{0};
+    const Bitboard to = dash_.to ? dash_.to->squares(ctx) : ~Bitboard{0};
+    const pgn::Game& game = *ctx.game;
+    for (NodeId c = game.node(ctx.node).first_child; c != NoNode; c = next_sibling(ctx, c)) {
+      if (!fits(*ctx.pos, game.node(c).move, from, to, dash_.capture)) continue;
+      if (!dash_.filter) return c;
+      const PositionScope scope(ctx, c);
+      if (dash_.filter->matches(ctx)) return c;
+    }
+    return NoNode;
+  }
+};
+
 }  // namespace
 
 std::vector<bool>& Context::banned_starts(const void* path) {
@@ -265,6 +316,10 @@ std::vector<bool>& Context::banned_starts(const void* path) {
 
 FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps) {
   return std::make_unique<PathFilter>(std::move(spec), std::move(steps));
+}
+
+FilterPtr make_dash(PathStep dash, FilterKind kind) {
+  return std::make_unique<DashFilter>(std::move(dash), kind);
 }
 
 }  // namespace egtb::query::detail

@@ -285,6 +285,8 @@ private:
       case TokenKind::Tilde:
       case TokenKind::Hash:
       case TokenKind::GroupRef:
+      case TokenKind::Dash:
+      case TokenKind::CaptureDash:
       case TokenKind::Minus: return true;
       default: return false;
     }
@@ -325,6 +327,7 @@ private:
 
   NodePtr primary() {
     const Token& t = peek();
+    if (at_dash() || tied_dash()) return dash_filter();
     switch (t.kind) {
       case TokenKind::Number: {
         auto n = make(NodeKind::Number, take().range);
@@ -1053,11 +1056,63 @@ private:
   [[nodiscard]] bool at_dash(size_t ahead = 0) const {
     return peek(ahead).kind == TokenKind::Dash || peek(ahead).kind == TokenKind::CaptureDash;
   }
-  // A dash, or a set tied to one on its left ("P--", "Front--").
-  [[nodiscard]] bool dash_ahead() const {
-    if (at_dash()) return true;
+  // A set tied to a dash on its left ("P--", "Front--").
+  [[nodiscard]] bool tied_dash() const {
     return (at(TokenKind::PieceDesignator) || at(TokenKind::Identifier)) && at_dash(1) &&
            touching(peek(), peek(1));
+  }
+  [[nodiscard]] bool dash_ahead() const { return at_dash() || tied_dash(); }
+
+  // The set tied to a dash on its left: a designator or a variable.
+  NodePtr dash_left() {
+    const Token& t = take();
+    if (t.kind == TokenKind::PieceDesignator) {
+      auto n = make(NodeKind::Designator, t.range, std::string(t.text));
+      n->pieces = t.pieces;
+      n->squares = t.squares;
+      return n;
+    }
+    if (is_cql_reserved(t.value)) fail(t.range, unsupported_word_message(t.value));
+    return make(NodeKind::Variable, t.range, t.value);
+  }
+
+  // The squares and promotion of a dash of `kind` (PathDash or Dash): [S]--[S][=P].
+  NodePtr dash_move(NodeKind kind) {
+    auto n = make(kind, peek().range);
+    if (!at_dash()) {
+      n->move_roles.push_back(MoveRole::From);
+      n->children.push_back(dash_left());
+    }
+    const Token& dash = take();
+    if (dash.kind == TokenKind::CaptureDash) n->flags |= FlagCapture;
+    if (touching(dash, peek()) && starts_filter() && !at(TokenKind::LParen) && !at_brace_repetition()) {
+      n->move_roles.push_back(MoveRole::To);
+      n->children.push_back(prefix());
+    }
+    if (at(TokenKind::Assign)) {
+      take();
+      if (!at(TokenKind::PieceDesignator)) fail_expected("a piece designator after '='");
+      n->pieces = take().pieces;
+    }
+    return n;
+  }
+
+  // CQL's dash as a filter, outside path: [S]--[S][=P][(f ...)]: one of the moves played from the
+  // position fits and the filters in parentheses (written next to the dash) match after it.
+  NodePtr dash_filter() {
+    NodePtr n = dash_move(NodeKind::Dash);
+    if (at(TokenKind::LParen) && touching(tokens_[at_ - 1], peek())) {
+      const SourceRange open = take().range;
+      const PathLevel level(*this, false);
+      while (!accept(TokenKind::RParen)) {
+        if (!starts_filter())
+          fail_expected("a filter or ')' to close the '(' at " + std::to_string(open.line) + ":" +
+                        std::to_string(open.column));
+        n->move_roles.push_back(MoveRole::Body);
+        n->children.push_back(filter());
+      }
+    }
+    return finish(std::move(n));
   }
 
   // {m,n}, {m,}, {,n}, {m}, {*} or {+} at the current token.
@@ -1107,22 +1162,7 @@ private:
   // [S]--[S][=P] targets..., or the same with [x]: a move (a capture) from the set on the left to
   // the one on the right, then the filters after it at the position it leads to.
   NodePtr path_dash() {
-    auto n = make(NodeKind::PathDash, peek().range);
-    if (!at_dash()) {
-      n->move_roles.push_back(MoveRole::From);
-      n->children.push_back(primary());
-    }
-    const Token& dash = take();
-    if (dash.kind == TokenKind::CaptureDash) n->flags |= FlagCapture;
-    if (touching(dash, peek()) && starts_filter() && !at(TokenKind::LParen) && !at_brace_repetition()) {
-      n->move_roles.push_back(MoveRole::To);
-      n->children.push_back(prefix());
-    }
-    if (at(TokenKind::Assign)) {
-      take();
-      if (!at(TokenKind::PieceDesignator)) fail_expected("a piece designator after '='");
-      n->pieces = take().pieces;
-    }
+    NodePtr n = dash_move(NodeKind::PathDash);
     while (starts_path_step() && !at(TokenKind::LParen) && !dash_ahead()) {
       n->move_roles.push_back(MoveRole::Body);
       n->children.push_back(filter());

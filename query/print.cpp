@@ -65,6 +65,7 @@ std::string operator_name(const Node& n) {
     case NodeKind::StringMatch: return std::string(operator_spelling(TokenKind::Match));
     case NodeKind::Substring: return n.has(FlagRange) ? "[:]" : "[]";
     case NodeKind::PathDash:
+    case NodeKind::Dash:
       return std::string(operator_spelling(n.has(FlagCapture) ? TokenKind::CaptureDash : TokenKind::Dash));
     case NodeKind::PathChain: return "chain";
     case NodeKind::PathRepeat: return "repeat";
@@ -95,7 +96,7 @@ std::string header(const Node& n) {
     add(n.high == INT64_MAX ? "inf" : std::to_string(n.high));
     return s;
   }
-  if (n.kind == NodeKind::PathDash) {
+  if (n.kind == NodeKind::PathDash || n.kind == NodeKind::Dash) {
     if (n.pieces) add("=" + designator_text(n.pieces, AllSquares));
     return s;
   }
@@ -152,8 +153,9 @@ std::string header(const Node& n) {
 // The role word printed before child i of a pin or move filter ("from", ":" for the body), or "".
 std::string role(const Node& n, size_t i) {
   if (n.kind == NodeKind::Pin) return word(spelling(PinRoleWords, n.pin_roles[i]));
-  if (n.kind != NodeKind::Move && n.kind != NodeKind::PlayedMove && n.kind != NodeKind::PathDash) return {};
-  if (n.kind == NodeKind::PathDash && n.move_roles[i] == MoveRole::Body) return {};
+  const bool dash = n.kind == NodeKind::PathDash || n.kind == NodeKind::Dash;
+  if (n.kind != NodeKind::Move && n.kind != NodeKind::PlayedMove && !dash) return {};
+  if (dash && n.move_roles[i] == MoveRole::Body) return {};
   if (n.move_roles[i] == MoveRole::Body) return std::string(operator_spelling(TokenKind::Colon));
   return word(spelling(MoveRoleWords, n.move_roles[i]));
 }

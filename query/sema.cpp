@@ -32,10 +32,11 @@ private:
   int expansions_ = 0;
   size_t expanded_nodes_ = 0;  // copied into the tree by expansions
   int depth_ = 0;              // of the node being checked, expansions included
-  // How many path constituents enclose the node being checked, and, for each variable a piece loop
-  // binds, that number where it binds it: a piece variable names the man's square where the loop
-  // runs, so a path constituent (checked at another position) cannot follow the man as CQL does.
-  int path_depth_ = 0;
+  // How many filters read at another position of the game (path constituents, the body of find,
+  // what follows ':', a dash's targets) enclose the node being checked, and, for each variable a
+  // piece loop binds, that number where it binds it: a piece variable names the man's square where
+  // the loop runs, so it cannot follow the man to another position as CQL's piece identity does.
+  int elsewhere_ = 0;
   std::map<int, int> piece_slots_;
   const Node* outer_call_ = nullptr;  // the outermost call being expanded
 
@@ -82,6 +83,17 @@ private:
     return clone(tree);
   }
 
+  // Whether child i of n is read at another position than n.
+  static bool elsewhere(const Node& n, size_t i) {
+    switch (n.kind) {
+      case NodeKind::Path: return n.child(i).kind != NodeKind::PathParam;
+      case NodeKind::Find: return i == 0;
+      case NodeKind::WithPosition: return i == 1;
+      case NodeKind::Dash: return n.move_roles[i] == MoveRole::Body;
+      default: return false;
+    }
+  }
+
   FilterKind check(NodePtr& slot) {
     const Level level(*this, *slot);
     Node& n = *slot;
@@ -89,11 +101,11 @@ private:
     if (n.kind == NodeKind::Function) return define(n);
     if (n.kind == NodeKind::Call) return call(n);
     if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
-    for (NodePtr& c : n.children) {
-      const int inside = n.kind == NodeKind::Path && c->kind != NodeKind::PathParam ? 1 : 0;
-      path_depth_ += inside;
-      check(c);
-      path_depth_ -= inside;
+    for (size_t i = 0; i < n.children.size(); ++i) {
+      const int inside = elsewhere(n, i) ? 1 : 0;
+      elsewhere_ += inside;
+      check(n.children[i]);
+      elsewhere_ -= inside;
     }
     if (keyword_info(keyword_of(n)).tables) use_tables(n);
     n.filter = kind_of(n);
@@ -120,9 +132,9 @@ private:
     slot->slot = v->second;
     slot->filter = info_.variables[static_cast<size_t>(v->second)].kind;
     const auto piece = piece_slots_.find(v->second);
-    if (piece != piece_slots_.end() && piece->second < path_depth_)
+    if (piece != piece_slots_.end() && piece->second < elsewhere_)
       fail(slot->range, "CQL's piece identity (the piece variable '" + quote_source(name) +
-                            "' followed through the moves of a path) is not supported by egtb");
+                            "' followed to another position) is not supported by egtb");
     return slot->filter;
   }
 
@@ -183,7 +195,7 @@ private:
     require(n.child(0), FilterKind::Set, "square set after " + quoted(Keyword::In));
     n.slot = bind(n, FilterKind::Set);
     if (n.kind == NodeKind::PieceLoop)
-      piece_slots_[n.slot] = path_depth_;
+      piece_slots_[n.slot] = elsewhere_;
     else
       piece_slots_.erase(n.slot);
     check(n.children[1]);
@@ -268,12 +280,7 @@ private:
                 n.keyword == Keyword::Focus ? "square set after 'focus'" : "numeric filter after 'max'");
         return FilterKind::Logical;
       case NodeKind::PathDash:
-        for (size_t i = 0; i < n.children.size(); ++i)
-          if (n.move_roles[i] != MoveRole::Body)
-            require(n.child(i), FilterKind::Set,
-                    "square set " + std::string(n.move_roles[i] == MoveRole::From ? "before" : "after") +
-                        " '--'");
-        return FilterKind::Logical;
+      case NodeKind::Dash: return dash(n);
       case NodeKind::Imagine: return imagine(n);
       case NodeKind::ImagineSpec: return imagine_spec(n);
       default: return FilterKind::Logical;
@@ -411,6 +418,18 @@ private:
     }
     if (n.has(FlagCount)) return FilterKind::Numeric;
     return n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
+  }
+
+  // A dash: its sets; outside path, the value of its last target (none without one).
+  static FilterKind dash(const Node& n) {
+    for (size_t i = 0; i < n.children.size(); ++i)
+      if (n.move_roles[i] != MoveRole::Body)
+        require(
+            n.child(i), FilterKind::Set,
+            "square set " + std::string(n.move_roles[i] == MoveRole::From ? "before" : "after") + " '--'");
+    if (n.kind == NodeKind::PathDash || n.move_roles.empty() || n.move_roles.back() != MoveRole::Body)
+      return FilterKind::Logical;
+    return n.children.back()->filter;
   }
 
   static FilterKind played_move(const Node& n) {

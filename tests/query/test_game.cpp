@@ -435,6 +435,29 @@ TEST_CASE("path: focus, nestban, max, lastposition, firstmatch", "[query][game][
   CHECK(value_at("path firstmatch --{1,3}", g, 0) == "1");
 }
 
+TEST_CASE("dash: CQL's -- as a filter, outside path", "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("♞――", g) == "5 7");  // a black knight's move is played from the position
+  CHECK(matching("--f7", g) == "8");
+  CHECK(matching("Q[x]p", g) == "8");
+  CHECK(matching("--(check)", g) == "8");
+  CHECK(matching("-- (not check)", g) == "0 1 4 5 6 7 8 2");  // apart from the dash: a filter of its own
+  CHECK(value_at("--(ply)", g, 0) == "1");  // the target's value after the first move that fits
+  CHECK(value_at("--e4(ply)", g, 0) == "1");
+  CHECK(value_at("--d4(move previous to .)", g, 0) == "[d4]");
+  CHECK(matching("--(ply == 3)", g) == "4");
+  CHECK(matching("--", g) == "0 1 4 5 6 7 8 2");
+  CHECK(value_at("find all --(check)", g, 0) == "1");
+  // A piece variable holds the man's square where its loop runs: read at another position (find,
+  // ':', a path, a dash's target) it would not follow the man, so egtb refuses it there.
+  CHECK(parse_error("piece T in Q T--") == "no error");
+  CHECK(parse_error("piece T in Q find T--") ==
+        "19: CQL's piece identity (the piece variable 'T' followed to another position) is not supported by "
+        "egtb");
+  CHECK(parse_error("piece T in Q child : T").starts_with("22: CQL's piece identity"));
+  CHECK(parse_error("piece T in Q --(T)").starts_with("17: CQL's piece identity"));
+}
+
 TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   CHECK(parse_error("path") ==
         "5: expected a constituent of 'path' (a filter, '--' or '('), found end of query");
@@ -446,7 +469,7 @@ TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   CHECK(parse_error("path 3 -- check").starts_with("6: CQL's path length range is not supported"));
   CHECK(parse_error("path focus A primary -- check").find("'focus' and 'primary'") != std::string::npos);
   CHECK(parse_error("piece T in Q path -- T -- check") ==
-        "22: CQL's piece identity (the piece variable 'T' followed through the moves of a path) is not "
+        "22: CQL's piece identity (the piece variable 'T' followed to another position) is not "
         "supported by egtb");
   CHECK(parse_error("piece T in Q path focus T -- check") == "no error");  // the focus is read at the start
   CHECK(parse_error("countmoves --").starts_with("12: expected 'legal' after 'countmoves'"));
