@@ -196,6 +196,9 @@ private:
       case Keyword::CurrentPosition:
       case Keyword::InitialPosition:
       case Keyword::Depth: return detail::make_game_word(k);
+      case Keyword::PathCount:
+      case Keyword::PathStart:
+      case Keyword::PathLastPosition: return detail::make_path_word(k);
       case Keyword::Year:
       case Keyword::OriginalComment: return detail::make_game_data(k);
       default: return detail::make_keyword(k);

@@ -39,6 +39,14 @@ struct PositionFacts {
   MateSets stalemates;
 };
 
+// A path found (filters_path.cpp): where it starts and ends, its moves and its max value.
+struct PathStatus {
+  pgn::NodeId start = pgn::NoNode;
+  pgn::NodeId best = pgn::NoNode;
+  int64_t count = -1;
+  int64_t max = 0;
+};
+
 struct Context {
   const Position* pos = nullptr;
   const TableContext* tables = nullptr;
@@ -77,6 +85,18 @@ struct Context {
     std::map<const void*, std::vector<bool>> banned;
   } nest_bans;
   std::vector<bool>& banned_starts(const void* path);
+  // pathcount, pathstart and pathlastposition read the search under way (inside a path) or the
+  // last path found in the game.
+  struct PathSearch {
+    PathStatus found;
+    int64_t moves = 0;  // so far
+  };
+  const PathSearch* searching = nullptr;
+  struct LastPath {
+    const pgn::Game* game = nullptr;
+    uint64_t number = 0;
+    PathStatus status;
+  } last_path;
 
   // One more run of the body of the loop at `where` (square, piece, move, dtsend, dtmend): throws
   // LoopLimitError past MaxLoopSteps on this position, and Cancelled once the
@@ -291,6 +311,7 @@ FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps);
 // CQL's dash as a filter (a Dash step): a move played from the position fits it; the value (of
 // `kind`) is its target's after the first such move.
 FilterPtr make_dash(PathStep dash, FilterKind kind);
+FilterPtr make_path_word(Keyword keyword);  // pathcount pathstart pathlastposition
 // ---- strings and the game's data (filters_text.cpp)
 FilterPtr make_string(std::string text);                              // a literal
 FilterPtr make_str(Filters args, std::vector<std::string> literals);  // str(...): message's text

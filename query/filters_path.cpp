@@ -79,7 +79,7 @@ public:
 
   bool matches(Context& ctx) const override { return search(ctx).best != NoNode; }
   bool number(Context& ctx, int64_t& out) const override {
-    const Found f = search(ctx);
+    const PathStatus f = search(ctx);
     out = spec_.max ? f.max : f.count;
     return f.best != NoNode;
   }
@@ -89,10 +89,19 @@ private:
   PathSpec spec_;
   std::vector<PathStep> steps_;
 
-  struct Found {
-    NodeId best = NoNode;
-    int64_t count = -1;
-    int64_t max = 0;
+  // Points ctx.searching at a search while it runs (pathcount and pathstart read it).
+  class Searching {
+  public:
+    Searching(Context& ctx, const Context::PathSearch& search) : ctx_(ctx), outer_(ctx.searching) {
+      ctx.searching = &search;
+    }
+    ~Searching() { ctx_.searching = outer_; }
+    Searching(const Searching&) = delete;
+    Searching& operator=(const Searching&) = delete;
+
+  private:
+    Context& ctx_;
+    const Context::PathSearch* outer_;
   };
 
   // One search from the current position.
@@ -101,11 +110,13 @@ private:
     Search(const PathFilter& path, Context& ctx)
         : path_(path), ctx_(ctx), game_(*ctx.game), start_(ctx.node) {}
 
-    Found run() {
+    PathStatus run() {
       if (path_.spec_.focus) men_ = path_.spec_.focus->squares(ctx_) & ctx_.pos->pieces();
       for (auto s = path_.steps_.rbegin(); s != path_.steps_.rend(); ++s) stack_.push_back({&*s});
+      state_.found.start = start_;
+      const Searching searching(ctx_, state_);
       compute(start_);
-      return found_;
+      return state_.found;
     }
 
   private:
@@ -114,16 +125,15 @@ private:
     const pgn::Game& game_;
     NodeId start_;
     std::vector<Pending> stack_;
-    int64_t count_ = 0;  // moves (focused moves) so far
-    Bitboard men_ = 0;   // the focused men, where they stand
-    Found found_;
+    Context::PathSearch state_;  // the best path so far and the moves (focused moves) so far
+    Bitboard men_ = 0;           // the focused men, where they stand
 
     void compute(NodeId at) {
       if (stack_.empty()) {
         if (at != start_) keep(at);
         return;
       }
-      if (path_.spec_.first_match && found_.best != NoNode) return;
+      if (path_.spec_.first_match && state_.found.best != NoNode) return;
       const Pending top = stack_.back();
       stack_.pop_back();
       const PathStep& step = *top.step;
@@ -217,31 +227,33 @@ private:
       }
       const Bitboard men = men_;
       men_ = men_after;
-      ++count_;
+      ++state_.moves;
       compute(child);
-      --count_;
+      --state_.moves;
       men_ = men;
     }
 
     // A path found, ending at `end`: kept when it beats the best so far.
     void keep(NodeId end) {
       if (!path_.spec_.max) {
-        if (count_ > found_.count) found_ = {end, count_, 0};
+        if (state_.moves > state_.found.count) state_.found = {start_, end, state_.moves, 0};
         return;
       }
       const PositionScope scope(ctx_, end);
       int64_t value = 0;
-      if (path_.spec_.max->number(ctx_, value) && (found_.best == NoNode || value > found_.max))
-        found_ = {end, count_, value};
+      if (path_.spec_.max->number(ctx_, value) && (state_.found.best == NoNode || value > state_.found.max))
+        state_.found = {start_, end, state_.moves, value};
     }
   };
 
-  Found search(Context& ctx) const {
+  PathStatus search(Context& ctx) const {
     if (!ctx.game) return {};
     std::vector<bool>* banned = spec_.nest_ban ? &ctx.banned_starts(this) : nullptr;
     if (banned && (*banned)[ctx.node]) return {};
-    const Found f = Search(*this, ctx).run();
-    if (banned && f.best != NoNode)
+    const PathStatus f = Search(*this, ctx).run();
+    if (f.best == NoNode) return f;
+    ctx.last_path = {ctx.game, ctx.game->number, f};
+    if (banned)
       for (NodeId n = ctx.game->node(f.best).parent; n != NoNode; n = ctx.game->node(n).parent) {
         (*banned)[n] = true;
         if (n == ctx.node) break;
@@ -301,6 +313,38 @@ private:
   }
 };
 
+// pathcount, pathstart, pathlastposition: inside a path the search under way (its moves so far,
+// its start, its best end so far), elsewhere the last path found in the game (its count only when
+// positive, as CQL's PathStatus).
+class PathWord final : public Filter {
+public:
+  explicit PathWord(Keyword k) : Filter(keyword_info(k).kind), word_(k) {}
+
+  bool number(Context& ctx, int64_t& out) const override {
+    if (ctx.searching) {
+      out = ctx.searching->moves;
+      return true;
+    }
+    const PathStatus* last = last_path(ctx);
+    out = last ? last->count : 0;
+    return out > 0;
+  }
+  NodeId position(Context& ctx) const override {
+    const PathStatus* f = ctx.searching ? &ctx.searching->found : last_path(ctx);
+    if (!f) return NoNode;
+    return word_ == Keyword::PathStart ? f->start : f->best;
+  }
+
+private:
+  Keyword word_;
+
+  static const PathStatus* last_path(const Context& ctx) {
+    const bool this_game =
+        ctx.game && ctx.last_path.game == ctx.game && ctx.last_path.number == ctx.game->number;
+    return this_game ? &ctx.last_path.status : nullptr;
+  }
+};
+
 }  // namespace
 
 std::vector<bool>& Context::banned_starts(const void* path) {
@@ -317,6 +361,8 @@ std::vector<bool>& Context::banned_starts(const void* path) {
 FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps) {
   return std::make_unique<PathFilter>(std::move(spec), std::move(steps));
 }
+
+FilterPtr make_path_word(Keyword keyword) { return std::make_unique<PathWord>(keyword); }
 
 FilterPtr make_dash(PathStep dash, FilterKind kind) {
   return std::make_unique<DashFilter>(std::move(dash), kind);

@@ -435,6 +435,20 @@ TEST_CASE("path: focus, nestban, max, lastposition, firstmatch", "[query][game][
   CHECK(value_at("path firstmatch --{1,3}", g, 0) == "1");
 }
 
+TEST_CASE("path: pathcount, pathstart, pathlastposition", "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  // Inside a path: the search under way (its moves so far, its start).
+  CHECK(value_at("path --{2} pathcount == 2", g, 0) == "2");
+  CHECK(matching("path --{2} pathcount == 1", g).empty());
+  CHECK(matching("path -- pathstart : initial", g) == "0");
+  // After it: the last path found in the game.
+  CHECK(value_at("{path --{1,3}} pathcount", g, 0) == "3");
+  CHECK(value_at("{path --{1,3}} pathstart : ply", g, 4) == "2");
+  CHECK(value_at("{path --{1,3}} pathlastposition : ply", g, 4) == "5");
+  CHECK(value_at("pathcount", g, 0) == "none");  // no path found yet
+  CHECK(matching("pathstart", g).empty());
+}
+
 TEST_CASE("dash: CQL's -- as a filter, outside path", "[query][game][path]") {
   const Game g = read_game(Scholar);
   CHECK(matching("♞――", g) == "5 7");  // a black knight's move is played from the position
