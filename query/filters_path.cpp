@@ -15,6 +15,7 @@
 // itself. With nestban, no path starts inside one found before in the game (CQL's nestIds).
 // Every move tried is a loop step (Context::step): a path that explodes over a long game stops at
 // MaxLoopSteps with an error rather than running for hours.
+#include "query/eval.hpp"
 #include "query/filter.hpp"
 
 namespace egtb::query::detail {
@@ -23,6 +24,10 @@ namespace {
 
 using pgn::NodeId;
 using pgn::NoNode;
+
+// The deepest nesting of a path's search: two levels per move played (about 2,000 moves), within
+// the stack of a worker thread.
+constexpr int MaxPathDepth = 4'000;
 
 // A constituent waiting on the search's stack; a repetition under way counts its matches in `seen`.
 struct Pending {
@@ -125,6 +130,11 @@ private:
     const pgn::Game& game_;
     NodeId start_;
     std::vector<Pending> stack_;
+    int depth_ = 0;  // of compute()
+    struct Depth {
+      int& depth;
+      ~Depth() { --depth; }
+    };
     Context::PathSearch state_;  // the best path so far and the moves (focused moves) so far
     Bitboard men_ = 0;           // the focused men, where they stand
 
@@ -133,6 +143,12 @@ private:
         if (at != start_) keep(at);
         return;
       }
+      // Each move of a path nests the search deeper: bounded, so that a path over a game of
+      // thousands of moves fails with a message instead of overflowing the stack.
+      if (++depth_ > MaxPathDepth)
+        throw LoopLimitError({path_.spec_.range, "a path searches more than " + std::to_string(MaxPathDepth) +
+                                                     " steps deep (a line too long to follow move by move)"});
+      const Depth leave{depth_};
       if (path_.spec_.first_match && state_.found.best != NoNode) return;
       const Pending top = stack_.back();
       stack_.pop_back();

@@ -493,4 +493,11 @@ TEST_CASE("path: errors and the work budget", "[query][game][path]") {
     text += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
   const Game long_game = read_game(text + "*\n");
   CHECK_THROWS_AS(value_at("path (-- --*)*", long_game, 0), egtb::query::LoopLimitError);
+  // A line of 2,400 moves nests deeper than a path may search (and than a thread's stack allows).
+  std::string deep = "[Event \"deep\"]\n\n";
+  for (int i = 1; i <= 600; ++i)
+    deep += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
+  const Game deep_game = read_game(deep + "*\n");
+  CHECK_THROWS_AS(value_at("path --* terminal", deep_game, 0), egtb::query::LoopLimitError);
+  CHECK(value_at("path --* terminal", deep_game, 2000) == "400");
 }
