@@ -976,6 +976,7 @@ private:
         return word.kind == TokenKind::Keyword && f.first == word.keyword;
       });
       if (flag != Flags.end()) {
+        if (n.has(flag->second)) fail(word.range, "'" + std::string(word.text) + "' given twice in 'path'");
         take();
         n.flags |= flag->second;
       } else if (accept_keyword(Keyword::Quiet)) {

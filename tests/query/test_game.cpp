@@ -480,6 +480,7 @@ TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   CHECK(parse_error("path -- check * +") == "17: two repetitions in a row in 'path'");
   CHECK(parse_error("path keepallbest -- check") ==
         "6: CQL's path parameter 'keepallbest' is not supported by egtb");
+  CHECK(parse_error("path nestban nestban --") == "14: 'nestban' given twice in 'path'");
   CHECK(parse_error("path 3 -- check").starts_with("6: CQL's path length range is not supported"));
   CHECK(parse_error("path focus A primary -- check").find("'focus' and 'primary'") != std::string::npos);
   CHECK(parse_error("piece T in Q path -- T -- check") ==
