@@ -69,6 +69,12 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Convert: return node.keyword;
     case NodeKind::Elo: return Keyword::Elo;
     case NodeKind::IndexOf: return Keyword::IndexOf;
+    case NodeKind::Path: return Keyword::Path;
+    case NodeKind::PathParam: return node.keyword;
+    case NodeKind::PathDash:
+    case NodeKind::Dash:
+    case NodeKind::PathChain:
+    case NodeKind::PathRepeat:
     case NodeKind::StringMatch:
     case NodeKind::GroupRef:
     case NodeKind::Substring:

@@ -95,7 +95,17 @@ enum class NodeKind : uint8_t {
   GroupRef,       // \N: number = N
   Substring,      // children[0][children[1]] or [children[1]:children[2]]; flags Range (a ':')
   Convert,        // keyword (lowercase, uppercase, int) children[0]
-  IndexOf         // indexof(children[0] children[1]): where the first string begins in the second
+  IndexOf,        // indexof(children[0] children[1]): where the first string begins in the second
+  // CQL's path: the PathParam nodes, then the constituents (PathDash, PathChain, PathRepeat or any
+  // filter, matched at the position reached); flags NestBan, Primary, FirstMatch, LastPosition.
+  // Example: "path nestban -- check{5,}" is (path nestban (repeat 5 inf (-- check))).
+  Path,
+  PathParam,   // keyword Focus (children[0] the set; flags Capture) or Max (children[0] the number)
+  PathDash,    // -- or [x] (flags Capture): move_roles[i] the role of children[i]: From (the set tied
+               // on the left), To (on the right), Body (the targets after it); promotion in `pieces`
+  PathChain,   // ( constituents ): children in order
+  PathRepeat,  // children[0] repeated from `number` to `high` times (*, +, ?, {m,n})
+  Dash         // CQL's -- as a filter, outside path: as PathDash, the targets in '(...)' after it
 };
 
 // Bits of Node::flags.
@@ -111,6 +121,10 @@ inline constexpr uint32_t FlagSecondary = 256;
 inline constexpr uint32_t FlagEnPassant = 512;  // move enpassant
 inline constexpr uint32_t FlagCastle = 1024;    // move castle
 inline constexpr uint32_t FlagRange = 2048;     // x[a:b], not x[a]
+inline constexpr uint32_t FlagNestBan = 4096;   // path nestban
+inline constexpr uint32_t FlagFirstMatch = 8192;
+inline constexpr uint32_t FlagLastPosition = 16384;  // path lastposition: a Position filter
+inline constexpr uint32_t FlagCapture = 32768;       // [x] in path; focus capture
 
 // ---- operators, spelled by tokens
 
@@ -187,6 +201,7 @@ struct NodeData {
   FilterKind filter = FilterKind::Logical;  // set by sema
   std::string name;
   int64_t number = 0;
+  int64_t high = 0;  // PathRepeat: the most repetitions (number: the fewest)
   PieceMask pieces = 0;
   Bitboard squares = 0;
   uint32_t flags = 0;

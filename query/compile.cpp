@@ -150,7 +150,16 @@ private:
                                       n.has(FlagRange));
       case NodeKind::IndexOf: return detail::make_index_of(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Convert: return detail::make_convert(n.keyword, compile(n.child(0), t));
-      case NodeKind::ImagineSpec: break;
+      case NodeKind::Path: return path(n, t);
+      case NodeKind::Dash: {
+        detail::PathStep step = path_step(n, t);
+        return detail::make_dash(std::move(step), n.filter);
+      }
+      case NodeKind::ImagineSpec:
+      case NodeKind::PathParam:
+      case NodeKind::PathDash:
+      case NodeKind::PathChain:
+      case NodeKind::PathRepeat: break;
     }
     throw CompileFailure{{n.range, "cannot compile this filter here"}};
   }
@@ -187,6 +196,9 @@ private:
       case Keyword::CurrentPosition:
       case Keyword::InitialPosition:
       case Keyword::Depth: return detail::make_game_word(k);
+      case Keyword::PathCount:
+      case Keyword::PathStart:
+      case Keyword::PathLastPosition: return detail::make_path_word(k);
       case Keyword::Year:
       case Keyword::OriginalComment: return detail::make_game_data(k);
       default: return detail::make_keyword(k);
@@ -243,6 +255,8 @@ private:
   FilterPtr move(const Node& n, const SquareTransform& t);
   FilterPtr imagine(const Node& n, const SquareTransform& t);
   FilterPtr played_move(const Node& n, const SquareTransform& t);
+  FilterPtr path(const Node& n, const SquareTransform& t);
+  detail::PathStep path_step(const Node& n, const SquareTransform& t);
   FilterPtr find(const Node& n, const SquareTransform& t);
 
   FilterPtr string_match(const Node& n, const SquareTransform& t) {
@@ -336,6 +350,7 @@ FilterPtr Compiler::move(const Node& n, const SquareTransform& t) {
   detail::MoveSpec spec;
   spec.count = n.has(FlagCount);
   spec.all = n.has(FlagAll);
+  spec.squares_only = n.keyword == Keyword::CountMoves;
   spec.value_is_to = !n.move_roles.empty() &&
                      (n.move_roles.front() == MoveRole::To || n.move_roles.front() == MoveRole::Capture);
   Filters params;
@@ -369,6 +384,68 @@ FilterPtr Compiler::played_move(const Node& n, const SquareTransform& t) {
     sets[static_cast<size_t>(n.move_roles[i])] = compile(n.child(i), t);
   if (!n.move_roles.empty()) spec.value = n.move_roles.front();
   return detail::make_played_move(spec, std::move(sets[0]), std::move(sets[1]), std::move(sets[2]));
+}
+
+FilterPtr Compiler::path(const Node& n, const SquareTransform& t) {
+  detail::PathSpec spec{.nest_ban = n.has(FlagNestBan),
+                        .primary = n.has(FlagPrimary),
+                        .first_match = n.has(FlagFirstMatch),
+                        .last_position = n.has(FlagLastPosition),
+                        .focus = nullptr,
+                        .max = nullptr,
+                        .range = n.range};
+  std::vector<detail::PathStep> steps;
+  for (const NodePtr& c : n.children) {
+    if (c->kind != NodeKind::PathParam) {
+      steps.push_back(path_step(*c, t));
+    } else if (c->keyword == Keyword::Focus) {
+      spec.focus = compile(c->child(0), t);
+      spec.focus_capture = c->has(FlagCapture);
+    } else {
+      spec.max = compile(c->child(0), t);
+    }
+  }
+  return detail::make_path(std::move(spec), std::move(steps));
+}
+
+detail::PathStep Compiler::path_step(const Node& n, const SquareTransform& t) {
+  detail::PathStep step;
+  switch (n.kind) {
+    case NodeKind::PathChain:
+      step.kind = detail::PathStep::Kind::Chain;
+      for (const NodePtr& c : n.children) step.steps.push_back(path_step(*c, t));
+      break;
+    case NodeKind::PathRepeat:
+      step.kind = detail::PathStep::Kind::Repeat;
+      step.low = n.number;
+      step.high = n.high;
+      step.steps.push_back(path_step(n.child(0), t));
+      break;
+    case NodeKind::PathDash:
+    case NodeKind::Dash: {
+      step.kind = detail::PathStep::Kind::Dash;
+      step.capture = n.has(FlagCapture);
+      Filters targets;
+      if (n.pieces) {  // =P: the move promotes to P
+        const detail::PlayedMoveSpec promotes{.previous = true, .promote = t.pieces(n.pieces)};
+        targets.push_back(detail::make_played_move(promotes, nullptr, nullptr, nullptr));
+      }
+      for (size_t i = 0; i < n.children.size(); ++i) {
+        FilterPtr f = compile(n.child(i), t);
+        if (n.move_roles[i] == MoveRole::From)
+          step.from = std::move(f);
+        else if (n.move_roles[i] == MoveRole::To)
+          step.to = std::move(f);
+        else
+          targets.push_back(std::move(f));
+      }
+      if (targets.size() == 1) step.filter = std::move(targets.front());
+      if (targets.size() > 1) step.filter = detail::make_sequence(std::move(targets));
+      break;
+    }
+    default: step.filter = compile(n, t); break;
+  }
+  return step;
 }
 
 FilterPtr Compiler::find(const Node& n, const SquareTransform& t) {

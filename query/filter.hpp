@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,6 +37,14 @@ struct PositionFacts {
   bool stalemate = false;
   MateSets mates;
   MateSets stalemates;
+};
+
+// A path found (filters_path.cpp): where it starts and ends, its moves and its max value.
+struct PathStatus {
+  pgn::NodeId start = pgn::NoNode;
+  pgn::NodeId best = pgn::NoNode;
+  int64_t count = -1;
+  int64_t max = 0;
 };
 
 struct Context {
@@ -68,6 +77,26 @@ struct Context {
   size_t line_depth = 0;
   const Cancellation* cancellation = nullptr;
   uint64_t steps = 0;  // loop bodies run on this position
+  // path nestban: per path filter, the positions of the game inside a path found so far, where no
+  // later path of that filter may start (CQL's nestIds); cleared when the game changes.
+  struct NestBans {
+    const pgn::Game* game = nullptr;
+    uint64_t number = 0;
+    std::map<const void*, std::vector<bool>> banned;
+  } nest_bans;
+  std::vector<bool>& banned_starts(const void* path);
+  // pathcount, pathstart and pathlastposition read the search under way (inside a path) or the
+  // last path found in the game.
+  struct PathSearch {
+    PathStatus found;
+    int64_t moves = 0;  // so far
+  };
+  const PathSearch* searching = nullptr;
+  struct LastPath {
+    const pgn::Game* game = nullptr;
+    uint64_t number = 0;
+    PathStatus status;
+  } last_path;
 
   // One more run of the body of the loop at `where` (square, piece, move, dtsend, dtmend): throws
   // LoopLimitError past MaxLoopSteps on this position, and Cancelled once the
@@ -206,6 +235,8 @@ struct MoveSpec {
   bool count = false;
   bool all = false;
   bool value_is_to = false;  // the value is the target squares (the first role is to or capture)
+  // countmoves legal --: a move is its two squares, as CQL counts (a promotion counts once)
+  bool squares_only = false;
 };
 FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body, SourceRange range);
 // imagine: Piece (the man in `piece`, two arguments: unused, squares), Swap (two squares
@@ -217,6 +248,10 @@ struct ImagineAction {
 };
 FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, FilterPtr body);
 // ---- the game (filters_game.cpp)
+// The next alternative to the move to `child`, when variations are read (NoNode without).
+pgn::NodeId next_sibling(const Context& ctx, pgn::NodeId child);
+// The square a move captures on (the e.p. pawn's for an en passant capture), or none.
+std::optional<Square> capture_square(const Position& before, Move m);
 FilterPtr make_game_word(Keyword keyword);  // initial terminal ply movenumber mainline variation ...
 FilterPtr make_child(FilterPtr index);      // child, child(n): index may be null
 FilterPtr make_position_at(FilterPtr id);   // position N
@@ -247,6 +282,36 @@ struct PlayedMoveSpec {
 };
 FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture);
 FilterPtr make_line_end(Metric metric, bool all, FilterPtr body, SourceRange range);
+// path (filters_path.cpp): a constituent, compiled. Filter: `filter` matches where the path has
+// come to; Dash: a move (a capture) from `from` to `to` (null: any square), then `filter` (may be
+// null) at the position it leads to; Chain: `steps` in order; Repeat: steps[0] from `low` to
+// `high` times.
+struct PathStep {
+  enum class Kind : uint8_t { Filter, Dash, Chain, Repeat };
+  Kind kind = Kind::Filter;
+  FilterPtr filter;
+  FilterPtr from;
+  FilterPtr to;
+  bool capture = false;
+  std::vector<PathStep> steps;
+  int64_t low = 0;
+  int64_t high = 0;
+};
+struct PathSpec {
+  bool nest_ban = false;
+  bool primary = false;
+  bool first_match = false;
+  bool last_position = false;
+  FilterPtr focus;  // the men whose moves the dashes follow; null: every move
+  bool focus_capture = false;
+  FilterPtr max;  // the value to maximise at the path's end; null: its length
+  SourceRange range;
+};
+FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps);
+// CQL's dash as a filter (a Dash step): a move played from the position fits it; the value (of
+// `kind`) is its target's after the first such move.
+FilterPtr make_dash(PathStep dash, FilterKind kind);
+FilterPtr make_path_word(Keyword keyword);  // pathcount pathstart pathlastposition
 // ---- strings and the game's data (filters_text.cpp)
 FilterPtr make_string(std::string text);                              // a literal
 FilterPtr make_str(Filters args, std::vector<std::string> literals);  // str(...): message's text

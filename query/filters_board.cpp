@@ -124,6 +124,7 @@ public:
         all_(spec.all),
         promote_(spec.promote),
         value_is_to_(spec.value_is_to),
+        squares_only_(spec.squares_only),
         range_(range) {}
 
   bool matches(Context& ctx) const override {
@@ -151,6 +152,7 @@ private:
   bool all_;
   PieceMask promote_ = 0;
   bool value_is_to_ = false;
+  bool squares_only_ = false;
   SourceRange range_;
 
   bool admits(Context& ctx, Move m) const {
@@ -189,6 +191,7 @@ private:
     const MoveList moves = legal_moves(*ctx.pos);
     for (Move m : moves) {
       if (!admits(ctx, m)) continue;
+      if (squares_only_ && m.kind() == MoveKind::Promotion && m.promotion() != PieceType::Queen) continue;
       ++t.considered;
       if (body_) {
         ctx.step(range_);

@@ -20,6 +20,17 @@
 
 namespace egtb::query::detail {
 
+pgn::NodeId next_sibling(const Context& ctx, pgn::NodeId child) {
+  return ctx.variations ? ctx.game->node(child).next_sibling : pgn::NoNode;
+}
+
+std::optional<Square> capture_square(const Position& before, Move m) {
+  if (m.is_null()) return std::nullopt;
+  if (m.kind() == MoveKind::EnPassant) return make_square(file_of(m.to()), rank_of(m.from()));
+  if (m.kind() != MoveKind::Castling && before.piece_on(m.to()) != Piece::None) return m.to();
+  return std::nullopt;
+}
+
 namespace {
 
 using pgn::NodeId;
@@ -28,11 +39,6 @@ using pgn::NoNode;
 NodeId parent_of(const Context& ctx) {
   if (!ctx.game || ctx.node == pgn::Game::Root) return NoNode;
   return ctx.game->node(ctx.node).parent;
-}
-
-// The next alternative to the move to `child`, when variations are read.
-NodeId next_sibling(const Context& ctx, NodeId child) {
-  return ctx.variations ? ctx.game->node(child).next_sibling : NoNode;
 }
 
 // The position after `n` in the preorder of the subtree from `start` (of the mainline from it,
@@ -271,14 +277,6 @@ public:
 private:
   std::string result_;
 };
-
-// The square a move captures on (the e.p. pawn's for an en passant capture), or none.
-std::optional<Square> capture_square(const Position& before, Move m) {
-  if (m.is_null()) return std::nullopt;
-  if (m.kind() == MoveKind::EnPassant) return make_square(file_of(m.to()), rank_of(m.from()));
-  if (m.kind() != MoveKind::Castling && before.piece_on(m.to()) != Piece::None) return m.to();
-  return std::nullopt;
-}
 
 // move [previous] ...: the moves played from the position, each a child node, or the one that led
 // to it; the sets are evaluated at the position the moves are played from (MoveBase::setMasks).

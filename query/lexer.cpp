@@ -139,8 +139,9 @@ struct OperatorSpelling {
 };
 
 // Longest first, so that "-->" wins over "->" and "->" over "-".
-constexpr std::array<OperatorSpelling, 34> Operators = {{
+constexpr std::array<OperatorSpelling, 37> Operators = {{
     {"[element]", TokenKind::Element},
+    {"[x]", TokenKind::CaptureDash},
     {"~~", TokenKind::Match},
     {"+=", TokenKind::OpAssign},
     {"-=", TokenKind::OpAssign},
@@ -151,6 +152,7 @@ constexpr std::array<OperatorSpelling, 34> Operators = {{
     {"&=", TokenKind::OpAssign},
     {"-->", TokenKind::LongArrow},
     {"->", TokenKind::Arrow},
+    {"--", TokenKind::Dash},
     {"<-", TokenKind::BackArrow},
     {"==", TokenKind::Eq},
     {"!=", TokenKind::Ne},
@@ -174,6 +176,7 @@ constexpr std::array<OperatorSpelling, 34> Operators = {{
     {"{", TokenKind::LBrace},
     {"}", TokenKind::RBrace},
     {",", TokenKind::Comma},
+    {"?", TokenKind::Question},
 }};
 
 // CQL's Unicode notation (uchar-strings.h of CQL 6.2) and the ASCII it stands for. Words are
@@ -238,9 +241,18 @@ struct AsciiSpelling {
   std::vector<bool> column;  // byte i starts a character of the source
 };
 
+// Whether `text` begins (ends) with a move dash of path, "――", "--", "×" or "[x]": a designator
+// next to one stays next to it ("♟――=♗" is "p--=B": a black pawn moves and promotes).
+bool starts_with_dash(std::string_view text) {
+  return text.starts_with("\u2015\u2015") || text.starts_with("\u00D7") || text.starts_with("--") ||
+         text.starts_with("[x]");
+}
+bool ends_with_dash(std::string_view text) { return text.ends_with("--") || text.ends_with("[x]"); }
+
 // A run of Unicode men from `at` as one designator (" Q", " [QRB]"); returns the offset after it.
+// `before` is the ASCII text so far.
 template <typename Put>
-size_t put_men(std::string_view source, size_t at, const Put& put) {
+size_t put_men(std::string_view source, size_t at, std::string_view before, const Put& put) {
   const size_t start = at;
   std::string men;
   while (const UnicodeSpelling* m = symbol_at(UnicodeMen, source.substr(at))) {
@@ -252,7 +264,9 @@ size_t put_men(std::string_view source, size_t at, const Put& put) {
   const char next = at < source.size() ? source[at] : '\0';
   const char after = at + 1 < source.size() ? source[at + 1] : '\0';
   const bool squares = next == '[' || (is_file(next) && (is_rank(after) || after == '-'));
-  put((men.size() == 1 ? " " + men : " [" + men + "]") + (squares ? "" : " "), start, at);
+  const std::string lead = ends_with_dash(before) ? "" : " ";
+  const bool tied = squares || starts_with_dash(source.substr(at));
+  put(lead + (men.size() == 1 ? men : "[" + men + "]") + (tied ? "" : " "), start, at);
   return at;
 }
 
@@ -273,7 +287,7 @@ AsciiSpelling ascii_spelling(std::string_view source) {
     const char c = source[at];
     const bool symbol = !in_string && (static_cast<unsigned char>(c) & 0x80);
     if (symbol && symbol_at(UnicodeMen, source.substr(at))) {
-      at = put_men(source, at, put);
+      at = put_men(source, at, out.text, put);
       continue;
     }
     if (const UnicodeSpelling* u = symbol ? symbol_at(UnicodeSpellings, source.substr(at)) : nullptr) {

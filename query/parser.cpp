@@ -42,6 +42,21 @@ private:
   size_t at_ = 0;
   int depth_ = 0;
   std::set<std::string, std::less<>> functions_;
+  // Whether the parser is at the top level of a path's constituents (not inside braces), where '+'
+  // and '*' repeat a constituent rather than add or multiply, as CQL's lexer reads them there.
+  bool path_level_ = false;
+
+  class PathLevel {
+  public:
+    PathLevel(Parser& p, bool level) : p_(p), old_(p.path_level_) { p.path_level_ = level; }
+    ~PathLevel() { p_.path_level_ = old_; }
+    PathLevel(const PathLevel&) = delete;
+    PathLevel& operator=(const PathLevel&) = delete;
+
+  private:
+    Parser& p_;
+    bool old_;
+  };
 
   // Counts nesting on entry to every recursive production, and each further operand of a chain
   // that nests its nodes ("1 + 2 + 3" is (+ (+ 1 2) 3)): every level of the tree is counted.
@@ -201,6 +216,7 @@ private:
     NodePtr left = multiplicative_level();
     DepthGuard chain(*this, 0);
     while (const std::optional<ArithOp> op = at_arith({ArithOp::Add, ArithOp::Subtract})) {
+      if (path_level_ && *op == ArithOp::Add) break;
       chain.deeper();
       left = arithmetic(std::move(left), *op, &Parser::multiplicative_level);
     }
@@ -212,6 +228,7 @@ private:
     DepthGuard chain(*this, 0);
     while (const std::optional<ArithOp> op =
                at_arith({ArithOp::Multiply, ArithOp::Divide, ArithOp::Modulo})) {
+      if (path_level_ && *op == ArithOp::Multiply) break;
       chain.deeper();
       left = arithmetic(std::move(left), *op, &Parser::set_level);
     }
@@ -268,6 +285,8 @@ private:
       case TokenKind::Tilde:
       case TokenKind::Hash:
       case TokenKind::GroupRef:
+      case TokenKind::Dash:
+      case TokenKind::CaptureDash:
       case TokenKind::Minus: return true;
       default: return false;
     }
@@ -308,6 +327,7 @@ private:
 
   NodePtr primary() {
     const Token& t = peek();
+    if (at_dash() || tied_dash()) return dash_filter();
     switch (t.kind) {
       case TokenKind::Number: {
         auto n = make(NodeKind::Number, take().range);
@@ -363,6 +383,7 @@ private:
 
   NodePtr block() {
     const SourceRange open = take().range;
+    const PathLevel level(*this, false);
     auto n = make(NodeKind::Block, open);
     while (!at(TokenKind::RBrace)) {
       if (!starts_filter())
@@ -471,6 +492,8 @@ private:
       case Keyword::Imagine: return imagine();
       case Keyword::DtmEnd:
       case Keyword::DtsEnd: return line_end();
+      case Keyword::Path: return at_position(path());
+      case Keyword::CountMoves: return count_moves();
       default: break;
     }
     fail(t.range, "unexpected '" + std::string(t.text) + "': expected a filter");
@@ -700,8 +723,9 @@ private:
 
   // "p : f" when p (parent, child, position N, find f ...) names a position: f evaluated there.
   NodePtr at_position(NodePtr n) {
-    const bool position = n->kind == NodeKind::Find
-                              ? !n->has(FlagCount)
+    const bool position = n->kind == NodeKind::Find ? !n->has(FlagCount)
+                          : n->kind == NodeKind::Path
+                              ? n->has(FlagLastPosition)
                               : keyword_info(keyword_of(*n)).kind == FilterKind::Position;
     if (!position || !accept(TokenKind::Colon)) return n;
     return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));
@@ -919,6 +943,303 @@ private:
     auto n = make(NodeKind::Number, t.range);
     n->number = t.number;
     return n;
+  }
+
+  // ---- path (CQL 6.2's path, ⊢): parameters, then constituents up to the '}' or ')' around the
+  // path, a blank line or the end of the query.
+
+  NodePtr path() {
+    auto n = make(NodeKind::Path, take().range);
+    path_parameters(*n);
+    const PathLevel level(*this, true);
+    const size_t params = n->children.size();
+    while (starts_path_step()) n->children.push_back(path_step());
+    if (n->children.size() == params) fail_expected("a constituent of 'path' (a filter, '--' or '(')");
+    return finish(std::move(n));
+  }
+
+  // CQL's parameters of path that change only its comments (egtb writes none) or that egtb lacks.
+  static constexpr std::array<std::string_view, 4> UnsupportedPathWords = {"keepallbest", "piecepath",
+                                                                           "title", "verbose"};
+
+  void path_parameters(Node& n) {
+    static constexpr std::array<std::pair<Keyword, uint32_t>, 4> Flags = {
+        {{Keyword::NestBan, FlagNestBan},
+         {Keyword::Primary, FlagPrimary},
+         {Keyword::FirstMatch, FlagFirstMatch},
+         {Keyword::LastPosition, FlagLastPosition}}};
+    bool focus = false;
+    bool max = false;
+    while (true) {
+      const Token& word = peek();
+      const auto flag = std::find_if(Flags.begin(), Flags.end(), [&](const auto& f) {
+        return word.kind == TokenKind::Keyword && f.first == word.keyword;
+      });
+      if (flag != Flags.end()) {
+        if (n.has(flag->second)) fail(word.range, "'" + std::string(word.text) + "' given twice in 'path'");
+        take();
+        n.flags |= flag->second;
+      } else if (accept_keyword(Keyword::Quiet)) {
+        // CQL's quiet drops the path's comments, which egtb does not write.
+      } else if (at_keyword(Keyword::Focus) || at_keyword(Keyword::SingleColor)) {
+        if (focus) fail(word.range, "'path' has one 'focus' or 'singlecolor'");
+        focus = true;
+        n.children.push_back(path_focus());
+      } else if (at_keyword(Keyword::Max)) {
+        if (max) fail(word.range, "'max' given twice in 'path'");
+        max = true;
+        auto m = make(NodeKind::PathParam, take().range);
+        m->keyword = Keyword::Max;
+        m->children.push_back(operand_after(&Parser::prefix, word.text));
+        n.children.push_back(finish(std::move(m)));
+      } else if (word.kind == TokenKind::Identifier &&
+                 std::find(UnsupportedPathWords.begin(), UnsupportedPathWords.end(), word.text) !=
+                     UnsupportedPathWords.end()) {
+        fail(word.range, "CQL's path parameter '" + std::string(word.text) + "' is not supported by egtb");
+      } else if (word.kind == TokenKind::Number) {
+        fail(word.range,
+             "CQL's path length range is not supported by egtb: compare the path's value (path ... >= 3)");
+      } else {
+        break;
+      }
+    }
+    if (focus && n.has(FlagPrimary))
+      fail(n.range, "CQL does not support 'focus' and 'primary' in one 'path'");
+  }
+
+  // focus [capture] S, or singlecolor: focus on the men of the side to move where the path starts.
+  NodePtr path_focus() {
+    const Token& word = take();
+    auto n = make(NodeKind::PathParam, word.range);
+    n->keyword = Keyword::Focus;
+    if (word.keyword == Keyword::SingleColor) {
+      auto side = make(NodeKind::If, word.range);
+      auto wtm = make(NodeKind::Keyword, word.range);
+      wtm->keyword = Keyword::Wtm;
+      side->children.push_back(std::move(wtm));
+      for (const PieceMask men : {WhiteMen, BlackMen}) {
+        auto d = make(NodeKind::Designator, word.range, men == WhiteMen ? "A" : "a");
+        d->pieces = men;
+        d->squares = AllSquares;
+        side->children.push_back(std::move(d));
+      }
+      n->children.push_back(std::move(side));
+      return n;
+    }
+    if (accept_keyword(Keyword::Capture)) n->flags |= FlagCapture;
+    n->children.push_back(operand_after(&Parser::union_level, word.text));
+    return finish(std::move(n));
+  }
+
+  // Whether `b` follows `a` with nothing between them ("P--", "--=Q").
+  static bool touching(const Token& a, const Token& b) {
+    return a.text.data() + a.text.size() == b.text.data();
+  }
+
+  // Whether a blank line comes before the current token: it ends a path in CQL.
+  [[nodiscard]] bool after_blank_line() const {
+    if (at_ == 0) return false;
+    const Token& before = tokens_[at_ - 1];
+    const char* begin = before.text.data() + before.text.size();
+    const char* end = peek().text.data();
+    if (end < begin) return false;
+    const std::string_view gap(begin, static_cast<size_t>(end - begin));
+    for (size_t line = gap.find('\n'); line != std::string_view::npos;) {
+      const size_t next = gap.find('\n', line + 1);
+      if (next == std::string_view::npos) break;
+      if (gap.substr(line + 1, next - line - 1).find_first_not_of(" \t\r") == std::string_view::npos)
+        return true;
+      line = next;
+    }
+    return false;
+  }
+
+  [[nodiscard]] bool at_dash(size_t ahead = 0) const {
+    return peek(ahead).kind == TokenKind::Dash || peek(ahead).kind == TokenKind::CaptureDash;
+  }
+  // A set tied to a dash on its left ("P--", "Front--").
+  [[nodiscard]] bool tied_dash() const {
+    return (at(TokenKind::PieceDesignator) || at(TokenKind::Identifier)) && at_dash(1) &&
+           touching(peek(), peek(1));
+  }
+  [[nodiscard]] bool dash_ahead() const { return at_dash() || tied_dash(); }
+
+  // The set tied to a dash on its left: a designator or a variable.
+  NodePtr dash_left() {
+    const Token& t = take();
+    if (t.kind == TokenKind::PieceDesignator) {
+      auto n = make(NodeKind::Designator, t.range, std::string(t.text));
+      n->pieces = t.pieces;
+      n->squares = t.squares;
+      return n;
+    }
+    if (is_cql_reserved(t.value)) fail(t.range, unsupported_word_message(t.value));
+    return make(NodeKind::Variable, t.range, t.value);
+  }
+
+  // The squares and promotion of a dash of `kind` (PathDash or Dash): [S]--[S][=P].
+  NodePtr dash_move(NodeKind kind) {
+    auto n = make(kind, peek().range);
+    if (!at_dash()) {
+      n->move_roles.push_back(MoveRole::From);
+      n->children.push_back(dash_left());
+    }
+    const Token& dash = take();
+    if (dash.kind == TokenKind::CaptureDash) n->flags |= FlagCapture;
+    if (touching(dash, peek()) && starts_filter() && !at(TokenKind::LParen) && !at_brace_repetition()) {
+      n->move_roles.push_back(MoveRole::To);
+      n->children.push_back(prefix());
+    }
+    if (at(TokenKind::Assign)) {
+      take();
+      if (!at(TokenKind::PieceDesignator)) fail_expected("a piece designator after '='");
+      n->pieces = take().pieces;
+    }
+    return n;
+  }
+
+  // CQL's dash as a filter, outside path: [S]--[S][=P][(f ...)]: one of the moves played from the
+  // position fits and the filters in parentheses (written next to the dash) match after it.
+  NodePtr dash_filter() {
+    NodePtr n = dash_move(NodeKind::Dash);
+    if (at(TokenKind::LParen) && touching(tokens_[at_ - 1], peek())) {
+      const SourceRange open = take().range;
+      const PathLevel level(*this, false);
+      while (!accept(TokenKind::RParen)) {
+        if (!starts_filter())
+          fail_expected("a filter or ')' to close the '(' at " + std::to_string(open.line) + ":" +
+                        std::to_string(open.column));
+        n->move_roles.push_back(MoveRole::Body);
+        n->children.push_back(filter());
+      }
+    }
+    return finish(std::move(n));
+  }
+
+  // {m,n}, {m,}, {,n}, {m}, {*} or {+} at the current token.
+  [[nodiscard]] bool at_brace_repetition() const {
+    if (!at(TokenKind::LBrace)) return false;
+    const TokenKind k1 = peek(1).kind;
+    if ((k1 == TokenKind::Star || k1 == TokenKind::Plus) && peek(2).kind == TokenKind::RBrace) return true;
+    size_t i = 1;
+    if (peek(i).kind == TokenKind::Number) ++i;
+    if (peek(i).kind == TokenKind::Comma) ++i;
+    if (peek(i).kind == TokenKind::Number) ++i;
+    return i > 1 && peek(i).kind == TokenKind::RBrace && !(i == 2 && k1 == TokenKind::Comma);
+  }
+
+  [[nodiscard]] bool starts_path_step() const {
+    if (after_blank_line() || at_brace_repetition()) return false;
+    return at(TokenKind::LParen) || dash_ahead() || starts_filter();
+  }
+
+  NodePtr path_step() {
+    const DepthGuard guard(*this);
+    NodePtr step;
+    if (at(TokenKind::LParen)) {
+      const SourceRange open = take().range;
+      step = make(NodeKind::PathChain, open);
+      while (!accept(TokenKind::RParen)) {
+        if (!starts_path_step())
+          fail_expected("a constituent of 'path' or ')' to close the '(' at " + std::to_string(open.line) +
+                        ":" + std::to_string(open.column));
+        step->children.push_back(path_step());
+      }
+      if (step->children.empty()) fail(open.to(previous_range()), "empty '()' in 'path'");
+      step = finish(std::move(step));
+    } else if (dash_ahead()) {
+      step = path_dash();
+    } else {
+      NodePtr f = filter();  // a filter matched where the path has come to; no repetition applies
+      if (at(TokenKind::Star) || at(TokenKind::Plus) || at(TokenKind::Question) || at_brace_repetition())
+        fail(peek().range,
+             "a repetition in 'path' repeats a '--' (with the filters after it) or a '( ... )', "
+             "not a filter alone");
+      return f;
+    }
+    return path_repetition(std::move(step));
+  }
+
+  // [S]--[S][=P] targets..., or the same with [x]: a move (a capture) from the set on the left to
+  // the one on the right, then the filters after it at the position it leads to.
+  NodePtr path_dash() {
+    NodePtr n = dash_move(NodeKind::PathDash);
+    while (starts_path_step() && !at(TokenKind::LParen) && !dash_ahead()) {
+      n->move_roles.push_back(MoveRole::Body);
+      n->children.push_back(filter());
+    }
+    return finish(std::move(n));
+  }
+
+  NodePtr path_repetition(NodePtr step) {
+    int64_t low = 0;
+    int64_t high = INT64_MAX;
+    const Token& t = peek();
+    if (accept(TokenKind::Star)) {
+    } else if (accept(TokenKind::Plus)) {
+      low = 1;
+    } else if (accept(TokenKind::Question)) {
+      high = 1;
+    } else if (at_brace_repetition()) {
+      take();
+      if (accept(TokenKind::Plus)) {
+        low = 1;
+      } else if (!accept(TokenKind::Star)) {
+        low = at(TokenKind::Number) ? take().number : 0;
+        high = accept(TokenKind::Comma) ? (at(TokenKind::Number) ? take().number : INT64_MAX) : low;
+      }
+      take();
+      if (low > high) fail(t.range.to(previous_range()), "in '{m,n}' m must not exceed n");
+    } else {
+      return step;
+    }
+    if (!moves(*step)) fail(step->range, "a repetition in 'path' needs a move ('--') in what it repeats");
+    auto n = make(NodeKind::PathRepeat, step->range.to(previous_range()));
+    n->number = low;
+    n->high = high;
+    n->children.push_back(std::move(step));
+    if (at(TokenKind::Star) || at(TokenKind::Plus) || at(TokenKind::Question) || at_brace_repetition())
+      fail(peek().range, "two repetitions in a row in 'path'");
+    return n;
+  }
+
+  // Whether every match of a constituent plays a move, so that repeating it cannot loop in place.
+  static bool moves(const Node& step) {
+    switch (step.kind) {
+      case NodeKind::PathDash: return true;
+      case NodeKind::PathChain:
+        return std::any_of(step.children.begin(), step.children.end(),
+                           [](const NodePtr& c) { return moves(*c); });
+      case NodeKind::PathRepeat: return step.number > 0 && moves(step.child(0));
+      default: return false;
+    }
+  }
+
+  // countmoves legal [S]--[S]: the number of legal moves (from S to S), CQL's count of a legal dash.
+  NodePtr count_moves() {
+    const Token& kw = take();
+    auto n = make(NodeKind::Move, kw.range);
+    n->flags |= FlagCount;
+    n->keyword = Keyword::CountMoves;
+    if (!accept_keyword(Keyword::Legal)) {
+      if (at_keyword(Keyword::PseudoLegal))
+        fail(peek().range, unsupported_word_message("countmoves pseudolegal"));
+      fail_expected("'legal' after 'countmoves'");
+    }
+    if (!at_dash() && !(at(TokenKind::PieceDesignator) && at_dash(1) && touching(peek(), peek(1))))
+      fail_expected("'--' after 'countmoves legal'");
+    if (!at_dash()) {
+      n->move_roles.push_back(MoveRole::From);
+      n->children.push_back(primary());
+    }
+    const Token& dash = take();
+    if (dash.kind == TokenKind::CaptureDash)
+      fail(dash.range, unsupported_word_message("countmoves legal [x]"));
+    if (touching(dash, peek()) && at(TokenKind::PieceDesignator)) {
+      n->move_roles.push_back(MoveRole::To);
+      n->children.push_back(primary());
+    }
+    return finish(std::move(n));
   }
 
   NodePtr line_end() {

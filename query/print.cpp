@@ -64,6 +64,11 @@ std::string operator_name(const Node& n) {
     case NodeKind::WithPosition: return std::string(operator_spelling(TokenKind::Colon));
     case NodeKind::StringMatch: return std::string(operator_spelling(TokenKind::Match));
     case NodeKind::Substring: return n.has(FlagRange) ? "[:]" : "[]";
+    case NodeKind::PathDash:
+    case NodeKind::Dash:
+      return std::string(operator_spelling(n.has(FlagCapture) ? TokenKind::CaptureDash : TokenKind::Dash));
+    case NodeKind::PathChain: return "chain";
+    case NodeKind::PathRepeat: return "repeat";
     default: return word(keyword_of(n));
   }
 }
@@ -76,6 +81,23 @@ std::string header(const Node& n) {
     add(word(Keyword::Legal));
     if (n.has(FlagCount)) add(word(Keyword::Count));
     if (n.has(FlagAll)) add(word(Keyword::All));
+    return s;
+  }
+  if (n.kind == NodeKind::Path) {
+    for (const auto& [flag, k] :
+         {std::pair{FlagNestBan, Keyword::NestBan}, std::pair{FlagPrimary, Keyword::Primary},
+          std::pair{FlagFirstMatch, Keyword::FirstMatch}, std::pair{FlagLastPosition, Keyword::LastPosition}})
+      if (n.has(flag)) add(word(k));
+    return s;
+  }
+  if (n.kind == NodeKind::PathParam && n.has(FlagCapture)) return " " + word(Keyword::Capture);
+  if (n.kind == NodeKind::PathRepeat) {
+    add(std::to_string(n.number));
+    add(n.high == INT64_MAX ? "inf" : std::to_string(n.high));
+    return s;
+  }
+  if (n.kind == NodeKind::PathDash || n.kind == NodeKind::Dash) {
+    if (n.pieces) add("=" + designator_text(n.pieces, AllSquares));
     return s;
   }
   if (n.kind == NodeKind::PlayedMove) {
@@ -131,7 +153,9 @@ std::string header(const Node& n) {
 // The role word printed before child i of a pin or move filter ("from", ":" for the body), or "".
 std::string role(const Node& n, size_t i) {
   if (n.kind == NodeKind::Pin) return word(spelling(PinRoleWords, n.pin_roles[i]));
-  if (n.kind != NodeKind::Move && n.kind != NodeKind::PlayedMove) return {};
+  const bool dash = n.kind == NodeKind::PathDash || n.kind == NodeKind::Dash;
+  if (n.kind != NodeKind::Move && n.kind != NodeKind::PlayedMove && !dash) return {};
+  if (dash && n.move_roles[i] == MoveRole::Body) return {};
   if (n.move_roles[i] == MoveRole::Body) return std::string(operator_spelling(TokenKind::Colon));
   return word(spelling(MoveRoleWords, n.move_roles[i]));
 }

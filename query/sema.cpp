@@ -30,8 +30,14 @@ private:
   std::vector<std::map<std::string, const Node*, std::less<>>> frames_;  // parameter -> argument
   std::set<std::string, std::less<>> expanding_;
   int expansions_ = 0;
-  size_t expanded_nodes_ = 0;         // copied into the tree by expansions
-  int depth_ = 0;                     // of the node being checked, expansions included
+  size_t expanded_nodes_ = 0;  // copied into the tree by expansions
+  int depth_ = 0;              // of the node being checked, expansions included
+  // How many filters read at another position of the game (path constituents, the body of find,
+  // what follows ':', a dash's targets) enclose the node being checked, and, for each variable a
+  // piece loop binds, that number where it binds it: a piece variable names the man's square where
+  // the loop runs, so it cannot follow the man to another position as CQL's piece identity does.
+  int elsewhere_ = 0;
+  std::map<int, int> piece_slots_;
   const Node* outer_call_ = nullptr;  // the outermost call being expanded
 
   [[noreturn]] static void fail(const SourceRange& r, std::string message) {
@@ -77,6 +83,17 @@ private:
     return clone(tree);
   }
 
+  // Whether child i of n is read at another position than n.
+  static bool elsewhere(const Node& n, size_t i) {
+    switch (n.kind) {
+      case NodeKind::Path: return n.child(i).kind != NodeKind::PathParam;
+      case NodeKind::Find: return i == 0;
+      case NodeKind::WithPosition: return i == 1;
+      case NodeKind::Dash: return n.move_roles[i] == MoveRole::Body;
+      default: return false;
+    }
+  }
+
   FilterKind check(NodePtr& slot) {
     const Level level(*this, *slot);
     Node& n = *slot;
@@ -84,7 +101,12 @@ private:
     if (n.kind == NodeKind::Function) return define(n);
     if (n.kind == NodeKind::Call) return call(n);
     if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
-    for (NodePtr& c : n.children) check(c);
+    for (size_t i = 0; i < n.children.size(); ++i) {
+      const int inside = elsewhere(n, i) ? 1 : 0;
+      elsewhere_ += inside;
+      check(n.children[i]);
+      elsewhere_ -= inside;
+    }
     if (keyword_info(keyword_of(n)).tables) use_tables(n);
     n.filter = kind_of(n);
     return n.filter;
@@ -109,6 +131,10 @@ private:
     }
     slot->slot = v->second;
     slot->filter = info_.variables[static_cast<size_t>(v->second)].kind;
+    const auto piece = piece_slots_.find(v->second);
+    if (piece != piece_slots_.end() && piece->second < elsewhere_)
+      fail(slot->range, "CQL's piece identity (the piece variable '" + quote_source(name) +
+                            "' followed to another position) is not supported by egtb");
     return slot->filter;
   }
 
@@ -168,6 +194,10 @@ private:
     check(n.children[0]);
     require(n.child(0), FilterKind::Set, "square set after " + quoted(Keyword::In));
     n.slot = bind(n, FilterKind::Set);
+    if (n.kind == NodeKind::PieceLoop)
+      piece_slots_[n.slot] = elsewhere_;
+    else
+      piece_slots_.erase(n.slot);
     check(n.children[1]);
     n.filter = n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
     return n.filter;
@@ -244,6 +274,13 @@ private:
       case NodeKind::Convert:
         require(n.child(0), FilterKind::String, "string " + after(n));
         return n.keyword == Keyword::Int ? FilterKind::Numeric : FilterKind::String;
+      case NodeKind::Path: return n.has(FlagLastPosition) ? FilterKind::Position : FilterKind::Numeric;
+      case NodeKind::PathParam:
+        require(n.child(0), n.keyword == Keyword::Focus ? FilterKind::Set : FilterKind::Numeric,
+                n.keyword == Keyword::Focus ? "square set after 'focus'" : "numeric filter after 'max'");
+        return FilterKind::Logical;
+      case NodeKind::PathDash:
+      case NodeKind::Dash: return dash(n);
       case NodeKind::Imagine: return imagine(n);
       case NodeKind::ImagineSpec: return imagine_spec(n);
       default: return FilterKind::Logical;
@@ -381,6 +418,18 @@ private:
     }
     if (n.has(FlagCount)) return FilterKind::Numeric;
     return n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
+  }
+
+  // A dash: its sets; outside path, the value of its last target (none without one).
+  static FilterKind dash(const Node& n) {
+    for (size_t i = 0; i < n.children.size(); ++i)
+      if (n.move_roles[i] != MoveRole::Body)
+        require(
+            n.child(i), FilterKind::Set,
+            "square set " + std::string(n.move_roles[i] == MoveRole::From ? "before" : "after") + " '--'");
+    if (n.kind == NodeKind::PathDash || n.move_roles.empty() || n.move_roles.back() != MoveRole::Body)
+      return FilterKind::Logical;
+    return n.children.back()->filter;
   }
 
   static FilterKind played_move(const Node& n) {

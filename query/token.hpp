@@ -45,11 +45,14 @@ enum class TokenKind : uint8_t {
   LBrace,
   RBrace,
   Comma,
-  Element,   // [element], CQL's ∊: "x ∊ S" loops over the squares of S, "◭ x ∊ S" over its men
-  Match,     // ~~ (a string matched against a regular expression)
-  GroupRef,  // \1: a group of the last match (number: the group)
-  LBracket,  // [ right after a value (x[1], x[2:4]): indexing a string
-  RBracket   // ] closing it
+  Element,      // [element], CQL's ∊: "x ∊ S" loops over the squares of S, "◭ x ∊ S" over its men
+  Match,        // ~~ (a string matched against a regular expression)
+  GroupRef,     // \1: a group of the last match (number: the group)
+  LBracket,     // [ right after a value (x[1], x[2:4]): indexing a string
+  RBracket,     // ] closing it
+  Dash,         // -- (CQL's ――): a move, in path
+  CaptureDash,  // [x] (CQL's ×): a capture, in path
+  Question      // ?: a path constituent at most once
 };
 
 // The men a piece designator admits, one bit per Piece value (bit 0 = an empty square).

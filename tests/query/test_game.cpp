@@ -226,7 +226,7 @@ TEST_CASE("game: CQL's Unicode notation", "[query][game]") {
   CHECK(printed("∀x∊♖ x") == printed("square all x in R x"));
   CHECK(printed("power△ ≥ 10") == printed("power A >= 10"));
   // Errors point at the symbol as written: columns count characters.
-  CHECK(parse_error("♕ ⊢ ♔") == "3: CQL filter 'path' is not supported by egtb");
+  CHECK(parse_error("♕ ⊢ verbose ―― ♔") == "5: CQL's path parameter 'verbose' is not supported by egtb");
   CHECK(parse_error("\"♕\" ♔") == "no error");  // inside a string a symbol stays as written
 }
 
@@ -359,4 +359,146 @@ TEST_CASE("game: ~~ refuses a text longer than 4096 bytes", "[query][game]") {
   egtb::query::Evaluator evaluator(*program);
   CHECK_THROWS_AS(evaluator.evaluate(g, Game::Root), egtb::query::LoopLimitError);
   CHECK(matching("originalcomment[0:4096] ~~ \"a$\"", g) == "0");
+}
+
+// ---- path (CQL 6.2's ⊢), over Scholar: 0 start, 1 e4, 2 d4, 3 d5, 4 e5, 5 Qh5, 6 Nc6, 7 Bc4,
+// 8 Nf6, 9 Qxf7# (preorder 0 1 4 5 6 7 8 9 2 3).
+
+TEST_CASE("path: dashes, targets and the longest path", "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("path -- mate", g) == "8");
+  CHECK(matching("⊢ ―― check", g) == "8");
+  CHECK(value_at("path -- check", g, 8) == "1");
+  // The mainline's seven moves to mate; the d4 line ends without one.
+  CHECK(value_at("path (-- not check)* -- mate", g, 0) == "7");
+  CHECK(matching("path (-- not check)* -- mate", g) == "0 1 4 5 6 7 8");
+  // '*' then a filter: the longest way to a terminal position; a path of no move does not match.
+  CHECK(value_at("path --* terminal", g, 0) == "7");
+  CHECK(value_at("path --* terminal", g, 2) == "1");
+  CHECK(matching("path --* terminal", g) == "0 1 4 5 6 7 8 2");
+  CHECK(value_at("path -- {2,3}", g, 0) == "3");
+  CHECK(value_at("path --{2}", g, 0) == "2");
+  CHECK(value_at("path --{,2}", g, 0) == "2");
+  CHECK(value_at("path -- ?", g, 0) == "1");
+  CHECK(value_at("path --{+}", g, 4) == "5");
+  CHECK(matching("path --{2,}", g) == "0 1 4 5 6 7");
+  // '+' after a target repeats the dash, it does not add.
+  CHECK(value_at("path -- check+", g, 8) == "1");
+  // A filter constituent matches where the path has come to.
+  CHECK(matching("path ply == 5 -- mate", g).empty());
+  CHECK(matching("path ply == 6 -- mate", g) == "8");
+  // A blank line ends the path: "initial" is then a filter of its own, not the dash's target.
+  CHECK(matching("path --\n\ninitial", g) == "0");
+  CHECK(matching("path -- initial", g).empty());
+}
+
+TEST_CASE("path: the squares of a dash, captures and promotions", "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("path Q-- check", g) == "8");
+  CHECK(matching("path --f7", g) == "8");
+  CHECK(matching("path Q[x]p", g) == "8");
+  CHECK(matching("path ♕×♟f7", g) == "8");
+  CHECK(matching("path [x]", g) == "8");
+  CHECK(matching("path P--e4", g) == "0");
+  // A man next to the dash is its left set; apart from it, a filter of the path.
+  CHECK(matching("⊢ ♞――", g) == "5 7");
+  CHECK(matching("⊢ ♞ ――", g) == "0 1 4 5 6 7 8 2");
+  CHECK(matching("path -- --d5", g) == "0");
+  CHECK(matching("path primary -- --d5", g).empty());  // primary: no variation move
+  // A promotion, and countmoves counting a promotion once (a move is its two squares, as CQL's).
+  const Game p =
+      read_game("[Event \"p\"]\n[FEN \"8/P7/8/8/8/8/k7/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=N Kb3 *\n");
+  CHECK(matching("path --=N", p) == "0");
+  CHECK(matching("path --=Q", p).empty());
+  CHECK(matching("path P--=[QN] a8", p) == "0");
+  CHECK(value_at("countmoves legal --", p, 0) == "6");
+  CHECK(value_at("move legal count", p, 0) == "9");
+  CHECK(value_at("countmoves legal --a8", p, 0) == "1");
+}
+
+TEST_CASE("path: focus, nestban, max, lastposition, firstmatch", "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  // focus A: the next White move in every line, the first one from the start itself.
+  CHECK(value_at("path focus A --{3}", g, 0) == "3");
+  CHECK(value_at("path focus A --+", g, 0) == "4");
+  CHECK(matching("path focus A --+", g) == "0 4 6 8");  // not 1, 5 ... where Black moves first
+  // The queen is followed from d1 to h5: Qh5 then Qxf7, the other moves skipped.
+  CHECK(value_at("path focus Q --+", g, 4) == "2");
+  CHECK(matching("path ◎♕ ――+", g) == "4 8");  // the queen's own move first
+  CHECK(value_at("path singlecolor --+", g, 1) == "3");
+  // nestban: no path starts inside one found before (0-1-4, 4-5-6, 6-7-8, 8-9 ban 0 1 4 5 6 7 8).
+  CHECK(matching("path --{1,2}", g) == "0 1 4 5 6 7 8 2");
+  CHECK(matching("path nestban --{1,2}", g) == "0 4 6 8 2");
+  // max: the path whose end has the greatest value, not the longest one.
+  CHECK(value_at("path max (10 - ply) --{1,3}", g, 0) == "9");
+  CHECK(value_at("path lastposition --{2} : ply", g, 0) == "2");
+  CHECK(value_at("path firstmatch --{1,3}", g, 0) == "1");
+}
+
+TEST_CASE("path: pathcount, pathstart, pathlastposition", "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  // Inside a path: the search under way (its moves so far, its start).
+  CHECK(value_at("path --{2} pathcount == 2", g, 0) == "2");
+  CHECK(matching("path --{2} pathcount == 1", g).empty());
+  CHECK(matching("path -- pathstart : initial", g) == "0");
+  // After it: the last path found in the game.
+  CHECK(value_at("{path --{1,3}} pathcount", g, 0) == "3");
+  CHECK(value_at("{path --{1,3}} pathstart : ply", g, 4) == "2");
+  CHECK(value_at("{path --{1,3}} pathlastposition : ply", g, 4) == "5");
+  CHECK(value_at("pathcount", g, 0) == "none");  // no path found yet
+  CHECK(matching("pathstart", g).empty());
+}
+
+TEST_CASE("dash: CQL's -- as a filter, outside path", "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("♞――", g) == "5 7");  // a black knight's move is played from the position
+  CHECK(matching("--f7", g) == "8");
+  CHECK(matching("Q[x]p", g) == "8");
+  CHECK(matching("--(check)", g) == "8");
+  CHECK(matching("-- (not check)", g) == "0 1 4 5 6 7 8 2");  // apart from the dash: a filter of its own
+  CHECK(value_at("--(ply)", g, 0) == "1");  // the target's value after the first move that fits
+  CHECK(value_at("--e4(ply)", g, 0) == "1");
+  CHECK(value_at("--d4(move previous to .)", g, 0) == "[d4]");
+  CHECK(matching("--(ply == 3)", g) == "4");
+  CHECK(matching("--", g) == "0 1 4 5 6 7 8 2");
+  CHECK(value_at("find all --(check)", g, 0) == "1");
+  // A piece variable holds the man's square where its loop runs: read at another position (find,
+  // ':', a path, a dash's target) it would not follow the man, so egtb refuses it there.
+  CHECK(parse_error("piece T in Q T--") == "no error");
+  CHECK(parse_error("piece T in Q find T--") ==
+        "19: CQL's piece identity (the piece variable 'T' followed to another position) is not supported by "
+        "egtb");
+  CHECK(parse_error("piece T in Q child : T").starts_with("22: CQL's piece identity"));
+  CHECK(parse_error("piece T in Q --(T)").starts_with("17: CQL's piece identity"));
+}
+
+TEST_CASE("path: errors and the work budget", "[query][game][path]") {
+  CHECK(parse_error("path") ==
+        "5: expected a constituent of 'path' (a filter, '--' or '('), found end of query");
+  CHECK(parse_error("path (check)*") == "6: a repetition in 'path' needs a move ('--') in what it repeats");
+  CHECK(parse_error("path check*").find("repeats a '--'") != std::string::npos);
+  CHECK(parse_error("path -- check * +") == "17: two repetitions in a row in 'path'");
+  CHECK(parse_error("path keepallbest -- check") ==
+        "6: CQL's path parameter 'keepallbest' is not supported by egtb");
+  CHECK(parse_error("path nestban nestban --") == "14: 'nestban' given twice in 'path'");
+  CHECK(parse_error("path 3 -- check").starts_with("6: CQL's path length range is not supported"));
+  CHECK(parse_error("path focus A primary -- check").find("'focus' and 'primary'") != std::string::npos);
+  CHECK(parse_error("piece T in Q path -- T -- check") ==
+        "22: CQL's piece identity (the piece variable 'T' followed to another position) is not "
+        "supported by egtb");
+  CHECK(parse_error("piece T in Q path focus T -- check") == "no error");  // the focus is read at the start
+  CHECK(parse_error("countmoves --").starts_with("12: expected 'legal' after 'countmoves'"));
+  // Every way of cutting a long line into runs: exponential, stopped by the loop budget.
+  std::string text = "[Event \"long\"]\n\n";
+  for (int i = 1; i <= 20; ++i)
+    text += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
+  const Game long_game = read_game(text + "*\n");
+  CHECK_THROWS_AS(value_at("path (-- --*)*", long_game, 0), egtb::query::LoopLimitError);
+  // A line of 2,400 moves nests deeper than a path may search (and than a thread's stack allows).
+  std::string deep = "[Event \"deep\"]\n\n";
+  for (int i = 1; i <= 600; ++i)
+    deep += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
+  const Game deep_game = read_game(deep + "*\n");
+  CHECK_THROWS_AS(value_at("path --* terminal", deep_game, 0), egtb::query::LoopLimitError);
+  CHECK(value_at("path --* terminal", deep_game, 2000) == "400");
 }

@@ -1,0 +1,387 @@
+// CQL 6.2's path (⊢): a search, from the current position, for the longest sequence of moves of the
+// game that its constituents match in order, as CQL's PathNode computes it (path-compute*.cpp).
+//
+// A filter constituent matches at the position the path has come to; a dash plays one move of the
+// game (a child of that position) and its targets match at the position after it; a chain is its
+// constituents in order; a repetition matches its constituent from `low` to `high` times. The
+// search tries every way (depth first, the fewer repetitions first) and keeps the path with the
+// most moves (with max, the greatest value of max at its end; the first found among equals). Its
+// value is that number of moves; a path of no move does not match. Example, over
+// "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#": "path -- check" from the position before 4. Qxf7# is 1,
+// "path (-- not check)* -- mate" from the start is 7.
+//
+// With focus, a dash plays the next move (in every line) of one of the men the focus set holds
+// where the path starts, followed through their moves; the first dash a move from the start
+// itself. With nestban, no path starts inside one found before in the game (CQL's nestIds).
+// Every move tried is a loop step (Context::step): a path that explodes over a long game stops at
+// MaxLoopSteps with an error rather than running for hours.
+#include "query/eval.hpp"
+#include "query/filter.hpp"
+
+namespace egtb::query::detail {
+
+namespace {
+
+using pgn::NodeId;
+using pgn::NoNode;
+
+// The deepest nesting of a path's search: two levels per move played (about 2,000 moves), within
+// the stack of a worker thread.
+constexpr int MaxPathDepth = 4'000;
+
+// A constituent waiting on the search's stack; a repetition under way counts its matches in `seen`.
+struct Pending {
+  const PathStep* step = nullptr;
+  int64_t seen = -1;
+};
+
+// The rook's squares of a castling king's move (e1g1: h1 to f1).
+std::pair<Square, Square> castling_rook(Move m) {
+  const bool king_side = file_of(m.to()) > file_of(m.from());
+  const int rank = rank_of(m.from());
+  return {make_square(king_side ? 7 : 0, rank), make_square(king_side ? 5 : 3, rank)};
+}
+
+// Whether the move from `before` goes from a square of `from` to one of `to` (a capture: takes on
+// one of `to`), as CQL's QMove::validMove: a null move goes from the king's square to itself, a
+// castling moves the king or the rook.
+bool fits(const Position& before, Move m, Bitboard from, Bitboard to, bool capture) {
+  if (capture) {
+    const std::optional<Square> taken = capture_square(before, m);
+    return taken && (from & square_bb(m.from())) && (to & square_bb(*taken));
+  }
+  if (m.is_null()) return (from & to & before.pieces(before.side_to_move(), PieceType::King)) != 0;
+  if (m.kind() == MoveKind::Castling) {
+    const auto [rook_from, rook_to] = castling_rook(m);
+    return ((from & square_bb(m.from())) && (to & square_bb(m.to()))) ||
+           ((from & square_bb(rook_from)) && (to & square_bb(rook_to)));
+  }
+  return (from & square_bb(m.from())) && (to & square_bb(m.to()));
+}
+
+// The focused men after the move from `before` (their squares: a man moved keeps its focus, a
+// man taken loses it).
+Bitboard follow(Bitboard men, const Position& before, Move m) {
+  if (m.is_null()) return men;
+  if (const std::optional<Square> taken = capture_square(before, m)) men &= ~square_bb(*taken);
+  auto move_man = [&men](Square from, Square to) {
+    if (men & square_bb(from)) men = (men & ~square_bb(from)) | square_bb(to);
+  };
+  if (m.kind() == MoveKind::Castling) {
+    const auto [rook_from, rook_to] = castling_rook(m);
+    move_man(rook_from, rook_to);
+  }
+  move_man(m.from(), m.to());
+  return men;
+}
+
+class PathFilter final : public Filter {
+public:
+  PathFilter(PathSpec spec, std::vector<PathStep> steps)
+      : Filter(spec.last_position ? FilterKind::Position : FilterKind::Numeric),
+        spec_(std::move(spec)),
+        steps_(std::move(steps)) {}
+
+  bool matches(Context& ctx) const override { return search(ctx).best != NoNode; }
+  bool number(Context& ctx, int64_t& out) const override {
+    const PathStatus f = search(ctx);
+    out = spec_.max ? f.max : f.count;
+    return f.best != NoNode;
+  }
+  NodeId position(Context& ctx) const override { return search(ctx).best; }
+
+private:
+  PathSpec spec_;
+  std::vector<PathStep> steps_;
+
+  // Points ctx.searching at a search while it runs (pathcount and pathstart read it).
+  class Searching {
+  public:
+    Searching(Context& ctx, const Context::PathSearch& search) : ctx_(ctx), outer_(ctx.searching) {
+      ctx.searching = &search;
+    }
+    ~Searching() { ctx_.searching = outer_; }
+    Searching(const Searching&) = delete;
+    Searching& operator=(const Searching&) = delete;
+
+  private:
+    Context& ctx_;
+    const Context::PathSearch* outer_;
+  };
+
+  // One search from the current position.
+  class Search {
+  public:
+    Search(const PathFilter& path, Context& ctx)
+        : path_(path), ctx_(ctx), game_(*ctx.game), start_(ctx.node) {}
+
+    PathStatus run() {
+      if (path_.spec_.focus) men_ = path_.spec_.focus->squares(ctx_) & ctx_.pos->pieces();
+      for (auto s = path_.steps_.rbegin(); s != path_.steps_.rend(); ++s) stack_.push_back({&*s});
+      state_.found.start = start_;
+      const Searching searching(ctx_, state_);
+      compute(start_);
+      return state_.found;
+    }
+
+  private:
+    const PathFilter& path_;
+    Context& ctx_;
+    const pgn::Game& game_;
+    NodeId start_;
+    std::vector<Pending> stack_;
+    int depth_ = 0;  // of compute()
+    struct Depth {
+      int& depth;
+      ~Depth() { --depth; }
+    };
+    Context::PathSearch state_;  // the best path so far and the moves (focused moves) so far
+    Bitboard men_ = 0;           // the focused men, where they stand
+
+    void compute(NodeId at) {
+      if (stack_.empty()) {
+        if (at != start_) keep(at);
+        return;
+      }
+      // Each move of a path nests the search deeper: bounded, so that a path over a game of
+      // thousands of moves fails with a message instead of overflowing the stack.
+      if (++depth_ > MaxPathDepth)
+        throw LoopLimitError({path_.spec_.range, "a path searches more than " + std::to_string(MaxPathDepth) +
+                                                     " steps deep (a line too long to follow move by move)"});
+      const Depth leave{depth_};
+      if (path_.spec_.first_match && state_.found.best != NoNode) return;
+      const Pending top = stack_.back();
+      stack_.pop_back();
+      const PathStep& step = *top.step;
+      switch (step.kind) {
+        case PathStep::Kind::Filter: {
+          ctx_.step(path_.spec_.range);
+          bool matched = false;
+          {
+            const PositionScope scope(ctx_, at);
+            matched = step.filter->matches(ctx_);
+          }
+          if (matched) compute(at);
+          break;
+        }
+        case PathStep::Kind::Chain: {
+          for (auto s = step.steps.rbegin(); s != step.steps.rend(); ++s) stack_.push_back({&*s});
+          compute(at);
+          stack_.resize(stack_.size() - step.steps.size());
+          break;
+        }
+        case PathStep::Kind::Repeat: repeat(top, at); break;
+        case PathStep::Kind::Dash: dash(step, at); break;
+      }
+      stack_.push_back(top);
+    }
+
+    // A repetition: first what follows it (once it has matched enough), then one more match.
+    void repeat(const Pending& top, NodeId at) {
+      const int64_t seen = top.seen < 0 ? 0 : top.seen;
+      const PathStep& step = *top.step;
+      if (seen >= step.low) compute(at);
+      if (seen < step.high) {
+        stack_.push_back({&step, seen + 1});
+        stack_.push_back({&step.steps.front()});
+        compute(at);
+        stack_.resize(stack_.size() - 2);
+      }
+    }
+
+    void dash(const PathStep& step, NodeId at) {
+      if (!path_.spec_.focus) {
+        for (NodeId c = game_.node(at).first_child; c != NoNode; c = next_sibling(ctx_, c)) {
+          play(step, c, men_);
+          if (path_.spec_.primary) break;
+        }
+        return;
+      }
+      focused(step, at, men_, at == start_);
+    }
+
+    // The focused moves from `at` on: its own moves only from the start, else the first focused
+    // move of every line from it.
+    void focused(const PathStep& step, NodeId at, Bitboard men, bool own_moves_only) {
+      const Position& before = game_.position(at);
+      for (NodeId c = game_.node(at).first_child; c != NoNode; c = next_sibling(ctx_, c)) {
+        const Move m = game_.node(c).move;
+        const Bitboard after = follow(men, before, m);
+        if (in_focus(men, before, m)) {
+          play(step, c, after);
+        } else if (!own_moves_only) {
+          ctx_.step(path_.spec_.range);
+          focused(step, c, after, false);
+        }
+      }
+    }
+
+    [[nodiscard]] bool in_focus(Bitboard men, const Position& before, Move m) const {
+      if (m.is_null()) return (men & before.pieces(before.side_to_move(), PieceType::King)) != 0;
+      if (m.kind() == MoveKind::Castling && (men & square_bb(castling_rook(m).first))) return true;
+      if (men & square_bb(m.from())) return true;
+      const std::optional<Square> taken = capture_square(before, m);
+      return path_.spec_.focus_capture && taken && (men & square_bb(*taken));
+    }
+
+    // The move to `child` from its parent, when it fits the dash: then the rest of the path from
+    // the position after it.
+    void play(const PathStep& step, NodeId child, Bitboard men_after) {
+      ctx_.step(path_.spec_.range);
+      const NodeId head = game_.node(child).parent;
+      Bitboard from = ~Bitboard{0};
+      Bitboard to = ~Bitboard{0};
+      if (step.from || step.to) {
+        const PositionScope scope(ctx_, head);
+        if (step.from) from = step.from->squares(ctx_);
+        if (step.to) to = step.to->squares(ctx_);
+      }
+      if (!fits(game_.position(head), game_.node(child).move, from, to, step.capture)) return;
+      if (step.filter) {
+        const PositionScope scope(ctx_, child);
+        if (!step.filter->matches(ctx_)) return;
+      }
+      const Bitboard men = men_;
+      men_ = men_after;
+      ++state_.moves;
+      compute(child);
+      --state_.moves;
+      men_ = men;
+    }
+
+    // A path found, ending at `end`: kept when it beats the best so far.
+    void keep(NodeId end) {
+      if (!path_.spec_.max) {
+        if (state_.moves > state_.found.count) state_.found = {start_, end, state_.moves, 0};
+        return;
+      }
+      const PositionScope scope(ctx_, end);
+      int64_t value = 0;
+      if (path_.spec_.max->number(ctx_, value) && (state_.found.best == NoNode || value > state_.found.max))
+        state_.found = {start_, end, state_.moves, value};
+    }
+  };
+
+  PathStatus search(Context& ctx) const {
+    if (!ctx.game) return {};
+    std::vector<bool>* banned = spec_.nest_ban ? &ctx.banned_starts(this) : nullptr;
+    if (banned && (*banned)[ctx.node]) return {};
+    const PathStatus f = Search(*this, ctx).run();
+    if (f.best == NoNode) return f;
+    ctx.last_path = {ctx.game, ctx.game->number, f};
+    if (banned)
+      for (NodeId n = ctx.game->node(f.best).parent; n != NoNode; n = ctx.game->node(n).parent) {
+        (*banned)[n] = true;
+        if (n == ctx.node) break;
+      }
+    return f;
+  }
+};
+
+// -- outside path: the first move played from the position that fits the dash and after which its
+// target matches (CQL's DashNode); the value is the target's there.
+class DashFilter final : public Filter {
+public:
+  DashFilter(PathStep dash, FilterKind kind) : Filter(kind), dash_(std::move(dash)) {}
+
+  bool matches(Context& ctx) const override { return first(ctx) != NoNode; }
+  Bitboard squares(Context& ctx) const override {
+    const NodeId n = first(ctx);
+    if (n == NoNode) return 0;
+    const PositionScope scope(ctx, n);
+    return dash_.filter->squares(ctx);
+  }
+  bool number(Context& ctx, int64_t& out) const override {
+    const NodeId n = first(ctx);
+    if (n == NoNode) return false;
+    const PositionScope scope(ctx, n);
+    return dash_.filter->number(ctx, out);
+  }
+  bool text(Context& ctx, std::string& out) const override {
+    const NodeId n = first(ctx);
+    if (n == NoNode) return false;
+    const PositionScope scope(ctx, n);
+    return dash_.filter->text(ctx, out);
+  }
+  NodeId position(Context& ctx) const override {
+    const NodeId n = first(ctx);
+    if (n == NoNode) return NoNode;
+    const PositionScope scope(ctx, n);
+    return dash_.filter->position(ctx);
+  }
+
+private:
+  PathStep dash_;
+
+  // The position after the first move that fits, or NoNode.
+  NodeId first(Context& ctx) const {
+    if (!ctx.game) return NoNode;
+    const Bitboard from = dash_.from ? dash_.from->squares(ctx) : ~Bitboard{0};
+    const Bitboard to = dash_.to ? dash_.to->squares(ctx) : ~Bitboard{0};
+    const pgn::Game& game = *ctx.game;
+    for (NodeId c = game.node(ctx.node).first_child; c != NoNode; c = next_sibling(ctx, c)) {
+      if (!fits(*ctx.pos, game.node(c).move, from, to, dash_.capture)) continue;
+      if (!dash_.filter) return c;
+      const PositionScope scope(ctx, c);
+      if (dash_.filter->matches(ctx)) return c;
+    }
+    return NoNode;
+  }
+};
+
+// pathcount, pathstart, pathlastposition: inside a path the search under way (its moves so far,
+// its start, its best end so far), elsewhere the last path found in the game (its count only when
+// positive, as CQL's PathStatus).
+class PathWord final : public Filter {
+public:
+  explicit PathWord(Keyword k) : Filter(keyword_info(k).kind), word_(k) {}
+
+  bool number(Context& ctx, int64_t& out) const override {
+    if (ctx.searching) {
+      out = ctx.searching->moves;
+      return true;
+    }
+    const PathStatus* last = last_path(ctx);
+    out = last ? last->count : 0;
+    return out > 0;
+  }
+  NodeId position(Context& ctx) const override {
+    const PathStatus* f = ctx.searching ? &ctx.searching->found : last_path(ctx);
+    if (!f) return NoNode;
+    return word_ == Keyword::PathStart ? f->start : f->best;
+  }
+
+private:
+  Keyword word_;
+
+  static const PathStatus* last_path(const Context& ctx) {
+    const bool this_game =
+        ctx.game && ctx.last_path.game == ctx.game && ctx.last_path.number == ctx.game->number;
+    return this_game ? &ctx.last_path.status : nullptr;
+  }
+};
+
+}  // namespace
+
+std::vector<bool>& Context::banned_starts(const void* path) {
+  if (nest_bans.game != game || nest_bans.number != game->number) {
+    nest_bans.game = game;
+    nest_bans.number = game->number;
+    nest_bans.banned.clear();
+  }
+  std::vector<bool>& banned = nest_bans.banned[path];
+  banned.resize(game->size());
+  return banned;
+}
+
+FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps) {
+  return std::make_unique<PathFilter>(std::move(spec), std::move(steps));
+}
+
+FilterPtr make_path_word(Keyword keyword) { return std::make_unique<PathWord>(keyword); }
+
+FilterPtr make_dash(PathStep dash, FilterKind kind) {
+  return std::make_unique<DashFilter>(std::move(dash), kind);
+}
+
+}  // namespace egtb::query::detail
