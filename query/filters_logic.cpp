@@ -188,9 +188,9 @@ private:
 };
 
 // A comparison's value is its left operand, so that 1 < x < 5 reads as 1 < {x < 5}.
-class Compare final : public Filter {
+class NumberCompare final : public Filter {
 public:
-  Compare(CompareOp op, FilterPtr a, FilterPtr b)
+  NumberCompare(CompareOp op, FilterPtr a, FilterPtr b)
       : Filter(FilterKind::Numeric), op_(op), a_(std::move(a)), b_(std::move(b)) {}
   bool number(Context& ctx, int64_t& out) const override {
     int64_t y = 0;
@@ -401,7 +401,7 @@ FilterPtr make_negate(FilterPtr f) { return std::make_unique<Unary>(std::move(f)
 FilterPtr make_abs(FilterPtr f) { return std::make_unique<Unary>(std::move(f), true); }
 FilterPtr make_extremum(bool max, Filters args) { return std::make_unique<Extremum>(max, std::move(args)); }
 FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b) {
-  return std::make_unique<Compare>(op, std::move(a), std::move(b));
+  return std::make_unique<NumberCompare>(op, std::move(a), std::move(b));
 }
 FilterPtr make_count(FilterPtr set) { return std::make_unique<Count>(std::move(set)); }
 FilterPtr make_variable(int slot, FilterKind kind) { return std::make_unique<Variable>(slot, kind); }

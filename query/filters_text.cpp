@@ -47,9 +47,9 @@ private:
   std::vector<std::string> literals_;
 };
 
-class Compare final : public Filter {
+class StringCompare final : public Filter {
 public:
-  Compare(CompareOp op, FilterPtr a, FilterPtr b)
+  StringCompare(CompareOp op, FilterPtr a, FilterPtr b)
       : Filter(FilterKind::String), op_(op), a_(std::move(a)), b_(std::move(b)) {}
   bool text(Context& ctx, std::string& out) const override {
     std::string other;
@@ -317,7 +317,7 @@ FilterPtr make_str(Filters args, std::vector<std::string> literals) {
   return std::make_unique<Str>(std::move(args), std::move(literals));
 }
 FilterPtr make_string_compare(CompareOp op, FilterPtr a, FilterPtr b) {
-  return std::make_unique<Compare>(op, std::move(a), std::move(b));
+  return std::make_unique<StringCompare>(op, std::move(a), std::move(b));
 }
 FilterPtr make_concatenation(FilterPtr a, FilterPtr b) {
   return std::make_unique<Concatenation>(std::move(a), std::move(b));

@@ -22,7 +22,8 @@ using indexing::Index;
 
 namespace {
 
-constexpr Index Grain = 1024;
+// Entries per parallel task of the comparison.
+constexpr Index GaviotaGrain = 1024;
 constexpr size_t CacheBytes = size_t{32} << 20;
 
 // Gaviota's globals allow one session at a time.
@@ -178,7 +179,7 @@ GaviotaReport compare_with_gaviota(const Table& table, const std::filesystem::pa
   tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
   arena.execute([&] {
     for (Color c : {Color::White, Color::Black})
-      tbb::parallel_for(tbb::blocked_range<Index>(0, table.size(), Grain),
+      tbb::parallel_for(tbb::blocked_range<Index>(0, table.size(), GaviotaGrain),
                         [&](const tbb::blocked_range<Index>& r) {
                           Position pos;
                           for (Index i = r.begin(); i != r.end(); ++i)

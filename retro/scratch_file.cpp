@@ -15,8 +15,6 @@ namespace egtb::retro {
 
 namespace {
 
-std::string os_error(const std::string& what, int error) { return what + ": " + std::strerror(error); }
-
 // An unnamed file in `directory`, or a named one unlinked at once where O_TMPFILE is missing.
 int open_unnamed(const std::filesystem::path& directory, const std::string& what) {
   int fd = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);

@@ -48,7 +48,8 @@ void VerifyErrorLog::trim() {
 
 namespace {
 
-constexpr Index Grain = 1024;
+// Entries per parallel task of the verification.
+constexpr Index VerifyGrain = 1024;
 
 size_t side(Color c) { return static_cast<size_t>(to_index(c)); }
 
@@ -412,7 +413,7 @@ VerifySideCounts summed(const tbb::enumerable_thread_specific<VerifySideCounts>&
 
 VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size) {
   tbb::enumerable_thread_specific<VerifySideCounts> local;
-  tbb::parallel_for(tbb::blocked_range<Index>(0, size, Grain), [&](const tbb::blocked_range<Index>& r) {
+  tbb::parallel_for(tbb::blocked_range<Index>(0, size, VerifyGrain), [&](const tbb::blocked_range<Index>& r) {
     VerifySideCounts& counts = local.local();
     Position pos;
     for (Index i = r.begin(); i != r.end(); ++i) verifier.check_entry(c, i, pos, counts);
@@ -471,7 +472,7 @@ void compare_entry(const Table& subset, const Table& full, Color c, Index i, Pos
 // compare_with_full on the entries of one side to move.
 VerifySideCounts compare_side(const Table& subset, const Table& full, Color c, VerifyErrorLog& log) {
   tbb::enumerable_thread_specific<VerifySideCounts> local;
-  tbb::parallel_for(tbb::blocked_range<Index>(0, subset.size(), Grain),
+  tbb::parallel_for(tbb::blocked_range<Index>(0, subset.size(), VerifyGrain),
                     [&](const tbb::blocked_range<Index>& r) {
                       Position pos;
                       for (Index i = r.begin(); i != r.end(); ++i)

@@ -11,10 +11,6 @@ namespace {
 
 constexpr PieceType Promotions[] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight};
 
-bool is_slider(PieceType pt) {
-  return pt == PieceType::Bishop || pt == PieceType::Rook || pt == PieceType::Queen;
-}
-
 Bitboard last_rank(Color c) { return c == Color::White ? Rank8BB : Rank1BB; }
 
 // Calls f(move) for the move from `from` to `to`, or for each of its four promotions.

@@ -6,10 +6,6 @@ using namespace word_detail;
 
 namespace {
 
-bool is_slider(PieceType pt) {
-  return pt == PieceType::Bishop || pt == PieceType::Rook || pt == PieceType::Queen;
-}
-
 // The squares a man of type pt and colour c on s attacks.
 Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occupied) {
   return pt == PieceType::Pawn ? pawn_attacks(c, s) : piece_attacks(pt, s, occupied);

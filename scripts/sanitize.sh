@@ -6,15 +6,21 @@
 # Left out, with their CPU time under the sanitizers on the shared two-core machine:
 #   test_retro: forward escapes (163 s), exits a word at a time (140 s), word un-moves (53 s),
 #     the solver's output on 1-3 threads (42 s), word validity (26 s), exit candidates (11 s),
-#     a paged table read entry by entry (10 s);
+#     a paged table read entry by entry (10 s), and the equivalences of the lean and sliced paths
+#     with the normal one on whole tables (a pawn table's slices joined, the lean path in slices:
+#     each some 340 s wall on the loaded machine; the lean path on a pawnless table 121 s), whose
+#     code the smaller lean cases still run;
 #   test_indexing, whose fast cases under the sanitizers are 107 s of its 115 (counts from the
 #     index 52 s, unplayable e.p. rights 22 s, round trip over KBNk KPkp 21 s, weight runs 12 s)
 #     and whose build would cost some 30 s more;
 #   test_query_scan: whole-table physical counts (11 s), the listing limit (7 s);
+#   test_pgn's 100 MB of NUL bytes (77 s; fuzz_pgn reads such input);
 #   test_stats_counting (129 s), tables:verify-34* (minutes), cli:cooperating_generate and
-#     cli:plan_make (each builds the 3-4-man set again, about 4 minutes), the tests of the other
-#     two rule sets (their tables, some 130 s; cli:output_errors, test_rules_tables, test_server's
-#     three cases of other rules), test_api, and the C library, the Python module and the web page
+#     cli:plan_make (each builds the 3-4-man set again, about 4 minutes), cli:max_memory and
+#     cli:plan_max_memory (each some 110 s: generations under memory limits the retro cases cover),
+#     cli:size_scripts and cli:doc_selftest (80 s and 59 s, mostly scripts), the tests of the
+#     other two rule sets (their tables, some 130 s; cli:output_errors, test_rules_tables,
+#     test_server's three cases of other rules), test_api, and the C library, the Python module and the web page
 #     (not built here: the C library's tests compile programs with the system's cc against an
 #     installed copy, and the module runs in python3; both would need the sanitizers' runtime
 #     preloaded).
@@ -28,7 +34,10 @@ bash scripts/sanitized_build.sh egtb test_core test_query test_query_scan test_s
 
 heavy="forward escapes|exits a word at a time|word un-moves|solver.s output does not depend|word validity"
 heavy+="|exit candidates|a paged table reads every entry|Whole-table physical counts|A listing limit stops"
+heavy+="|promoting slices joined|the lean path solves a (pawn table in slices|table as the normal path)"
+heavy+="|NUL bytes are errors at their place"
 heavy+="|cli:(cooperating_generate|plan_make|output_errors|probe_rules_passes|probe_rules_wins_json)"
+heavy+="|cli:(max_memory|plan_max_memory|size_scripts|doc_selftest)$"
 heavy+="|cli:(query_rules_value_depth|stats_rules_wins|compare_rules)"
 heavy+="|test_server:(Other rules|egtb serve --rules)"
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

@@ -54,12 +54,6 @@ struct Candidate {
   }
 };
 
-std::vector<Move> line_of(const Tablebase& tb, const Position& pos) {
-  auto line = optimal_line(tb, pos);
-  if (!line) throw std::runtime_error(to_fen(pos) + ": " + line.error().message);
-  return std::move(*line);
-}
-
 }  // namespace
 
 RulesComparison compare_rules(const std::filesystem::path& directory, const Material& material) {
@@ -108,8 +102,8 @@ RulesComparison compare_rules(const std::filesystem::path& directory, const Mate
     e.lasker = lasker.at(at.stm, at.index);
     e.other = other.at(at.stm, at.index);
     const Tablebase other_tb(directory, {TablebaseOptions::DefaultCacheBytes, other_rules});
-    e.lasker_line = line_of(lasker_tb, e.position);
-    e.other_line = line_of(other_tb, e.position);
+    e.lasker_line = example_line(lasker_tb, e.position);
+    e.other_line = example_line(other_tb, e.position);
     return e;
   };
   if (shortened.merit >= 0) out.shortened_example = example(shortened, Rules::StalemateWins, wins);

@@ -204,14 +204,13 @@ std::optional<Deepest> deepest(Rules rules, Metric metric, Color winner, const S
   return best;
 }
 
-// The optimal line of an example (egtb/store/line.hpp).
-std::vector<Move> line_of(const Tablebase& tablebase, const Position& example) {
+}  // namespace
+
+std::vector<Move> example_line(const Tablebase& tablebase, const Position& example) {
   auto line = optimal_line(tablebase, example);
   if (!line) throw std::runtime_error("the optimal line of " + to_fen(example) + ": " + line.error().message);
   return std::move(*line);
 }
-
-}  // namespace
 
 uint64_t SideSummary::positions() const {
   uint64_t n = 0;
@@ -263,7 +262,7 @@ TableStatistics compute_statistics(const Tablebase& tablebase, const Material& m
       if (stalemate_only && m != Metric::Dts) continue;
       std::optional<Deepest>& d = out.deepest[to_index(m)][static_cast<size_t>(to_index(winner))];
       d = deepest(out.rules, m, winner, totals, out.sides, job);
-      if (d && !stalemate_only) d->line = line_of(tablebase, d->example);
+      if (d && !stalemate_only) d->line = example_line(tablebase, d->example);
     }
   return out;
 }

@@ -107,6 +107,10 @@ struct StatsOptions {
 [[nodiscard]] TableStatistics compute_statistics(const Tablebase& tablebase, const Material& material,
                                                  const StatsOptions& options = {});
 
+// The optimal line of an example position (egtb/store/line.hpp); throws std::runtime_error naming
+// the position when it cannot be followed (a table it leads into is missing, say).
+[[nodiscard]] std::vector<Move> example_line(const Tablebase& tablebase, const Position& example);
+
 // The depth of a Table 1 row as a table's header records it (its maxima per side to move and value,
 // table_stats.hpp), without reading the table: the deepest depth in metric m that `winner` forces
 // and the side to move there, or nothing when it forces none. These are the plies and side_to_move

@@ -4,8 +4,6 @@ namespace egtb {
 
 namespace {
 
-Square offset(Square s, int delta) { return square_at(to_index(s) + delta); }
-
 // The castling right lost when a man leaves or is captured on this square.
 CastlingRights rights_touched(Square s) {
   switch (s) {

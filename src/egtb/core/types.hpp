@@ -22,6 +22,10 @@ enum class PieceType : uint8_t { None, Pawn, Knight, Bishop, Rook, Queen, King }
 
 constexpr int to_index(PieceType pt) { return static_cast<int>(pt); }
 constexpr int PieceTypeCount = 7;
+// Bishops, rooks and queens, whose moves other men can block.
+constexpr bool is_slider(PieceType pt) {
+  return pt == PieceType::Bishop || pt == PieceType::Rook || pt == PieceType::Queen;
+}
 
 // A piece packs colour and type into one byte: (colour << 3) | type; 0 is "no piece".
 // Example: the black rook is (1 << 3) | 4 = 12.
@@ -66,6 +70,8 @@ constexpr int file_of(Square s) { return to_index(s) & 7; }
 constexpr int rank_of(Square s) { return to_index(s) >> 3; }
 constexpr Square make_square(int file, int rank) { return square_at(rank * 8 + file); }
 constexpr bool is_ok(Square s) { return to_index(s) < SquareCount; }
+// The square delta squares further in index order, which must be on the board: offset(e2, 8) = e3.
+constexpr Square offset(Square s, int delta) { return square_at(to_index(s) + delta); }
 
 // Mirror images of a square: a1 <-> a8 (ranks), a1 <-> h1 (files), b1 <-> a2 (a1-h8 diagonal).
 constexpr Square flip_rank(Square s) { return square_at(to_index(s) ^ 56); }

@@ -6,8 +6,6 @@ namespace egtb {
 
 namespace {
 
-Square offset(Square s, int delta) { return square_at(to_index(s) + delta); }
-
 // What the generators of one call share. "We" move in pos; "they" just moved.
 struct UnmoveContext {
   const Position& pos;

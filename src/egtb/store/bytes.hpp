@@ -14,6 +14,9 @@
 
 namespace egtb {
 
+// a / b rounded up, the blocks or bytes that hold a items: ceil_div(10, 4) = 3.
+constexpr uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
 // Appends little-endian integers and texts to a byte vector.
 class ByteWriter {
 public:

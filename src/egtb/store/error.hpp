@@ -7,6 +7,7 @@
 // command line turns them into exit codes.
 #pragma once
 
+#include <cstring>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -33,5 +34,9 @@ class IoError : public StoreError {
 public:
   using StoreError::StoreError;
 };
+
+// What failed and the operating system's reason for it, the text of an IoError: os_error("cannot
+// write table", ENOSPC) is "cannot write table: No space left on device".
+inline std::string os_error(const std::string& what, int error) { return what + ": " + std::strerror(error); }
 
 }  // namespace egtb

@@ -18,8 +18,6 @@ double ratio(uint64_t bytes, uint64_t count) {
   return count == 0 ? 0.0 : static_cast<double>(bytes) / static_cast<double>(count);
 }
 
-uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-
 void put_stats(ByteWriter& w, const SideStats& s) {
   for (uint64_t count : s.values) w.put(count);
   w.put(s.invalid);

@@ -18,8 +18,6 @@ namespace egtb {
 
 namespace {
 
-std::string os_error(const std::string& what, int error) { return what + ": " + std::strerror(error); }
-
 std::string side_name(int side) { return side == 0 ? "White to move" : "Black to move"; }
 
 // Opens a regular file for reading without blocking on a FIFO: a FIFO, a directory or a device in

@@ -26,8 +26,6 @@ constexpr std::array<uint8_t, 3> Powers5 = {1, 5, 25};
 // A run token of a block of at most 2^20 entries, 5 * 2^20 at most, takes at most 4 varint bytes.
 constexpr int MaxTokenBytes = 4;
 
-uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-
 std::vector<uint8_t> encode_runs(std::span<const uint8_t> values) {
   std::vector<uint8_t> out{Runs};
   for (size_t i = 0; i < values.size();) {

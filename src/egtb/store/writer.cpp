@@ -29,8 +29,6 @@ namespace egtb {
 
 namespace {
 
-std::string os_error(const std::string& what, int error) { return what + ": " + std::strerror(error); }
-
 // The temporary file: removed by the destructor unless committed.
 class TempFile {
 public:
