@@ -196,6 +196,8 @@ private:
       case Keyword::CurrentPosition:
       case Keyword::InitialPosition:
       case Keyword::Depth: return detail::make_game_word(k);
+      case Keyword::From:
+      case Keyword::To: return detail::make_move_square(k == Keyword::From);
       case Keyword::PathCount:
       case Keyword::PathStart:
       case Keyword::PathLastPosition: return detail::make_path_word(k);

@@ -1162,13 +1162,27 @@ private:
 
   // [S]--[S][=P] targets..., or the same with [x]: a move (a capture) from the set on the left to
   // the one on the right, then the filters after it at the position it leads to.
+  // A '( ... )' after a dash is one of its targets, as CQL parses it, unless it holds a dash: then
+  // it is a chain of constituents.
   NodePtr path_dash() {
     NodePtr n = dash_move(NodeKind::PathDash);
-    while (starts_path_step() && !at(TokenKind::LParen) && !dash_ahead()) {
+    while (starts_path_step() && !(at(TokenKind::LParen) && group_has_dash()) && !dash_ahead()) {
       n->move_roles.push_back(MoveRole::Body);
       n->children.push_back(filter());
     }
     return finish(std::move(n));
+  }
+
+  // Whether the '( ... )' at the current token holds a dash.
+  [[nodiscard]] bool group_has_dash() const {
+    int depth = 0;
+    for (size_t i = 0; peek(i).kind != TokenKind::End; ++i) {
+      const TokenKind k = peek(i).kind;
+      if (k == TokenKind::Dash || k == TokenKind::CaptureDash) return true;
+      if (k == TokenKind::LParen) ++depth;
+      if (k == TokenKind::RParen && --depth == 0) return false;
+    }
+    return false;
   }
 
   NodePtr path_repetition(NodePtr step) {

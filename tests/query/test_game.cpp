@@ -472,6 +472,42 @@ TEST_CASE("dash: CQL's -- as a filter, outside path", "[query][game][path]") {
   CHECK(parse_error("piece T in Q --(T)").starts_with("17: CQL's piece identity"));
 }
 
+// Both sides castle: node 7 is after 4. O-O, node 14 after 7... O-O-O.
+constexpr const char* Castles =
+    "[Event \"t\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O d6 "
+    "5. d3 Bg4 6. h3 Qd7 7. hxg4 O-O-O 8. Nc3 d5 9. exd5 *\n";
+
+// Every expected answer here is CQL 6.2's on the same game and query.
+TEST_CASE("game: from and to, the squares of the move that led to the position", "[query][game]") {
+  const Game g = read_game(Castles);
+  CHECK(value_at("from", g, 1) == "[e2]");
+  CHECK(value_at("to", g, 1) == "[e4]");
+  CHECK(value_at("from", g, 0) == "[]");  // no move led to the start
+  CHECK(matching("initial and not from and not to", g) == "0");
+  // A castling moves two men: both their squares, unless a dash's sets pick one.
+  CHECK(value_at("from", g, 7) == "[e1,h1]");
+  CHECK(value_at("to", g, 7) == "[f1,g1]");
+  CHECK(matching("from == [a8,e8] and to == [c8,d8]", g) == "14");
+  CHECK(matching("e1--g1(from == e1)", g) == "6");
+  CHECK(matching("e1--g1(to == g1)", g) == "6");
+  CHECK(matching("h1--f1(from == h1 and to == f1)", g) == "6");
+  CHECK(matching("K--(from == e1)", g) == "6");
+  CHECK(value_at("flipcolor e8--g8(to)", g, 6) == "[g1]");
+  CHECK(matching("e1--g1(child : from == d7)", g) == "6");  // at another position: its own move
+  CHECK(value_at("e1--g1(parent : from)", g, 6) == "[f8]");
+  CHECK(matching("path e1--g1(from == e1)", g) == "6");
+  CHECK(matching("path --(from == [e1,h1])", g) == "6");
+  // With focus, the unfocused man of a castling leaves the dash's sets.
+  CHECK(matching("path focus K --(from == e1 and to == g1)", g) == "6");
+  CHECK(matching("path focus R --(from == h1 and to == f1)", g) == "6");
+  CHECK(matching("path focus K e1--g1", g) == "6");
+  CHECK(matching("path focus R e1--g1", g).empty());
+  // A null move goes from the mover's king's square to itself.
+  const Game null_move = read_game("[Event \"t\"]\n[Result \"*\"]\n\n1. e4 -- 2. d4 e5 *\n");
+  CHECK(matching("from == e8 and to == e8", null_move) == "2");
+  CHECK(matching("move previous from from", null_move).empty());
+}
+
 TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   CHECK(parse_error("path") ==
         "5: expected a constituent of 'path' (a filter, '--' or '('), found end of query");
