@@ -69,7 +69,10 @@ enum class NodeKind : uint8_t {
   Distance,
   Light,
   Dark,
-  Transform,  // transform; flags Count; children[0]
+  Coordinate,  // rank or file (keyword) of children[0], a square
+  MakeSquare,  // makesquare: children: the file and the rank (numbers), or a square's name (a string)
+  Sqrt,        // children[0]
+  Transform,   // transform; flags Count; children[0]
   NoTransform,
   Fen,            // name = FEN text, or empty for the current FEN (a String filter)
   Message,        // keyword Message, Comment or Str; children = arguments

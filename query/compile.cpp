@@ -118,6 +118,10 @@ private:
       case NodeKind::XRay: return detail::make_rays(children(n, t), AllDirections, true, false);
       case NodeKind::Between: return detail::make_between(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Power: return detail::make_power(compile(n.child(0), t));
+      case NodeKind::Coordinate:
+        return detail::make_coordinate(compile(n.child(0), t), n.keyword == Keyword::Rank);
+      case NodeKind::MakeSquare: return detail::make_square_of(children(n, t));
+      case NodeKind::Sqrt: return detail::make_sqrt(compile(n.child(0), t));
       case NodeKind::Distance: return detail::make_distance(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Light:
       case NodeKind::Dark:
@@ -198,6 +202,10 @@ private:
       case Keyword::Depth: return detail::make_game_word(k);
       case Keyword::From:
       case Keyword::To: return detail::make_move_square(k == Keyword::From);
+      case Keyword::PassedPawns:
+      case Keyword::DoubledPawns:
+      case Keyword::IsolatedPawns:
+      case Keyword::ConnectedPawns: return detail::make_pawns(k);
       case Keyword::PathCount:
       case Keyword::PathStart:
       case Keyword::PathLastPosition: return detail::make_path_word(k);

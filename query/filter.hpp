@@ -218,6 +218,7 @@ FilterPtr make_number(int64_t value);
 FilterPtr make_arith(ArithOp op, FilterPtr a, FilterPtr b);
 FilterPtr make_negate(FilterPtr f);
 FilterPtr make_abs(FilterPtr f);
+FilterPtr make_sqrt(FilterPtr f);  // the root of a number >= 0, rounded down as CQL does
 FilterPtr make_extremum(bool max, Filters args);
 FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b);  // numbers or counted sets
 FilterPtr make_count(FilterPtr set);
@@ -241,6 +242,9 @@ FilterPtr make_between(FilterPtr a, FilterPtr b);
 FilterPtr make_power(FilterPtr a);
 FilterPtr make_distance(FilterPtr a, FilterPtr b);
 FilterPtr make_square_color(FilterPtr a, bool light);
+FilterPtr make_coordinate(FilterPtr square, bool rank);  // rank, file: from 1; none unless one square
+FilterPtr make_square_of(Filters args);                  // makesquare: (file rank) from 1, or a name ("e4")
+FilterPtr make_pawns(Keyword keyword);  // passedpawns, doubledpawns, isolatedpawns, connectedpawns
 
 FilterPtr make_keyword(Keyword keyword);  // wtm btm check mate ... puremate ... dtm ... (not true, false)
 FilterPtr make_report(bool reachable);    // legalposition / reachableposition as text

@@ -192,6 +192,93 @@ private:
   }
 };
 
+// rank s, file s: the square's rank (file) from 1; none unless s is one square.
+class Coordinate final : public Filter {
+public:
+  Coordinate(FilterPtr square, bool rank)
+      : Filter(FilterKind::Numeric), square_(std::move(square)), rank_(rank) {}
+  bool number(Context& ctx, int64_t& out) const override {
+    const Bitboard s = square_->squares(ctx);
+    if (popcount(s) != 1) return false;
+    out = (rank_ ? rank_of(lsb(s)) : file_of(lsb(s))) + 1;
+    return true;
+  }
+
+private:
+  FilterPtr square_;
+  bool rank_;
+};
+
+// makesquare (file rank), from 1 (no square outside 1..8), or makesquare name ("e4"; no square for
+// another text), as CQL's MakeSquareNode.
+class SquareOf final : public Filter {
+public:
+  explicit SquareOf(Filters args) : Filter(FilterKind::Set), args_(std::move(args)) {}
+  Bitboard squares(Context& ctx) const override {
+    if (args_.size() == 1) return named(ctx);
+    int64_t file = 0;
+    int64_t rank = 0;
+    if (!args_[0]->number(ctx, file) || !args_[1]->number(ctx, rank)) return 0;
+    if (file < 1 || file > 8 || rank < 1 || rank > 8) return 0;
+    return square_bb(make_square(static_cast<int>(file - 1), static_cast<int>(rank - 1)));
+  }
+
+private:
+  Filters args_;
+
+  Bitboard named(Context& ctx) const {
+    std::string name;
+    if (!args_[0]->text(ctx, name) || name.size() != 2) return 0;
+    if (name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8') return 0;
+    return square_bb(make_square(name[0] - 'a', name[1] - '1'));
+  }
+};
+
+// The pawns of both sides that are passed (no enemy pawn ahead on their file or the next ones),
+// doubled (another pawn of theirs on their file), connected (one of theirs on a next file) or
+// isolated (not connected), as CQL 6.2 defines the four words (node-parse.cpp), whatever the
+// transform around them.
+class Pawns final : public Filter {
+public:
+  explicit Pawns(Keyword k) : Filter(FilterKind::Set), word_(k) {}
+  Bitboard squares(Context& ctx) const override {
+    return of(*ctx.pos, Color::White) | of(*ctx.pos, Color::Black);
+  }
+
+private:
+  Keyword word_;
+
+  [[nodiscard]] Bitboard of(const Position& pos, Color side) const {
+    const Bitboard own = pos.pieces(side, PieceType::Pawn);
+    const Bitboard enemy = pos.pieces(~side, PieceType::Pawn);
+    Bitboard out = 0;
+    for (Bitboard b = own; b;) {
+      const Square s = pop_lsb(b);
+      if (has(s, side, own, enemy)) out |= square_bb(s);
+    }
+    return out;
+  }
+
+  [[nodiscard]] bool has(Square s, Color side, Bitboard own, Bitboard enemy) const {
+    const int file = file_of(s);
+    const Bitboard next = (file > 0 ? file_bb(file - 1) : 0) | (file < 7 ? file_bb(file + 1) : 0);
+    switch (word_) {
+      case Keyword::DoubledPawns: return (own & file_bb(file) & ~square_bb(s)) != 0;
+      case Keyword::ConnectedPawns: return (own & next) != 0;
+      case Keyword::IsolatedPawns: return (own & next) == 0;
+      default: return (enemy & (next | file_bb(file)) & ahead(s, side)) == 0;
+    }
+  }
+
+  // The ranks ahead of a pawn of `side` on s.
+  static Bitboard ahead(Square s, Color side) {
+    Bitboard out = 0;
+    for (int r = 0; r < 8; ++r)
+      if (side == Color::White ? r > rank_of(s) : r < rank_of(s)) out |= rank_bb(r);
+    return out;
+  }
+};
+
 }  // namespace
 
 FilterPtr make_designator(PieceMask pieces, Bitboard squares) {
@@ -224,6 +311,11 @@ FilterPtr make_power(FilterPtr a) {
 FilterPtr make_distance(FilterPtr a, FilterPtr b) {
   return std::make_unique<SetFunction>(SetFunction::Op::Distance, std::move(a), std::move(b));
 }
+FilterPtr make_coordinate(FilterPtr square, bool rank) {
+  return std::make_unique<Coordinate>(std::move(square), rank);
+}
+FilterPtr make_square_of(Filters args) { return std::make_unique<SquareOf>(std::move(args)); }
+FilterPtr make_pawns(Keyword keyword) { return std::make_unique<Pawns>(keyword); }
 FilterPtr make_square_color(FilterPtr a, bool light) {
   return std::make_unique<SetFunction>(light ? SetFunction::Op::Light : SetFunction::Op::Dark, std::move(a),
                                        nullptr);

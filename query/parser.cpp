@@ -465,6 +465,15 @@ private:
       case Keyword::Power: return unary(NodeKind::Power, &Parser::set_level);
       case Keyword::Light: return unary(NodeKind::Light, &Parser::prefix);
       case Keyword::Dark: return unary(NodeKind::Dark, &Parser::prefix);
+      case Keyword::Rank:
+      case Keyword::File: {
+        const Keyword word = t.keyword;
+        NodePtr n = unary(NodeKind::Coordinate, &Parser::set_level);
+        n->keyword = word;
+        return n;
+      }
+      case Keyword::MakeSquare: return make_square();
+      case Keyword::Sqrt: return unary(NodeKind::Sqrt, &Parser::additive_level);
       case Keyword::NoTransform: return unary(NodeKind::NoTransform, &Parser::filter);
       case Keyword::Fen: return fen();
       case Keyword::Message:
@@ -624,6 +633,19 @@ private:
     n->children.push_back(operand(&Parser::set_level, "'('"));
     n->children.push_back(operand_after(&Parser::set_level, std::string(kw.text) + " (..."));
     expect(TokenKind::RParen, "')' after the two arguments of '" + std::string(kw.text) + "'");
+    return finish(std::move(n));
+  }
+
+  // makesquare (file rank), makesquare (name) or makesquare name: the square of those coordinates
+  // (from 1) or of that name ("e4"), as CQL reads them.
+  NodePtr make_square() {
+    const Token& kw = take();
+    auto n = make(NodeKind::MakeSquare, kw.range);
+    const bool paren = accept(TokenKind::LParen);
+    n->children.push_back(operand_after(&Parser::additive_level, kw.text));
+    if (paren && !at(TokenKind::RParen))
+      n->children.push_back(operand_after(&Parser::additive_level, std::string(kw.text) + " (..."));
+    if (paren) expect(TokenKind::RParen, "')' after the arguments of '" + std::string(kw.text) + "'");
     return finish(std::move(n));
   }
 

@@ -56,6 +56,8 @@ private:
       case NodeKind::Designator: return squares_invariant(n.squares);
       case NodeKind::Light:
       case NodeKind::Dark:
+      case NodeKind::Coordinate:
+      case NodeKind::MakeSquare:
       case NodeKind::Imagine: return false;
       case NodeKind::Fen: return n.name.empty();
       case NodeKind::Ray:

@@ -243,6 +243,9 @@ private:
       case NodeKind::Distance: return sets(n, inside(n), FilterKind::Numeric);
       case NodeKind::Light:
       case NodeKind::Dark: return sets(n, after(n), FilterKind::Set);
+      case NodeKind::Coordinate: return sets(n, after(n), FilterKind::Numeric);
+      case NodeKind::MakeSquare: return make_square(n);
+      case NodeKind::Sqrt: return numeric_args(n, after(n));
       case NodeKind::Transform: return n.has(FlagCount) ? FilterKind::Numeric : n.child(0).filter;
       case NodeKind::NoTransform: return n.child(0).filter;
       case NodeKind::Fen: return n.name.empty() ? FilterKind::String : FilterKind::Logical;
@@ -319,6 +322,17 @@ private:
   FilterKind sets(const Node& n, const std::string& where, FilterKind result) {
     require_sets(n, where);
     return result;
+  }
+
+  // makesquare (file rank) or makesquare name.
+  FilterKind make_square(const Node& n) {
+    if (n.children.size() == 2) {
+      numeric_args(n, inside(n));
+      return FilterKind::Set;
+    }
+    require(n.child(0), FilterKind::String,
+            "a square's name (a string) or '(' and a file and a rank " + after(n));
+    return FilterKind::Set;
   }
 
   FilterKind numeric_args(const Node& n, const std::string& where) {

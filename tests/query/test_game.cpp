@@ -508,6 +508,51 @@ TEST_CASE("game: from and to, the squares of the move that led to the position",
   CHECK(matching("move previous from from", null_move).empty());
 }
 
+Game fen_game(const std::string& fen) {
+  return read_game("[Event \"t\"]\n[Result \"*\"]\n[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n1. Kd2 *\n");
+}
+
+// Every expected answer here is CQL 6.2's on the same position and query.
+TEST_CASE("game: rank, file, makesquare and sqrt", "[query][game]") {
+  const Game g = read_game(Castles);
+  CHECK(value_at("rank e4", g, 0) == "4");
+  CHECK(value_at("file e4", g, 0) == "5");
+  CHECK(value_at("rank e4 - rank a1 * 2", g, 0) == "2");
+  CHECK(value_at("file .", g, 0) == "none");  // not one square
+  CHECK(value_at("rank [a1,b2]", g, 0) == "none");
+  CHECK(value_at("rank makesquare(2 7)", g, 0) == "7");
+  CHECK(value_at("makesquare (3 4)", g, 0) == "[c4]");
+  CHECK(value_at("makesquare(8 8)", g, 0) == "[h8]");
+  CHECK(value_at("makesquare (0 4)", g, 0) == "[]");
+  CHECK(value_at("makesquare \"h8\"", g, 0) == "[h8]");
+  CHECK(value_at("makesquare (\"a\" + \"1\")", g, 0) == "[a1]");
+  CHECK(value_at("makesquare \"z1\"", g, 0) == "[]");
+  CHECK(value_at("sqrt 16", g, 0) == "4");
+  CHECK(value_at("sqrt 17", g, 0) == "4");
+  CHECK(value_at("sqrt 0", g, 0) == "0");
+  CHECK(value_at("sqrt -1", g, 0) == "none");
+  CHECK(parse_error("makesquare 3").starts_with("12: expected a square's name"));
+  CHECK(parse_error("makesquare (3 \"a\")").starts_with("15: expected numeric filter"));
+  // A numeric assignment without a value fails and leaves the variable as it was.
+  CHECK(value_at("X=5 {X = rank [a1,b2] or true} X", g, 0) == "5");
+  CHECK(value_at("X=5 {X += rank [a1,b2] or true} X", g, 0) == "5");
+  CHECK(value_at("X=5 not X += rank [a1,b2]", g, 0) == "true");
+}
+
+TEST_CASE("game: passed, doubled, isolated and connected pawns", "[query][game]") {
+  const Game g = fen_game("4k3/1p4pp/p7/P1P5/3P1P1p/1P5P/1P4P1/4K3 w - - 0 1");
+  CHECK(value_at("passedpawns", g, 0) == "[d4]");
+  CHECK(value_at("doubledpawns", g, 0) == "[b2,b3,h4,h7]");
+  CHECK(value_at("isolatedpawns", g, 0) == "[]");
+  CHECK(value_at("connectedpawns", g, 0) == "[b2,g2,b3,h3,d4,f4,h4,a5,c5,a6,b7,g7,h7]");
+  CHECK(value_at("flipcolor passedpawns", g, 0) == "[d4]");  // the same whatever the transform
+  const Game h = fen_game("4k3/8/8/3p4/2P5/8/p6P/4K3 w - - 0 1");
+  CHECK(value_at("passedpawns", h, 0) == "[a2,h2]");
+  CHECK(value_at("doubledpawns", h, 0) == "[]");
+  CHECK(value_at("isolatedpawns", h, 0) == "[a2,h2,c4,d5]");
+  CHECK(value_at("connectedpawns", h, 0) == "[]");
+}
+
 TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   CHECK(parse_error("path") ==
         "5: expected a constituent of 'path' (a filter, '--' or '('), found end of query");
