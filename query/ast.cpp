@@ -50,7 +50,7 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Distance: return Keyword::Distance;
     case NodeKind::Light: return Keyword::Light;
     case NodeKind::Dark: return Keyword::Dark;
-    case NodeKind::Coordinate: return node.keyword;
+    case NodeKind::SquareFact: return node.keyword;
     case NodeKind::MakeSquare: return Keyword::MakeSquare;
     case NodeKind::Sqrt: return Keyword::Sqrt;
     case NodeKind::Transform: return spelling(TransformWords, node.transform);

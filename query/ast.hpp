@@ -69,7 +69,7 @@ enum class NodeKind : uint8_t {
   Distance,
   Light,
   Dark,
-  Coordinate,  // rank or file (keyword) of children[0], a square
+  SquareFact,  // keyword (rank, file, colortype, type, typename, piecename) of children[0], a square
   MakeSquare,  // makesquare: children: the file and the rank (numbers), or a square's name (a string)
   Sqrt,        // children[0]
   Transform,   // transform; flags Count; children[0]

@@ -118,8 +118,7 @@ private:
       case NodeKind::XRay: return detail::make_rays(children(n, t), AllDirections, true, false);
       case NodeKind::Between: return detail::make_between(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Power: return detail::make_power(compile(n.child(0), t));
-      case NodeKind::Coordinate:
-        return detail::make_coordinate(compile(n.child(0), t), n.keyword == Keyword::Rank);
+      case NodeKind::SquareFact: return detail::make_square_fact(n.keyword, compile(n.child(0), t));
       case NodeKind::MakeSquare: return detail::make_square_of(children(n, t));
       case NodeKind::Sqrt: return detail::make_sqrt(compile(n.child(0), t));
       case NodeKind::Distance: return detail::make_distance(compile(n.child(0), t), compile(n.child(1), t));

@@ -242,9 +242,11 @@ FilterPtr make_between(FilterPtr a, FilterPtr b);
 FilterPtr make_power(FilterPtr a);
 FilterPtr make_distance(FilterPtr a, FilterPtr b);
 FilterPtr make_square_color(FilterPtr a, bool light);
-FilterPtr make_coordinate(FilterPtr square, bool rank);  // rank, file: from 1; none unless one square
-FilterPtr make_square_of(Filters args);                  // makesquare: (file rank) from 1, or a name ("e4")
-FilterPtr make_pawns(Keyword keyword);  // passedpawns, doubledpawns, isolatedpawns, connectedpawns
+// rank, file (from 1), colortype, type (CQL's numbers), typename, piecename (letters) of one square;
+// none unless the set is one square.
+FilterPtr make_square_fact(Keyword keyword, FilterPtr square);
+FilterPtr make_square_of(Filters args);  // makesquare: (file rank) from 1, or a name ("e4")
+FilterPtr make_pawns(Keyword keyword);   // passedpawns, doubledpawns, isolatedpawns, connectedpawns
 
 FilterPtr make_keyword(Keyword keyword);  // wtm btm check mate ... puremate ... dtm ... (not true, false)
 FilterPtr make_report(bool reachable);    // legalposition / reachableposition as text

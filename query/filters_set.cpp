@@ -1,5 +1,7 @@
 // Square-set filters: piece designators, set algebra, attacks, rays, pins, between, power.
 #include <array>
+#include <cctype>
+#include <cstdlib>
 
 #include "query/chess_sets.hpp"
 #include "query/filter.hpp"
@@ -192,21 +194,46 @@ private:
   }
 };
 
-// rank s, file s: the square's rank (file) from 1; none unless s is one square.
-class Coordinate final : public Filter {
+// rank s, file s (from 1), colortype s (1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king,
+// negative for Black, 0 empty), type s (colortype's absolute value), piecename s ("K", "p", "_" for an
+// empty square) and typename s (the same in capitals), as CQL's SquareCoordinateNode,
+// ColorTypeNode, PieceNameNode and TypeNameNode; none unless s is one square.
+class SquareFact final : public Filter {
 public:
-  Coordinate(FilterPtr square, bool rank)
-      : Filter(FilterKind::Numeric), square_(std::move(square)), rank_(rank) {}
+  SquareFact(Keyword k, FilterPtr square)
+      : Filter(keyword_info(k).kind), word_(k), square_(std::move(square)) {}
   bool number(Context& ctx, int64_t& out) const override {
-    const Bitboard s = square_->squares(ctx);
-    if (popcount(s) != 1) return false;
-    out = (rank_ ? rank_of(lsb(s)) : file_of(lsb(s))) + 1;
+    const std::optional<Square> s = one(ctx);
+    if (!s) return false;
+    switch (word_) {
+      case Keyword::Rank: out = rank_of(*s) + 1; return true;
+      case Keyword::File: out = file_of(*s) + 1; return true;
+      default: break;
+    }
+    const Piece p = ctx.pos->piece_on(*s);
+    out = p == Piece::None ? 0 : to_index(type_of(p)) * (color_of(p) == Color::White ? 1 : -1);
+    if (word_ == Keyword::Type) out = std::abs(out);
+    return true;
+  }
+  bool text(Context& ctx, std::string& out) const override {
+    const std::optional<Square> s = one(ctx);
+    if (!s) return false;
+    const Piece p = ctx.pos->piece_on(*s);
+    char c = p == Piece::None ? '_' : piece_char(p);
+    if (word_ == Keyword::TypeName) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    out = std::string(1, c);
     return true;
   }
 
 private:
+  Keyword word_;
   FilterPtr square_;
-  bool rank_;
+
+  std::optional<Square> one(Context& ctx) const {
+    const Bitboard b = square_->squares(ctx);
+    if (popcount(b) != 1) return std::nullopt;
+    return lsb(b);
+  }
 };
 
 // makesquare (file rank), from 1 (no square outside 1..8), or makesquare name ("e4"; no square for
@@ -311,8 +338,8 @@ FilterPtr make_power(FilterPtr a) {
 FilterPtr make_distance(FilterPtr a, FilterPtr b) {
   return std::make_unique<SetFunction>(SetFunction::Op::Distance, std::move(a), std::move(b));
 }
-FilterPtr make_coordinate(FilterPtr square, bool rank) {
-  return std::make_unique<Coordinate>(std::move(square), rank);
+FilterPtr make_square_fact(Keyword keyword, FilterPtr square) {
+  return std::make_unique<SquareFact>(keyword, std::move(square));
 }
 FilterPtr make_square_of(Filters args) { return std::make_unique<SquareOf>(std::move(args)); }
 FilterPtr make_pawns(Keyword keyword) { return std::make_unique<Pawns>(keyword); }

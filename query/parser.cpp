@@ -466,9 +466,13 @@ private:
       case Keyword::Light: return unary(NodeKind::Light, &Parser::prefix);
       case Keyword::Dark: return unary(NodeKind::Dark, &Parser::prefix);
       case Keyword::Rank:
-      case Keyword::File: {
+      case Keyword::File:
+      case Keyword::ColorType:
+      case Keyword::Type:
+      case Keyword::TypeName:
+      case Keyword::PieceName: {
         const Keyword word = t.keyword;
-        NodePtr n = unary(NodeKind::Coordinate, &Parser::set_level);
+        NodePtr n = unary(NodeKind::SquareFact, &Parser::set_level);
         n->keyword = word;
         return n;
       }

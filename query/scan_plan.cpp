@@ -54,9 +54,10 @@ private:
   [[nodiscard]] bool node_invariant(const Node& n) const {
     switch (n.kind) {
       case NodeKind::Designator: return squares_invariant(n.squares);
+      // a square's coordinates change with the board; the man on it does not
+      case NodeKind::SquareFact: return n.keyword != Keyword::Rank && n.keyword != Keyword::File;
       case NodeKind::Light:
       case NodeKind::Dark:
-      case NodeKind::Coordinate:
       case NodeKind::MakeSquare:
       case NodeKind::Imagine: return false;
       case NodeKind::Fen: return n.name.empty();

@@ -243,7 +243,7 @@ private:
       case NodeKind::Distance: return sets(n, inside(n), FilterKind::Numeric);
       case NodeKind::Light:
       case NodeKind::Dark: return sets(n, after(n), FilterKind::Set);
-      case NodeKind::Coordinate: return sets(n, after(n), FilterKind::Numeric);
+      case NodeKind::SquareFact: return sets(n, after(n), keyword_info(n.keyword).kind);
       case NodeKind::MakeSquare: return make_square(n);
       case NodeKind::Sqrt: return numeric_args(n, after(n));
       case NodeKind::Transform: return n.has(FlagCount) ? FilterKind::Numeric : n.child(0).filter;

@@ -539,6 +539,27 @@ TEST_CASE("game: rank, file, makesquare and sqrt", "[query][game]") {
   CHECK(value_at("X=5 not X += rank [a1,b2]", g, 0) == "true");
 }
 
+TEST_CASE("game: colortype, type, typename and piecename", "[query][game]") {
+  const Game g = fen_game("4k3/1p4pp/p7/P1P5/3P1P1p/1P5P/1P4P1/4K3 w - - 0 1");
+  CHECK(value_at("colortype e1", g, 0) == "6");
+  CHECK(value_at("colortype e8", g, 0) == "-6");
+  CHECK(value_at("colortype e4", g, 0) == "0");
+  CHECK(value_at("colortype b7", g, 0) == "-1");
+  CHECK(value_at("colortype .", g, 0) == "none");
+  CHECK(value_at("type e8", g, 0) == "6");
+  CHECK(value_at("type e4", g, 0) == "0");
+  CHECK(value_at("type b7", g, 0) == "1");
+  CHECK(text_at("typename e8", g) == "K");
+  CHECK(text_at("typename e4", g) == "_");
+  CHECK(text_at("typename b7", g) == "P");
+  CHECK(text_at("piecename e8", g) == "k");
+  CHECK(text_at("piecename e1", g) == "K");
+  CHECK(text_at("piecename e4", g) == "_");
+  CHECK(text_at("piecename b7", g) == "p");
+  CHECK(text_at("piecename [e1,e8]", g) == "<none>");
+  CHECK(matching("piecename e4 == \"_\" typename b3 == \"P\"", g) == "0 1");
+}
+
 TEST_CASE("game: passed, doubled, isolated and connected pawns", "[query][game]") {
   const Game g = fen_game("4k3/1p4pp/p7/P1P5/3P1P1p/1P5P/1P4P1/4K3 w - - 0 1");
   CHECK(value_at("passedpawns", g, 0) == "[d4]");
