@@ -360,8 +360,9 @@ FilterPtr Compiler::move(const Node& n, const SquareTransform& t) {
   spec.count = n.has(FlagCount);
   spec.all = n.has(FlagAll);
   spec.squares_only = n.keyword == Keyword::CountMoves;
-  spec.value_is_to = !n.move_roles.empty() &&
-                     (n.move_roles.front() == MoveRole::To || n.move_roles.front() == MoveRole::Capture);
+  spec.value_is_to = n.keyword == Keyword::Legal ||  // legal S--T
+                     (!n.move_roles.empty() &&
+                      (n.move_roles.front() == MoveRole::To || n.move_roles.front() == MoveRole::Capture));
   Filters params;
   FilterPtr body;
   for (size_t i = 0; i < n.children.size(); ++i) {

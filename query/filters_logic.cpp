@@ -339,7 +339,7 @@ class Sort final : public Filter {
 public:
   explicit Sort(FilterPtr body) : Filter(FilterKind::Numeric), body_(std::move(body)) {}
   bool number(Context& ctx, int64_t& out) const override {
-    if (!body_->number(ctx, out)) return false;
+    if (!number_of(*body_, ctx, out)) return false;
     ctx.sort_values.push_back(out);
     return true;
   }

@@ -140,7 +140,7 @@ constexpr auto Table = std::to_array<KeywordInfo>({
      .term = ScoreTerm::lasker()},
     {.text = "lastposition", .keyword = Keyword::LastPosition},
     {.text = "left", .keyword = Keyword::Left, .directions = 64},
-    {.text = "legal", .keyword = Keyword::Legal},
+    {.text = "legal", .keyword = Keyword::Legal, .use = Compound, .kind = Set},
     {.text = "legalposition", .keyword = Keyword::LegalPosition, .use = Filter},
     {.text = "light", .keyword = Keyword::Light, .use = Compound},
     {.text = "lowercase", .keyword = Keyword::LowerCase, .use = Compound, .kind = FilterKind::String},

@@ -507,6 +507,7 @@ private:
       case Keyword::DtsEnd: return line_end();
       case Keyword::Path: return at_position(path());
       case Keyword::CountMoves: return count_moves();
+      case Keyword::Legal: return legal_dash();
       default: break;
     }
     fail(t.range, "unexpected '" + std::string(t.text) + "': expected a filter");
@@ -1279,6 +1280,24 @@ private:
       n->move_roles.push_back(MoveRole::To);
       n->children.push_back(primary());
     }
+    return finish(std::move(n));
+  }
+
+  // legal S--T: the squares legal moves from S go to on T (CQL's MoveLegalNode, as 'move legal
+  // from S to T' with the target squares as value). CQL refuses a capture or a promotion there;
+  // its targets (o-o, o-o-o, castle, enpassant) are not supported.
+  NodePtr legal_dash() {
+    const Token& kw = take();
+    if (!dash_ahead()) fail_expected("'--' after '" + std::string(kw.text) + "'");
+    NodePtr dash = dash_move(NodeKind::Dash);
+    if (dash->has(FlagCapture)) fail(dash->range, "'legal' takes no capturing dash '[x]', as in CQL");
+    if (dash->pieces) fail(dash->range, "'legal' takes no promotion after its dash, as in CQL");
+    if (at(TokenKind::LParen) && touching(tokens_[at_ - 1], peek()))
+      fail(peek().range, unsupported_word_message("legal --(target)"));
+    auto n = make(NodeKind::Move, kw.range);
+    n->keyword = Keyword::Legal;
+    n->move_roles = std::move(dash->move_roles);
+    n->children = std::move(dash->children);
     return finish(std::move(n));
   }
 

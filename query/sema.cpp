@@ -409,8 +409,10 @@ private:
     return a == n.child(2).filter && (countable(a) || a == FilterKind::String) ? a : FilterKind::Logical;
   }
 
+  // sort of a number, or of a set (its number of squares, as CQL counts a set).
   static FilterKind sort(const Node& n) {
-    require(n.child(0), FilterKind::Numeric, "numeric filter " + after(n));
+    if (n.child(0).filter != FilterKind::Set)
+      require(n.child(0), FilterKind::Numeric, "numeric filter " + after(n));
     return FilterKind::Numeric;
   }
 

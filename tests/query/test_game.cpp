@@ -560,6 +560,26 @@ TEST_CASE("game: colortype, type, typename and piecename", "[query][game]") {
   CHECK(matching("piecename e4 == \"_\" typename b3 == \"P\"", g) == "0 1");
 }
 
+TEST_CASE("game: legal S--T and sort of a set", "[query][game]") {
+  const Game g = read_game(Castles);
+  CHECK(value_at("legal K--", g, 6) == "[f1,g1,e2]");  // castling: the king's square
+  CHECK(value_at("legal --g1", g, 6) == "[g1]");
+  CHECK(value_at("legal h1--", g, 6) == "[f1,g1]");
+  CHECK(value_at("legal N--[f3,e2]", g, 0) == "[f3]");
+  CHECK(value_at("legal --e5", g, 1) == "[e5]");
+  CHECK(value_at("legal K--", g, 1) == "[]");
+  CHECK(value_at("#legal --", g, 11) == "25");
+  CHECK(matching("not legal R--", g) == "0 1 2 3 5 7 9 11 13 15 17");
+  CHECK(parse_error("legal [x]").starts_with("7: 'legal' takes no capturing dash"));
+  CHECK(parse_error("legal --=Q").starts_with("7: 'legal' takes no promotion"));
+  CHECK(parse_error("legal --(castle)") == "9: CQL filter 'legal --(target)' is not supported by egtb");
+  CHECK(parse_error("legal K").starts_with("7: expected '--' after 'legal'"));
+  // sort counts a set, empty or not, as CQL does
+  CHECK(matching("initial sort \"a\" [a5]", g) == "0");
+  CHECK(value_at("sort \"b\" square x in [a5,a2] true", g, 0) == "2");
+  CHECK(value_at("sort \"c\" [a5,a2,a1]", g, 0) == "3");
+}
+
 TEST_CASE("game: passed, doubled, isolated and connected pawns", "[query][game]") {
   const Game g = fen_game("4k3/1p4pp/p7/P1P5/3P1P1p/1P5P/1P4P1/4K3 w - - 0 1");
   CHECK(value_at("passedpawns", g, 0) == "[d4]");
