@@ -53,6 +53,7 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::SquareFact: return node.keyword;
     case NodeKind::MakeSquare: return Keyword::MakeSquare;
     case NodeKind::Sqrt: return Keyword::Sqrt;
+    case NodeKind::Vector: return node.keyword;
     case NodeKind::Transform: return spelling(TransformWords, node.transform);
     case NodeKind::NoTransform: return Keyword::NoTransform;
     case NodeKind::Fen: return Keyword::Fen;

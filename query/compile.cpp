@@ -121,6 +121,9 @@ private:
       case NodeKind::SquareFact: return detail::make_square_fact(n.keyword, compile(n.child(0), t));
       case NodeKind::MakeSquare: return detail::make_square_of(children(n, t));
       case NodeKind::Sqrt: return detail::make_sqrt(compile(n.child(0), t));
+      case NodeKind::Vector:
+        return detail::make_vector(t.directions(keyword_info(n.keyword).directions), n.number, n.high,
+                                   compile(n.child(0), t));
       case NodeKind::Distance: return detail::make_distance(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Light:
       case NodeKind::Dark:

@@ -246,7 +246,11 @@ FilterPtr make_square_color(FilterPtr a, bool light);
 // none unless the set is one square.
 FilterPtr make_square_fact(Keyword keyword, FilterPtr square);
 FilterPtr make_square_of(Filters args);  // makesquare: (file rank) from 1, or a name ("e4")
-FilterPtr make_pawns(Keyword keyword);   // passedpawns, doubledpawns, isolatedpawns, connectedpawns
+FilterPtr make_pawns(Keyword keyword);
+// up, diagonal, anydirection ... as filters: the squares low to high steps from those of `from` in
+// the directions.
+FilterPtr make_vector(DirectionSet directions, int64_t low, int64_t high,
+                      FilterPtr from);  // passedpawns, doubledpawns, isolatedpawns, connectedpawns
 
 FilterPtr make_keyword(Keyword keyword);  // wtm btm check mate ... puremate ... dtm ... (not true, false)
 FilterPtr make_report(bool reachable);    // legalposition / reachableposition as text

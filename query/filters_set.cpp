@@ -261,6 +261,41 @@ private:
   }
 };
 
+// A direction word as a filter (CQL's VectorNode): every square `low` to `high` steps from one of
+// `from` in one of the directions, with no regard to the men between; the neighbourhood of each
+// square is computed once.
+class Vector final : public Filter {
+public:
+  Vector(DirectionSet directions, int64_t low, int64_t high, FilterPtr from)
+      : Filter(FilterKind::Set), from_(std::move(from)) {
+    for (int s = 0; s < 64; ++s)
+      near_[static_cast<size_t>(s)] = neighbourhood(square_at(s), directions, low, high);
+  }
+  Bitboard squares(Context& ctx) const override {
+    Bitboard out = 0;
+    for (Bitboard b = from_->squares(ctx); b;) out |= near_[static_cast<size_t>(to_index(pop_lsb(b)))];
+    return out;
+  }
+
+private:
+  FilterPtr from_;
+  std::array<Bitboard, 64> near_{};
+
+  static Bitboard neighbourhood(Square s, DirectionSet directions, int64_t low, int64_t high) {
+    Bitboard out = 0;
+    for (size_t d = 0; d < DirectionSteps.size(); ++d) {
+      if (!(directions & (1u << d))) continue;
+      for (int64_t i = low; i <= high; ++i) {
+        const int64_t file = file_of(s) + i * DirectionSteps[d][0];
+        const int64_t rank = rank_of(s) + i * DirectionSteps[d][1];
+        if (file >= 0 && file < 8 && rank >= 0 && rank < 8)
+          out |= square_bb(make_square(static_cast<int>(file), static_cast<int>(rank)));
+      }
+    }
+    return out;
+  }
+};
+
 // The pawns of both sides that are passed (no enemy pawn ahead on their file or the next ones),
 // doubled (another pawn of theirs on their file), connected (one of theirs on a next file) or
 // isolated (not connected), as CQL 6.2 defines the four words (node-parse.cpp), whatever the
@@ -343,6 +378,9 @@ FilterPtr make_square_fact(Keyword keyword, FilterPtr square) {
 }
 FilterPtr make_square_of(Filters args) { return std::make_unique<SquareOf>(std::move(args)); }
 FilterPtr make_pawns(Keyword keyword) { return std::make_unique<Pawns>(keyword); }
+FilterPtr make_vector(DirectionSet directions, int64_t low, int64_t high, FilterPtr from) {
+  return std::make_unique<Vector>(directions, low, high, std::move(from));
+}
 FilterPtr make_square_color(FilterPtr a, bool light) {
   return std::make_unique<SetFunction>(light ? SetFunction::Op::Light : SetFunction::Op::Dark, std::move(a),
                                        nullptr);

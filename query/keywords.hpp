@@ -72,6 +72,7 @@ enum class Keyword : uint8_t {
   All,
   And,
   Any,
+  AnyDirection,
   Attack,
   AttackedBy,
   Attacks,

@@ -510,6 +510,7 @@ private:
       case Keyword::Legal: return legal_dash();
       default: break;
     }
+    if (keyword_info(t.keyword).directions != 0 && t.keyword != Keyword::Attack) return vector();
     fail(t.range, "unexpected '" + std::string(t.text) + "': expected a filter");
   }
 
@@ -651,6 +652,25 @@ private:
     if (paren && !at(TokenKind::RParen))
       n->children.push_back(operand_after(&Parser::additive_level, std::string(kw.text) + " (..."));
     if (paren) expect(TokenKind::RParen, "')' after the arguments of '" + std::string(kw.text) + "'");
+    return finish(std::move(n));
+  }
+
+  // A direction word as a filter, CQL's VectorNode: "up 1 3 K" is the squares one to three steps
+  // up from the white king (the range 1 7 by default; 0 is the square itself).
+  NodePtr vector() {
+    const Token& kw = take();
+    auto n = make(NodeKind::Vector, kw.range);
+    n->keyword = kw.keyword;
+    n->number = 1;
+    n->high = 7;
+    if (at(TokenKind::Number)) {
+      n->number = n->high = take().number;
+      if (at(TokenKind::Number)) n->high = take().number;
+      if (n->high > 7 || n->number > n->high)
+        fail(kw.range.to(previous_range()),
+             "the range of '" + std::string(kw.text) + "' must lie within 0 and 7, its least first");
+    }
+    n->children.push_back(operand_after(&Parser::prefix, kw.text));
     return finish(std::move(n));
   }
 

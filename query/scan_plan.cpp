@@ -64,6 +64,7 @@ private:
       case NodeKind::Ray:
         return std::all_of(n.directions.begin(), n.directions.end(),
                            [&](Keyword d) { return directions_invariant(keyword_info(d).directions); });
+      case NodeKind::Vector: return directions_invariant(keyword_info(n.keyword).directions);
       case NodeKind::Transform: return !shifts(n.transform);
       case NodeKind::Keyword: return keyword_info(n.keyword).symmetric;
       default: return true;

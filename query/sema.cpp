@@ -246,6 +246,7 @@ private:
       case NodeKind::SquareFact: return sets(n, after(n), keyword_info(n.keyword).kind);
       case NodeKind::MakeSquare: return make_square(n);
       case NodeKind::Sqrt: return numeric_args(n, after(n));
+      case NodeKind::Vector: return sets(n, after(n), FilterKind::Set);
       case NodeKind::Transform: return n.has(FlagCount) ? FilterKind::Numeric : n.child(0).filter;
       case NodeKind::NoTransform: return n.child(0).filter;
       case NodeKind::Fen: return n.name.empty() ? FilterKind::String : FilterKind::Logical;

@@ -580,6 +580,26 @@ TEST_CASE("game: legal S--T and sort of a set", "[query][game]") {
   CHECK(value_at("sort \"c\" [a5,a2,a1]", g, 0) == "3");
 }
 
+TEST_CASE("game: direction words as filters", "[query][game]") {
+  const Game g = read_game(Castles);
+  CHECK(value_at("up e4", g, 0) == "[e5,e6,e7,e8]");
+  CHECK(value_at("down 2 e4", g, 0) == "[e2]");
+  CHECK(value_at("vertical 0 7 e4", g, 0) == "[e1,e2,e3,e4,e5,e6,e7,e8]");
+  CHECK(value_at("horizontal 1 d4", g, 0) == "[c4,e4]");
+  CHECK(value_at("diagonal 1 a1", g, 0) == "[b2]");
+  CHECK(value_at("orthogonal 2 3 h8", g, 0) == "[h5,h6,e8,f8]");
+  CHECK(value_at("anydirection 1 e4", g, 0) == "[d3,e3,f3,d4,f4,d5,e5,f5]");
+  CHECK(value_at("left 0 a1", g, 0) == "[a1]");
+  CHECK(value_at("right 7 a1", g, 0) == "[h1]");
+  CHECK(value_at("southwest 1 2 [e4,a8]", g, 0) == "[c2,d3]");
+  CHECK(value_at("northwest e4", g, 0) == "[d5,c6,b7,a8]");
+  CHECK(value_at("southeast 3 e4", g, 0) == "[h1]");
+  CHECK(value_at("#horizontal 1 vertical 0 7 P", g, 0) == "64");
+  CHECK(parse_error("up 8 e4") == "1: the range of 'up' must lie within 0 and 7, its least first");
+  CHECK(parse_error("up 3 2 e4").starts_with("1: the range of 'up'"));
+  CHECK(parse_error("up -1 e4").starts_with("4: expected square set after 'up'"));
+}
+
 TEST_CASE("game: passed, doubled, isolated and connected pawns", "[query][game]") {
   const Game g = fen_game("4k3/1p4pp/p7/P1P5/3P1P1p/1P5P/1P4P1/4K3 w - - 0 1");
   CHECK(value_at("passedpawns", g, 0) == "[d4]");
