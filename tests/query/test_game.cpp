@@ -595,6 +595,10 @@ TEST_CASE("game: direction words as filters", "[query][game]") {
   CHECK(value_at("northwest e4", g, 0) == "[d5,c6,b7,a8]");
   CHECK(value_at("southeast 3 e4", g, 0) == "[h1]");
   CHECK(value_at("#horizontal 1 vertical 0 7 P", g, 0) == "64");
+  CHECK(value_at("maindiagonal e4", g, 0) == "[b1,c2,d3,f5,g6,h7]");  // north-east and south-west
+  CHECK(value_at("offdiagonal 1 2 e4", g, 0) == "[g2,f3,d5,c6]");
+  CHECK(value_at("ray offdiagonal (Q P)", g, 0) == "[c2]");
+  CHECK(value_at("ray maindiagonal (B k)", g, 0) == "[]");
   CHECK(parse_error("up 8 e4") == "1: the range of 'up' must lie within 0 and 7, its least first");
   CHECK(parse_error("up 3 2 e4").starts_with("1: the range of 'up'"));
   CHECK(parse_error("up -1 e4").starts_with("4: expected square set after 'up'"));
