@@ -447,6 +447,8 @@ private:
     }
     if (const std::optional<Transform> transform = spelled<Transform>(TransformWords, t.keyword))
       return transformed(*transform);
+    if (t.keyword == Keyword::Dihedral || t.keyword == Keyword::FlipDihedral)
+      return transformed(Transform::Flip);  // CQL's other names of flip
     switch (t.keyword) {
       case Keyword::Not: return unary(NodeKind::Not, &Parser::in_level);
       case Keyword::If: return if_filter();

@@ -604,6 +604,15 @@ TEST_CASE("game: direction words as filters", "[query][game]") {
   CHECK(parse_error("up -1 e4").starts_with("4: expected square set after 'up'"));
 }
 
+TEST_CASE("game: dihedral and flipdihedral are flip", "[query][game]") {
+  const Game g = read_game(Castles);
+  CHECK(matching("initial dihedral Ka1", g).empty());
+  CHECK(matching("initial dihedral Ke1", g) == "0");
+  CHECK(value_at("dihedral count K & [a1-8,e1]", g, 0) == "3");
+  CHECK(value_at("flipdihedral count Ka1", g, 0) == "0");
+  CHECK(value_at("dihedral count Ke1", g, 0) == "1");
+}
+
 TEST_CASE("game: passed, doubled, isolated and connected pawns", "[query][game]") {
   const Game g = fen_game("4k3/1p4pp/p7/P1P5/3P1P1p/1P5P/1P4P1/4K3 w - - 0 1");
   CHECK(value_at("passedpawns", g, 0) == "[d4]");
