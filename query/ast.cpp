@@ -50,6 +50,10 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Distance: return Keyword::Distance;
     case NodeKind::Light: return Keyword::Light;
     case NodeKind::Dark: return Keyword::Dark;
+    case NodeKind::SquareFact: return node.keyword;
+    case NodeKind::MakeSquare: return Keyword::MakeSquare;
+    case NodeKind::Sqrt: return Keyword::Sqrt;
+    case NodeKind::Vector: return node.keyword;
     case NodeKind::Transform: return spelling(TransformWords, node.transform);
     case NodeKind::NoTransform: return Keyword::NoTransform;
     case NodeKind::Fen: return Keyword::Fen;

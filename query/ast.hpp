@@ -69,7 +69,12 @@ enum class NodeKind : uint8_t {
   Distance,
   Light,
   Dark,
-  Transform,  // transform; flags Count; children[0]
+  SquareFact,  // keyword (rank, file, colortype, type, typename, piecename) of children[0], a square
+  MakeSquare,  // makesquare: children: the file and the rank (numbers), or a square's name (a string)
+  Sqrt,        // children[0]
+  Vector,      // a direction word (keyword) as a filter: the squares `number` to `high` steps from
+               // those of children[0] in its directions
+  Transform,   // transform; flags Count; children[0]
   NoTransform,
   Fen,            // name = FEN text, or empty for the current FEN (a String filter)
   Message,        // keyword Message, Comment or Str; children = arguments

@@ -118,6 +118,12 @@ private:
       case NodeKind::XRay: return detail::make_rays(children(n, t), AllDirections, true, false);
       case NodeKind::Between: return detail::make_between(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Power: return detail::make_power(compile(n.child(0), t));
+      case NodeKind::SquareFact: return detail::make_square_fact(n.keyword, compile(n.child(0), t));
+      case NodeKind::MakeSquare: return detail::make_square_of(children(n, t));
+      case NodeKind::Sqrt: return detail::make_sqrt(compile(n.child(0), t));
+      case NodeKind::Vector:
+        return detail::make_vector(t.directions(keyword_info(n.keyword).directions), n.number, n.high,
+                                   compile(n.child(0), t));
       case NodeKind::Distance: return detail::make_distance(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Light:
       case NodeKind::Dark:
@@ -196,6 +202,12 @@ private:
       case Keyword::CurrentPosition:
       case Keyword::InitialPosition:
       case Keyword::Depth: return detail::make_game_word(k);
+      case Keyword::From:
+      case Keyword::To: return detail::make_move_square(k == Keyword::From);
+      case Keyword::PassedPawns:
+      case Keyword::DoubledPawns:
+      case Keyword::IsolatedPawns:
+      case Keyword::ConnectedPawns: return detail::make_pawns(k);
       case Keyword::PathCount:
       case Keyword::PathStart:
       case Keyword::PathLastPosition: return detail::make_path_word(k);
@@ -351,8 +363,9 @@ FilterPtr Compiler::move(const Node& n, const SquareTransform& t) {
   spec.count = n.has(FlagCount);
   spec.all = n.has(FlagAll);
   spec.squares_only = n.keyword == Keyword::CountMoves;
-  spec.value_is_to = !n.move_roles.empty() &&
-                     (n.move_roles.front() == MoveRole::To || n.move_roles.front() == MoveRole::Capture);
+  spec.value_is_to = n.keyword == Keyword::Legal ||  // legal S--T
+                     (!n.move_roles.empty() &&
+                      (n.move_roles.front() == MoveRole::To || n.move_roles.front() == MoveRole::Capture));
   Filters params;
   FilterPtr body;
   for (size_t i = 0; i < n.children.size(); ++i) {

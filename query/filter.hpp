@@ -92,6 +92,13 @@ struct Context {
     int64_t moves = 0;  // so far
   };
   const PathSearch* searching = nullptr;
+  // The squares a dash's two sets hold while its target runs at the position after the move
+  // (CQL's owned FromToNode masks): from and to read them to tell a castling's king from its rook.
+  // Every square elsewhere; a filter that moves to another position (PositionScope) clears them.
+  struct DashMasks {
+    Bitboard from = ~Bitboard{0};
+    Bitboard to = ~Bitboard{0};
+  } dash_masks;
   struct LastPath {
     const pgn::Game* game = nullptr;
     uint64_t number = 0;
@@ -116,15 +123,13 @@ struct Context {
 // (move legal, imagine, dtsend) has no node: game filters see it as a game of one position.
 class PositionScope {
 public:
-  PositionScope(Context& ctx, const Position& p)
-      : ctx_(ctx), pos_(ctx.pos), facts_(ctx.facts), game_(ctx.game), node_(ctx.node) {
+  PositionScope(Context& ctx, const Position& p) : PositionScope(ctx) {
     ctx.set_position(p);
     ctx.game = nullptr;
     ctx.node = pgn::Game::Root;
   }
   // At another node of the current game.
-  PositionScope(Context& ctx, pgn::NodeId node)
-      : ctx_(ctx), pos_(ctx.pos), facts_(ctx.facts), game_(ctx.game), node_(ctx.node) {
+  PositionScope(Context& ctx, pgn::NodeId node) : PositionScope(ctx) {
     ctx.set_position(ctx.game->position(node));
     ctx.node = node;
   }
@@ -133,16 +138,29 @@ public:
     ctx_.facts = facts_;
     ctx_.game = game_;
     ctx_.node = node_;
+    ctx_.dash_masks = masks_;
   }
   PositionScope(const PositionScope&) = delete;
   PositionScope& operator=(const PositionScope&) = delete;
 
 private:
+  // Saves the current position; the dash's sets are every square at the new one.
+  explicit PositionScope(Context& ctx)
+      : ctx_(ctx),
+        pos_(ctx.pos),
+        facts_(ctx.facts),
+        game_(ctx.game),
+        node_(ctx.node),
+        masks_(ctx.dash_masks) {
+    ctx.dash_masks = {};
+  }
+
   Context& ctx_;
   const Position* pos_;
   PositionFacts facts_;
   const pgn::Game* game_;
   pgn::NodeId node_;
+  Context::DashMasks masks_;
 };
 
 class Filter {
@@ -200,6 +218,7 @@ FilterPtr make_number(int64_t value);
 FilterPtr make_arith(ArithOp op, FilterPtr a, FilterPtr b);
 FilterPtr make_negate(FilterPtr f);
 FilterPtr make_abs(FilterPtr f);
+FilterPtr make_sqrt(FilterPtr f);  // the root of a number >= 0, rounded down as CQL does
 FilterPtr make_extremum(bool max, Filters args);
 FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b);  // numbers or counted sets
 FilterPtr make_count(FilterPtr set);
@@ -223,6 +242,15 @@ FilterPtr make_between(FilterPtr a, FilterPtr b);
 FilterPtr make_power(FilterPtr a);
 FilterPtr make_distance(FilterPtr a, FilterPtr b);
 FilterPtr make_square_color(FilterPtr a, bool light);
+// rank, file (from 1), colortype, type (CQL's numbers), typename, piecename (letters) of one square;
+// none unless the set is one square.
+FilterPtr make_square_fact(Keyword keyword, FilterPtr square);
+FilterPtr make_square_of(Filters args);  // makesquare: (file rank) from 1, or a name ("e4")
+FilterPtr make_pawns(Keyword keyword);
+// up, diagonal, anydirection ... as filters: the squares low to high steps from those of `from` in
+// the directions.
+FilterPtr make_vector(DirectionSet directions, int64_t low, int64_t high,
+                      FilterPtr from);  // passedpawns, doubledpawns, isolatedpawns, connectedpawns
 
 FilterPtr make_keyword(Keyword keyword);  // wtm btm check mate ... puremate ... dtm ... (not true, false)
 FilterPtr make_report(bool reachable);    // legalposition / reachableposition as text
@@ -252,6 +280,9 @@ FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, Filt
 pgn::NodeId next_sibling(const Context& ctx, pgn::NodeId child);
 // The square a move captures on (the e.p. pawn's for an en passant capture), or none.
 std::optional<Square> capture_square(const Position& before, Move m);
+// The rook's squares of a castling king's move (e1g1: h1 to f1).
+std::pair<Square, Square> castling_rook(Move m);
+FilterPtr make_move_square(bool from);      // from, to: the squares of the move that led here
 FilterPtr make_game_word(Keyword keyword);  // initial terminal ply movenumber mainline variation ...
 FilterPtr make_child(FilterPtr index);      // child, child(n): index may be null
 FilterPtr make_position_at(FilterPtr id);   // position N

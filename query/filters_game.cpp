@@ -31,6 +31,12 @@ std::optional<Square> capture_square(const Position& before, Move m) {
   return std::nullopt;
 }
 
+std::pair<Square, Square> castling_rook(Move m) {
+  const bool king_side = file_of(m.to()) > file_of(m.from());
+  const int rank = rank_of(m.from());
+  return {make_square(king_side ? 7 : 0, rank), make_square(king_side ? 5 : 3, rank)};
+}
+
 namespace {
 
 using pgn::NodeId;
@@ -280,6 +286,32 @@ private:
 
 // move [previous] ...: the moves played from the position, each a child node, or the one that led
 // to it; the sets are evaluated at the position the moves are played from (MoveBase::setMasks).
+// from and to: the square the move that led to the position went from (to), none at the start. A
+// null move goes from the mover's king's square to itself; a castling moves two men: its squares
+// are the king's and the rook's, those of the men whose move fits the sets of the dash whose
+// target it is (Context::dash_masks), as CQL's QMove::smartFrom and smartTo.
+class MoveSquare final : public Filter {
+public:
+  explicit MoveSquare(bool from) : Filter(FilterKind::Set), from_(from) {}
+
+  Bitboard squares(Context& ctx) const override {
+    const NodeId parent = parent_of(ctx);
+    if (parent == NoNode) return 0;
+    const Position& before = ctx.game->position(parent);
+    const Move m = ctx.game->node(ctx.node).move;
+    if (m.is_null()) return before.pieces(before.side_to_move(), PieceType::King);
+    if (m.kind() != MoveKind::Castling) return square_bb(from_ ? m.from() : m.to());
+    const Context::DashMasks& masks = ctx.dash_masks;
+    Bitboard out = 0;
+    for (const auto& [f, t] : {std::pair{m.from(), m.to()}, castling_rook(m)})
+      if ((masks.from & square_bb(f)) && (masks.to & square_bb(t))) out |= square_bb(from_ ? f : t);
+    return out;
+  }
+
+private:
+  bool from_;
+};
+
 class PlayedMove final : public Filter {
 public:
   PlayedMove(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture)
@@ -361,6 +393,7 @@ const Context::GameOrder& Context::game_order() {
 }
 
 FilterPtr make_game_word(Keyword keyword) { return std::make_unique<GameWord>(keyword); }
+FilterPtr make_move_square(bool from) { return std::make_unique<MoveSquare>(from); }
 FilterPtr make_child(FilterPtr index) { return std::make_unique<Child>(std::move(index)); }
 FilterPtr make_position_at(FilterPtr id) { return std::make_unique<PositionAt>(std::move(id)); }
 FilterPtr make_find(const FindSpec& spec, FilterPtr body, SourceRange range) {

@@ -1,5 +1,6 @@
 // Logical, numeric, variable and loop filters.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <optional>
 
@@ -150,6 +151,21 @@ private:
   FilterPtr a_, b_;
 };
 
+// sqrt x: none for a negative x; the root in double precision, truncated, as CQL's SqrtNode.
+class Sqrt final : public Filter {
+public:
+  explicit Sqrt(FilterPtr f) : Filter(FilterKind::Numeric), f_(std::move(f)) {}
+  bool number(Context& ctx, int64_t& out) const override {
+    int64_t x = 0;
+    if (!f_->number(ctx, x) || x < 0) return false;
+    out = static_cast<int64_t>(std::sqrt(static_cast<double>(x)));
+    return true;
+  }
+
+private:
+  FilterPtr f_;
+};
+
 // - x and abs x; both have no value for INT64_MIN, whose negation does not fit.
 class Unary final : public Filter {
 public:
@@ -235,7 +251,7 @@ private:
 };
 
 // x = value. A set assignment always matches (an empty set is a value); a numeric or string one
-// matches when the value is defined, and leaves the variable unbound otherwise.
+// matches when the value is defined, and leaves the variable as it was otherwise.
 class Assign final : public Filter {
 public:
   Assign(int slot, FilterPtr value)
@@ -254,17 +270,20 @@ public:
     ctx.slots[slot_].squares = b;
     return b;
   }
+  // As CQL's AssignNumericNode and AssignStringNode.
   bool number(Context& ctx, int64_t& out) const override {
+    if (!value_->number(ctx, out)) return false;
     Slot& s = ctx.slots[slot_];
-    s.bound = value_->number(ctx, out);
+    s.bound = true;
     s.number = out;
-    return s.bound;
+    return true;
   }
   bool text(Context& ctx, std::string& out) const override {
+    if (!value_->text(ctx, out)) return false;
     Slot& s = ctx.slots[slot_];
-    s.bound = value_->text(ctx, out);
+    s.bound = true;
     s.text = out;
-    return s.bound;
+    return true;
   }
 
 private:
@@ -320,7 +339,7 @@ class Sort final : public Filter {
 public:
   explicit Sort(FilterPtr body) : Filter(FilterKind::Numeric), body_(std::move(body)) {}
   bool number(Context& ctx, int64_t& out) const override {
-    if (!body_->number(ctx, out)) return false;
+    if (!number_of(*body_, ctx, out)) return false;
     ctx.sort_values.push_back(out);
     return true;
   }
@@ -399,6 +418,7 @@ FilterPtr make_arith(ArithOp op, FilterPtr a, FilterPtr b) {
 }
 FilterPtr make_negate(FilterPtr f) { return std::make_unique<Unary>(std::move(f), false); }
 FilterPtr make_abs(FilterPtr f) { return std::make_unique<Unary>(std::move(f), true); }
+FilterPtr make_sqrt(FilterPtr f) { return std::make_unique<Sqrt>(std::move(f)); }
 FilterPtr make_extremum(bool max, Filters args) { return std::make_unique<Extremum>(max, std::move(args)); }
 FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b) {
   return std::make_unique<NumberCompare>(op, std::move(a), std::move(b));

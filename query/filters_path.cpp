@@ -35,13 +35,6 @@ struct Pending {
   int64_t seen = -1;
 };
 
-// The rook's squares of a castling king's move (e1g1: h1 to f1).
-std::pair<Square, Square> castling_rook(Move m) {
-  const bool king_side = file_of(m.to()) > file_of(m.from());
-  const int rank = rank_of(m.from());
-  return {make_square(king_side ? 7 : 0, rank), make_square(king_side ? 5 : 3, rank)};
-}
-
 // Whether the move from `before` goes from a square of `from` to one of `to` (a capture: takes on
 // one of `to`), as CQL's QMove::validMove: a null move goes from the king's square to itself, a
 // castling moves the king or the rook.
@@ -74,6 +67,17 @@ Bitboard follow(Bitboard men, const Position& before, Move m) {
   move_man(m.from(), m.to());
   return men;
 }
+
+// The position after a dash's move, where its target runs: from and to there see the dash's sets.
+class TargetScope {
+public:
+  TargetScope(Context& ctx, NodeId node, Bitboard from, Bitboard to) : scope_(ctx, node) {
+    ctx.dash_masks = {from, to};
+  }
+
+private:
+  PositionScope scope_;
+};
 
 class PathFilter final : public Filter {
 public:
@@ -192,7 +196,7 @@ private:
     void dash(const PathStep& step, NodeId at) {
       if (!path_.spec_.focus) {
         for (NodeId c = game_.node(at).first_child; c != NoNode; c = next_sibling(ctx_, c)) {
-          play(step, c, men_);
+          play(step, c, ~Bitboard{0}, men_);
           if (path_.spec_.primary) break;
         }
         return;
@@ -208,7 +212,7 @@ private:
         const Move m = game_.node(c).move;
         const Bitboard after = follow(men, before, m);
         if (in_focus(men, before, m)) {
-          play(step, c, after);
+          play(step, c, men, after);
         } else if (!own_moves_only) {
           ctx_.step(path_.spec_.range);
           focused(step, c, after, false);
@@ -224,11 +228,12 @@ private:
       return path_.spec_.focus_capture && taken && (men & square_bb(*taken));
     }
 
-    // The move to `child` from its parent, when it fits the dash: then the rest of the path from
-    // the position after it.
-    void play(const PathStep& step, NodeId child, Bitboard men_after) {
+    // The move to `child` from its parent (the focused men before it and after it), when it fits
+    // the dash: then the rest of the path from the position after it.
+    void play(const PathStep& step, NodeId child, Bitboard focused_men, Bitboard men_after) {
       ctx_.step(path_.spec_.range);
       const NodeId head = game_.node(child).parent;
+      const Move m = game_.node(child).move;
       Bitboard from = ~Bitboard{0};
       Bitboard to = ~Bitboard{0};
       if (step.from || step.to) {
@@ -236,9 +241,12 @@ private:
         if (step.from) from = step.from->squares(ctx_);
         if (step.to) to = step.to->squares(ctx_);
       }
-      if (!fits(game_.position(head), game_.node(child).move, from, to, step.capture)) return;
+      if (!fits(game_.position(head), m, from, to, step.capture)) return;
+      if (m.kind() == MoveKind::Castling &&
+          !castle_fits_focus(game_.position(head), m, focused_men, from, to))
+        return;
       if (step.filter) {
-        const PositionScope scope(ctx_, child);
+        const TargetScope scope(ctx_, child, from, to);
         if (!step.filter->matches(ctx_)) return;
       }
       const Bitboard men = men_;
@@ -247,6 +255,19 @@ private:
       compute(child);
       --state_.moves;
       men_ = men;
+    }
+
+    // A castling fits a focused dash by its focused men alone: the squares of the king or the
+    // rook unfocused leave the dash's sets (which from and to in its target see), as in CQL's
+    // computeDashConFocused. Whether it still fits.
+    static bool castle_fits_focus(const Position& before, Move m, Bitboard men, Bitboard& from,
+                                  Bitboard& to) {
+      for (const auto& [f, t] : {std::pair{m.from(), m.to()}, castling_rook(m)})
+        if (!(men & square_bb(f))) {
+          from &= ~square_bb(f);
+          to &= ~square_bb(t);
+        }
+      return fits(before, m, from, to, false);
     }
 
     // A path found, ending at `end`: kept when it beats the best so far.
@@ -284,48 +305,56 @@ class DashFilter final : public Filter {
 public:
   DashFilter(PathStep dash, FilterKind kind) : Filter(kind), dash_(std::move(dash)) {}
 
-  bool matches(Context& ctx) const override { return first(ctx) != NoNode; }
+  bool matches(Context& ctx) const override { return first(ctx).node != NoNode; }
   Bitboard squares(Context& ctx) const override {
-    const NodeId n = first(ctx);
-    if (n == NoNode) return 0;
-    const PositionScope scope(ctx, n);
+    const Found f = first(ctx);
+    if (f.node == NoNode) return 0;
+    const TargetScope scope(ctx, f.node, f.from, f.to);
     return dash_.filter->squares(ctx);
   }
   bool number(Context& ctx, int64_t& out) const override {
-    const NodeId n = first(ctx);
-    if (n == NoNode) return false;
-    const PositionScope scope(ctx, n);
+    const Found f = first(ctx);
+    if (f.node == NoNode) return false;
+    const TargetScope scope(ctx, f.node, f.from, f.to);
     return dash_.filter->number(ctx, out);
   }
   bool text(Context& ctx, std::string& out) const override {
-    const NodeId n = first(ctx);
-    if (n == NoNode) return false;
-    const PositionScope scope(ctx, n);
+    const Found f = first(ctx);
+    if (f.node == NoNode) return false;
+    const TargetScope scope(ctx, f.node, f.from, f.to);
     return dash_.filter->text(ctx, out);
   }
   NodeId position(Context& ctx) const override {
-    const NodeId n = first(ctx);
-    if (n == NoNode) return NoNode;
-    const PositionScope scope(ctx, n);
+    const Found f = first(ctx);
+    if (f.node == NoNode) return NoNode;
+    const TargetScope scope(ctx, f.node, f.from, f.to);
     return dash_.filter->position(ctx);
   }
 
 private:
   PathStep dash_;
 
-  // The position after the first move that fits, or NoNode.
-  NodeId first(Context& ctx) const {
-    if (!ctx.game) return NoNode;
-    const Bitboard from = dash_.from ? dash_.from->squares(ctx) : ~Bitboard{0};
-    const Bitboard to = dash_.to ? dash_.to->squares(ctx) : ~Bitboard{0};
+  // The position after the first move that fits (NoNode if none) and the dash's sets.
+  struct Found {
+    NodeId node = NoNode;
+    Bitboard from = 0;
+    Bitboard to = 0;
+  };
+  Found first(Context& ctx) const {
+    if (!ctx.game) return {};
+    Found f{NoNode, dash_.from ? dash_.from->squares(ctx) : ~Bitboard{0},
+            dash_.to ? dash_.to->squares(ctx) : ~Bitboard{0}};
     const pgn::Game& game = *ctx.game;
     for (NodeId c = game.node(ctx.node).first_child; c != NoNode; c = next_sibling(ctx, c)) {
-      if (!fits(*ctx.pos, game.node(c).move, from, to, dash_.capture)) continue;
-      if (!dash_.filter) return c;
-      const PositionScope scope(ctx, c);
-      if (dash_.filter->matches(ctx)) return c;
+      if (!fits(*ctx.pos, game.node(c).move, f.from, f.to, dash_.capture)) continue;
+      if (dash_.filter) {
+        const TargetScope scope(ctx, c, f.from, f.to);
+        if (!dash_.filter->matches(ctx)) continue;
+      }
+      f.node = c;
+      return f;
     }
-    return NoNode;
+    return {};
   }
 };
 

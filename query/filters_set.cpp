@@ -1,5 +1,7 @@
 // Square-set filters: piece designators, set algebra, attacks, rays, pins, between, power.
 #include <array>
+#include <cctype>
+#include <cstdlib>
 
 #include "query/chess_sets.hpp"
 #include "query/filter.hpp"
@@ -192,6 +194,153 @@ private:
   }
 };
 
+// rank s, file s (from 1), colortype s (1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king,
+// negative for Black, 0 empty), type s (colortype's absolute value), piecename s ("K", "p", "_" for an
+// empty square) and typename s (the same in capitals), as CQL's SquareCoordinateNode,
+// ColorTypeNode, PieceNameNode and TypeNameNode; none unless s is one square.
+class SquareFact final : public Filter {
+public:
+  SquareFact(Keyword k, FilterPtr square)
+      : Filter(keyword_info(k).kind), word_(k), square_(std::move(square)) {}
+  bool number(Context& ctx, int64_t& out) const override {
+    const std::optional<Square> s = one(ctx);
+    if (!s) return false;
+    switch (word_) {
+      case Keyword::Rank: out = rank_of(*s) + 1; return true;
+      case Keyword::File: out = file_of(*s) + 1; return true;
+      default: break;
+    }
+    const Piece p = ctx.pos->piece_on(*s);
+    out = p == Piece::None ? 0 : to_index(type_of(p)) * (color_of(p) == Color::White ? 1 : -1);
+    if (word_ == Keyword::Type) out = std::abs(out);
+    return true;
+  }
+  bool text(Context& ctx, std::string& out) const override {
+    const std::optional<Square> s = one(ctx);
+    if (!s) return false;
+    const Piece p = ctx.pos->piece_on(*s);
+    char c = p == Piece::None ? '_' : piece_char(p);
+    if (word_ == Keyword::TypeName) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    out = std::string(1, c);
+    return true;
+  }
+
+private:
+  Keyword word_;
+  FilterPtr square_;
+
+  std::optional<Square> one(Context& ctx) const {
+    const Bitboard b = square_->squares(ctx);
+    if (popcount(b) != 1) return std::nullopt;
+    return lsb(b);
+  }
+};
+
+// makesquare (file rank), from 1 (no square outside 1..8), or makesquare name ("e4"; no square for
+// another text), as CQL's MakeSquareNode.
+class SquareOf final : public Filter {
+public:
+  explicit SquareOf(Filters args) : Filter(FilterKind::Set), args_(std::move(args)) {}
+  Bitboard squares(Context& ctx) const override {
+    if (args_.size() == 1) return named(ctx);
+    int64_t file = 0;
+    int64_t rank = 0;
+    if (!args_[0]->number(ctx, file) || !args_[1]->number(ctx, rank)) return 0;
+    if (file < 1 || file > 8 || rank < 1 || rank > 8) return 0;
+    return square_bb(make_square(static_cast<int>(file - 1), static_cast<int>(rank - 1)));
+  }
+
+private:
+  Filters args_;
+
+  Bitboard named(Context& ctx) const {
+    std::string name;
+    if (!args_[0]->text(ctx, name) || name.size() != 2) return 0;
+    if (name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8') return 0;
+    return square_bb(make_square(name[0] - 'a', name[1] - '1'));
+  }
+};
+
+// A direction word as a filter (CQL's VectorNode): every square `low` to `high` steps from one of
+// `from` in one of the directions, with no regard to the men between; the neighbourhood of each
+// square is computed once.
+class Vector final : public Filter {
+public:
+  Vector(DirectionSet directions, int64_t low, int64_t high, FilterPtr from)
+      : Filter(FilterKind::Set), from_(std::move(from)) {
+    for (int s = 0; s < 64; ++s)
+      near_[static_cast<size_t>(s)] = neighbourhood(square_at(s), directions, low, high);
+  }
+  Bitboard squares(Context& ctx) const override {
+    Bitboard out = 0;
+    for (Bitboard b = from_->squares(ctx); b;) out |= near_[static_cast<size_t>(to_index(pop_lsb(b)))];
+    return out;
+  }
+
+private:
+  FilterPtr from_;
+  std::array<Bitboard, 64> near_{};
+
+  static Bitboard neighbourhood(Square s, DirectionSet directions, int64_t low, int64_t high) {
+    Bitboard out = 0;
+    for (size_t d = 0; d < DirectionSteps.size(); ++d) {
+      if (!(directions & (1u << d))) continue;
+      for (int64_t i = low; i <= high; ++i) {
+        const int64_t file = file_of(s) + i * DirectionSteps[d][0];
+        const int64_t rank = rank_of(s) + i * DirectionSteps[d][1];
+        if (file >= 0 && file < 8 && rank >= 0 && rank < 8)
+          out |= square_bb(make_square(static_cast<int>(file), static_cast<int>(rank)));
+      }
+    }
+    return out;
+  }
+};
+
+// The pawns of both sides that are passed (no enemy pawn ahead on their file or the next ones),
+// doubled (another pawn of theirs on their file), connected (one of theirs on a next file) or
+// isolated (not connected), as CQL 6.2 defines the four words (node-parse.cpp), whatever the
+// transform around them.
+class Pawns final : public Filter {
+public:
+  explicit Pawns(Keyword k) : Filter(FilterKind::Set), word_(k) {}
+  Bitboard squares(Context& ctx) const override {
+    return of(*ctx.pos, Color::White) | of(*ctx.pos, Color::Black);
+  }
+
+private:
+  Keyword word_;
+
+  [[nodiscard]] Bitboard of(const Position& pos, Color side) const {
+    const Bitboard own = pos.pieces(side, PieceType::Pawn);
+    const Bitboard enemy = pos.pieces(~side, PieceType::Pawn);
+    Bitboard out = 0;
+    for (Bitboard b = own; b;) {
+      const Square s = pop_lsb(b);
+      if (has(s, side, own, enemy)) out |= square_bb(s);
+    }
+    return out;
+  }
+
+  [[nodiscard]] bool has(Square s, Color side, Bitboard own, Bitboard enemy) const {
+    const int file = file_of(s);
+    const Bitboard next = (file > 0 ? file_bb(file - 1) : 0) | (file < 7 ? file_bb(file + 1) : 0);
+    switch (word_) {
+      case Keyword::DoubledPawns: return (own & file_bb(file) & ~square_bb(s)) != 0;
+      case Keyword::ConnectedPawns: return (own & next) != 0;
+      case Keyword::IsolatedPawns: return (own & next) == 0;
+      default: return (enemy & (next | file_bb(file)) & ahead(s, side)) == 0;
+    }
+  }
+
+  // The ranks ahead of a pawn of `side` on s.
+  static Bitboard ahead(Square s, Color side) {
+    Bitboard out = 0;
+    for (int r = 0; r < 8; ++r)
+      if (side == Color::White ? r > rank_of(s) : r < rank_of(s)) out |= rank_bb(r);
+    return out;
+  }
+};
+
 }  // namespace
 
 FilterPtr make_designator(PieceMask pieces, Bitboard squares) {
@@ -223,6 +372,14 @@ FilterPtr make_power(FilterPtr a) {
 }
 FilterPtr make_distance(FilterPtr a, FilterPtr b) {
   return std::make_unique<SetFunction>(SetFunction::Op::Distance, std::move(a), std::move(b));
+}
+FilterPtr make_square_fact(Keyword keyword, FilterPtr square) {
+  return std::make_unique<SquareFact>(keyword, std::move(square));
+}
+FilterPtr make_square_of(Filters args) { return std::make_unique<SquareOf>(std::move(args)); }
+FilterPtr make_pawns(Keyword keyword) { return std::make_unique<Pawns>(keyword); }
+FilterPtr make_vector(DirectionSet directions, int64_t low, int64_t high, FilterPtr from) {
+  return std::make_unique<Vector>(directions, low, high, std::move(from));
 }
 FilterPtr make_square_color(FilterPtr a, bool light) {
   return std::make_unique<SetFunction>(light ? SetFunction::Op::Light : SetFunction::Op::Dark, std::move(a),

@@ -447,6 +447,8 @@ private:
     }
     if (const std::optional<Transform> transform = spelled<Transform>(TransformWords, t.keyword))
       return transformed(*transform);
+    if (t.keyword == Keyword::Dihedral || t.keyword == Keyword::FlipDihedral)
+      return transformed(Transform::Flip);  // CQL's other names of flip
     switch (t.keyword) {
       case Keyword::Not: return unary(NodeKind::Not, &Parser::in_level);
       case Keyword::If: return if_filter();
@@ -465,6 +467,19 @@ private:
       case Keyword::Power: return unary(NodeKind::Power, &Parser::set_level);
       case Keyword::Light: return unary(NodeKind::Light, &Parser::prefix);
       case Keyword::Dark: return unary(NodeKind::Dark, &Parser::prefix);
+      case Keyword::Rank:
+      case Keyword::File:
+      case Keyword::ColorType:
+      case Keyword::Type:
+      case Keyword::TypeName:
+      case Keyword::PieceName: {
+        const Keyword word = t.keyword;
+        NodePtr n = unary(NodeKind::SquareFact, &Parser::set_level);
+        n->keyword = word;
+        return n;
+      }
+      case Keyword::MakeSquare: return make_square();
+      case Keyword::Sqrt: return unary(NodeKind::Sqrt, &Parser::additive_level);
       case Keyword::NoTransform: return unary(NodeKind::NoTransform, &Parser::filter);
       case Keyword::Fen: return fen();
       case Keyword::Message:
@@ -494,8 +509,10 @@ private:
       case Keyword::DtsEnd: return line_end();
       case Keyword::Path: return at_position(path());
       case Keyword::CountMoves: return count_moves();
+      case Keyword::Legal: return legal_dash();
       default: break;
     }
+    if (keyword_info(t.keyword).directions != 0 && t.keyword != Keyword::Attack) return vector();
     fail(t.range, "unexpected '" + std::string(t.text) + "': expected a filter");
   }
 
@@ -624,6 +641,38 @@ private:
     n->children.push_back(operand(&Parser::set_level, "'('"));
     n->children.push_back(operand_after(&Parser::set_level, std::string(kw.text) + " (..."));
     expect(TokenKind::RParen, "')' after the two arguments of '" + std::string(kw.text) + "'");
+    return finish(std::move(n));
+  }
+
+  // makesquare (file rank), makesquare (name) or makesquare name: the square of those coordinates
+  // (from 1) or of that name ("e4"), as CQL reads them.
+  NodePtr make_square() {
+    const Token& kw = take();
+    auto n = make(NodeKind::MakeSquare, kw.range);
+    const bool paren = accept(TokenKind::LParen);
+    n->children.push_back(operand_after(&Parser::additive_level, kw.text));
+    if (paren && !at(TokenKind::RParen))
+      n->children.push_back(operand_after(&Parser::additive_level, std::string(kw.text) + " (..."));
+    if (paren) expect(TokenKind::RParen, "')' after the arguments of '" + std::string(kw.text) + "'");
+    return finish(std::move(n));
+  }
+
+  // A direction word as a filter, CQL's VectorNode: "up 1 3 K" is the squares one to three steps
+  // up from the white king (the range 1 7 by default; 0 is the square itself).
+  NodePtr vector() {
+    const Token& kw = take();
+    auto n = make(NodeKind::Vector, kw.range);
+    n->keyword = kw.keyword;
+    n->number = 1;
+    n->high = 7;
+    if (at(TokenKind::Number)) {
+      n->number = n->high = take().number;
+      if (at(TokenKind::Number)) n->high = take().number;
+      if (n->high > 7 || n->number > n->high)
+        fail(kw.range.to(previous_range()),
+             "the range of '" + std::string(kw.text) + "' must lie within 0 and 7, its least first");
+    }
+    n->children.push_back(operand_after(&Parser::prefix, kw.text));
     return finish(std::move(n));
   }
 
@@ -1162,13 +1211,27 @@ private:
 
   // [S]--[S][=P] targets..., or the same with [x]: a move (a capture) from the set on the left to
   // the one on the right, then the filters after it at the position it leads to.
+  // A '( ... )' after a dash is one of its targets, as CQL parses it, unless it holds a dash: then
+  // it is a chain of constituents.
   NodePtr path_dash() {
     NodePtr n = dash_move(NodeKind::PathDash);
-    while (starts_path_step() && !at(TokenKind::LParen) && !dash_ahead()) {
+    while (starts_path_step() && !(at(TokenKind::LParen) && group_has_dash()) && !dash_ahead()) {
       n->move_roles.push_back(MoveRole::Body);
       n->children.push_back(filter());
     }
     return finish(std::move(n));
+  }
+
+  // Whether the '( ... )' at the current token holds a dash.
+  [[nodiscard]] bool group_has_dash() const {
+    int depth = 0;
+    for (size_t i = 0; peek(i).kind != TokenKind::End; ++i) {
+      const TokenKind k = peek(i).kind;
+      if (k == TokenKind::Dash || k == TokenKind::CaptureDash) return true;
+      if (k == TokenKind::LParen) ++depth;
+      if (k == TokenKind::RParen && --depth == 0) return false;
+    }
+    return false;
   }
 
   NodePtr path_repetition(NodePtr step) {
@@ -1239,6 +1302,24 @@ private:
       n->move_roles.push_back(MoveRole::To);
       n->children.push_back(primary());
     }
+    return finish(std::move(n));
+  }
+
+  // legal S--T: the squares legal moves from S go to on T (CQL's MoveLegalNode, as 'move legal
+  // from S to T' with the target squares as value). CQL refuses a capture or a promotion there;
+  // its targets (o-o, o-o-o, castle, enpassant) are not supported.
+  NodePtr legal_dash() {
+    const Token& kw = take();
+    if (!dash_ahead()) fail_expected("'--' after '" + std::string(kw.text) + "'");
+    NodePtr dash = dash_move(NodeKind::Dash);
+    if (dash->has(FlagCapture)) fail(dash->range, "'legal' takes no capturing dash '[x]', as in CQL");
+    if (dash->pieces) fail(dash->range, "'legal' takes no promotion after its dash, as in CQL");
+    if (at(TokenKind::LParen) && touching(tokens_[at_ - 1], peek()))
+      fail(peek().range, unsupported_word_message("legal --(target)"));
+    auto n = make(NodeKind::Move, kw.range);
+    n->keyword = Keyword::Legal;
+    n->move_roles = std::move(dash->move_roles);
+    n->children = std::move(dash->children);
     return finish(std::move(n));
   }
 

@@ -54,13 +54,17 @@ private:
   [[nodiscard]] bool node_invariant(const Node& n) const {
     switch (n.kind) {
       case NodeKind::Designator: return squares_invariant(n.squares);
+      // a square's coordinates change with the board; the man on it does not
+      case NodeKind::SquareFact: return n.keyword != Keyword::Rank && n.keyword != Keyword::File;
       case NodeKind::Light:
       case NodeKind::Dark:
+      case NodeKind::MakeSquare:
       case NodeKind::Imagine: return false;
       case NodeKind::Fen: return n.name.empty();
       case NodeKind::Ray:
         return std::all_of(n.directions.begin(), n.directions.end(),
                            [&](Keyword d) { return directions_invariant(keyword_info(d).directions); });
+      case NodeKind::Vector: return directions_invariant(keyword_info(n.keyword).directions);
       case NodeKind::Transform: return !shifts(n.transform);
       case NodeKind::Keyword: return keyword_info(n.keyword).symmetric;
       default: return true;

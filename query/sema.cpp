@@ -243,6 +243,10 @@ private:
       case NodeKind::Distance: return sets(n, inside(n), FilterKind::Numeric);
       case NodeKind::Light:
       case NodeKind::Dark: return sets(n, after(n), FilterKind::Set);
+      case NodeKind::SquareFact: return sets(n, after(n), keyword_info(n.keyword).kind);
+      case NodeKind::MakeSquare: return make_square(n);
+      case NodeKind::Sqrt: return numeric_args(n, after(n));
+      case NodeKind::Vector: return sets(n, after(n), FilterKind::Set);
       case NodeKind::Transform: return n.has(FlagCount) ? FilterKind::Numeric : n.child(0).filter;
       case NodeKind::NoTransform: return n.child(0).filter;
       case NodeKind::Fen: return n.name.empty() ? FilterKind::String : FilterKind::Logical;
@@ -321,6 +325,17 @@ private:
     return result;
   }
 
+  // makesquare (file rank) or makesquare name.
+  FilterKind make_square(const Node& n) {
+    if (n.children.size() == 2) {
+      numeric_args(n, inside(n));
+      return FilterKind::Set;
+    }
+    require(n.child(0), FilterKind::String,
+            "a square's name (a string) or '(' and a file and a rank " + after(n));
+    return FilterKind::Set;
+  }
+
   FilterKind numeric_args(const Node& n, const std::string& where) {
     for (const NodePtr& c : n.children) require(*c, FilterKind::Numeric, "numeric filter " + where);
     return FilterKind::Numeric;
@@ -395,8 +410,10 @@ private:
     return a == n.child(2).filter && (countable(a) || a == FilterKind::String) ? a : FilterKind::Logical;
   }
 
+  // sort of a number, or of a set (its number of squares, as CQL counts a set).
   static FilterKind sort(const Node& n) {
-    require(n.child(0), FilterKind::Numeric, "numeric filter " + after(n));
+    if (n.child(0).filter != FilterKind::Set)
+      require(n.child(0), FilterKind::Numeric, "numeric filter " + after(n));
     return FilterKind::Numeric;
   }
 

@@ -472,6 +472,161 @@ TEST_CASE("dash: CQL's -- as a filter, outside path", "[query][game][path]") {
   CHECK(parse_error("piece T in Q --(T)").starts_with("17: CQL's piece identity"));
 }
 
+// Both sides castle: node 7 is after 4. O-O, node 14 after 7... O-O-O.
+constexpr const char* Castles =
+    "[Event \"t\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O d6 "
+    "5. d3 Bg4 6. h3 Qd7 7. hxg4 O-O-O 8. Nc3 d5 9. exd5 *\n";
+
+// Every expected answer here is CQL 6.2's on the same game and query.
+TEST_CASE("game: from and to, the squares of the move that led to the position", "[query][game]") {
+  const Game g = read_game(Castles);
+  CHECK(value_at("from", g, 1) == "[e2]");
+  CHECK(value_at("to", g, 1) == "[e4]");
+  CHECK(value_at("from", g, 0) == "[]");  // no move led to the start
+  CHECK(matching("initial and not from and not to", g) == "0");
+  // A castling moves two men: both their squares, unless a dash's sets pick one.
+  CHECK(value_at("from", g, 7) == "[e1,h1]");
+  CHECK(value_at("to", g, 7) == "[f1,g1]");
+  CHECK(matching("from == [a8,e8] and to == [c8,d8]", g) == "14");
+  CHECK(matching("e1--g1(from == e1)", g) == "6");
+  CHECK(matching("e1--g1(to == g1)", g) == "6");
+  CHECK(matching("h1--f1(from == h1 and to == f1)", g) == "6");
+  CHECK(matching("K--(from == e1)", g) == "6");
+  CHECK(value_at("flipcolor e8--g8(to)", g, 6) == "[g1]");
+  CHECK(matching("e1--g1(child : from == d7)", g) == "6");  // at another position: its own move
+  CHECK(value_at("e1--g1(parent : from)", g, 6) == "[f8]");
+  CHECK(matching("path e1--g1(from == e1)", g) == "6");
+  CHECK(matching("path --(from == [e1,h1])", g) == "6");
+  // With focus, the unfocused man of a castling leaves the dash's sets.
+  CHECK(matching("path focus K --(from == e1 and to == g1)", g) == "6");
+  CHECK(matching("path focus R --(from == h1 and to == f1)", g) == "6");
+  CHECK(matching("path focus K e1--g1", g) == "6");
+  CHECK(matching("path focus R e1--g1", g).empty());
+  // A null move goes from the mover's king's square to itself.
+  const Game null_move = read_game("[Event \"t\"]\n[Result \"*\"]\n\n1. e4 -- 2. d4 e5 *\n");
+  CHECK(matching("from == e8 and to == e8", null_move) == "2");
+  CHECK(matching("move previous from from", null_move).empty());
+}
+
+Game fen_game(const std::string& fen) {
+  return read_game("[Event \"t\"]\n[Result \"*\"]\n[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n1. Kd2 *\n");
+}
+
+// Every expected answer here is CQL 6.2's on the same position and query.
+TEST_CASE("game: rank, file, makesquare and sqrt", "[query][game]") {
+  const Game g = read_game(Castles);
+  CHECK(value_at("rank e4", g, 0) == "4");
+  CHECK(value_at("file e4", g, 0) == "5");
+  CHECK(value_at("rank e4 - rank a1 * 2", g, 0) == "2");
+  CHECK(value_at("file .", g, 0) == "none");  // not one square
+  CHECK(value_at("rank [a1,b2]", g, 0) == "none");
+  CHECK(value_at("rank makesquare(2 7)", g, 0) == "7");
+  CHECK(value_at("makesquare (3 4)", g, 0) == "[c4]");
+  CHECK(value_at("makesquare(8 8)", g, 0) == "[h8]");
+  CHECK(value_at("makesquare (0 4)", g, 0) == "[]");
+  CHECK(value_at("makesquare \"h8\"", g, 0) == "[h8]");
+  CHECK(value_at("makesquare (\"a\" + \"1\")", g, 0) == "[a1]");
+  CHECK(value_at("makesquare \"z1\"", g, 0) == "[]");
+  CHECK(value_at("sqrt 16", g, 0) == "4");
+  CHECK(value_at("sqrt 17", g, 0) == "4");
+  CHECK(value_at("sqrt 0", g, 0) == "0");
+  CHECK(value_at("sqrt -1", g, 0) == "none");
+  CHECK(parse_error("makesquare 3").starts_with("12: expected a square's name"));
+  CHECK(parse_error("makesquare (3 \"a\")").starts_with("15: expected numeric filter"));
+  // A numeric assignment without a value fails and leaves the variable as it was.
+  CHECK(value_at("X=5 {X = rank [a1,b2] or true} X", g, 0) == "5");
+  CHECK(value_at("X=5 {X += rank [a1,b2] or true} X", g, 0) == "5");
+  CHECK(value_at("X=5 not X += rank [a1,b2]", g, 0) == "true");
+}
+
+TEST_CASE("game: colortype, type, typename and piecename", "[query][game]") {
+  const Game g = fen_game("4k3/1p4pp/p7/P1P5/3P1P1p/1P5P/1P4P1/4K3 w - - 0 1");
+  CHECK(value_at("colortype e1", g, 0) == "6");
+  CHECK(value_at("colortype e8", g, 0) == "-6");
+  CHECK(value_at("colortype e4", g, 0) == "0");
+  CHECK(value_at("colortype b7", g, 0) == "-1");
+  CHECK(value_at("colortype .", g, 0) == "none");
+  CHECK(value_at("type e8", g, 0) == "6");
+  CHECK(value_at("type e4", g, 0) == "0");
+  CHECK(value_at("type b7", g, 0) == "1");
+  CHECK(text_at("typename e8", g) == "K");
+  CHECK(text_at("typename e4", g) == "_");
+  CHECK(text_at("typename b7", g) == "P");
+  CHECK(text_at("piecename e8", g) == "k");
+  CHECK(text_at("piecename e1", g) == "K");
+  CHECK(text_at("piecename e4", g) == "_");
+  CHECK(text_at("piecename b7", g) == "p");
+  CHECK(text_at("piecename [e1,e8]", g) == "<none>");
+  CHECK(matching("piecename e4 == \"_\" typename b3 == \"P\"", g) == "0 1");
+}
+
+TEST_CASE("game: legal S--T and sort of a set", "[query][game]") {
+  const Game g = read_game(Castles);
+  CHECK(value_at("legal K--", g, 6) == "[f1,g1,e2]");  // castling: the king's square
+  CHECK(value_at("legal --g1", g, 6) == "[g1]");
+  CHECK(value_at("legal h1--", g, 6) == "[f1,g1]");
+  CHECK(value_at("legal N--[f3,e2]", g, 0) == "[f3]");
+  CHECK(value_at("legal --e5", g, 1) == "[e5]");
+  CHECK(value_at("legal K--", g, 1) == "[]");
+  CHECK(value_at("#legal --", g, 11) == "25");
+  CHECK(matching("not legal R--", g) == "0 1 2 3 5 7 9 11 13 15 17");
+  CHECK(parse_error("legal [x]").starts_with("7: 'legal' takes no capturing dash"));
+  CHECK(parse_error("legal --=Q").starts_with("7: 'legal' takes no promotion"));
+  CHECK(parse_error("legal --(castle)") == "9: CQL filter 'legal --(target)' is not supported by egtb");
+  CHECK(parse_error("legal K").starts_with("7: expected '--' after 'legal'"));
+  // sort counts a set, empty or not, as CQL does
+  CHECK(matching("initial sort \"a\" [a5]", g) == "0");
+  CHECK(value_at("sort \"b\" square x in [a5,a2] true", g, 0) == "2");
+  CHECK(value_at("sort \"c\" [a5,a2,a1]", g, 0) == "3");
+}
+
+TEST_CASE("game: direction words as filters", "[query][game]") {
+  const Game g = read_game(Castles);
+  CHECK(value_at("up e4", g, 0) == "[e5,e6,e7,e8]");
+  CHECK(value_at("down 2 e4", g, 0) == "[e2]");
+  CHECK(value_at("vertical 0 7 e4", g, 0) == "[e1,e2,e3,e4,e5,e6,e7,e8]");
+  CHECK(value_at("horizontal 1 d4", g, 0) == "[c4,e4]");
+  CHECK(value_at("diagonal 1 a1", g, 0) == "[b2]");
+  CHECK(value_at("orthogonal 2 3 h8", g, 0) == "[h5,h6,e8,f8]");
+  CHECK(value_at("anydirection 1 e4", g, 0) == "[d3,e3,f3,d4,f4,d5,e5,f5]");
+  CHECK(value_at("left 0 a1", g, 0) == "[a1]");
+  CHECK(value_at("right 7 a1", g, 0) == "[h1]");
+  CHECK(value_at("southwest 1 2 [e4,a8]", g, 0) == "[c2,d3]");
+  CHECK(value_at("northwest e4", g, 0) == "[d5,c6,b7,a8]");
+  CHECK(value_at("southeast 3 e4", g, 0) == "[h1]");
+  CHECK(value_at("#horizontal 1 vertical 0 7 P", g, 0) == "64");
+  CHECK(value_at("maindiagonal e4", g, 0) == "[b1,c2,d3,f5,g6,h7]");  // north-east and south-west
+  CHECK(value_at("offdiagonal 1 2 e4", g, 0) == "[g2,f3,d5,c6]");
+  CHECK(value_at("ray offdiagonal (Q P)", g, 0) == "[c2]");
+  CHECK(value_at("ray maindiagonal (B k)", g, 0) == "[]");
+  CHECK(parse_error("up 8 e4") == "1: the range of 'up' must lie within 0 and 7, its least first");
+  CHECK(parse_error("up 3 2 e4").starts_with("1: the range of 'up'"));
+  CHECK(parse_error("up -1 e4").starts_with("4: expected square set after 'up'"));
+}
+
+TEST_CASE("game: dihedral and flipdihedral are flip", "[query][game]") {
+  const Game g = read_game(Castles);
+  CHECK(matching("initial dihedral Ka1", g).empty());
+  CHECK(matching("initial dihedral Ke1", g) == "0");
+  CHECK(value_at("dihedral count K & [a1-8,e1]", g, 0) == "3");
+  CHECK(value_at("flipdihedral count Ka1", g, 0) == "0");
+  CHECK(value_at("dihedral count Ke1", g, 0) == "1");
+}
+
+TEST_CASE("game: passed, doubled, isolated and connected pawns", "[query][game]") {
+  const Game g = fen_game("4k3/1p4pp/p7/P1P5/3P1P1p/1P5P/1P4P1/4K3 w - - 0 1");
+  CHECK(value_at("passedpawns", g, 0) == "[d4]");
+  CHECK(value_at("doubledpawns", g, 0) == "[b2,b3,h4,h7]");
+  CHECK(value_at("isolatedpawns", g, 0) == "[]");
+  CHECK(value_at("connectedpawns", g, 0) == "[b2,g2,b3,h3,d4,f4,h4,a5,c5,a6,b7,g7,h7]");
+  CHECK(value_at("flipcolor passedpawns", g, 0) == "[d4]");  // the same whatever the transform
+  const Game h = fen_game("4k3/8/8/3p4/2P5/8/p6P/4K3 w - - 0 1");
+  CHECK(value_at("passedpawns", h, 0) == "[a2,h2]");
+  CHECK(value_at("doubledpawns", h, 0) == "[]");
+  CHECK(value_at("isolatedpawns", h, 0) == "[a2,h2,c4,d5]");
+  CHECK(value_at("connectedpawns", h, 0) == "[]");
+}
+
 TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   CHECK(parse_error("path") ==
         "5: expected a constituent of 'path' (a filter, '--' or '('), found end of query");

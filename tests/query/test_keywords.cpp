@@ -75,10 +75,14 @@ TEST_CASE("A keyword where a filter must stand is an error with its place", "[ke
     CHECK(tree.error().range.column == 3);
     CHECK(tree.error().message == "unexpected '" + std::string(info.text) + "': expected a filter");
   }
-  const auto tree = parse("not up");
+  const auto tree = parse("not then");
   REQUIRE_FALSE(tree.has_value());
-  CHECK(tree.error().message == "expected a filter after 'not', found 'up'");
-  CHECK(tree.error().range == SourceRange{1, 5, 1, 7});
+  CHECK(tree.error().message == "expected a filter after 'not', found 'then'");
+  CHECK(tree.error().range == SourceRange{1, 5, 1, 9});
+  // A direction word is a filter of its own, which needs a set.
+  const auto up = parse("not up");
+  REQUIRE_FALSE(up.has_value());
+  CHECK(up.error().message == "expected a filter after 'up', found end of query");
 }
 
 TEST_CASE("A syntax tree naming a keyword that is no filter fails analysis at its place", "[keywords]") {

@@ -72,13 +72,14 @@ TEST_CASE("Symmetry invariance of queries", "[scan_plan]") {
   for (const char* text :
        {"btm purestalemate", "A -> k", "Q attacks k", "dts == maxdts dtsend any : modelstalemate",
         "ray diagonal (B k)", "flipcolor {btm mate}", "move legal : mate", "#[a-h1-8] == 3",
-        "[a1,h1,a8,h8] & K"}) {
+        "[a1,h1,a8,h8] & K", "colortype K == 6", "typename k == \"K\"", "passedpawns"}) {
     INFO(text);
     CHECK(symmetry_invariant(*analysed(text), false));
     CHECK(symmetry_invariant(*analysed(text), true));
   }
-  for (const char* text : {"Ka1", "light B", "ray up (R k)", "shift Ka1", "reachableposition",
-                           "imagine sidetomove reverse : check"}) {
+  for (const char* text :
+       {"Ka1", "light B", "ray up (R k)", "shift Ka1", "reachableposition",
+        "imagine sidetomove reverse : check", "rank K == 1", "file k", "makesquare (1 1) & K"}) {
     INFO(text);
     CHECK_FALSE(symmetry_invariant(*analysed(text), false));
   }
