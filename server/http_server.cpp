@@ -207,17 +207,22 @@ private:
   }
 
   // Raises `cancellation` when the client closes or resets the connection while its slow request
-  // waits or runs. Bytes arriving instead (a pipelined request) end the watch; so does write().
+  // waits or runs. Bytes arriving instead (a pipelined request) end the watch; so does write(). The
+  // peek never blocks: a wake-up with nothing to read (would_block) waits again, where a blocking
+  // peek would hold the connection's strand, and the answer with it, until the client gave up.
   void watch_client(const std::shared_ptr<Cancellation>& cancellation) {
     watching_ = true;
-    stream_.socket().async_wait(tcp::socket::wait_read, [self = shared_from_this(),
-                                                         cancellation](beast::error_code ec) {
-      if (ec == net::error::operation_aborted) return;
-      char byte = 0;
-      beast::error_code peek;
-      const size_t n = self->stream_.socket().receive(net::buffer(&byte, 1), tcp::socket::message_peek, peek);
-      if (ec || peek || n == 0) cancellation->cancel();
-    });
+    stream_.socket().async_wait(tcp::socket::wait_read,
+                                [self = shared_from_this(), cancellation](beast::error_code ec) {
+                                  if (ec == net::error::operation_aborted || !self->watching_) return;
+                                  char byte = 0;
+                                  beast::error_code peek;
+                                  const size_t n = self->stream_.socket().receive(
+                                      net::buffer(&byte, 1), tcp::socket::message_peek | MSG_DONTWAIT, peek);
+                                  if (!ec && peek == net::error::would_block)
+                                    return self->watch_client(cancellation);
+                                  if (ec || peek || n == 0) cancellation->cancel();
+                                });
   }
 
   void write(Response r, std::vector<std::pair<std::string, std::string>> extra = {}) {
