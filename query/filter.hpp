@@ -246,11 +246,10 @@ FilterPtr make_square_color(FilterPtr a, bool light);
 // none unless the set is one square.
 FilterPtr make_square_fact(Keyword keyword, FilterPtr square);
 FilterPtr make_square_of(Filters args);  // makesquare: (file rank) from 1, or a name ("e4")
-FilterPtr make_pawns(Keyword keyword);
+FilterPtr make_pawns(Keyword keyword);   // passedpawns, doubledpawns, isolatedpawns, connectedpawns
 // up, diagonal, anydirection ... as filters: the squares low to high steps from those of `from` in
 // the directions.
-FilterPtr make_vector(DirectionSet directions, int64_t low, int64_t high,
-                      FilterPtr from);  // passedpawns, doubledpawns, isolatedpawns, connectedpawns
+FilterPtr make_vector(DirectionSet directions, int64_t low, int64_t high, FilterPtr from);
 
 FilterPtr make_keyword(Keyword keyword);  // wtm btm check mate ... puremate ... dtm ... (not true, false)
 FilterPtr make_report(bool reachable);    // legalposition / reachableposition as text
@@ -280,8 +279,6 @@ FilterPtr make_imagine(std::vector<ImagineAction> steps, Filters spec_args, Filt
 pgn::NodeId next_sibling(const Context& ctx, pgn::NodeId child);
 // The square a move captures on (the e.p. pawn's for an en passant capture), or none.
 std::optional<Square> capture_square(const Position& before, Move m);
-// The rook's squares of a castling king's move (e1g1: h1 to f1).
-std::pair<Square, Square> castling_rook(Move m);
 FilterPtr make_move_square(bool from);      // from, to: the squares of the move that led here
 FilterPtr make_game_word(Keyword keyword);  // initial terminal ply movenumber mainline variation ...
 FilterPtr make_child(FilterPtr index);      // child, child(n): index may be null

@@ -31,12 +31,6 @@ std::optional<Square> capture_square(const Position& before, Move m) {
   return std::nullopt;
 }
 
-std::pair<Square, Square> castling_rook(Move m) {
-  const bool king_side = file_of(m.to()) > file_of(m.from());
-  const int rank = rank_of(m.from());
-  return {make_square(king_side ? 7 : 0, rank), make_square(king_side ? 5 : 3, rank)};
-}
-
 namespace {
 
 using pgn::NodeId;

@@ -255,9 +255,9 @@ private:
 
   Bitboard named(Context& ctx) const {
     std::string name;
-    if (!args_[0]->text(ctx, name) || name.size() != 2) return 0;
-    if (name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8') return 0;
-    return square_bb(make_square(name[0] - 'a', name[1] - '1'));
+    if (!args_[0]->text(ctx, name)) return 0;
+    const std::optional<Square> s = parse_square(name);
+    return s ? square_bb(*s) : 0;
   }
 };
 

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "egtb/core/types.hpp"
 
@@ -43,6 +44,14 @@ public:
 private:
   uint16_t data_ = 0;
 };
+
+// The rook's move of a castling king's move m, its from and to squares: e1g1 moves the rook from h1
+// to f1, e8c8 from a8 to d8.
+constexpr std::pair<Square, Square> castling_rook(Move m) {
+  const bool short_side = file_of(m.to()) > file_of(m.from());
+  const int rank = rank_of(m.from());
+  return {make_square(short_side ? 7 : 0, rank), make_square(short_side ? 5 : 3, rank)};
+}
 
 // A fixed-capacity list of moves; no legal chess position has more than 218.
 class MoveList {

@@ -96,10 +96,9 @@ void Position::do_move(Move m) {
   ep_square_ = Square::None;
   switch (m.kind()) {
     case MoveKind::Castling: {
-      const bool short_side = file_of(to) == 6;
-      const int rank = rank_of(from);
+      const auto [rook_from, rook_to] = castling_rook(m);
       move_piece(from, to);
-      move_piece(make_square(short_side ? 7 : 0, rank), make_square(short_side ? 5 : 3, rank));
+      move_piece(rook_from, rook_to);
       break;
     }
     case MoveKind::EnPassant:
