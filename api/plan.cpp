@@ -6,6 +6,7 @@
 
 #include "api/errors.hpp"
 #include "egtb/store/format.hpp"
+#include "retro/process_usage.hpp"
 
 namespace egtb::api {
 
@@ -86,7 +87,8 @@ Plan make_plan(const std::vector<Material>& targets, const PlanRequest& request)
     t.dependencies = direct_dependencies(m);
     t.file = table_path(jobs.directory, m, jobs.rules);
     t.cost = retro::estimate_cost(m);
-    t.solve = retro::plan_solve(t.cost, jobs.max_memory);
+    t.solve = jobs.max_memory > 0 ? retro::plan_solve(t.cost, jobs.max_memory)
+                                  : retro::default_plan(t.cost, retro::physical_memory_bytes());
     t.buildable = m.men() <= Material::MaxMen;
     t.cpus = job_cpus(t.cost.cpu_seconds, request.max_cpus);
     t.memory_bytes = job_memory(t.solve.peak_bytes);

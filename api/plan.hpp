@@ -27,8 +27,10 @@ inline constexpr int PlanMaxMen = indexing::MaxIndexMen;
 struct PlanRequest {
   // The options of every job's `egtb generate` (api/generate.hpp; its signatures, closure, force and
   // threads are the plan's to set): jobs.directory is where they build (absolute for Slurm), and
-  // jobs.max_memory the memory a job's solve may take (0: no limit), a table whose whole solve is
-  // estimated above it being planned in slices, with the memory of that solve.
+  // jobs.max_memory the memory a job's solve may take, a table whose whole solve is estimated
+  // above it being planned in slices or on the lean path, with the memory of that solve (0: each
+  // table planned as `egtb generate` without --max-memory solves it on this machine,
+  // retro::default_plan).
   GenerateRequest jobs;
   std::filesystem::path program = "egtb";  // the egtb the jobs run
   int max_cpus = 2;                        // the most CPUs (threads) a Slurm job asks for
@@ -39,7 +41,7 @@ struct PlannedTable {
   std::vector<Material> dependencies;  // the tables it is built from (direct_dependencies)
   std::filesystem::path file;          // the table file it writes
   retro::CostEstimate cost;
-  retro::SolvePlan solve;            // how it is solved under PlanRequest::max_memory
+  retro::SolvePlan solve;            // how its job solves it (PlanRequest::jobs)
   bool buildable = true;             // at most Material::MaxMen men: this build can generate it
   int cpus = 1;                      // CPUs of its Slurm job: one per JobSecondsPerCpu of estimated CPU time
   uint64_t memory_bytes = 0;         // memory its Slurm job asks for: solve.peak_bytes with a margin

@@ -452,15 +452,15 @@ void call_back(const py::object& callback, const Json& record) {
   in_generate_callback = false;
 }
 
-// max_memory: bytes as an int, or a size as a str ("800M", "2G"); None: the machine's memory.
+// max_memory: bytes as an int, or a size as a str ("800M", "2G"); None: no limit, each table's
+// path chosen as without --max-memory (retro::default_plan).
 uint64_t max_memory_of(const py::object& max_memory) {
   if (max_memory.is_none()) return 0;
   if (PyUnicode_Check(max_memory.ptr())) return api::bytes_named(text_of(max_memory), "max_memory");
   if (!PyLong_Check(max_memory.ptr()) || PyBool_Check(max_memory.ptr()))
     throw py::type_error("max_memory must be a number of bytes or a size such as '800M', or None");
   const auto bytes = max_memory.cast<int64_t>();
-  if (bytes < 1)
-    throw py::value_error("max_memory must be at least 1 byte, or None for the machine's memory");
+  if (bytes < 1) throw py::value_error("max_memory must be at least 1 byte, or None for no limit");
   return static_cast<uint64_t>(bytes);
 }
 

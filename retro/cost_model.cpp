@@ -79,4 +79,32 @@ SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory) {
 
 SolvePlan smallest_plan(const CostEstimate& cost) { return plan_solve(cost, 1); }
 
+double plan_cpu_seconds(const CostEstimate& cost, const SolvePlan& plan) {
+  if (plan.lean) return LeanCpuRatio * cost.cpu_seconds;
+  switch (plan.slicing) {
+    case indexing::Slicing::Whole: return cost.cpu_seconds;
+    case indexing::Slicing::PromotionsJoined: return JoinedSlicesCpuRatio * cost.cpu_seconds;
+    case indexing::Slicing::Placements: return PlacementSlicesCpuRatio * cost.cpu_seconds;
+    case indexing::Slicing::Files: return FileSlicesCpuRatio * cost.cpu_seconds;
+  }
+  return cost.cpu_seconds;
+}
+
+SolvePlan default_plan(const CostEstimate& cost, uint64_t machine_memory) {
+  SolvePlan best = plan_solve(cost, 0);
+  if (cost.peak_bytes >= SmallSolveBytes) {
+    // Every plan plan_solve makes, from the whole solve down to the least memory.
+    for (const uint64_t limit : {cost.joined_peak_bytes, cost.sliced_peak_bytes, cost.lean_peak_bytes}) {
+      const SolvePlan plan = plan_solve(cost, limit);
+      if (plan.peak_bytes < best.peak_bytes && plan_cpu_seconds(cost, plan) <= cost.cpu_seconds) best = plan;
+    }
+  }
+  return best.peak_bytes <= machine_memory ? best : plan_solve(cost, machine_memory);
+}
+
+SolvePlan choose_plan(const CostEstimate& cost, uint64_t max_memory, uint64_t machine_memory) {
+  if (max_memory > 0) return plan_solve(cost, std::min(max_memory, machine_memory));
+  return default_plan(cost, machine_memory);
+}
+
 }  // namespace egtb::retro

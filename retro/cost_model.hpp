@@ -114,4 +114,36 @@ struct SolvePlan {
 // lean, about 20.6 GB (19.2 GiB); KRPkr: 24 slices.
 [[nodiscard]] SolvePlan smallest_plan(const CostEstimate& cost);
 
+// The CPU time of a solve over the whole solve's, by path: what decides which path costs no time.
+// Measured on 5-man tables with two threads, each path against the whole solve on the same machine
+// state (docs/benchmarks.md, *Choosing the path*; the lowest ratio measured where there are several):
+// * the lean path: KQRkr 1.05, KQBkq 1.07-1.3 (its scratch file's writes cost more wall time still);
+// * slices with the promoting ones joined, which read the paged subtables' blocks once, as the
+//   whole solve does: KRPkr's 21, 0.97-1.0;
+// * placement slices apart, whose four promoting slices each read those blocks again: KRPkr's 24,
+//   1.04-1.05 (wall);
+// * file slices, each of which reads them again: KPPkp's 20 1.8, KQPkp's 32 4.0, KBPkp's 3.7.
+inline constexpr double LeanCpuRatio = 1.05;
+inline constexpr double JoinedSlicesCpuRatio = 1.0;
+inline constexpr double PlacementSlicesCpuRatio = 1.04;
+inline constexpr double FileSlicesCpuRatio = 1.8;
+// A whole solve estimated below this is taken as it is: there is little memory to save, and the
+// fixed costs of the other paths (scratch files, a pass per slice) weigh most on small tables
+// (KRPk's 24 slices and KPkp's took 2.1 and 2.3 times their CPU time whole; every 3-4-man table is below).
+inline constexpr uint64_t SmallSolveBytes = uint64_t{256} << 20;
+
+// The estimated CPU seconds (one thread) of solving the table of `cost` as `plan` says.
+[[nodiscard]] double plan_cpu_seconds(const CostEstimate& cost, const SolvePlan& plan);
+
+// The plan `egtb generate` takes without --max-memory: the one of least memory among those
+// estimated to take no more CPU time than the whole solve, when it fits `machine_memory`; when it
+// does not, plan_solve(cost, machine_memory), whatever that costs. KRPkr: 21 slices with its
+// promoting ones joined (429 MB against 1,549 MB whole, same time); KQPkp: whole, its file slices
+// taking 4 times its CPU time; KQk (9 MB): whole.
+[[nodiscard]] SolvePlan default_plan(const CostEstimate& cost, uint64_t machine_memory);
+
+// How `egtb generate` solves a table: under `max_memory` (--max-memory; at most the machine's)
+// by plan_solve, without one (0) by default_plan.
+[[nodiscard]] SolvePlan choose_plan(const CostEstimate& cost, uint64_t max_memory, uint64_t machine_memory);
+
 }  // namespace egtb::retro

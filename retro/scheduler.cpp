@@ -33,12 +33,6 @@ uint64_t machine_memory(const GenerateOptions& options) {
   return options.machine_memory > 0 ? options.machine_memory : physical_memory_bytes();
 }
 
-// The memory a table's solve may take: --max-memory, never more than the machine's.
-uint64_t memory_limit(const GenerateOptions& options) {
-  const uint64_t machine = machine_memory(options);
-  return options.max_memory > 0 ? std::min(options.max_memory, machine) : machine;
-}
-
 // Warns, through options.warning, of each subtable whose file will make the solve of `material`
 // slow, naming the command that rewrites it. Example: "KPPPk reads its subtable KBPPk block by
 // block, and that file leads its index with a pawn group ("PP Kk B", ...) ...".
@@ -67,7 +61,7 @@ GenerateRecord generate_one(const Material& material, const GenerateOptions& opt
   config.threads = options.threads;
   config.rules = options.rules;
   config.metrics = options.metrics;
-  const SolvePlan plan = plan_solve(estimate_cost(material), memory_limit(options));
+  const SolvePlan plan = choose_plan(estimate_cost(material), options.max_memory, machine_memory(options));
   config.slicing = plan.slicing;
   config.lean = plan.lean;
   config.scratch_directory = options.directory;

@@ -59,11 +59,11 @@ struct GenerateOptions {
   // (for Make and Slurm, which order the tables themselves: api/plan.hpp).
   bool closure = true;
   int compression_level = DefaultCompressionLevel;  // zstd level of the written files (writer.hpp)
-  // Memory a table's build may take, in bytes, at most the machine's; 0: the machine's
-  // (machine_memory). A pawn table
-  // whose whole solve is estimated above it (cost_model.hpp) is solved one slice at a time
-  // (SolveConfig::slicing, indexing::pawn_slicing, plan_solve), the least memory the solver can:
-  // the limit is what decides, not a promise.
+  // Memory a table's build may take, in bytes, at most the machine's. A table whose whole solve is
+  // estimated above it (cost_model.hpp) is solved one slice at a time, or on the lean path
+  // (SolveConfig::slicing and lean, plan_solve): the limit is what decides, not a promise. 0: no
+  // limit; each table takes the path of least memory that costs no time and fits the machine's
+  // memory (default_plan).
   uint64_t max_memory = 0;
   // The machine's memory in bytes; 0: its physical memory (physical_memory_bytes). A table whose
   // smallest plan is estimated above it is refused before any table is built (TableTooLarge).

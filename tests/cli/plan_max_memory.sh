@@ -2,8 +2,9 @@
 # egtb plan --max-memory: the tables whose whole solve the cost model puts above the limit are
 # planned in slices (their promoting slices joined when that fits), with that estimate for their
 # jobs' memory; every job passes the limit to egtb generate (JSON command, Makefile, Slurm
-# script); make builds under it; a malformed size is refused; without the option nothing is
-# sliced and no job gets it.
+# script); make builds under it; a malformed size is refused; without the option no job gets it,
+# and the tables are planned as egtb generate chooses (retro::default_plan): the 5-man tables
+# whose promoting slices can be joined in those slices, every other table whole.
 set -euo pipefail
 egtb=$1
 dir=$(mktemp -d)
@@ -41,7 +42,14 @@ assert not kqrkr["sliced"] and kqrkr["slices"] == 1, kqrkr
 # A slice holds a 24th of KRPkr's positions: its estimate is well under half the whole one.
 assert krpkr["estimated_sliced_peak_bytes"] < krpkr["estimated_peak_bytes"] / 2, krpkr
 for t in plain:
-    assert not t["sliced"] and "--max-memory" not in t["command"], t
+    assert "--max-memory" not in t["command"], t
+    assert not t["lean"], t
+    joined = t["joined_slices"] > 0
+    assert t["sliced"] == joined, t
+    assert t["planned_slices"] == (t["joined_slices"] if joined else 1), t
+    assert t["planned_peak_bytes"] == (t["estimated_joined_peak_bytes"] if joined else t["estimated_peak_bytes"]), t
+plain = {t["signature"]: t for t in plain}
+assert plain["KRPkr"]["planned_slices"] == 21 and not plain["KQPkp"]["sliced"], (plain["KRPkr"], plain["KQPkp"])
 PY
 
 # Between the two estimates of KRPkr (24 slices, and its 4 promoting ones joined: 21) the limit

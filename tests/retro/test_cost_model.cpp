@@ -112,5 +112,37 @@ TEST_CASE("cost estimates of a solve in slices", "[retro]") {
   CHECK(kppkp.slices == 20);
 }
 
+TEST_CASE("without a limit each table takes the leanest path that costs no time", "[retro]") {
+  constexpr uint64_t Machine = uint64_t{24} << 30;
+  // KRPkr: its 21 slices with the promoting ones joined read the paged subtables no more than the
+  // whole solve: as fast, in about a third of the memory; its 24 slices apart would read them again.
+  const retro::CostEstimate krpkr = retro::estimate_cost(wide_material("KRPkr"));
+  const retro::SolvePlan free = retro::default_plan(krpkr, Machine);
+  CHECK((free.slicing == indexing::Slicing::PromotionsJoined && free.slices == 21));
+  CHECK(free.peak_bytes == krpkr.joined_peak_bytes);
+  CHECK(free.peak_bytes < krpkr.peak_bytes / 3);
+  CHECK(retro::plan_cpu_seconds(krpkr, free) == krpkr.cpu_seconds);
+  CHECK(retro::plan_cpu_seconds(krpkr, retro::smallest_plan(krpkr)) > krpkr.cpu_seconds);
+  // A machine too small for the joined slices gets the 24, whatever they cost.
+  const retro::SolvePlan small = retro::default_plan(krpkr, krpkr.joined_peak_bytes - 1);
+  CHECK((small.slicing == indexing::Slicing::Placements && small.slices == 24));
+  // --max-memory decides when given: 1 TiB keeps KRPkr whole.
+  CHECK_FALSE(retro::choose_plan(krpkr, uint64_t{1} << 40, Machine).sliced());
+  CHECK(retro::choose_plan(krpkr, 0, Machine).slices == 21);
+  // KQPkp's 32 file slices each read its promotions' paged subtables again: whole.
+  const retro::CostEstimate kqpkp = retro::estimate_cost(wide_material("KQPkp"));
+  CHECK(kqpkp.slicing == indexing::Slicing::Files);
+  CHECK_FALSE(retro::default_plan(kqpkp, Machine).sliced());
+  CHECK(retro::default_plan(kqpkp, kqpkp.peak_bytes - 1).sliced());
+  // KQRkr: the lean path takes more CPU time (LeanCpuRatio): whole, unless the machine is smaller.
+  const retro::CostEstimate kqrkr = retro::estimate_cost(wide_material("KQRkr"));
+  CHECK_FALSE(retro::default_plan(kqrkr, Machine).lean);
+  CHECK(retro::default_plan(kqrkr, kqrkr.peak_bytes - 1).lean);
+  // KRPk (57 MB) has little to save: whole, though its slices page nothing.
+  const retro::CostEstimate krpk = retro::estimate_cost(wide_material("KRPk"));
+  CHECK(krpk.peak_bytes < retro::SmallSolveBytes);
+  CHECK_FALSE(retro::default_plan(krpk, Machine).sliced());
+}
+
 }  // namespace
 }  // namespace egtb::test

@@ -52,8 +52,9 @@ int cmd_plan(const std::vector<std::string>& args) {
       "cpus", po::value<std::string>()->value_name("N"), "the most CPUs a Slurm job asks for (default 2)")(
       "max-memory", po::value<std::string>()->value_name("SIZE"),
       "memory a job's build may take (800M, 2G): passed to egtb generate; tables estimated above it "
-      "are planned in slices")("metrics", po::value<std::string>()->value_name("LIST"),
-                               "dtm,dts (default) or dtm: passed to egtb generate")(
+      "are planned in slices or on the lean path (default: each as egtb generate solves it on this machine)")(
+      "metrics", po::value<std::string>()->value_name("LIST"),
+      "dtm,dts (default) or dtm: passed to egtb generate")(
       "compression-level", po::value<std::string>()->value_name("N"),
       "zstd level of the files, 1 to 22 (default 3): passed to egtb generate")(
       "out", po::value<std::string>()->value_name("DIR"), "where --format slurm writes its scripts");
