@@ -11,7 +11,7 @@ std::string error_text(std::string_view query) {
   return egtb::query::format_error(program.error(), query, "q.cql");
 }
 
-struct Golden {
+struct ErrorGolden {
   const char* query;
   const char* expected;
 };
@@ -19,7 +19,7 @@ struct Golden {
 }  // namespace
 
 TEST_CASE("error golden tests", "[errors]") {
-  const Golden cases[] = {
+  const ErrorGolden cases[] = {
       {"btm A attacks 3",
        "q.cql:1:15: error: expected square set after 'attacks'\nbtm A attacks 3\n              ^\n"},
       {"btm A attacks",
@@ -75,14 +75,14 @@ TEST_CASE("error golden tests", "[errors]") {
        "q.cql:1:10: error: expected a filter after 'flipcolor', found end of query\nflipcolor\n         ^\n"},
       {"} A", "q.cql:1:1: error: expected a filter, found '}'\n} A\n^\n"},
   };
-  for (const Golden& c : cases) {
+  for (const ErrorGolden& c : cases) {
     INFO(c.query);
     CHECK(error_text(c.query) == c.expected);
   }
 }
 
 TEST_CASE("errors count columns in characters and keep multibyte characters whole", "[errors]") {
-  const Golden cases[] = {
+  const ErrorGolden cases[] = {
       {"btm \u00e9", "q.cql:1:5: error: unexpected character '\u00e9'\nbtm \u00e9\n    ^\n"},
       {"\"\u65e5\u672c\" A attacks 3",
        "q.cql:1:16: error: expected square set after 'attacks'\n\"\u65e5\u672c\" A attacks 3\n               "
@@ -93,7 +93,7 @@ TEST_CASE("errors count columns in characters and keep multibyte characters whol
        "(A\n"
        "           ^\n"},
   };
-  for (const Golden& c : cases) {
+  for (const ErrorGolden& c : cases) {
     INFO(c.query);
     CHECK(error_text(c.query) == c.expected);
   }

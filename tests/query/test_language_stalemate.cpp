@@ -29,7 +29,7 @@ std::string run(egtb::query::Evaluator& e, const egtb::Position& pos) {
   return egtb::query::designator_text(egtb::query::AnyMen, v->squares);
 }
 
-void check_file(const std::string& name) {
+void check_stalemate_file(const std::string& name) {
   const auto shared = egtb::test::shared_dir();
   if (!shared) {
     std::cout << "SKIPPED: ../shared is absent; " << name << " was not checked\n";
@@ -59,9 +59,9 @@ void check_file(const std::string& name) {
 }  // namespace
 
 TEST_CASE("pure and model stalemate written in CQL match CQL 6.2 (curated)", "[language]") {
-  check_file("curated.psv");
+  check_stalemate_file("curated.psv");
 }
 
 TEST_CASE("pure and model stalemate written in CQL match CQL 6.2 (all 3-4 men)", "[language][slow]") {
-  check_file("all_3_4_men_btm_mates_stalemates.psv.gz");
+  check_stalemate_file("all_3_4_men_btm_mates_stalemates.psv.gz");
 }

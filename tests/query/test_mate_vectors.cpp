@@ -64,7 +64,7 @@ struct Tally {
   long mismatches = 0;
 };
 
-void check_file(const std::string& name) {
+void check_vector_file(const std::string& name) {
   const auto shared = egtb::test::shared_dir();
   if (!shared) {
     std::cout << "SKIPPED: ../shared is absent; the CQL 6.2 vectors (" << name << ") were not checked\n";
@@ -94,10 +94,10 @@ void check_file(const std::string& name) {
 }  // namespace
 
 TEST_CASE("native (stale)mate filters reproduce CQL 6.2 on the curated vectors", "[mate]") {
-  check_file("curated.psv");
+  check_vector_file("curated.psv");
 }
 
 TEST_CASE("native (stale)mate filters reproduce CQL 6.2 on all 3-4 men btm mates and stalemates",
           "[mate][slow]") {
-  check_file("all_3_4_men_btm_mates_stalemates.psv.gz");
+  check_vector_file("all_3_4_men_btm_mates_stalemates.psv.gz");
 }

@@ -11,7 +11,7 @@ std::string sexpr(std::string_view query) {
   return egtb::query::to_sexpr(**tree);
 }
 
-struct Golden {
+struct ParseGolden {
   const char* query;
   const char* expected;
 };
@@ -19,7 +19,7 @@ struct Golden {
 }  // namespace
 
 TEST_CASE("parser golden S-expressions", "[parser]") {
-  const Golden cases[] = {
+  const ParseGolden cases[] = {
       {"btm purestalemate", "(query btm purestalemate)"},
       {"A->k==1", "(query (== (-> A k) 1))"},
       {"A | B -> k", "(query (-> (| A B) k))"},
@@ -68,7 +68,7 @@ TEST_CASE("parser golden S-expressions", "[parser]") {
       {"legalposition reachableposition true false", "(query legalposition reachableposition true false)"},
       {"wtm sidetomove == white", "(query wtm (== sidetomove white))"},
   };
-  for (const Golden& c : cases) {
+  for (const ParseGolden& c : cases) {
     INFO(c.query);
     CHECK(sexpr(c.query) == c.expected);
   }

@@ -12,9 +12,9 @@ namespace egtb::test {
 
 namespace {
 
-retro::Subtables& tables() {
-  static retro::Subtables subtables;
-  return subtables;
+retro::Subtables& subtables() {
+  static retro::Subtables solved;
+  return solved;
 }
 
 }  // namespace
@@ -25,19 +25,19 @@ Material parse_material(std::string_view text) {
   return *m;
 }
 
-const retro::Subtables& solved_tables() { return tables(); }
+const retro::Subtables& solved_tables() { return subtables(); }
 
 std::shared_ptr<Table> solve_fresh(const Material& m, bool dts) {
   retro::SolveConfig config;
   config.metrics = dts ? MetricSet{Metric::Dtm, Metric::Dts} : MetricSet{Metric::Dtm};
-  return retro::solve(m, tables(), config);
+  return retro::solve(m, subtables(), config);
 }
 
 const Table& solved(const Material& m) {
   const std::array<Material, 1> target{m};
   for (const Material& dep : dependency_closure(target))
-    if (!tables().contains(dep)) tables().add(solve_fresh(dep, true));
-  return *tables().find(m);
+    if (!subtables().contains(dep)) subtables().add(solve_fresh(dep, true));
+  return *subtables().find(m);
 }
 
 const Table& solved(std::string_view text) { return solved(parse_material(text)); }

@@ -16,6 +16,9 @@
 
 namespace egtb::test {
 
+// The threads the retro tests solve and verify with.
+inline constexpr int TestThreads = 2;
+
 // The signature `text`; the test fails when it does not parse.
 Material parse_material(std::string_view text);
 

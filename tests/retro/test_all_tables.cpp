@@ -14,8 +14,6 @@
 namespace egtb::test {
 namespace {
 
-constexpr int Threads = 2;
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -23,7 +21,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 void compare_with_gaviota(const Table& table, const std::optional<std::filesystem::path>& dir) {
   if (!dir) return;
 #ifdef EGTB_HAVE_GAVIOTA
-  const retro::GaviotaReport report = retro::compare_with_gaviota(table, *dir, Threads);
+  const retro::GaviotaReport report = retro::compare_with_gaviota(table, *dir, TestThreads);
   INFO(retro::format_report(report));
   CHECK(report.ok());
   CHECK(report.positions_checked > 0);
@@ -45,7 +43,7 @@ TEST_CASE("every 3- and 4-man table verifies, forward and against Gaviota", "[sl
     const Table& table = solved(m);
     solve_time += seconds_since(start);
     start = std::chrono::steady_clock::now();
-    const retro::VerifyReport report = retro::verify_table(table, solved_tables(), Threads);
+    const retro::VerifyReport report = retro::verify_table(table, solved_tables(), TestThreads);
     verify_time += seconds_since(start);
     INFO(retro::format_report(report));
     CHECK(report.ok());

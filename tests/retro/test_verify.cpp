@@ -13,12 +13,10 @@ namespace {
 
 using indexing::Index;
 
-constexpr int Threads = 2;
-
 // Keeps every error, so that a corrupted entry is found among errors elsewhere.
 retro::VerifyReport verify(const Table& table) {
   retro::VerifyOptions options;
-  options.threads = Threads;
+  options.threads = TestThreads;
   options.max_errors = 1'000'000;
   return retro::verify_table(table, solved_tables(), options);
 }
@@ -148,7 +146,7 @@ TEST_CASE("the report keeps the first errors in index order", "[verify][mutation
   const auto black = table.raw(Color::Black);
   std::fill(black.begin(), black.end(), Score::draw().raw());
   retro::VerifyOptions options;
-  options.threads = Threads;
+  options.threads = TestThreads;
   options.max_errors = 5;
   const retro::VerifyReport report = retro::verify_table(table, solved_tables(), options);
   REQUIRE(report.errors.size() == 5);
@@ -164,9 +162,9 @@ TEST_CASE("the report keeps the first errors in index order", "[verify][mutation
 TEST_CASE("a missing subtable is an error, not a silent pass", "[verify]") {
   const Table& table = solved("KQk");
   const retro::Subtables empty;
-  CHECK_NOTHROW(retro::verify_table(table, empty, Threads));
+  CHECK_NOTHROW(retro::verify_table(table, empty, TestThreads));
   const Table& krkn = solved("KRkn");
-  CHECK_THROWS_AS(retro::verify_table(krkn, empty, Threads), std::invalid_argument);
+  CHECK_THROWS_AS(retro::verify_table(krkn, empty, TestThreads), std::invalid_argument);
 }
 
 }  // namespace egtb::test

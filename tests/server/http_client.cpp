@@ -94,14 +94,14 @@ Reply exchange(uint16_t port, const std::string& bytes) {
 }
 
 Reply get(uint16_t port, const std::string& target) {
-  return exchange(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  return test::exchange(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
 }
 
 Reply post(uint16_t port, const std::string& target, const std::string& body) {
-  return exchange(port, "POST " + target +
-                            " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: "
-                            "application/json\r\nContent-Length: " +
-                            std::to_string(body.size()) + "\r\n\r\n" + body);
+  return test::exchange(port, "POST " + target +
+                                  " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: "
+                                  "application/json\r\nContent-Length: " +
+                                  std::to_string(body.size()) + "\r\n\r\n" + body);
 }
 
 }  // namespace egtb::test

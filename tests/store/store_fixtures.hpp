@@ -11,9 +11,14 @@
 
 #include "egtb/core/types.hpp"
 #include "egtb/store/score.hpp"
+#include "egtb/store/writer.hpp"
 #include "indexing/index.hpp"
 
 namespace egtb::test {
+
+// The description of the KQk files the writer and recompress tests write.
+inline const TableDescription KQkDescription{"KQk", Rules::Lasker, {Metric::Dtm, Metric::Dts}, 1,
+                                             1,     "egtb test"};
 
 // A fresh directory under the system temporary directory, removed with its contents.
 class TempDir {

@@ -11,13 +11,8 @@
 #include "tests/support/catch.hpp"
 
 using namespace egtb;
+using egtb::test::KQkDescription;
 using egtb::test::TempDir;
-
-namespace {
-
-const TableDescription Description{"KQk", Rules::Lasker, {Metric::Dtm, Metric::Dts}, 1, 1, "egtb test"};
-
-}  // namespace
 
 TEST_CASE("recompress keeps every entry and the header's fields", "[store]") {
   const TempDir dir;
@@ -28,7 +23,7 @@ TEST_CASE("recompress keeps every entry and the header's fields", "[store]") {
   auto black = egtb::test::realistic_scores(28'644, 60, 8);
   for (auto* side : {&white, &black})
     std::replace(side->begin(), side->end(), Score::invalid().raw(), Score::draw().raw());
-  write_table_file(path, Description, {white, black}, {.level = 1, .block_entries = 4096});
+  write_table_file(path, KQkDescription, {white, black}, {.level = 1, .block_entries = 4096});
   const TableHeader before = read_header(path, TableRequirements::file_only());
   const uint32_t block_entries = GENERATE(4096u, 1000u, 32768u);
   const RecompressResult r = recompress_table_file(path, {.level = 19, .block_entries = block_entries});
@@ -51,7 +46,7 @@ TEST_CASE("recompress refuses a damaged file and leaves it as it was", "[store]"
   const TempDir dir;
   const auto path = dir / "KQk.egtb";
   const auto entries = egtb::test::realistic_scores(28'644, 40, 9);
-  write_table_file(path, Description, {entries, entries}, {.level = 1, .block_entries = 4096});
+  write_table_file(path, KQkDescription, {entries, entries}, {.level = 1, .block_entries = 4096});
   const TableHeader h = read_header(path, TableRequirements::file_only());
   egtb::test::flip_byte(path, h.file_size - 10);  // inside the last block
   const auto damaged = egtb::test::read_file(path);
@@ -63,7 +58,7 @@ TEST_CASE("recompress refuses a table whose lock another writer holds", "[store]
   const TempDir dir;
   const auto path = dir / "KQk.egtb";
   const auto entries = egtb::test::realistic_scores(28'644, 40, 10);
-  write_table_file(path, Description, {entries, entries});
+  write_table_file(path, KQkDescription, {entries, entries});
   const auto held = TableLock::try_acquire(path);
   REQUIRE(held);
   const auto bytes = egtb::test::read_file(path);
@@ -75,7 +70,7 @@ TEST_CASE("recompress refuses a file this program cannot index and leaves it as 
   const TempDir dir;
   const auto path = dir / "KQk.egtb";
   const auto entries = egtb::test::realistic_scores(5000, 40, 11);  // not KQk's 28,644 entries
-  write_table_file(path, Description, {entries, entries});
+  write_table_file(path, KQkDescription, {entries, entries});
   const auto bytes = egtb::test::read_file(path);
   CHECK_THROWS_WITH(recompress_table_file(path, {.level = 19}),
                     Catch::Contains(path.string()) && Catch::Contains("index scheme has 28644"));

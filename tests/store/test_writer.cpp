@@ -14,11 +14,10 @@
 
 using namespace egtb;
 using egtb::test::FileSizeLimit;
+using egtb::test::KQkDescription;
 using egtb::test::TempDir;
 
 namespace {
-
-const TableDescription Description{"KQk", Rules::Lasker, {Metric::Dtm, Metric::Dts}, 1, 1, "egtb test"};
 
 std::vector<std::string> names_in(const std::filesystem::path& dir) {
   std::vector<std::string> names;
@@ -33,7 +32,7 @@ std::vector<std::string> names_in(const std::filesystem::path& dir) {
 TEST_CASE("a completed write leaves the table and no temporary file", "[store]") {
   const TempDir dir;
   const auto entries = egtb::test::realistic_scores(5000, 40, 41);
-  write_table_file(dir / "KQk.egtb", Description, {entries, entries});
+  write_table_file(dir / "KQk.egtb", KQkDescription, {entries, entries});
   CHECK(names_in(dir.path()) == std::vector<std::string>{"KQk.egtb"});
   std::array<char, 256> host{};
   REQUIRE(::gethostname(host.data(), host.size() - 1) == 0);
@@ -66,8 +65,8 @@ TEST_CASE("rewriting a table replaces it whole", "[store]") {
   const TempDir dir;
   const auto first = egtb::test::realistic_scores(5000, 40, 42);
   const auto second = egtb::test::realistic_scores(6000, 40, 43);
-  write_table_file(dir / "KQk.egtb", Description, {first, first});
-  write_table_file(dir / "KQk.egtb", Description, {second, second});
+  write_table_file(dir / "KQk.egtb", KQkDescription, {first, first});
+  write_table_file(dir / "KQk.egtb", KQkDescription, {second, second});
   CHECK(TableReader(dir / "KQk.egtb", TableRequirements::file_only()).read_side(Color::Black) == second);
   CHECK(names_in(dir.path()) == std::vector<std::string>{"KQk.egtb"});
 }
@@ -80,14 +79,14 @@ TEST_CASE("a full disk gives an IoError and leaves no file", "[store]") {
   const TempDir dir;
   const auto path = dir / "KQk.egtb";
   const auto old_entries = egtb::test::realistic_scores(3000, 40, 44);
-  write_table_file(path, Description, {old_entries, old_entries});
+  write_table_file(path, KQkDescription, {old_entries, old_entries});
   // The writer opens its temporary name without O_EXCL, so a symbolic link there sends every
   // write to /dev/full, which fails with ENOSPC like a full disk.
   std::filesystem::create_symlink("/dev/full", temporary_path(path));
   const auto entries = egtb::test::random_scores(50000, 45);
-  CHECK_THROWS_AS(write_table_file(path, Description, {entries, entries}), IoError);
+  CHECK_THROWS_AS(write_table_file(path, KQkDescription, {entries, entries}), IoError);
   std::filesystem::create_symlink("/dev/full", temporary_path(path));
-  CHECK_THROWS_WITH(write_table_file(path, Description, {entries, entries}),
+  CHECK_THROWS_WITH(write_table_file(path, KQkDescription, {entries, entries}),
                     Catch::Contains(path.string()) && Catch::Contains("No space left on device") &&
                         Catch::Contains("write to temporary file"));
   CHECK(names_in(dir.path()) == std::vector<std::string>{"KQk.egtb"});
@@ -101,7 +100,7 @@ TEST_CASE("a write that fails midway leaves no table", "[store]") {
   const auto entries = egtb::test::random_scores(200000, 46);
   {
     const FileSizeLimit limit(20000);  // the file would be several hundred KB
-    CHECK_THROWS_WITH(write_table_file(path, Description, {entries, entries}),
+    CHECK_THROWS_WITH(write_table_file(path, KQkDescription, {entries, entries}),
                       Catch::Contains("KQk.egtb") && Catch::Contains("File too large"));
   }
   CHECK(std::filesystem::is_empty(dir.path()));
@@ -111,6 +110,6 @@ TEST_CASE("an unwritable destination gives an IoError", "[store]") {
   const TempDir dir;
   const auto entries = egtb::test::realistic_scores(100, 40, 47);
   CHECK_THROWS_WITH(
-      write_table_file(dir / "missing" / "KQk.egtb", Description, {entries, entries}),
+      write_table_file(dir / "missing" / "KQk.egtb", KQkDescription, {entries, entries}),
       Catch::Contains("cannot create temporary file") && Catch::Contains("No such file or directory"));
 }

@@ -17,7 +17,7 @@ namespace egtb::cli {
 
 namespace {
 
-constexpr const char* Summary =
+constexpr const char* AnnotateSummary =
     "Check games and studies against the tables: each position of the mainline and of the variations\n"
     "that a table holds gets a comment with its value and depth, each move played from it a mark as the\n"
     "article's Appendix A writes them (! $1 the only move keeping the value, ?? $4 a concession, and in\n"
@@ -29,8 +29,8 @@ constexpr const char* Summary =
     "--json as JSON lines. A game that cannot be read is reported (file:line:col: game N: ...) and\n"
     "skipped. Exit status: 0 success, 1 a game could not be read or a table is damaged, 2 usage error.";
 
-CommandLine command_line() {
-  CommandLine cl("annotate", Summary);
+CommandLine annotate_command_line() {
+  CommandLine cl("annotate", AnnotateSummary);
   cl.positional("IN", "the PGN file ('-': standard input)");
   const auto text = [](const char* name) { return po::value<std::string>()->value_name(name); };
   cl.options()("output,o", text("OUT"), "write the annotated games to OUT");
@@ -65,7 +65,7 @@ void print_totals(const api::AnnotateTotals& t) {
 }  // namespace
 
 int cmd_annotate(const std::vector<std::string>& args) {
-  CommandLine cl = command_line();
+  CommandLine cl = annotate_command_line();
   if (!cl.parse(args)) return ExitSuccess;
   api::InputFile input(cl.argument("IN"), "PGN file");
   std::unique_ptr<OutputFile> file;

@@ -16,7 +16,7 @@ namespace egtb::cli {
 
 namespace {
 
-constexpr const char* Summary =
+constexpr const char* ProbeSummary =
     "Probe positions: the Lasker value (4 mates, 3 stalemates the opponent, 2 draw, 1 is stalemated,\n"
     "0 is mated) and DTM or DTS of the side to move, every legal move with the value and depth it\n"
     "leads to (best first), and the optimal line to the mate or stalemate with its final FEN.\n\n"
@@ -111,7 +111,7 @@ TablebaseOptions tablebase_options(const CommandLine& cl) {
 }  // namespace
 
 int cmd_probe(const std::vector<std::string>& args) {
-  CommandLine cl("probe", Summary);
+  CommandLine cl("probe", ProbeSummary);
   add_options(cl);
   if (!cl.parse(args)) return ExitSuccess;
   const Tablebase tb(cl.option("dir", "tables"), tablebase_options(cl));

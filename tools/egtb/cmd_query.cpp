@@ -64,7 +64,7 @@ void print_counts(const query::ScanSummary& s, indexing::Convention c, bool json
     std::cout << "total  " << with_commas(s.matches) << " positions (" << convention << ")\n";
 }
 
-CommandLine command_line() {
+CommandLine query_command_line() {
   CommandLine cl("query",
                  "Run a CQL query over every position of tables, of a list of FENs, or of PGN games.");
   cl.rest(
@@ -138,7 +138,7 @@ query::ScanSummary run_tables(const std::vector<std::string>& texts, std::option
 }  // namespace
 
 int cmd_query(const std::vector<std::string>& args) {
-  CommandLine cl = command_line();
+  CommandLine cl = query_command_line();
   if (!cl.parse(args)) return ExitSuccess;
   std::vector<std::string> rest = cl.rest_arguments();
   const QueryText text = query_text(cl, rest);

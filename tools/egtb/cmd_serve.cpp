@@ -15,7 +15,7 @@ namespace egtb::cli {
 
 namespace {
 
-constexpr const char* Summary =
+constexpr const char* ServeSummary =
     "Serve a web page and a JSON API to probe, explore and query the tables of DIR (see README.md,\n"
     "egtb serve): GET /api/lasker?fen=FEN, /api/lasker/mainline?fen=FEN, /api/tables,\n"
     "/api/stats/SIG?convention=C, POST /api/query. Each request may name its rule set (rules=NAME;\n"
@@ -23,8 +23,8 @@ constexpr const char* Summary =
     "on the loopback address by default; prints the URL, and stops cleanly on Ctrl-C (SIGINT) or\n"
     "SIGTERM.";
 
-CommandLine command_line() {
-  CommandLine cl("serve", Summary);
+CommandLine serve_command_line() {
+  CommandLine cl("serve", ServeSummary);
   const auto text = [](const char* name) { return po::value<std::string>()->value_name(name); };
   cl.options()("dir", text("DIR"), "the table directory (default: tables)");
   cl.options()("host", text("ADDRESS"),
@@ -78,7 +78,7 @@ std::string url(const std::string& host, uint16_t port) {
 }  // namespace
 
 int cmd_serve(const std::vector<std::string>& args) {
-  CommandLine cl = command_line();
+  CommandLine cl = serve_command_line();
   if (!cl.parse(args)) return ExitSuccess;
   const server::ServiceOptions service_opts = service_options(cl);
   const server::ServerOptions server_opts = server_options(cl);

@@ -37,7 +37,7 @@ void write_figures(const std::filesystem::path& dir, const std::vector<stats::Ta
   std::cerr << "egtb stats: wrote " << count << " SVG figures to " << dir.string() << '\n';
 }
 
-CommandLine command_line() {
+CommandLine stats_command_line() {
   CommandLine cl(
       "stats",
       "Print the article's Tables 1 (maxDTS, maxDTM) and 2 (Lasker values) and the depth histograms "
@@ -63,7 +63,7 @@ CommandLine command_line() {
 }  // namespace
 
 int cmd_stats(const std::vector<std::string>& args) {
-  CommandLine cl = command_line();
+  CommandLine cl = stats_command_line();
   if (!cl.parse(args)) return ExitSuccess;
   if (cl.json() && cl.flag("format")) throw UsageError("stats: give --json or --format, not both");
   const std::optional<stats::TextFormat> format =
