@@ -74,6 +74,9 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Elo: return Keyword::Elo;
     case NodeKind::IndexOf: return Keyword::IndexOf;
     case NodeKind::Path: return Keyword::Path;
+    case NodeKind::Echo: return Keyword::Echo;
+    case NodeKind::Lca: return Keyword::Lca;
+    case NodeKind::ConsecutiveMoves: return Keyword::ConsecutiveMoves;
     case NodeKind::PathParam: return node.keyword;
     case NodeKind::PathDash:
     case NodeKind::Dash:
@@ -110,6 +113,10 @@ bool holds(CompareOp op, int64_t a, int64_t b) {
     case CompareOp::Le: return a <= b;
     case CompareOp::Gt: return a > b;
     case CompareOp::Ge: return a >= b;
+    case CompareOp::Precedes:
+    case CompareOp::PrecedesEq:
+    case CompareOp::Succeeds:
+    case CompareOp::SucceedsEq: return false;
   }
   return false;
 }

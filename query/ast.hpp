@@ -110,7 +110,13 @@ enum class NodeKind : uint8_t {
                // on the left), To (on the right), Body (the targets after it); promotion in `pieces`
   PathChain,   // ( constituents ): children in order
   PathRepeat,  // children[0] repeated from `number` to `high` times (*, +, ?, {m,n})
-  Dash         // CQL's -- as a filter, outside path: as PathDash, the targets in '(...)' after it
+  Dash,        // CQL's -- as a filter, outside path: as PathDash, the targets in '(...)' after it
+  // echo (s t) [in all] f: children[0] and [1] the Variables s and t (position variables), [2] f;
+  // flags All (in all: t may be s). Example: "echo (s t) s:check" is (echo s t (: s check)).
+  Echo,
+  Lca,               // lca(p q): children, two positions
+  ConsecutiveMoves,  // consecutivemoves [low [high]] (s t): children the Variables s, t; number
+                     // low, high high (1 and 100000 when not given, as CQL)
 };
 
 // Bits of Node::flags.
@@ -133,10 +139,12 @@ inline constexpr uint32_t FlagCapture = 32768;       // [x] in path; focus captu
 
 // ---- operators, spelled by tokens
 
-enum class CompareOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
-inline constexpr std::array CompareTokens = {TokenKind::Eq, TokenKind::Ne, TokenKind::Lt,
-                                             TokenKind::Le, TokenKind::Gt, TokenKind::Ge};
-// Whether `a op b` holds.
+// The last four compare positions only (ancestor and descendant: ≺ ≼ ≻ ≽).
+enum class CompareOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge, Precedes, PrecedesEq, Succeeds, SucceedsEq };
+inline constexpr std::array CompareTokens = {
+    TokenKind::Eq, TokenKind::Ne,       TokenKind::Lt,         TokenKind::Le,       TokenKind::Gt,
+    TokenKind::Ge, TokenKind::Precedes, TokenKind::PrecedesEq, TokenKind::Succeeds, TokenKind::SucceedsEq};
+// Whether `a op b` holds (false for the position-only comparisons).
 [[nodiscard]] bool holds(CompareOp op, int64_t a, int64_t b);
 
 enum class ArithOp : uint8_t { Add, Subtract, Multiply, Divide, Modulo };

@@ -97,7 +97,10 @@ private:
       case NodeKind::Max:
       case NodeKind::Min: return detail::make_extremum(n.kind == NodeKind::Max, children(n, t));
       case NodeKind::Union: return detail::make_union(children(n, t));
-      case NodeKind::Intersect: return detail::make_intersection(children(n, t));
+      case NodeKind::Intersect:
+        if (n.child(0).filter == FilterKind::Position)
+          return detail::make_same_squares(compile(n.child(0), t), compile(n.child(1), t));
+        return detail::make_intersection(children(n, t));
       case NodeKind::Complement: return detail::make_complement(compile(n.child(0), t));
       case NodeKind::Count:
         if (n.child(0).filter == FilterKind::String) return detail::make_length(compile(n.child(0), t));
@@ -124,7 +127,16 @@ private:
       case NodeKind::Vector:
         return detail::make_vector(t.directions(keyword_info(n.keyword).directions), n.number, n.high,
                                    compile(n.child(0), t));
-      case NodeKind::Distance: return detail::make_distance(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Distance:
+        if (n.child(0).filter == FilterKind::Position)
+          return detail::make_position_distance(compile(n.child(0), t), compile(n.child(1), t));
+        return detail::make_distance(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Lca: return detail::make_lca(compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::Echo:
+        return detail::make_echo(n.child(0).slot, n.child(1).slot, n.has(FlagAll), compile(n.child(2), t),
+                                 n.range);
+      case NodeKind::ConsecutiveMoves:
+        return detail::make_consecutive_moves(n.child(0).slot, n.child(1).slot, n.number, n.high);
       case NodeKind::Light:
       case NodeKind::Dark:
         return detail::make_square_color(compile(n.child(0), t),
@@ -201,7 +213,8 @@ private:
       case Keyword::Parent:
       case Keyword::CurrentPosition:
       case Keyword::InitialPosition:
-      case Keyword::Depth: return detail::make_game_word(k);
+      case Keyword::Depth:
+      case Keyword::Try: return detail::make_game_word(k);
       case Keyword::From:
       case Keyword::To: return detail::make_move_square(k == Keyword::From);
       case Keyword::PassedPawns:
@@ -224,6 +237,8 @@ private:
       return detail::make_string_compare(n.compare, std::move(a), std::move(b));
     if (n.filter == FilterKind::Logical)
       return detail::make_set_equality(std::move(a), std::move(b), n.compare == CompareOp::Eq);
+    if (n.filter == FilterKind::Position)
+      return detail::make_position_compare(n.compare, std::move(a), std::move(b));
     return detail::make_compare(n.compare, std::move(a), std::move(b));
   }
 

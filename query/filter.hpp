@@ -65,6 +65,7 @@ struct Context {
     size_t size = 0;
     std::vector<pgn::NodeId> nodes;  // by positionid
     std::vector<uint32_t> ids;       // by node
+    std::vector<uint32_t> last;      // by node: the positionid of its last descendant (its own if none)
   } order;
   const GameOrder& game_order();
   std::vector<Slot> slots;
@@ -294,6 +295,19 @@ struct FindSpec {
 FilterPtr make_find(const FindSpec& spec, FilterPtr body, SourceRange range);
 FilterPtr make_with_position(FilterPtr position, FilterPtr body);  // parent : f
 FilterPtr make_result(std::string result);                         // result "1-0"
+// ---- positions as values (filters_echo.cpp)
+// p & q: the squares where the two positions have the same man, or are both empty.
+FilterPtr make_same_squares(FilterPtr p, FilterPtr q);
+FilterPtr make_position_distance(FilterPtr p, FilterPtr q);  // plies from each to their lca, summed
+FilterPtr make_lca(FilterPtr p, FilterPtr q);                // their latest common ancestor
+// p < q ... (positionids), p [<] q (p an ancestor of q) ...: the value is p.
+FilterPtr make_position_compare(CompareOp op, FilterPtr p, FilterPtr q);
+// echo (s t) [in all] body: body at every position of the game but the current one (all: every
+// one), s the current position and t that one; with a numeric body, the greatest value.
+FilterPtr make_echo(int source, int target, bool all, FilterPtr body, SourceRange range);
+// consecutivemoves low high (s t): the longest run of the same moves on the ways from lca(s t) to
+// s and to t, when it is within [low, high].
+FilterPtr make_consecutive_moves(int source, int target, int64_t low, int64_t high);
 // move [previous] [from X] [to Y] [capture Z] [promote T] [null] [primary|secondary] [enpassant]
 // [castle]: the moves
 // played from the position (or the one that led to it); `value` is the role whose squares are the

@@ -1,7 +1,7 @@
 // Filters that read the game a position belongs to, as CQL 6.2 defines them: its place in the tree
 // of positions (initial, terminal, ply, movenumber, mainline, variation, depth, positionid, parent,
 // child, position N, currentposition, initialposition), the moves played (move, move previous) and
-// the game's result and number.
+// the game's result and number, and try (a position reached by one White try).
 //
 // The tree is pgn::Game's (pgn/game.hpp): node 0 the start, the first child of a node the move
 // played, the others variations. Example, "1. e4 (1. d4 d5) e5 *" (nodes 0 start, 1 e4, 2 d4, 3 d5,
@@ -78,6 +78,7 @@ public:
       case Keyword::Terminal: return !ctx.game || ctx.game->node(ctx.node).first_child == NoNode;
       case Keyword::MainLine: return !ctx.game || ctx.game->is_mainline(ctx.node);
       case Keyword::Variation: return ctx.game && !ctx.game->is_mainline(ctx.node);
+      case Keyword::Try: return ctx.game && tries(ctx) == 1;
       default: break;
     }
     int64_t n = 0;
@@ -109,6 +110,19 @@ public:
 
 private:
   Keyword word_;
+
+  // try is CQL's "notransform 1 == find <-- quiet all {btm secondary}": the positions from this
+  // one back to the start that Black is to move in, reached by a move that is not the first of
+  // its parent (a White move of a variation). Without variations there are none.
+  static int tries(const Context& ctx) {
+    int count = 0;
+    if (!ctx.variations) return count;
+    const pgn::Game& game = *ctx.game;
+    for (NodeId n = ctx.node; n != pgn::Game::Root; n = game.node(n).parent)
+      if (game.node(game.node(n).parent).first_child != n && game.position(n).side_to_move() == Color::Black)
+        ++count;
+    return count;
+  }
 
   // depth is the table word where tables are attached (the depth of the position's value under
   // the table's rules, keywords.cpp), and CQL's variation depth elsewhere.
@@ -382,6 +396,16 @@ const Context::GameOrder& Context::game_order() {
     order.nodes = game->preorder();
     order.ids.assign(game->size(), 0);
     for (size_t i = 0; i < order.nodes.size(); ++i) order.ids[order.nodes[i]] = static_cast<uint32_t>(i);
+    // A subtree is a run of the preorder: it ends just before the next sibling's, or where its
+    // parent's ends when it is the last child (the parent comes first in the preorder).
+    order.last.assign(game->size(), 0);
+    for (size_t i = 0; i < order.nodes.size(); ++i) {
+      const pgn::NodeId n = order.nodes[i];
+      const pgn::Node& here = game->node(n);
+      order.last[n] = here.next_sibling != pgn::NoNode ? order.ids[here.next_sibling] - 1
+                      : here.parent != pgn::NoNode     ? order.last[here.parent]
+                                                       : static_cast<uint32_t>(order.nodes.size() - 1);
+    }
   }
   return order;
 }

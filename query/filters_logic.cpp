@@ -245,6 +245,11 @@ public:
     out = s.text;
     return s.bound;
   }
+  // A position variable holds its node in `number`, meaningful in the current game only.
+  pgn::NodeId position(Context& ctx) const override {
+    const Slot& s = ctx.slots[slot_];
+    return s.bound && ctx.game ? static_cast<pgn::NodeId>(s.number) : pgn::NoNode;
+  }
 
 private:
   size_t slot_;
@@ -263,7 +268,17 @@ public:
       squares(ctx);
       return true;
     }
+    if (kind() == FilterKind::Position) return position(ctx) != pgn::NoNode;
     return kind() == FilterKind::String ? text(ctx, s) : number(ctx, n);
+  }
+  // As CQL's position assignment: fails, and leaves the variable as it was, without a position.
+  pgn::NodeId position(Context& ctx) const override {
+    const pgn::NodeId n = value_->position(ctx);
+    if (n == pgn::NoNode) return n;
+    Slot& s = ctx.slots[slot_];
+    s.bound = true;
+    s.number = n;
+    return n;
   }
   Bitboard squares(Context& ctx) const override {
     const Bitboard b = value_->squares(ctx);

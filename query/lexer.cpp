@@ -139,9 +139,13 @@ struct OperatorSpelling {
 };
 
 // Longest first, so that "-->" wins over "->" and "->" over "-".
-constexpr std::array<OperatorSpelling, 37> Operators = {{
+constexpr std::array<OperatorSpelling, 41> Operators = {{
     {"[element]", TokenKind::Element},
     {"[x]", TokenKind::CaptureDash},
+    {"[<=]", TokenKind::PrecedesEq},
+    {"[>=]", TokenKind::SucceedsEq},
+    {"[<]", TokenKind::Precedes},
+    {"[>]", TokenKind::Succeeds},
     {"~~", TokenKind::Match},
     {"+=", TokenKind::OpAssign},
     {"-=", TokenKind::OpAssign},
@@ -412,7 +416,7 @@ private:
       --brackets_;
       return start_token(TokenKind::RBracket, 1);
     }
-    if (peek() != '[' || before.empty() ||
+    if (peek() != '[' || before.empty() || position_comparison() ||
         before.back().text.data() + before.back().text.size() != src_.data() + at_)
       return std::nullopt;
     const Token& last = before.back();
@@ -425,6 +429,13 @@ private:
     if (!value) return std::nullopt;
     ++brackets_;
     return start_token(TokenKind::LBracket, 1);
+  }
+
+  // At CQL's [<], [<=], [>] or [>=] (≺ ≼ ≻ ≽), which compare positions, never index.
+  [[nodiscard]] bool position_comparison() const {
+    for (const std::string_view op : {"[<]", "[<=]", "[>]", "[>=]"})
+      if (src_.substr(at_, op.size()) == op) return true;
+    return false;
   }
 
   // \N: group N of the last regular expression matched.

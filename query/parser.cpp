@@ -42,6 +42,9 @@ private:
   size_t at_ = 0;
   int depth_ = 0;
   std::set<std::string, std::less<>> functions_;
+  // The names bound to positions so far (echo's, and x = a position filter): only those take
+  // ':' after them ("source:check"), as CQL reads a position variable.
+  std::set<std::string, std::less<>> position_variables_;
   // Whether the parser is at the top level of a path's constituents (not inside braces), where '+'
   // and '*' repeat a constituent rather than add or multiply, as CQL's lexer reads them there.
   bool path_level_ = false;
@@ -346,6 +349,10 @@ private:
           take();
           return element_loop(take(), NodeKind::PieceLoop);
         }
+        if (t.pieces == (WhiteMen | BlackMen) && t.squares == AllSquares &&
+            peek(1).kind == TokenKind::Identifier && peek(2).kind == TokenKind::Assign)
+          fail(t.range.to(peek(2).range), "CQL's piece variable assignment ('" + quote_source(t.text) + " " +
+                                              peek(1).value + " = ...') is not supported by egtb");
         auto n = make(NodeKind::Designator, take().range, std::string(t.text));
         n->pieces = t.pieces;
         n->squares = t.squares;
@@ -404,11 +411,29 @@ private:
     if (accept(TokenKind::Assign)) {
       auto n = make(NodeKind::Assign, t.range, name);
       n->children.push_back(operand(&Parser::additive_level, "'='"));
+      if (names_position(n->child(0))) position_variables_.insert(name);
       return finish(std::move(n));
     }
     if (at(TokenKind::OpAssign)) return op_assign(t);
     if (functions_.count(name) && at(TokenKind::LParen)) return call(t);
-    return make(NodeKind::Variable, t.range, name);
+    auto n = make(NodeKind::Variable, t.range, name);
+    if (!position_variables_.count(name) || !accept(TokenKind::Colon)) return n;
+    return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));
+  }
+
+  // Whether a filter's value is a position, as far as its syntax tells (sema checks it).
+  [[nodiscard]] bool names_position(const Node& n) const {
+    switch (n.kind) {
+      case NodeKind::Variable: return position_variables_.count(n.name) > 0;
+      case NodeKind::Lca:
+      case NodeKind::Child:
+      case NodeKind::PositionAt: return true;
+      case NodeKind::Find: return !n.has(FlagCount);
+      case NodeKind::Path: return n.has(FlagLastPosition);
+      case NodeKind::WithPosition: return names_position(n.child(1));
+      case NodeKind::Compare: return names_position(n.child(0));
+      default: return keyword_info(keyword_of(n)).kind == FilterKind::Position;
+    }
   }
 
   // x += e (and -=, *=, /=, %=, |=, &=): x = x + e, as CQL reads it.
@@ -508,6 +533,9 @@ private:
       case Keyword::DtmEnd:
       case Keyword::DtsEnd: return line_end();
       case Keyword::Path: return at_position(path());
+      case Keyword::Echo: return echo();
+      case Keyword::Lca: return at_position(pair());
+      case Keyword::ConsecutiveMoves: return consecutive_moves();
       case Keyword::CountMoves: return count_moves();
       case Keyword::Legal: return legal_dash();
       default: break;
@@ -635,6 +663,7 @@ private:
     const Token& kw = take();
     auto n = make(kw.keyword == Keyword::Between    ? NodeKind::Between
                   : kw.keyword == Keyword::Distance ? NodeKind::Distance
+                  : kw.keyword == Keyword::Lca      ? NodeKind::Lca
                                                     : NodeKind::IndexOf,
                   kw.range);
     expect(TokenKind::LParen, "'(' after '" + std::string(kw.text) + "'");
@@ -814,6 +843,54 @@ private:
       fail(kw.range.to(previous_range()), "'find' takes 'all' or a range, not both");
     n->children.push_back(operand_after(&Parser::prefix, kw.text));
     for (NodePtr& b : bounds) n->children.push_back(std::move(b));
+    return finish(std::move(n));
+  }
+
+  // echo [quiet] (s t) [in all] f (a whole filter, 'or' and all, as CQL reads it): f at every other position
+  // of the game (every one with in all), s bound to the current position and t to that one.
+  NodePtr echo() {
+    const Token& kw = take();
+    auto n = make(NodeKind::Echo, kw.range);
+    accept_keyword(Keyword::Quiet);
+    position_pair(*n, kw.text);
+    if (at_keyword(Keyword::In) && peek(1).kind == TokenKind::Keyword && peek(1).keyword == Keyword::All) {
+      take();
+      take();
+      n->flags |= FlagAll;
+    }
+    n->children.push_back(operand_after(&Parser::filter, std::string(kw.text) + " (...)"));
+    return finish(std::move(n));
+  }
+
+  // "(s t)" after echo or consecutivemoves: two distinct names, position variables from here on.
+  void position_pair(Node& n, std::string_view word) {
+    expect(TokenKind::LParen, "'(' after '" + std::string(word) + "'");
+    for (int i = 0; i < 2; ++i) {
+      const Token& name =
+          expect(TokenKind::Identifier, "a position variable's name in '" + std::string(word) + " (...)'");
+      if (is_cql_reserved(name.value)) fail(name.range, unsupported_word_message(name.value));
+      if (i == 1 && name.value == n.child(0).name)
+        fail(name.range, "the two position variables of '" + std::string(word) + "' must differ");
+      n.children.push_back(make(NodeKind::Variable, name.range, name.value));
+      position_variables_.insert(name.value);
+    }
+    expect(TokenKind::RParen, "')' after the two position variables of '" + std::string(word) + "'");
+  }
+
+  // consecutivemoves [quiet] [low [high]] [quiet] (s t): the length of the longest run of the same
+  // moves on the ways from the two positions' latest common ancestor to them.
+  NodePtr consecutive_moves() {
+    const Token& kw = take();
+    auto n = make(NodeKind::ConsecutiveMoves, kw.range);
+    accept_keyword(Keyword::Quiet);
+    n->number = 1;
+    n->high = 100000;
+    if (at(TokenKind::Number)) {
+      n->number = take().number;
+      n->high = at(TokenKind::Number) ? take().number : n->number;
+    }
+    accept_keyword(Keyword::Quiet);
+    position_pair(*n, kw.text);
     return finish(std::move(n));
   }
 

@@ -142,7 +142,8 @@ std::string header(const Node& n) {
         add("(" + dirs + ")");
       }
       break;
-    case NodeKind::Vector: add(std::to_string(n.number) + " " + std::to_string(n.high)); break;
+    case NodeKind::Vector:
+    case NodeKind::ConsecutiveMoves: add(std::to_string(n.number) + " " + std::to_string(n.high)); break;
     case NodeKind::ImagineSpec:
       if (n.imagine_step == ImagineStep::SideToMove) add(word(spelling(SideWords, n.side)));
       break;

@@ -89,6 +89,7 @@ private:
       case NodeKind::Path: return n.child(i).kind != NodeKind::PathParam;
       case NodeKind::Find: return i == 0;
       case NodeKind::WithPosition: return i == 1;
+      case NodeKind::Echo: return i == 2;
       case NodeKind::Dash: return n.move_roles[i] == MoveRole::Body;
       default: return false;
     }
@@ -101,6 +102,7 @@ private:
     if (n.kind == NodeKind::Function) return define(n);
     if (n.kind == NodeKind::Call) return call(n);
     if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
+    if (n.kind == NodeKind::Echo || n.kind == NodeKind::ConsecutiveMoves) bind_positions(n);
     for (size_t i = 0; i < n.children.size(); ++i) {
       const int inside = elsewhere(n, i) ? 1 : 0;
       elsewhere_ += inside;
@@ -152,6 +154,15 @@ private:
     info_.variables.push_back({n.name, kind});
     variables_.emplace(n.name, slot);
     return slot;
+  }
+
+  // The two position variables of echo and consecutivemoves (children 0 and 1).
+  void bind_positions(Node& n) {
+    for (size_t i = 0; i < 2; ++i) {
+      Node& v = *n.children[i];
+      v.slot = bind(v, FilterKind::Position);
+      v.filter = FilterKind::Position;
+    }
   }
 
   FilterKind define(Node& n) {
@@ -225,7 +236,7 @@ private:
       case NodeKind::Max:
       case NodeKind::Min: return numeric_args(n, inside(n));
       case NodeKind::Union: return set_operator(n, "'|'");
-      case NodeKind::Intersect: return set_operator(n, "'&'");
+      case NodeKind::Intersect: return positions(n) ? FilterKind::Set : set_operator(n, "'&'");
       case NodeKind::Attacks:
       case NodeKind::AttackedBy: return set_operator(n, quoted(keyword_of(n)));
       case NodeKind::Complement: return sets(n, "after '~'", FilterKind::Set);
@@ -240,7 +251,14 @@ private:
       case NodeKind::XRay: check_ray_length(n); return sets(n, inside(n), FilterKind::Set);
       case NodeKind::Between: return sets(n, inside(n), FilterKind::Set);
       case NodeKind::Power: return sets(n, after(n), FilterKind::Numeric);
-      case NodeKind::Distance: return sets(n, inside(n), FilterKind::Numeric);
+      case NodeKind::Distance:
+        return positions(n) ? FilterKind::Numeric : sets(n, inside(n), FilterKind::Numeric);
+      case NodeKind::Lca:
+        for (const NodePtr& c : n.children) require(*c, FilterKind::Position, "position " + inside(n));
+        return FilterKind::Position;
+      case NodeKind::Echo:
+        return n.child(2).filter == FilterKind::Numeric ? FilterKind::Numeric : FilterKind::Logical;
+      case NodeKind::ConsecutiveMoves: return FilterKind::Numeric;
       case NodeKind::Light:
       case NodeKind::Dark: return sets(n, after(n), FilterKind::Set);
       case NodeKind::SquareFact: return sets(n, after(n), keyword_info(n.keyword).kind);
@@ -305,9 +323,9 @@ private:
 
   FilterKind assign(Node& n) {
     const FilterKind k = n.child(0).filter;
-    if (k != FilterKind::Set && k != FilterKind::Numeric && k != FilterKind::String)
-      fail(n.child(0).range,
-           "expected a square set, a number or a string to assign to '" + quote_source(n.name) + "'");
+    if (k == FilterKind::Logical)
+      fail(n.child(0).range, "expected a square set, a number, a string or a position to assign to '" +
+                                 quote_source(n.name) + "'");
     n.slot = bind(n, k);
     return k;
   }
@@ -383,10 +401,25 @@ private:
 
   static bool countable(FilterKind k) { return k == FilterKind::Set || k == FilterKind::Numeric; }
 
+  // Whether the operands of n are two positions (p & q, distance(p q), p < q): when one is, both
+  // must be.
+  static bool positions(const Node& n) {
+    const auto is_position = [](const NodePtr& c) { return c->filter == FilterKind::Position; };
+    const auto count = std::count_if(n.children.begin(), n.children.end(), is_position);
+    if (count == 0) return false;
+    const std::string op = n.kind == NodeKind::Intersect ? "'&'" : operator_of(n);
+    if (count == 2 && n.children.size() == 2) return true;
+    for (const NodePtr& c : n.children)
+      if (!is_position(c)) fail(c->range, "expected a position with " + op + ", as the other operand");
+    fail(n.range, op + " takes two positions");
+  }
+
   static FilterKind compare(const Node& n) {
     const FilterKind l = n.child(0).filter;
     const FilterKind r = n.child(1).filter;
     const std::string op = "'" + std::string(operator_text(n.compare)) + "'";
+    if (positions(n)) return FilterKind::Position;
+    if (n.compare >= CompareOp::Precedes) fail(n.range, op + " compares positions");
     if (!countable(l)) fail(n.child(0).range, "expected a number or square set before " + op);
     if (!countable(r)) fail(n.child(1).range, "expected a number or square set after " + op);
     if (l == FilterKind::Set && r == FilterKind::Set) {

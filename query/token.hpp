@@ -52,7 +52,13 @@ enum class TokenKind : uint8_t {
   RBracket,     // ] closing it
   Dash,         // -- (CQL's ――): a move, in path
   CaptureDash,  // [x] (CQL's ×): a capture, in path
-  Question      // ?: a path constituent at most once
+  Question,     // ?: a path constituent at most once
+  // Position comparisons (CQL's ≺ ≼ ≻ ≽): an ancestor of, an ancestor of or the same, a descendant
+  // of, a descendant of (CQL's [>=] is its [>], kept so)
+  Precedes,    // [<]
+  PrecedesEq,  // [<=]
+  Succeeds,    // [>]
+  SucceedsEq   // [>=]
 };
 
 // The men a piece designator admits, one bit per Piece value (bit 0 = an empty square).

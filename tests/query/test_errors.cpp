@@ -41,7 +41,9 @@ TEST_CASE("error golden tests", "[errors]") {
       {"not", "q.cql:1:4: error: expected a filter after 'not', found end of query\nnot\n   ^\n"},
       {"A | 3", "q.cql:1:5: error: expected square set after '|'\nA | 3\n    ^\n"},
       {"x = check",
-       "q.cql:1:5: error: expected a square set, a number or a string to assign to 'x'\nx = check\n    "
+       "q.cql:1:5: error: expected a square set, a number, a string or a position to assign to 'x'\nx = "
+       "check\n"
+       "    "
        "^~~~~\n"},
       {"x = 1 x = A",
        "q.cql:1:7: error: variable 'x' holds a Numeric value; cannot give it a Set value\nx = 1 x = A\n      "
@@ -63,9 +65,9 @@ TEST_CASE("error golden tests", "[errors]") {
       {"settag(\"Kasparov\" \"x\")",
        "q.cql:1:1: error: CQL filter 'settag' is not supported by egtb\nsettag(\"Kasparov\" "
        "\"x\")\n^~~~~~\n"},
-      {"cql(input a.pgn) echo (s t) s",
-       "q.cql:1:18: error: CQL filter 'echo' is not supported by egtb\ncql(input a.pgn) echo (s t) s\n"
-       "                 ^~~~\n"},
+      {"cql(input a.pgn) pieceid a1",
+       "q.cql:1:18: error: CQL filter 'pieceid' is not supported by egtb\ncql(input a.pgn) pieceid a1\n"
+       "                 ^~~~~~~\n"},
       {"imagine piece A --> a1 : check",
        "q.cql:1:15: error: expected one kind of man (like Q, n or _) without squares after 'piece'\n"
        "imagine piece A --> a1 : check\n              ^\n"},

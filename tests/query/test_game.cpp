@@ -169,6 +169,45 @@ TEST_CASE("game: find", "[query][game]") {
   CHECK(e2.evaluate(g, 0, false)->squares == egtb::square_bb(egtb::Square::E4));
 }
 
+// Every expected answer below is CQL 6.2's (build 9.493) on the same games with the same query
+// under cql(variations), read from the positions its output marks "CQL".
+TEST_CASE("echo: positions as values", "[query][game][echo]") {
+  const Game g = read_game(Scholar);  // preorder 0 1 4 5 6 7 8 9 2 3
+  CHECK(matching("echo (s t) { s [<] t  t:terminal  distance(s t) == 3 }", g) == "6");
+  CHECK(matching("echo (s t) { lca(s t):ply == 0  s:ply == t:ply }", g) == "1 4 2 3");
+  CHECK(matching("echo (s t) { s \u227B t  t:ply == 1 }", g) == "4 5 6 7 8 9 3");           // s ≻ t
+  CHECK(matching("echo (s t) { s < t  s \u227C t  t:terminal }", g) == "0 1 4 5 6 7 8 2");  // s ≼ t
+  CHECK(matching("echo (s t) in all {s == t}", g) == "0 1 4 5 6 7 8 9 2 3");
+  CHECK(matching("echo (s t) s == t", g).empty());
+  CHECK(matching("#(child & currentposition) == 62", g) == "0 1 4 5 6 7 8 2");
+  CHECK(matching("x = parent x:initial", g) == "1 2");
+  CHECK(matching("try", g) == "2 3");  // after 1. d4, a White try, and after 1... d5
+  // "1. e4 e5 2. Nf3 Nc6 3. Bc4 (3. d3 Nf6 4. Nc3 Be7) Nf6 4. Nc3 Be7": nodes 6-9 the variation,
+  // 10-12 the mainline's last moves; Nf6 Nc3 Be7 are common to both ways from the lca (node 4).
+  const Game v =
+      read_game("[Event \"u\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 (3. d3 Nf6 4. Nc3 Be7) Nf6 4. Nc3 Be7 *\n");
+  CHECK(matching("echo (s t) { s [<] t  t:terminal  distance(s t) == 3 }", v) == "5 6");
+  CHECK(matching("echo (s t) consecutivemoves (s t) == 3", v) == "12 9");
+  CHECK(matching("3 == echo (s t) consecutivemoves (s t)", v) == "12 9");
+  CHECK(matching("2 == echo (s t) consecutivemoves (s t)", v) == "11 8");
+  CHECK(matching("echo (s t) consecutivemoves 3 3 (s t)", v) == "12 9");
+  CHECK(matching("try", v) == "6 7 8 9");
+  // Without variations (cql() alone) echo and try see the mainline only.
+  const auto program = egtb::query::compile("echo (s t) t:variation");
+  REQUIRE(program.has_value());
+  egtb::query::Evaluator evaluator(*program);
+  CHECK(evaluator.evaluate(g, 0, true)->matched);
+  CHECK_FALSE(evaluator.evaluate(g, 0, false)->matched);
+  CHECK(parse_error("echo (s s) check") == "9: the two position variables of 'echo' must differ");
+  CHECK(parse_error("echo (s t) s [<] 3") == "18: expected a position with '[<]', as the other operand");
+  CHECK(parse_error("echo (s t) distance(s K)") ==
+        "23: expected a position with 'distance', as the other operand");
+  CHECK(parse_error("wtm [<] btm") == "1: '[<]' compares positions");
+  // CQL's piece assignment (piece identity) is refused, not read as "◭" and then "x = a1".
+  CHECK(parse_error("\u25ED x = a1") ==
+        "1: CQL's piece variable assignment ('\u25ED x = ...') is not supported by egtb");
+}
+
 TEST_CASE("game: a position without a game is a game of one position", "[query][game]") {
   const auto program = egtb::query::compile("initial terminal mainline ply == 0 movenumber == 1 depth == 0");
   REQUIRE(program.has_value());
