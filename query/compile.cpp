@@ -125,6 +125,10 @@ private:
       case NodeKind::MakeSquare: return detail::make_square_of(children(n, t));
       case NodeKind::Sqrt: return detail::make_sqrt(compile(n.child(0), t));
       case NodeKind::Vector:
+        if (n.has(FlagRange))
+          return detail::make_counted_vector(t.directions(keyword_info(n.keyword).directions),
+                                             compile(n.child(1), t), compile(n.child(2), t),
+                                             compile(n.child(0), t));
         return detail::make_vector(t.directions(keyword_info(n.keyword).directions), n.number, n.high,
                                    compile(n.child(0), t));
       case NodeKind::Distance:

@@ -251,6 +251,9 @@ FilterPtr make_pawns(Keyword keyword);   // passedpawns, doubledpawns, isolatedp
 // up, diagonal, anydirection ... as filters: the squares low to high steps from those of `from` in
 // the directions.
 FilterPtr make_vector(DirectionSet directions, int64_t low, int64_t high, FilterPtr from);
+// The same with counts evaluated at the position, from -7 to 7 (a negative count steps the other
+// way); none out of that range or with low > high (where CQL stops with an error).
+FilterPtr make_counted_vector(DirectionSet directions, FilterPtr low, FilterPtr high, FilterPtr from);
 
 FilterPtr make_keyword(Keyword keyword);  // wtm btm check mate ... puremate ... dtm ... (not true, false)
 FilterPtr make_report(bool reachable);    // legalposition / reachableposition as text

@@ -264,6 +264,20 @@ private:
 // A direction word as a filter (CQL's VectorNode): every square `low` to `high` steps from one of
 // `from` in one of the directions, with no regard to the men between; the neighbourhood of each
 // square is computed once.
+Bitboard neighbourhood(Square s, DirectionSet directions, int64_t low, int64_t high) {
+  Bitboard out = 0;
+  for (size_t d = 0; d < DirectionSteps.size(); ++d) {
+    if (!(directions & (1u << d))) continue;
+    for (int64_t i = low; i <= high; ++i) {
+      const int64_t file = file_of(s) + i * DirectionSteps[d][0];
+      const int64_t rank = rank_of(s) + i * DirectionSteps[d][1];
+      if (file >= 0 && file < 8 && rank >= 0 && rank < 8)
+        out |= square_bb(make_square(static_cast<int>(file), static_cast<int>(rank)));
+    }
+  }
+  return out;
+}
+
 class Vector final : public Filter {
 public:
   Vector(DirectionSet directions, int64_t low, int64_t high, FilterPtr from)
@@ -280,20 +294,30 @@ public:
 private:
   FilterPtr from_;
   std::array<Bitboard, 64> near_{};
+};
 
-  static Bitboard neighbourhood(Square s, DirectionSet directions, int64_t low, int64_t high) {
+class CountedVector final : public Filter {
+public:
+  CountedVector(DirectionSet directions, FilterPtr low, FilterPtr high, FilterPtr from)
+      : Filter(FilterKind::Set),
+        directions_(directions),
+        low_(std::move(low)),
+        high_(std::move(high)),
+        from_(std::move(from)) {}
+  Bitboard squares(Context& ctx) const override {
+    int64_t low = 0;
+    int64_t high = 0;
+    if (!low_->number(ctx, low) || !high_->number(ctx, high) || low < -7 || high > 7 || low > high) return 0;
     Bitboard out = 0;
-    for (size_t d = 0; d < DirectionSteps.size(); ++d) {
-      if (!(directions & (1u << d))) continue;
-      for (int64_t i = low; i <= high; ++i) {
-        const int64_t file = file_of(s) + i * DirectionSteps[d][0];
-        const int64_t rank = rank_of(s) + i * DirectionSteps[d][1];
-        if (file >= 0 && file < 8 && rank >= 0 && rank < 8)
-          out |= square_bb(make_square(static_cast<int>(file), static_cast<int>(rank)));
-      }
-    }
+    for (Bitboard b = from_->squares(ctx); b;) out |= neighbourhood(pop_lsb(b), directions_, low, high);
     return out;
   }
+
+private:
+  DirectionSet directions_;
+  FilterPtr low_;
+  FilterPtr high_;
+  FilterPtr from_;
 };
 
 // The pawns of both sides that are passed (no enemy pawn ahead on their file or the next ones),
@@ -380,6 +404,9 @@ FilterPtr make_square_of(Filters args) { return std::make_unique<SquareOf>(std::
 FilterPtr make_pawns(Keyword keyword) { return std::make_unique<Pawns>(keyword); }
 FilterPtr make_vector(DirectionSet directions, int64_t low, int64_t high, FilterPtr from) {
   return std::make_unique<Vector>(directions, low, high, std::move(from));
+}
+FilterPtr make_counted_vector(DirectionSet directions, FilterPtr low, FilterPtr high, FilterPtr from) {
+  return std::make_unique<CountedVector>(directions, std::move(low), std::move(high), std::move(from));
 }
 FilterPtr make_square_color(FilterPtr a, bool light) {
   return std::make_unique<SetFunction>(light ? SetFunction::Op::Light : SetFunction::Op::Dark, std::move(a),

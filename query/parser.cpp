@@ -45,6 +45,9 @@ private:
   // The names bound to positions so far (echo's, and x = a position filter): only those take
   // ':' after them ("source:check"), as CQL reads a position variable.
   std::set<std::string, std::less<>> position_variables_;
+  // The names given a number so far (x = 1, x = rank K - 1 ...): one may stand for a direction
+  // word's count ("up DeltaRank K"), as CQL reads a range.
+  std::set<std::string, std::less<>> numeric_variables_;
   // Whether the parser is at the top level of a path's constituents (not inside braces), where '+'
   // and '*' repeat a constituent rather than add or multiply, as CQL's lexer reads them there.
   bool path_level_ = false;
@@ -412,6 +415,7 @@ private:
       auto n = make(NodeKind::Assign, t.range, name);
       n->children.push_back(operand(&Parser::additive_level, "'='"));
       if (names_position(n->child(0))) position_variables_.insert(name);
+      if (names_number(n->child(0))) numeric_variables_.insert(name);
       return finish(std::move(n));
     }
     if (at(TokenKind::OpAssign)) return op_assign(t);
@@ -419,6 +423,26 @@ private:
     auto n = make(NodeKind::Variable, t.range, name);
     if (!position_variables_.count(name) || !accept(TokenKind::Colon)) return n;
     return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));
+  }
+
+  // Whether a filter's value is a number, as far as its syntax tells (sema checks it).
+  [[nodiscard]] bool names_number(const Node& n) const {
+    switch (n.kind) {
+      case NodeKind::Number:
+      case NodeKind::Count:
+      case NodeKind::Negate:
+      case NodeKind::Abs:
+      case NodeKind::Max:
+      case NodeKind::Min:
+      case NodeKind::Sqrt:
+      case NodeKind::Distance: return true;
+      case NodeKind::Variable: return numeric_variables_.count(n.name) > 0;
+      case NodeKind::Arith:
+        return n.arith != ArithOp::Add || names_number(n.child(0)) || names_number(n.child(1));
+      case NodeKind::WithPosition: return names_number(n.child(1));
+      case NodeKind::SquareFact: return n.keyword != Keyword::TypeName && n.keyword != Keyword::PieceName;
+      default: return keyword_info(keyword_of(n)).kind == FilterKind::Numeric;
+    }
   }
 
   // Whether a filter's value is a position, as far as its syntax tells (sema checks it).
@@ -687,13 +711,32 @@ private:
   }
 
   // A direction word as a filter, CQL's VectorNode: "up 1 3 K" is the squares one to three steps
-  // up from the white king (the range 1 7 by default; 0 is the square itself).
+  // up from the white king (the range 1 7 by default; 0 is the square itself). A numeric variable
+  // may stand for a count ("up d K", d steps, backwards when negative): then the counts are the
+  // children after the set (flag Range), as numeric filters.
   NodePtr vector() {
     const Token& kw = take();
     auto n = make(NodeKind::Vector, kw.range);
     n->keyword = kw.keyword;
     n->number = 1;
     n->high = 7;
+    if (at_count_variable() || (at(TokenKind::Number) && peek(1).kind == TokenKind::Identifier &&
+                                numeric_variables_.count(peek(1).value))) {
+      std::vector<NodePtr> counts;
+      for (int i = 0; i < 2 && (at(TokenKind::Number) || at_count_variable()); ++i) {
+        if (at(TokenKind::Number)) {
+          counts.push_back(number_token());
+        } else {
+          const Token& v = take();
+          counts.push_back(make(NodeKind::Variable, v.range, v.value));
+        }
+      }
+      n->children.push_back(operand_after(&Parser::prefix, kw.text));
+      if (counts.size() == 1) counts.push_back(clone(*counts[0]));
+      for (NodePtr& c : counts) n->children.push_back(std::move(c));
+      n->flags |= FlagRange;
+      return finish(std::move(n));
+    }
     if (at(TokenKind::Number)) {
       n->number = n->high = take().number;
       if (at(TokenKind::Number)) n->high = take().number;
@@ -703,6 +746,14 @@ private:
     }
     n->children.push_back(operand_after(&Parser::prefix, kw.text));
     return finish(std::move(n));
+  }
+
+  // At a numeric variable standing for a direction word's count (not the start of an expression).
+  [[nodiscard]] bool at_count_variable() const {
+    if (!at(TokenKind::Identifier) || !numeric_variables_.count(peek().value)) return false;
+    const TokenKind next = peek(1).kind;
+    return !spelled<ArithOp>(ArithTokens, next) && !spelled<CompareOp>(CompareTokens, next) &&
+           next != TokenKind::Assign && next != TokenKind::OpAssign;
   }
 
   NodePtr fen() {

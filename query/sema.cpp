@@ -264,7 +264,11 @@ private:
       case NodeKind::SquareFact: return sets(n, after(n), keyword_info(n.keyword).kind);
       case NodeKind::MakeSquare: return make_square(n);
       case NodeKind::Sqrt: return numeric_args(n, after(n));
-      case NodeKind::Vector: return sets(n, after(n), FilterKind::Set);
+      case NodeKind::Vector:
+        require(n.child(0), FilterKind::Set, "square set " + after(n));
+        for (size_t i = 1; i < n.children.size(); ++i)
+          require(n.child(i), FilterKind::Numeric, "number of steps " + after(n));
+        return FilterKind::Set;
       case NodeKind::Transform: return n.has(FlagCount) ? FilterKind::Numeric : n.child(0).filter;
       case NodeKind::NoTransform: return n.child(0).filter;
       case NodeKind::Fen: return n.name.empty() ? FilterKind::String : FilterKind::Logical;

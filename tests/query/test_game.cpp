@@ -643,6 +643,20 @@ TEST_CASE("game: direction words as filters", "[query][game]") {
   CHECK(parse_error("up -1 e4").starts_with("4: expected square set after 'up'"));
 }
 
+// A numeric variable as a direction word's count: each query holds at the start in CQL 6.2 too.
+TEST_CASE("game: direction words with counts in variables", "[query][game]") {
+  const Game g = read_game("[FEN \"4k3/8/8/8/3K4/8/8/8 w - - 0 1\"]\n\n1. Kc5 *\n");
+  CHECK(matching("x = 2 up x K == d6", g) == "0");
+  CHECK(matching("x = -2 up x K == d2", g) == "0");  // a negative count steps the other way
+  CHECK(matching("x = -1 right x 1 K == [c4,d4,e4]", g) == "0");
+  CHECK(matching("x = 1 y = 2 diagonal x y K == [c3,b2,e5,f6,c5,b6,e3,f2]", g) == "0");
+  CHECK(matching("x = 1 up 0 x K == [d4,d5]", g) == "0");
+  CHECK(matching("x = 8 up x K", g).empty());  // beyond 7: no squares (CQL stops with an error)
+  // x + 1 is no count (CQL reads a variable followed by an operator as an expression): "up" is
+  // then taken from the squares of x, which is no set.
+  CHECK(parse_error("x = 2 up x + 1 K") == "10: expected square set after 'up'");
+}
+
 TEST_CASE("game: dihedral and flipdihedral are flip", "[query][game]") {
   const Game g = read_game(Castles);
   CHECK(matching("initial dihedral Ka1", g).empty());
