@@ -371,9 +371,11 @@ private:
     const Square to = m.is_null() ? lsb(king) : m.to();
     if (from_ && !(from_->squares(ctx) & square_bb(from))) return 0;
     if (to_ && !(to_->squares(ctx) & square_bb(to))) return 0;
-    if (spec_.promote &&
-        !(m.kind() == MoveKind::Promotion &&
-          (spec_.promote & (1u << to_index(make_piece(before.side_to_move(), m.promotion()))))))
+    // The man promoted to matches by its type, whatever the colour written (CQL's match_piecetype:
+    // "move promote R" finds Black's ...e1=R too).
+    const auto promoted = [&](Color c) { return 1u << to_index(make_piece(c, m.promotion())); };
+    if (spec_.promote && !(m.kind() == MoveKind::Promotion &&
+                           (spec_.promote & (promoted(Color::White) | promoted(Color::Black)))))
       return 0;
     const std::optional<Square> taken = capture_square(before, m);
     if (capture_ && !(taken && (capture_->squares(ctx) & square_bb(*taken)))) return 0;

@@ -558,6 +558,10 @@ private:
       case Keyword::DtsEnd: return line_end();
       case Keyword::Path: return at_position(path());
       case Keyword::Echo: return echo();
+      case Keyword::Primary:
+      case Keyword::Secondary:
+      case Keyword::EnPassant:
+      case Keyword::Castle: return past_move();
       case Keyword::Lca: return at_position(pair());
       case Keyword::ConsecutiveMoves: return consecutive_moves();
       case Keyword::CountMoves: return count_moves();
@@ -1028,16 +1032,29 @@ private:
 
   // move [previous] [from X] [to Y] [capture Z] [promote P] [null] [primary|secondary] [enpassant]
   // [castle]: the move played (CQL's "move" without legal or pseudolegal).
+  static constexpr std::array<std::pair<Keyword, uint32_t>, 6> PlayedMoveFlags = {
+      {{Keyword::Previous, FlagPrevious},
+       {Keyword::Null, FlagNull},
+       {Keyword::Primary, FlagPrimary},
+       {Keyword::Secondary, FlagSecondary},
+       {Keyword::EnPassant, FlagEnPassant},
+       {Keyword::Castle, FlagCastle}}};
+
+  // primary, secondary, enpassant, castle alone: CQL's past-move filters, the move that led to the
+  // position was one (move previous primary ...); none at the start.
+  NodePtr past_move() {
+    const Token& kw = take();
+    auto n = make(NodeKind::PlayedMove, kw.range);
+    n->flags |= FlagPrevious;
+    for (const auto& [word, flag] : PlayedMoveFlags)
+      if (word == kw.keyword) n->flags |= flag;
+    return n;
+  }
+
   NodePtr played_move() {
     const Token& kw = take();
     auto n = make(NodeKind::PlayedMove, kw.range);
-    static constexpr std::array<std::pair<Keyword, uint32_t>, 6> Flags = {
-        {{Keyword::Previous, FlagPrevious},
-         {Keyword::Null, FlagNull},
-         {Keyword::Primary, FlagPrimary},
-         {Keyword::Secondary, FlagSecondary},
-         {Keyword::EnPassant, FlagEnPassant},
-         {Keyword::Castle, FlagCastle}}};
+    const auto& Flags = PlayedMoveFlags;
     while (peek().kind == TokenKind::Keyword) {
       const Token& word = peek();
       const auto flag =

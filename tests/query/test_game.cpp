@@ -142,9 +142,26 @@ TEST_CASE("game: the move played", "[query][game]") {
   const Game p = read_game("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a8=N -- 2. Nb6 *\n");
   CHECK(matching("move promote N", p) == "0");
   CHECK(matching("move promote Q", p).empty());
+  // The man promoted to matches by its type, whatever the colour written, as in CQL 6.2 (its
+  // answers on this game: "move promote n" and "path P--=n" match at the start, "move promote q"
+  // nowhere).
+  CHECK(matching("move promote n", p) == "0");
+  CHECK(matching("move promote q", p).empty());
+  CHECK(matching("path P--=n", p) == "0");
   CHECK(matching("move null", p) == "1");
   CHECK(value_at("move from .", p, 1) == "[h7]");  // a null move goes from the king to itself
   CHECK(matching("move previous null", p) == "2");
+}
+
+// CQL 6.2's answers on the same games (cql(variations)), read from its output.
+TEST_CASE("game: primary, secondary, enpassant and castle alone: the move that led here", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("primary", g) == "1 4 5 6 7 8 9 3");  // 1... d5 is the first move after 1. d4
+  CHECK(matching("secondary", g) == "2");
+  const Game c = read_game("[FEN \"4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 1\"]\n\n1. exd6 (1. O-O) Kd7 *\n");
+  CHECK(matching("enpassant", c) == "1");
+  CHECK(matching("castle", c) == "2");
+  CHECK(matching("--(castle)", c) == "0");
 }
 
 TEST_CASE("game: find", "[query][game]") {
