@@ -321,9 +321,25 @@ public:
                                    "invalid UTF-8 byte '" + quote_source(source_.substr(bad, 1)) + "'"});
     at_ = byte_order_mark(src_);
     Tokens tokens;
+    bool in_line_comment = false;  // a "///" seen on this line: an EndLine ends its arguments
     while (true) {
+      const int line = line_;
+      const size_t line_end = at_;
       if (std::optional<QueryError> e = skip_blanks()) return unexpected(std::move(*e));
+      if (in_line_comment && (line_ != line || at_ >= src_.size())) {
+        Token end;  // empty, where the comment's line ends
+        end.kind = TokenKind::EndLine;
+        end.text = src_.substr(line_end, 0);
+        end.range = {line, col_, line, col_};
+        tokens.push_back(end);
+        in_line_comment = false;
+      }
       if (at_ >= src_.size()) break;
+      if (at_line_comment()) {
+        tokens.push_back(start_token(TokenKind::LineComment, 3));
+        in_line_comment = true;
+        continue;
+      }
       std::optional<Token> bracket = index_bracket(tokens);
       Expected<Token, QueryError> t = bracket ? Expected<Token, QueryError>(std::move(*bracket)) : next();
       if (!t) return unexpected(t.error());
@@ -348,7 +364,11 @@ private:
 
   // The text of the source that a piece of the ASCII spelling comes from ("♕" for "Q").
   [[nodiscard]] std::string_view in_source(std::string_view piece) const {
-    if (piece.empty()) return source_.substr(source_.size());
+    if (piece.empty()) {  // the end of the query, or an EndLine: where it stands
+      const bool inside = piece.data() >= src_.data() && piece.data() < src_.data() + src_.size();
+      if (!inside) return source_.substr(source_.size());
+      return source_.substr(ascii_.from[static_cast<size_t>(piece.data() - src_.data())], 0);
+    }
     const auto first = static_cast<size_t>(piece.data() - src_.data());
     const size_t last = first + piece.size() - 1;
     return source_.substr(ascii_.from[first], ascii_.to[last] - ascii_.from[first]);
@@ -382,7 +402,7 @@ private:
       const char c = peek();
       if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
         advance();
-      } else if (c == '/' && peek(1) == '/') {
+      } else if (c == '/' && peek(1) == '/' && !at_line_comment()) {
         while (at_ < src_.size() && peek() != '\n') advance();
       } else if (c == '/' && peek(1) == '*') {
         const SourceRange open = here(2);
@@ -394,6 +414,11 @@ private:
       }
     }
     return std::nullopt;
+  }
+
+  // At CQL's "///" comment filter (four slashes or more begin an ordinary comment).
+  [[nodiscard]] bool at_line_comment() const {
+    return peek() == '/' && peek(1) == '/' && peek(2) == '/' && peek(3) != '/';
   }
 
   Token start_token(TokenKind kind, size_t length) {
@@ -543,6 +568,8 @@ std::string_view operator_spelling(TokenKind kind) {
 std::string token_kind_name(TokenKind kind) {
   switch (kind) {
     case TokenKind::End: return "end of query";
+    case TokenKind::LineComment: return "'///'";
+    case TokenKind::EndLine: return "end of line";
     case TokenKind::Identifier: return "identifier";
     case TokenKind::Keyword: return "keyword";
     case TokenKind::Number: return "number";

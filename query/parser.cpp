@@ -293,6 +293,7 @@ private:
       case TokenKind::GroupRef:
       case TokenKind::Dash:
       case TokenKind::CaptureDash:
+      case TokenKind::LineComment:
       case TokenKind::Minus: return true;
       default: return false;
     }
@@ -368,6 +369,7 @@ private:
       case TokenKind::Minus: return unary(NodeKind::Negate, &Parser::prefix);
       case TokenKind::Identifier: return identifier();
       case TokenKind::Keyword: return keyword();
+      case TokenKind::LineComment: return line_comment();
       default: fail_expected("a filter");
     }
   }
@@ -778,6 +780,18 @@ private:
     } else {
       n->children.push_back(operand_after(&Parser::prefix, kw.text));
     }
+    return finish(std::move(n));
+  }
+
+  // /// a b ...: CQL's comment(a b ...), its arguments to the end of the line.
+  NodePtr line_comment() {
+    auto n = make(NodeKind::Message, take().range);
+    n->keyword = Keyword::Comment;
+    while (!accept(TokenKind::EndLine)) {
+      if (!starts_filter()) fail_expected("an argument of '///' before the end of the line");
+      n->children.push_back(filter());
+    }
+    if (n->children.empty()) fail(n->range, "'///' needs something to write before the end of the line");
     return finish(std::move(n));
   }
 

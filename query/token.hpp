@@ -58,7 +58,11 @@ enum class TokenKind : uint8_t {
   Precedes,    // [<]
   PrecedesEq,  // [<=]
   Succeeds,    // [>]
-  SucceedsEq   // [>=]
+  SucceedsEq,  // [>=]
+  // CQL's "///" (not "////"): a comment filter whose arguments run to the end of the line, where
+  // the lexer puts an EndLine after them ("/// \"x is \" x" is comment("x is " x)).
+  LineComment,
+  EndLine
 };
 
 // The men a piece designator admits, one bit per Piece value (bit 0 = an empty square).

@@ -220,6 +220,11 @@ TEST_CASE("echo: positions as values", "[query][game][echo]") {
   CHECK(parse_error("echo (s t) distance(s K)") ==
         "23: expected a position with 'distance', as the other operand");
   CHECK(parse_error("wtm [<] btm") == "1: '[<]' compares positions");
+  // CQL's /// is a comment filter whose arguments end with the line (CQL 6.2: "parent:///"a"" then
+  // "check" on the next line matches at 4. Qxf7#, writing "a" at its parent).
+  CHECK(matching("parent:///\"a\"\ncheck", g) == "9");
+  CHECK(matching("//// an ordinary comment\ncheck", g) == "9");
+  CHECK(parse_error("check ///\nmate") == "7: '///' needs something to write before the end of the line");
   // CQL's piece assignment (piece identity) is refused, not read as "◭" and then "x = a1".
   CHECK(parse_error("\u25ED x = a1") ==
         "1: CQL's piece variable assignment ('\u25ED x = ...') is not supported by egtb");
