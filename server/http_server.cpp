@@ -1,11 +1,14 @@
 #include "server/http_server.hpp"
 
+#include <sys/socket.h>
+
 #include <algorithm>
 #include <atomic>
 #include <boost/algorithm/string/predicate.hpp>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <cerrno>
 #include <csignal>
 #include <exception>
 #include <optional>
@@ -207,22 +210,17 @@ private:
   }
 
   // Raises `cancellation` when the client closes or resets the connection while its slow request
-  // waits or runs. Bytes arriving instead (a pipelined request) end the watch; so does write(). The
-  // peek never blocks: a wake-up with nothing to read (would_block) waits again, where a blocking
-  // peek would hold the connection's strand, and the answer with it, until the client gave up.
+  // waits or runs. Bytes arriving instead (a pipelined request) end the watch; so does write(). A
+  // wake-up with nothing to read waits again (peek_client never blocks the strand).
   void watch_client(const std::shared_ptr<Cancellation>& cancellation) {
     watching_ = true;
-    stream_.socket().async_wait(tcp::socket::wait_read,
-                                [self = shared_from_this(), cancellation](beast::error_code ec) {
-                                  if (ec == net::error::operation_aborted || !self->watching_) return;
-                                  char byte = 0;
-                                  beast::error_code peek;
-                                  const size_t n = self->stream_.socket().receive(
-                                      net::buffer(&byte, 1), tcp::socket::message_peek | MSG_DONTWAIT, peek);
-                                  if (!ec && peek == net::error::would_block)
-                                    return self->watch_client(cancellation);
-                                  if (ec || peek || n == 0) cancellation->cancel();
-                                });
+    stream_.socket().async_wait(tcp::socket::wait_read, [self = shared_from_this(),
+                                                         cancellation](beast::error_code ec) {
+      if (ec == net::error::operation_aborted || !self->watching_) return;
+      const ClientState state = ec ? ClientState::Gone : peek_client(self->stream_.socket().native_handle());
+      if (state == ClientState::Quiet) return self->watch_client(cancellation);
+      if (state == ClientState::Gone) cancellation->cancel();
+    });
   }
 
   void write(Response r, std::vector<std::pair<std::string, std::string>> extra = {}) {
@@ -323,6 +321,14 @@ struct HttpServer::Impl {
     });
   }
 };
+
+ClientState peek_client(int socket) {
+  char byte = 0;
+  const ssize_t n = ::recv(socket, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+  if (n > 0) return ClientState::Sent;
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return ClientState::Quiet;
+  return ClientState::Gone;
+}
 
 std::optional<Response> answer_bytes(std::string_view bytes, const ServerOptions& options, Handler& handler) {
   Shared shared{options, handler};

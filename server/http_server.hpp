@@ -100,6 +100,14 @@ struct ServerOptions {
 [[nodiscard]] std::optional<Response> answer_bytes(std::string_view bytes, const ServerOptions& options,
                                                    Handler& handler);
 
+// What a connection whose request is being answered shows when it wakes up readable: the client
+// has gone (end of stream, a reset), has sent more bytes (a pipelined request), or neither (a
+// wake-up with nothing to read: the edge of bytes already read). Never waits: a peek of the native
+// socket with MSG_DONTWAIT, where Asio's own receive on a socket it drives waits in poll() for
+// bytes that may never come, holding the connection's strand and its answer.
+enum class ClientState { Gone, Sent, Quiet };
+[[nodiscard]] ClientState peek_client(int socket);
+
 class HttpServer {
 public:
   // Binds and listens on host:port. Throws std::runtime_error naming the address when it cannot.

@@ -2,6 +2,7 @@
 // tables of the fixture tables_34: the answers of every endpoint, the status of every kind of bad
 // input, and hostile clients (huge and malformed requests, path traversal, oversized bodies, slow
 // clients, a query that would scan everything).
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -694,6 +695,26 @@ TEST_CASE("answer_bytes: a request cut short is nothing, however it ends", "[ser
                    "5\r\n{\"tab",
                    options, service));  // inside a chunk
   CHECK_FALSE(answer_bytes("", options, service));
+}
+
+TEST_CASE("peek_client tells a quiet client from one gone or sending, and never waits", "[server]") {
+  // The watch of a slow request peeks when the socket wakes up readable. A wake-up with nothing to
+  // read must not wait for bytes: Asio's receive did (poll() without a timeout), and the answer
+  // waited on the connection's strand until the client gave up (test_server's POST /api/query
+  // once got no answer in 10 s). Here the peek with nothing to read returns at once.
+  int ends[2];
+  REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM, 0, ends) == 0);
+  CHECK(peek_client(ends[0]) == ClientState::Quiet);
+  REQUIRE(::write(ends[1], "G", 1) == 1);
+  CHECK(peek_client(ends[0]) == ClientState::Sent);
+  CHECK(peek_client(ends[0]) == ClientState::Sent);  // a peek leaves the byte for the next request
+  char byte = 0;
+  REQUIRE(::read(ends[0], &byte, 1) == 1);
+  CHECK(peek_client(ends[0]) == ClientState::Quiet);
+  ::close(ends[1]);
+  CHECK(peek_client(ends[0]) == ClientState::Gone);
+  ::close(ends[0]);
+  CHECK(peek_client(ends[0]) == ClientState::Gone);  // a closed descriptor: EBADF
 }
 
 TEST_CASE("Queries beyond the slow pool's queue are answered 503 with Retry-After", "[server]") {
