@@ -103,9 +103,8 @@ int cmd_generate(const std::vector<std::string>& args) {
       "max-memory", po::value<std::string>()->value_name("SIZE"),
       "memory a table may take, such as 800M or 2G: a table estimated above it is solved one slice at a time "
       "(KRPkr in 235 MB instead of 1.5 GB) or on the lean path, in scratch files in --dir (default: each "
-      "table "
-      "in the least memory that costs no time and fits the machine's, KRPkr in 21 slices); a table that "
-      "cannot be solved in the machine's memory is refused before any is built");
+      "table in the least memory that costs no time and fits the machine's, KRPkr in 21 slices); a table "
+      "that cannot be solved in the machine's memory is refused before any is built");
   cl.rules_option().json_option();
   if (!cl.parse(args)) return ExitSuccess;
   const api::GenerateRequest request = generate_request(cl);
