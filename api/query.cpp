@@ -2,10 +2,13 @@
 
 #include <tbb/enumerable_thread_specific.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "api/errors.hpp"
 #include "api/input.hpp"
@@ -47,18 +50,26 @@ void require_tables(const query::ScanQuery& query, const std::filesystem::path& 
         "query: this query reads table values (dtm, dts, lasker, ...): give --dir with the tables");
 }
 
+// A game's matching positions and its values for the program's sort filters.
+struct GameMatches {
+  std::vector<PositionMatch> found;
+  query::GameSort::Values sort;
+};
+
 // The query evaluator of one thread over the positions of games, with their table values.
 class GameEvaluator {
 public:
   GameEvaluator(const query::ScanQuery& query, const Tablebase* tablebase)
       : program_(query.program),
+        sort_(query.program.info().games),
         context_(tablebase ? std::optional<query::TablebaseContext>(std::in_place, *tablebase)
                            : std::nullopt),
         evaluator_(query.program, context_ ? &*context_ : nullptr) {}
 
   // The matching positions of the game (its mainline, or every position), each marked with "CQL"
-  // and the notes; `evaluated` counts the positions.
-  std::vector<PositionMatch> run(pgn::Game& game, bool variations, uint64_t& evaluated) {
+  // and the notes, and the game with its sort label when the program sorts; `evaluated` counts the
+  // positions.
+  GameMatches run(pgn::Game& game, bool variations, uint64_t& evaluated) {
     const query::GameSelection& selection = program_.info().games;
     if (!query::selects_game(selection, game)) return {};
     variations = variations || selection.variations;
@@ -67,11 +78,13 @@ public:
       nodes = game.preorder();
     else
       for (pgn::NodeId n : game.mainline()) nodes.push_back(n);
-    std::vector<PositionMatch> found;
+    GameMatches result{{}, sort_.start()};
+    std::vector<PositionMatch>& found = result.found;
     for (pgn::NodeId n : nodes) {
       const Position& pos = game.position(n);
       ++evaluated;
       const Expected<query::Value, query::QueryError> v = evaluator_.evaluate(game, n, variations);
+      sort_.add(result.sort, evaluator_.sort_values());
       if (!v || !v->matched) continue;
       const Score score = context_ ? context_->score(pos).value_or(Score::unknown()) : Score::unknown();
       found.push_back({n, {Material::from(pos), 0, pos, score, *v, evaluator_.notes()}});
@@ -81,11 +94,15 @@ public:
     }
     if (selection.matchcount && !selection.matchcount->contains(static_cast<int64_t>(found.size())))
       return {};
-    return found;
+    result.sort.matchcount = static_cast<int64_t>(found.size());
+    if (sort_.active() && !found.empty())
+      game.node(pgn::Game::Root).comments.push_back(sort_.label(result.sort));
+    return result;
   }
 
 private:
   const query::Program& program_;
+  const query::GameSort sort_;
   std::optional<query::TablebaseContext> context_;
   query::Evaluator evaluator_;
 };
@@ -164,21 +181,31 @@ PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, co
   PgnQuerySummary summary;
   std::atomic<bool> enough = false;
   const GameStreamOptions stream{options.threads, options.progress, [&] { return enough.load(); }};
+  // A sorting program's matching games wait here for the end of the input; others go at once.
+  const query::GameSort sort(query.program.info().games);
+  std::vector<std::pair<pgn::Game, GameMatches>> sorted;
   const auto work = [&](pgn::Game& game) -> GameDelivery {
     uint64_t evaluated = 0;
-    auto found = std::make_shared<std::vector<PositionMatch>>(
-        evaluators.local()->run(game, options.variations, evaluated));
-    return [&, found, evaluated] {
+    auto matches =
+        std::make_shared<GameMatches>(evaluators.local()->run(game, options.variations, evaluated));
+    return [&, matches, evaluated] {
       summary.positions += evaluated;
-      if (found->empty() || enough) return;
+      if (matches->found.empty() || enough) return;
       ++summary.matched_games;
-      summary.matched_positions += found->size();
-      if (on_game) on_game(game, *found);
+      summary.matched_positions += matches->found.size();
+      if (sort.active())
+        sorted.emplace_back(game, std::move(*matches));
+      else if (on_game)
+        on_game(game, matches->found);
       if (options.limit && summary.matched_games >= options.limit) enough = true;
     };
   };
   const GameStreamCounts counts =
       located(query, [&] { return for_each_game(games, stream, work, on_error); });
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [&](const auto& a, const auto& b) { return sort.before(a.second.sort, b.second.sort); });
+  if (on_game)
+    for (const auto& [game, matches] : sorted) on_game(game, matches.found);
   summary.games = counts.games;
   summary.errors = counts.errors;
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -218,7 +218,7 @@ struct NodeData {
   PieceMask pieces = 0;
   Bitboard squares = 0;
   uint32_t flags = 0;
-  int slot = -1;                      // variable slot (sema)
+  int slot = -1;                      // variable slot; a sort's index in SemaInfo::sorts (sema)
   Keyword keyword = Keyword::None;    // Keyword, Message
   CompareOp compare = CompareOp::Eq;  // Compare
   ArithOp arith = ArithOp::Add;       // Arith

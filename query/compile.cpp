@@ -115,7 +115,7 @@ private:
       case NodeKind::PieceLoop:
         return detail::make_loop(n.slot, compile(n.child(0), t), compile(n.child(1), t), n.has(FlagAll),
                                  n.kind == NodeKind::PieceLoop, n.range);
-      case NodeKind::Sort: return detail::make_sort(compile(n.child(0), t));
+      case NodeKind::Sort: return detail::make_sort(compile(n.child(0), t), static_cast<size_t>(n.slot));
       case NodeKind::Pin: return pin(n, t);
       case NodeKind::Ray: return ray(n, t);
       case NodeKind::XRay: return detail::make_rays(children(n, t), AllDirections, true, false);

@@ -82,6 +82,6 @@ Expected<Value, QueryError> Evaluator::run() {
 }
 
 const std::vector<std::string>& Evaluator::notes() const { return ctx_->notes; }
-const std::vector<int64_t>& Evaluator::sort_values() const { return ctx_->sort_values; }
+const std::vector<SortValue>& Evaluator::sort_values() const { return ctx_->sort_values; }
 
 }  // namespace egtb::query

@@ -22,6 +22,7 @@
 #include "egtb/core/position.hpp"
 #include "pgn/game.hpp"
 #include "query/compile.hpp"
+#include "query/game_selection.hpp"
 #include "query/table_context.hpp"
 
 namespace egtb::query {
@@ -78,7 +79,7 @@ public:
 
   // The message and comment texts, and the sort values, of the last evaluation.
   [[nodiscard]] const std::vector<std::string>& notes() const;
-  [[nodiscard]] const std::vector<int64_t>& sort_values() const;
+  [[nodiscard]] const std::vector<SortValue>& sort_values() const;
 
 private:
   const Program& program_;

@@ -18,6 +18,7 @@
 #include "egtb/core/position.hpp"
 #include "pgn/game.hpp"
 #include "query/ast.hpp"
+#include "query/game_selection.hpp"
 #include "query/mate.hpp"
 #include "query/table_context.hpp"
 
@@ -69,8 +70,8 @@ struct Context {
   } order;
   const GameOrder& game_order();
   std::vector<Slot> slots;
-  std::vector<std::string> notes;    // message and comment output of this position
-  std::vector<int64_t> sort_values;  // sort filter values, in evaluation order
+  std::vector<std::string> notes;      // message and comment output of this position
+  std::vector<SortValue> sort_values;  // sort filter values, in evaluation order
   // The groups of the last regular expression matched (~~), for \N; none after a failed match.
   std::vector<std::optional<std::string>> groups;
   PositionFacts facts;
@@ -226,7 +227,7 @@ FilterPtr make_count(FilterPtr set);
 FilterPtr make_variable(int slot, FilterKind kind);
 FilterPtr make_assign(int slot, FilterPtr value);
 FilterPtr make_loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces, SourceRange range);
-FilterPtr make_sort(FilterPtr body);
+FilterPtr make_sort(FilterPtr body, size_t key);  // key: its index in SemaInfo::sorts
 FilterPtr make_message(std::string prefix, Filters args, std::vector<std::string> literals);
 FilterPtr make_variants(Filters variants, FilterKind kind, bool count);  // transforms
 

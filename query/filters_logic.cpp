@@ -352,15 +352,16 @@ private:
 
 class Sort final : public Filter {
 public:
-  explicit Sort(FilterPtr body) : Filter(FilterKind::Numeric), body_(std::move(body)) {}
+  Sort(FilterPtr body, size_t key) : Filter(FilterKind::Numeric), body_(std::move(body)), key_(key) {}
   bool number(Context& ctx, int64_t& out) const override {
     if (!number_of(*body_, ctx, out)) return false;
-    ctx.sort_values.push_back(out);
+    ctx.sort_values.push_back({key_, out});
     return true;
   }
 
 private:
   FilterPtr body_;
+  size_t key_;
 };
 
 // message / comment: the text is built only when the filter runs.
@@ -444,7 +445,7 @@ FilterPtr make_assign(int slot, FilterPtr value) { return std::make_unique<Assig
 FilterPtr make_loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces, SourceRange range) {
   return std::make_unique<Loop>(slot, std::move(set), std::move(body), all, pieces, range);
 }
-FilterPtr make_sort(FilterPtr body) { return std::make_unique<Sort>(std::move(body)); }
+FilterPtr make_sort(FilterPtr body, size_t key) { return std::make_unique<Sort>(std::move(body), key); }
 FilterPtr make_message(std::string prefix, Filters args, std::vector<std::string> literals) {
   return std::make_unique<Message>(std::move(prefix), std::move(args), std::move(literals));
 }

@@ -25,6 +25,8 @@ public:
 
 private:
   SemaInfo info_;
+  std::vector<std::pair<SourceRange, size_t>> sort_places_;  // each sort's place and key
+  int unlabelled_sorts_ = 0;
   std::map<std::string, int, std::less<>> variables_;
   std::map<std::string, const Node*, std::less<>> functions_;
   std::vector<std::map<std::string, const Node*, std::less<>>> frames_;  // parameter -> argument
@@ -245,7 +247,7 @@ private:
                                                        : sets(n, "after '#'", FilterKind::Numeric);
       case NodeKind::AttackChain: return chain(n);
       case NodeKind::If: return if_kind(n);
-      case NodeKind::Sort: return sort(n);
+      case NodeKind::Sort: add_sort_key(n); return sort(n);
       case NodeKind::Pin: return pin(n);
       case NodeKind::Ray:
       case NodeKind::XRay: check_ray_length(n); return sets(n, inside(n), FilterKind::Set);
@@ -445,6 +447,25 @@ private:
     if (n.children.size() < 3) return FilterKind::Logical;
     const FilterKind a = n.child(1).filter;
     return a == n.child(2).filter && (countable(a) || a == FilterKind::String) ? a : FilterKind::Logical;
+  }
+
+  // Gives a sort filter its key (one per place in the source, however often a function call
+  // copies it); CQL numbers those without a label <sort-id-1>, <sort-id-2>, ...
+  void add_sort_key(Node& n) {
+    const auto same = [&](const std::pair<SourceRange, size_t>& s) {
+      return s.first.line == n.range.line && s.first.column == n.range.column;
+    };
+    const auto known = std::find_if(sort_places_.begin(), sort_places_.end(), same);
+    if (known != sort_places_.end()) {
+      n.slot = static_cast<int>(known->second);
+      return;
+    }
+    std::vector<SortKey>& keys = info_.games.sorts;
+    std::string label = n.name;
+    if (label.empty()) label = "<sort-id-" + std::to_string(++unlabelled_sorts_) + ">";
+    n.slot = static_cast<int>(keys.size());
+    sort_places_.emplace_back(n.range, keys.size());
+    keys.push_back({std::move(label), n.has(FlagMin)});
   }
 
   // sort of a number, or of a set (its number of squares, as CQL counts a set).
