@@ -8,6 +8,8 @@
 // 0 start, 1 e4, 2 e5, 3 d4, 4 d5): lca(e5 d5) is the start, distance(e5 d5) is 2 + 2 = 4, and
 // start [<] d5, e4 [<] e5 but not e4 [<] d5.
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include "query/filter.hpp"
 
@@ -35,12 +37,13 @@ public:
       : Filter(kind), p_(std::move(p)), q_(std::move(q)) {}
 
 protected:
-  // Whether both operands name a position (a and b), in a game.
-  bool both(Context& ctx, NodeId& a, NodeId& b) const {
-    if (!ctx.game) return false;
-    a = p_->position(ctx);
-    b = q_->position(ctx);
-    return a != NoNode && b != NoNode;
+  // The positions the two operands name, in a game; nothing when either names none.
+  std::optional<std::pair<NodeId, NodeId>> positions(Context& ctx) const {
+    if (!ctx.game) return std::nullopt;
+    const NodeId a = p_->position(ctx);
+    const NodeId b = q_->position(ctx);
+    if (a == NoNode || b == NoNode) return std::nullopt;
+    return std::pair{a, b};
   }
 
 private:
@@ -52,9 +55,9 @@ class SameSquares final : public OfTwoPositions {
 public:
   SameSquares(FilterPtr p, FilterPtr q) : OfTwoPositions(FilterKind::Set, std::move(p), std::move(q)) {}
   Bitboard squares(Context& ctx) const override {
-    NodeId a = NoNode;
-    NodeId b = NoNode;
-    if (!both(ctx, a, b)) return 0;
+    const auto ab = positions(ctx);
+    if (!ab) return 0;
+    const auto [a, b] = *ab;
     const Position& x = ctx.game->position(a);
     const Position& y = ctx.game->position(b);
     Bitboard same = 0;
@@ -70,9 +73,9 @@ public:
       : OfTwoPositions(FilterKind::Numeric, std::move(p), std::move(q)) {}
 
   bool number(Context& ctx, int64_t& out) const override {
-    NodeId a = NoNode;
-    NodeId b = NoNode;
-    if (!both(ctx, a, b)) return false;
+    const auto ab = positions(ctx);
+    if (!ab) return false;
+    const auto [a, b] = *ab;
     const pgn::Game& game = *ctx.game;
     const int up = game.ply(lca_of(game, a, b));
     out = (game.ply(a) - up) + (game.ply(b) - up);
@@ -84,9 +87,8 @@ class Lca final : public OfTwoPositions {
 public:
   Lca(FilterPtr p, FilterPtr q) : OfTwoPositions(FilterKind::Position, std::move(p), std::move(q)) {}
   NodeId position(Context& ctx) const override {
-    NodeId a = NoNode;
-    NodeId b = NoNode;
-    return both(ctx, a, b) ? lca_of(*ctx.game, a, b) : NoNode;
+    const auto ab = positions(ctx);
+    return ab ? lca_of(*ctx.game, ab->first, ab->second) : NoNode;
   }
 };
 
@@ -96,9 +98,9 @@ public:
       : OfTwoPositions(FilterKind::Position, std::move(p), std::move(q)), op_(op) {}
 
   NodeId position(Context& ctx) const override {
-    NodeId a = NoNode;
-    NodeId b = NoNode;
-    if (!both(ctx, a, b)) return NoNode;
+    const auto ab = positions(ctx);
+    if (!ab) return NoNode;
+    const auto [a, b] = *ab;
     const Context::GameOrder& order = ctx.game_order();
     const int64_t x = order.ids[a];
     const int64_t y = order.ids[b];
