@@ -54,7 +54,7 @@ struct GameSelection {
 [[nodiscard]] bool selects_game(const GameSelection& selection, const pgn::Game& game);
 
 // How CQL 6.2 orders and labels the matching games when the program sorts (checked against CQL
-// 6.2 itself, tests/query/cql_sort.sh). A game's value for a sort filter is the greatest (sort min:
+// 6.2 itself, tests/query/cql62_sort.sh). A game's value for a sort filter is the greatest (sort min:
 // the least) it took anywhere in the game, at matching positions or not; none if it was never
 // evaluated. Games are ordered by the first sort's value, then the next's, ..., then (sort
 // matchcount) by the number of matching positions, greatest first; a game without a value comes
