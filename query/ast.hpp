@@ -171,15 +171,17 @@ enum class Transform : uint8_t {
   FlipHorizontal,
   FlipVertical,
   ReverseColor,
+  Rotate45,
   Rotate90,
   Shift,
   ShiftHorizontal,
   ShiftVertical
 };
 inline constexpr std::array TransformWords = {
-    Keyword::Flip,         Keyword::FlipColor,       Keyword::FlipHorizontal,
-    Keyword::FlipVertical, Keyword::ReverseColor,    Keyword::Rotate90,
-    Keyword::Shift,        Keyword::ShiftHorizontal, Keyword::ShiftVertical};
+    Keyword::Flip,         Keyword::FlipColor,    Keyword::FlipHorizontal,
+    Keyword::FlipVertical, Keyword::ReverseColor, Keyword::Rotate45,
+    Keyword::Rotate90,     Keyword::Shift,        Keyword::ShiftHorizontal,
+    Keyword::ShiftVertical};
 
 enum class ImagineStep : uint8_t { Piece, Swap, SideToMove };
 inline constexpr std::array ImagineStepWords = {Keyword::Piece, Keyword::Swap, Keyword::SideToMove};

@@ -20,6 +20,24 @@ struct CompileFailure {
   QueryError error;
 };
 
+// t's image of the squares b that node n names; refused under rotate45 unless b is every square
+// or none (see transform.hpp): "rotate45 Qd4".
+Bitboard transformed_squares(const Node& n, Bitboard b, const SquareTransform& t) {
+  if (b != AllSquares && b && t.turns_45())
+    throw CompileFailure{{n.range,
+                          "rotate45 cannot be applied to particular squares: a square has no image "
+                          "under a turn of 45 degrees"}};
+  return t.squares(b);
+}
+
+// Refuses light and dark (node n) under rotate45 (see transform.hpp): "rotate45 light Q".
+void refuse_square_colors_45(const Node& n, const SquareTransform& t) {
+  if (t.turns_45())
+    throw CompileFailure{{n.range,
+                          "rotate45 cannot be applied to light or dark: a square's colour has no image "
+                          "under a turn of 45 degrees"}};
+}
+
 // The directions a ray admits: those of its direction words, or all of them.
 DirectionSet ray_directions(const Node& n) {
   DirectionSet dirs = 0;
@@ -72,7 +90,8 @@ private:
     switch (n.kind) {
       case NodeKind::Query:
       case NodeKind::Block: return sequence(n, t);
-      case NodeKind::Designator: return detail::make_designator(t.pieces(n.pieces), t.squares(n.squares));
+      case NodeKind::Designator:
+        return detail::make_designator(t.pieces(n.pieces), transformed_squares(n, n.squares, t));
       case NodeKind::Number: return detail::make_number(n.number);
       case NodeKind::String: return detail::make_string(n.name);
       case NodeKind::Function: return detail::make_true(true);
@@ -143,6 +162,7 @@ private:
         return detail::make_consecutive_moves(n.child(0).slot, n.child(1).slot, n.number, n.high);
       case NodeKind::Light:
       case NodeKind::Dark:
+        refuse_square_colors_45(n, t);
         return detail::make_square_color(compile(n.child(0), t),
                                          (n.kind == NodeKind::Light) != t.swaps_square_colors());
       case NodeKind::Transform: return transform(n, t);
@@ -305,15 +325,17 @@ private:
 bool collect_constants(const Node& n, const SquareTransform& t, std::vector<uint64_t>& out) {
   if (n.kind == NodeKind::NoTransform || n.kind == NodeKind::Function) return true;
   if (n.kind == NodeKind::Designator && n.squares != AllSquares) {
-    const Bitboard b = t.squares(n.squares);
+    const Bitboard b = transformed_squares(n, n.squares, t);
     if (!b) return false;
     out.push_back(b);
     out.push_back(t.pieces(n.pieces));
   }
+  if (n.kind == NodeKind::Light || n.kind == NodeKind::Dark) refuse_square_colors_45(n, t);
   if (n.kind == NodeKind::Ray) out.push_back(t.directions(ray_directions(n)));
+  if (n.kind == NodeKind::Vector) out.push_back(t.directions(keyword_info(n.keyword).directions));
   if (n.kind == NodeKind::Fen && !n.name.empty()) {
     if (const std::optional<Position> p = placement(n.name)) {
-      const Bitboard mapped = t.squares(p->pieces());
+      const Bitboard mapped = transformed_squares(n, p->pieces(), t);
       if (popcount(mapped) != popcount(p->pieces())) return false;
       out.push_back(mapped);
     }
@@ -353,7 +375,7 @@ FilterPtr Compiler::fen(const Node& n, const SquareTransform& t) {
   while (men) {
     const Square s = pop_lsb(men);
     const Piece piece = p->piece_on(s);
-    const Bitboard to = t.squares(square_bb(s));
+    const Bitboard to = transformed_squares(n, square_bb(s), t);
     if (!to) continue;
     mapped.put_piece(t.swaps_colors() ? make_piece(~color_of(piece), type_of(piece)) : piece, lsb(to));
   }

@@ -234,6 +234,7 @@ constexpr auto Table = std::to_array<KeywordInfo>({
     {.text = "reverse", .keyword = Keyword::Reverse},
     {.text = "reversecolor", .keyword = Keyword::ReverseColor, .use = Compound},
     {.text = "right", .keyword = Keyword::Right, .use = Compound, .directions = 4},
+    {.text = "rotate45", .keyword = Keyword::Rotate45, .use = Compound},
     {.text = "rotate90", .keyword = Keyword::Rotate90, .use = Compound},
     {.text = "secondary", .keyword = Keyword::Secondary, .use = Compound},
     {.text = "shift", .keyword = Keyword::Shift, .use = Compound},

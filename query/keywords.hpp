@@ -198,6 +198,7 @@ enum class Keyword : uint8_t {
   Reverse,
   ReverseColor,
   Right,
+  Rotate45,
   Rotate90,
   Secondary,
   Shift,

@@ -889,7 +889,8 @@ private:
   }
 
   // find [quiet] [all] [<-] [N [M]] f: the first position from here on (with <-, back to the start)
-  // where f matches, or with all or a range the number of them.
+  // where f matches, or with all or a range the number of them. f is a whole filter, 'or' and all,
+  // as CQL reads it: "find Q & right 1 K" is find {Q & right 1 K}.
   NodePtr find() {
     const Token& kw = take();
     auto n = make(NodeKind::Find, kw.range);
@@ -910,7 +911,7 @@ private:
     }
     if (n->has(FlagAll) && !bounds.empty())
       fail(kw.range.to(previous_range()), "'find' takes 'all' or a range, not both");
-    n->children.push_back(operand_after(&Parser::prefix, kw.text));
+    n->children.push_back(operand_after(&Parser::filter, kw.text));
     for (NodePtr& b : bounds) n->children.push_back(std::move(b));
     return finish(std::move(n));
   }

@@ -1,5 +1,7 @@
 #include "query/transform.hpp"
 
+#include <algorithm>
+
 namespace egtb::query {
 
 namespace {
@@ -18,6 +20,14 @@ int direction_index(int df, int dr) {
   return 0;
 }
 
+// A step of (df, dr) turned 45 degrees anticlockwise: east (1, 0) to northeast (1, 1), northeast
+// to north (0, 1), ...
+void turn_45(int& df, int& dr) {
+  const int f = df - dr, r = df + dr;
+  df = (f > 0) - (f < 0);
+  dr = (r > 0) - (r < 0);
+}
+
 DirectionSet map_directions(const TransformStep& step, DirectionSet set) {
   DirectionSet out = 0;
   const int bits = to_index(step.symmetry);
@@ -28,6 +38,7 @@ DirectionSet map_directions(const TransformStep& step, DirectionSet set) {
     if (bits & 4) std::swap(df, dr);
     if (bits & 1) df = -df;
     if (bits & 2) dr = -dr;
+    for (int k = 0; k < step.eighths; ++k) turn_45(df, dr);
     out = static_cast<DirectionSet>(out | (1 << direction_index(df, dr)));
   }
   return out;
@@ -71,6 +82,11 @@ bool SquareTransform::swaps_colors() const {
   return swapped;
 }
 
+bool SquareTransform::turns_45() const {
+  return std::any_of(steps_.begin(), steps_.end(),
+                     [](const TransformStep& step) { return step.eighths != 0; });
+}
+
 bool SquareTransform::swaps_square_colors() const {
   int flips = 0;
   for (const TransformStep& step : steps_)
@@ -94,6 +110,9 @@ std::vector<TransformStep> transform_family(Transform transform) {
     case Transform::Rotate90:
       for (Symmetry s : {Symmetry::RotateLeft, Symmetry::Rotate180, Symmetry::RotateRight})
         steps.push_back({s, false, 0, 0});
+      break;
+    case Transform::Rotate45:
+      for (int eighths = 1; eighths < 8; ++eighths) steps.push_back({.eighths = eighths});
       break;
     case Transform::Shift: shift_files = shift_ranks = 7; break;
     case Transform::ShiftHorizontal: shift_files = 7; break;

@@ -7,6 +7,11 @@
 // first. Example: flipcolor is {identity, colours swapped + ranks mirrored}, so under its second
 // step "Ka1" becomes "ka8", "wtm" becomes "btm" and "light" stays "light" only if the mirror
 // keeps square colours (it does not: a1 is dark, a8 light).
+//
+// rotate45's steps turn directions only, by 45 degrees anticlockwise per eighth: under its second
+// step (one eighth) "right 1 Q" becomes "northeast 1 Q" and "orthogonal" becomes "diagonal". No
+// square has an image under them, so a filter that names particular squares or their colours
+// ("Qd4", "light") is refused under rotate45 (turns_45), as CQL 6.2 refuses it.
 #pragma once
 
 #include <vector>
@@ -22,6 +27,7 @@ struct TransformStep {
   bool colors = false;
   int dx = 0;
   int dy = 0;
+  int eighths = 0;  // rotate45: directions turned by 45 degrees anticlockwise this many times
 };
 
 class SquareTransform {
@@ -37,6 +43,8 @@ public:
   [[nodiscard]] DirectionSet directions(DirectionSet d) const;
   [[nodiscard]] bool swaps_colors() const;
   [[nodiscard]] bool swaps_square_colors() const;  // light <-> dark
+  // Whether a step turns by 45 degrees (some eighths): squares and their colours have no image.
+  [[nodiscard]] bool turns_45() const;
 
 private:
   std::vector<TransformStep> steps_;  // innermost first

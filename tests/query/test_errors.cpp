@@ -71,6 +71,13 @@ TEST_CASE("error golden tests", "[errors]") {
       {"imagine piece A --> a1 : check",
        "q.cql:1:15: error: expected one kind of man (like Q, n or _) without squares after 'piece'\n"
        "imagine piece A --> a1 : check\n              ^\n"},
+      {"rotate45 {Q & right 1 Kd4}",
+       "q.cql:1:23: error: rotate45 cannot be applied to particular squares: a square has no image under a "
+       "turn of 45 degrees\nrotate45 {Q & right 1 Kd4}\n                      ^~~\n"},
+      {"rotate45 light Q",
+       "q.cql:1:10: error: rotate45 cannot be applied to light or dark: a square's colour has no image under "
+       "a "
+       "turn of 45 degrees\nrotate45 light Q\n         ^~~~~~~\n"},
       {"btm $", "q.cql:1:5: error: unexpected character '$'\nbtm $\n    ^\n"},
       {"max(1)", "q.cql:1:1: error: 'max' needs at least two arguments\nmax(1)\n^~~~~~\n"},
       {"flipcolor",

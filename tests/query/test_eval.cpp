@@ -169,6 +169,15 @@ TEST_CASE("transforms", "[eval]") {
       {"reversecolor {btm mate}", Mate, "false"},
       {"flip count [Rr]a1", Start, "4"},
       {"rotate90 count Ra1", Start, "2"},
+      // From e1 the king's neighbours are d1 (west), f1 (east) and d2, e2, f2: a direction is
+      // part of a variant's constants, so the four turns of `right` count apart.
+      {"rotate90 count {[BQ] & right 1 K}", Start, "2"},
+      {"rotate90 count {P & right 1 K}", Start, "1"},
+      {"rotate45 count {P & right 1 K}", Start, "3"},
+      {"rotate45 count {[BQ] & right 1 K}", Start, "2"},
+      {"rotate45 count {A & right 1 K}", Start, "5"},
+      {"rotate45 {Q & left 1 K}", Start, "[d1]"},
+      {"rotate45 count {orthogonal 1 K & B}", Start, "1"},
       {"fliphorizontal count Ka1", Mate, "0"},
       {"flipvertical count Kc6", Mate, "1"},
       {"shifthorizontal count [a-h1]", Start, "15"},

@@ -54,6 +54,9 @@ TEST_CASE("parser golden S-expressions", "[parser]") {
       {"flipcolor {wtm A->k} shift count Ka1",
        "(query (flipcolor (block wtm (-> A k))) (shift count K[a1]))"},
       {"notransform rotate90 flip Q", "(query (notransform (rotate90 (flip Q))))"},
+      // find's operand is a whole filter, as CQL 6.2 reads it.
+      {"rotate45 count find Q & right 1 K or check",
+       "(query (rotate45 count (find (or (& Q (right 1 1 K)) check))))"},
       {"fen \"8/8/8/8/8/8/8/K6k\" message (\"fen \" fen)",
        "(query (fen \"8/8/8/8/8/8/8/K6k\") (message \"fen \" fen))"},
       {"comment \"x\"", "(query (comment \"x\"))"},
