@@ -74,7 +74,10 @@ struct Context {
   // (NoPieceId on an empty square), and the square of the man numbered `id` (none once captured).
   // The numbers of a game's positions are built once per game, on first use.
   GamePieceIds game_piece_ids;
-  [[nodiscard]] int8_t piece_id(Square s);
+  [[nodiscard]] int8_t piece_id(Square s) {
+    if (!game) return start_piece_id(*pos, s);
+    return game_piece_ids.of(*game).by_node[node][static_cast<size_t>(to_index(s))];
+  }
   [[nodiscard]] std::optional<Square> piece_square(int64_t id);
   std::vector<Slot> slots;
   std::vector<std::string> notes;      // message and comment output of this position

@@ -349,14 +349,14 @@ private:
     return pieces_ ? s & ctx.pos->pieces() : s;
   }
 
-  // The variable holds the square, or the number of the man on it.
+  // The variable holds the square, or the number of the man on it (and the square, where a piece
+  // variable looks for him first).
   void bind(Context& ctx, Square s) const {
     Slot& slot = ctx.slots[slot_];
+    slot.squares = square_bb(s);
     if (pieces_) {
       slot.number = ctx.piece_id(s);
       slot.bound = true;
-    } else {
-      slot.squares = square_bb(s);
     }
   }
 };

@@ -3,11 +3,6 @@
 
 namespace egtb::query::detail {
 
-int8_t Context::piece_id(Square s) {
-  if (!game) return start_piece_id(*pos, s);
-  return game_piece_ids.of(*game).by_node[node][static_cast<size_t>(to_index(s))];
-}
-
 std::optional<Square> Context::piece_square(int64_t id) {
   if (id < 0 || id >= 64) return std::nullopt;
   if (!game) return start_piece_square(*pos, static_cast<int>(id));
@@ -16,13 +11,16 @@ std::optional<Square> Context::piece_square(int64_t id) {
 
 namespace {
 
-// A piece variable holds its man's number in its slot's `number` (bound once it holds one).
+// A piece variable holds its man's number in its slot's `number` (bound once it holds one), and in
+// `squares` the square he stood on then: read at the same position, or at one where he has not
+// moved, he is found there at once.
 class PieceVariable final : public Filter {
 public:
   explicit PieceVariable(int slot) : Filter(FilterKind::Set), slot_(static_cast<size_t>(slot)) {}
   Bitboard squares(Context& ctx) const override {
     const Slot& s = ctx.slots[slot_];
     if (!s.bound) return 0;
+    if (s.squares && ctx.piece_id(lsb(s.squares)) == s.number) return s.squares;
     const std::optional<Square> at = ctx.piece_square(s.number);
     return at ? square_bb(*at) : 0;
   }
@@ -31,13 +29,11 @@ private:
   size_t slot_;
 };
 
-// The man on the one square of `set`, if there is one.
-std::optional<int8_t> man_on(const Filter& set, Context& ctx) {
+// The square of `set` when it is one square with a man on it.
+std::optional<Square> man_on(const Filter& set, Context& ctx) {
   const Bitboard b = set.squares(ctx);
-  if (popcount(b) != 1) return std::nullopt;
-  const int8_t id = ctx.piece_id(lsb(b));
-  if (id == NoPieceId) return std::nullopt;
-  return id;
+  if (popcount(b) != 1 || !(b & ctx.pos->pieces())) return std::nullopt;
+  return lsb(b);
 }
 
 class PieceAssign final : public Filter {
@@ -45,10 +41,11 @@ public:
   PieceAssign(int slot, FilterPtr set)
       : Filter(FilterKind::Logical), slot_(static_cast<size_t>(slot)), set_(std::move(set)) {}
   bool matches(Context& ctx) const override {
-    const std::optional<int8_t> id = man_on(*set_, ctx);
-    if (!id) return false;
+    const std::optional<Square> at = man_on(*set_, ctx);
+    if (!at) return false;
     Slot& s = ctx.slots[slot_];
-    s.number = *id;
+    s.number = ctx.piece_id(*at);
+    s.squares = square_bb(*at);
     s.bound = true;
     return true;
   }
@@ -68,9 +65,9 @@ public:
       out = s.number;
       return s.bound;
     }
-    const std::optional<int8_t> id = man_on(*set_, ctx);
-    out = id.value_or(0);
-    return id.has_value();
+    const std::optional<Square> at = man_on(*set_, ctx);
+    out = at ? ctx.piece_id(*at) : 0;
+    return at.has_value();
   }
 
 private:

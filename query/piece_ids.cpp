@@ -1,17 +1,10 @@
 #include "query/piece_ids.hpp"
 
 #include <algorithm>
-#include <bit>
 
 #include "query/filter.hpp"
 
 namespace egtb::query::detail {
-
-int8_t start_piece_id(const Position& pos, Square s) {
-  const Bitboard below = square_bb(s) - 1;  // the squares numbered before s
-  if (pos.empty(s)) return NoPieceId;
-  return static_cast<int8_t>(std::popcount(pos.pieces() & below));
-}
 
 std::optional<Square> start_piece_square(const Position& pos, int id) {
   if (id < 0) return std::nullopt;

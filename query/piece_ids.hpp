@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -27,8 +28,12 @@ namespace egtb::query::detail {
 inline constexpr int8_t NoPieceId = -1;
 using PieceIds = std::array<int8_t, 64>;
 
-// The number of the man on `s` when `pos` starts a game (NoPieceId on an empty square).
-[[nodiscard]] int8_t start_piece_id(const Position& pos, Square s);
+// The number of the man on `s` when `pos` starts a game (NoPieceId on an empty square): the men
+// on the squares before his.
+[[nodiscard]] inline int8_t start_piece_id(const Position& pos, Square s) {
+  if (pos.empty(s)) return NoPieceId;
+  return static_cast<int8_t>(std::popcount(pos.pieces() & (square_bb(s) - 1)));
+}
 // The square of the man numbered `id` when `pos` starts a game, if there is one.
 [[nodiscard]] std::optional<Square> start_piece_square(const Position& pos, int id);
 // The numbers of the men of `pos` when it starts a game.
