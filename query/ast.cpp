@@ -37,7 +37,9 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::AttackedBy: return Keyword::AttackedBy;
     case NodeKind::If: return Keyword::If;
     case NodeKind::SquareLoop: return Keyword::Square;
-    case NodeKind::PieceLoop: return Keyword::Piece;
+    case NodeKind::PieceLoop:
+    case NodeKind::PieceAssign: return Keyword::Piece;
+    case NodeKind::PieceId: return Keyword::PieceId;
     case NodeKind::Sort: return Keyword::Sort;
     case NodeKind::Abs: return Keyword::Abs;
     case NodeKind::Max: return Keyword::Max;

@@ -35,7 +35,7 @@ enum class NodeKind : uint8_t {
   Designator,  // pieces, squares
   Number,      // number
   String,      // name = the text
-  Variable,    // name; slot (sema)
+  Variable,    // name; slot, flags Piece for a piece variable (sema)
   Assign,      // name = children[0]; slot (sema)
   Call,        // name(children...); expansion (sema)
   Function,    // function name(params) { children }
@@ -56,8 +56,10 @@ enum class NodeKind : uint8_t {
   AttackedBy,   // children[0] attackedby children[1]
   If,           // test, then[, else]
   SquareLoop,   // flags All; name; children: set, body
-  PieceLoop,
-  Sort,  // flags Min/Max; name = description; children[0]
+  PieceLoop,    // the same; the variable holds a man (CQL's piece identity, query/piece_ids.hpp)
+  PieceAssign,  // piece name = children[0] (a set); slot (sema)
+  PieceId,      // pieceid children[0]: a piece variable or a set
+  Sort,         // flags Min/Max; name = description; children[0]
   Abs,
   Max,  // two or more children
   Min,
@@ -136,6 +138,7 @@ inline constexpr uint32_t FlagNestBan = 4096;   // path nestban
 inline constexpr uint32_t FlagFirstMatch = 8192;
 inline constexpr uint32_t FlagLastPosition = 16384;  // path lastposition: a Position filter
 inline constexpr uint32_t FlagCapture = 32768;       // [x] in path; focus capture
+inline constexpr uint32_t FlagPiece = 65536;         // a variable that holds a man (sema)
 
 // ---- operators, spelled by tokens
 

@@ -95,7 +95,13 @@ private:
       case NodeKind::Number: return detail::make_number(n.number);
       case NodeKind::String: return detail::make_string(n.name);
       case NodeKind::Function: return detail::make_true(true);
-      case NodeKind::Variable: return detail::make_variable(n.slot, n.filter);
+      case NodeKind::Variable:
+        if (n.has(FlagPiece)) return detail::make_piece_variable(n.slot);
+        return detail::make_variable(n.slot, n.filter);
+      case NodeKind::PieceAssign: return detail::make_piece_assign(n.slot, compile(n.child(0), t));
+      case NodeKind::PieceId:
+        if (n.child(0).has(FlagPiece)) return detail::make_piece_id(n.child(0).slot, nullptr);
+        return detail::make_piece_id(-1, compile(n.child(0), t));
       case NodeKind::Assign: return detail::make_assign(n.slot, compile(n.child(0), t));
       case NodeKind::Call: return compile(*n.expansion, t);
       case NodeKind::Keyword: return keyword(n, t);

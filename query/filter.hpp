@@ -20,6 +20,7 @@
 #include "query/ast.hpp"
 #include "query/game_selection.hpp"
 #include "query/mate.hpp"
+#include "query/piece_ids.hpp"
 #include "query/table_context.hpp"
 
 namespace egtb::query::detail {
@@ -69,6 +70,15 @@ struct Context {
     std::vector<uint32_t> last;      // by node: the positionid of its last descendant (its own if none)
   } order;
   const GameOrder& game_order();
+  // CQL's piece identity (piece_ids.hpp) at the current position: the number of the man on `s`
+  // (NoPieceId on an empty square), and the square of the man numbered `id` (none once captured).
+  // The numbers of a game's positions are built once per game, on first use.
+  GamePieceIds game_piece_ids;
+  [[nodiscard]] int8_t piece_id(Square s) {
+    if (!game) return start_piece_id(*pos, s);
+    return game_piece_ids.of(*game).by_node[node][static_cast<size_t>(to_index(s))];
+  }
+  [[nodiscard]] std::optional<Square> piece_square(int64_t id);
   std::vector<Slot> slots;
   std::vector<std::string> notes;      // message and comment output of this position
   std::vector<SortValue> sort_values;  // sort filter values, in evaluation order
@@ -226,7 +236,16 @@ FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b);  // numbers or c
 FilterPtr make_count(FilterPtr set);
 FilterPtr make_variable(int slot, FilterKind kind);
 FilterPtr make_assign(int slot, FilterPtr value);
+// square x in S / piece x in S: the body for each square of S (piece: each man on S, whose number
+// x holds, piece_ids.hpp); the squares where it matches, or (all) whether it matches on every one.
 FilterPtr make_loop(int slot, FilterPtr set, FilterPtr body, bool all, bool pieces, SourceRange range);
+// ---- piece identity (filters_piece.cpp)
+FilterPtr make_piece_variable(int slot);  // the square of its man at the position (none once captured)
+// piece x = S: x holds the man on S when S is one square with a man (and matches), else fails and
+// leaves x as it was.
+FilterPtr make_piece_assign(int slot, FilterPtr set);
+// pieceid: the number of the man of a piece variable (slot), or of the man on a set of one square.
+FilterPtr make_piece_id(int slot, FilterPtr set);
 FilterPtr make_sort(FilterPtr body, size_t key);  // key: its index in SemaInfo::sorts
 FilterPtr make_message(std::string prefix, Filters args, std::vector<std::string> literals);
 FilterPtr make_variants(Filters variants, FilterKind kind, bool count);  // transforms

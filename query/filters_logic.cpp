@@ -321,7 +321,7 @@ public:
     Bitboard each = domain(ctx);
     while (each) {
       ctx.step(range_);
-      ctx.slots[slot_].squares = square_bb(pop_lsb(each));
+      bind(ctx, pop_lsb(each));
       if (!body_->matches(ctx)) return false;
     }
     return true;
@@ -331,9 +331,9 @@ public:
     Bitboard each = domain(ctx);
     while (each) {
       ctx.step(range_);
-      const Bitboard b = square_bb(pop_lsb(each));
-      ctx.slots[slot_].squares = b;
-      if (body_->matches(ctx)) found |= b;
+      const Square s = pop_lsb(each);
+      bind(ctx, s);
+      if (body_->matches(ctx)) found |= square_bb(s);
     }
     return found;
   }
@@ -347,6 +347,17 @@ private:
   Bitboard domain(Context& ctx) const {
     const Bitboard s = set_->squares(ctx);
     return pieces_ ? s & ctx.pos->pieces() : s;
+  }
+
+  // The variable holds the square, or the number of the man on it (and the square, where a piece
+  // variable looks for him first).
+  void bind(Context& ctx, Square s) const {
+    Slot& slot = ctx.slots[slot_];
+    slot.squares = square_bb(s);
+    if (pieces_) {
+      slot.number = ctx.piece_id(s);
+      slot.bound = true;
+    }
   }
 };
 

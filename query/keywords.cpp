@@ -209,6 +209,7 @@ constexpr auto Table = std::to_array<KeywordInfo>({
      .kind = FilterKind::Position},
     {.text = "pathstart", .keyword = Keyword::PathStart, .use = Filter, .kind = FilterKind::Position},
     {.text = "piece", .keyword = Keyword::Piece, .use = Compound},
+    {.text = "pieceid", .keyword = Keyword::PieceId, .use = Compound, .kind = Numeric},
     {.text = "piecename", .keyword = Keyword::PieceName, .use = Compound, .kind = FilterKind::String},
     {.text = "pin", .keyword = Keyword::Pin, .use = Compound},
     {.text = "player", .keyword = Keyword::Player, .use = Compound, .kind = FilterKind::String},

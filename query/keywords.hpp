@@ -177,6 +177,7 @@ enum class Keyword : uint8_t {
   PathLastPosition,
   PathStart,
   Piece,
+  PieceId,
   PieceName,
   Pin,
   Player,

@@ -348,15 +348,11 @@ private:
         return n;
       }
       case TokenKind::PieceDesignator: {
-        if (t.pieces == (WhiteMen | BlackMen) && t.squares == AllSquares &&
-            peek(1).kind == TokenKind::Identifier && peek(2).kind == TokenKind::Element) {
+        if (at_piece_declaration()) {
           take();
+          if (peek(1).kind == TokenKind::Assign) return piece_assign(take());
           return element_loop(take(), NodeKind::PieceLoop);
         }
-        if (t.pieces == (WhiteMen | BlackMen) && t.squares == AllSquares &&
-            peek(1).kind == TokenKind::Identifier && peek(2).kind == TokenKind::Assign)
-          fail(t.range.to(peek(2).range), "CQL's piece variable assignment ('" + quote_source(t.text) + " " +
-                                              peek(1).value + " = ...') is not supported by egtb");
         auto n = make(NodeKind::Designator, take().range, std::string(t.text));
         n->pieces = t.pieces;
         n->squares = t.squares;
@@ -516,6 +512,7 @@ private:
       case Keyword::Between:
       case Keyword::Distance: return pair();
       case Keyword::Power: return unary(NodeKind::Power, &Parser::set_level);
+      case Keyword::PieceId: return unary(NodeKind::PieceId, &Parser::set_level);
       case Keyword::Light: return unary(NodeKind::Light, &Parser::prefix);
       case Keyword::Dark: return unary(NodeKind::Dark, &Parser::prefix);
       case Keyword::Rank:
@@ -592,10 +589,27 @@ private:
     return finish(std::move(n));
   }
 
+  // CQL's piece declaration ◭ (read as the designator of every man) before a variable and '∊' or
+  // '=': "◭ x ∊ S body" is "piece x in S body", "◭ x = S" "piece x = S".
+  [[nodiscard]] bool at_piece_declaration() const {
+    const Token& t = peek();
+    return t.kind == TokenKind::PieceDesignator && t.pieces == (WhiteMen | BlackMen) &&
+           t.squares == AllSquares && peek(1).kind == TokenKind::Identifier &&
+           (peek(2).kind == TokenKind::Element || peek(2).kind == TokenKind::Assign);
+  }
+
   NodePtr loop() {
     const Token& kw = take();
     auto n = make(kw.keyword == Keyword::Square ? NodeKind::SquareLoop : NodeKind::PieceLoop, kw.range);
     if (accept_keyword(Keyword::All)) n->flags |= FlagAll;
+    if (n->kind == NodeKind::SquareLoop && n->has(FlagAll) && at_piece_declaration() &&
+        peek(2).kind == TokenKind::Element) {  // ∀◭x∊S, read "square all ◭ x ∊ S": piece all x in S
+      take();
+      n->kind = NodeKind::PieceLoop;
+    }
+    if (n->kind == NodeKind::PieceLoop && !n->has(FlagAll) && peek(1).kind == TokenKind::Assign)
+      return piece_assign(
+          expect(TokenKind::Identifier, "a variable name after '" + std::string(kw.text) + "'"));
     n->name = std::string(
         expect(TokenKind::Identifier, "a variable name after '" + std::string(kw.text) + "'").text);
     if (!accept_keyword(Keyword::In) && !accept(TokenKind::Element))
@@ -613,6 +627,14 @@ private:
     auto n = make(kind, name.range, name.value);
     n->children.push_back(operand(&Parser::set_level, "'∊'"));
     n->children.push_back(operand_after(&Parser::filter, quote_source(n->name) + " ∊ ..."));
+    return finish(std::move(n));
+  }
+
+  // piece x = S, ◭ x = S: `name` is the variable's token, the current one the '='.
+  NodePtr piece_assign(const Token& name) {
+    take();
+    auto n = make(NodeKind::PieceAssign, name.range, name.value);
+    n->children.push_back(operand(&Parser::additive_level, "'" + quote_source(n->name) + " ='"));
     return finish(std::move(n));
   }
 
@@ -888,9 +910,9 @@ private:
     return finish(std::move(n));
   }
 
-  // find [quiet] [all] [<-] [N [M]] f: the first position from here on (with <-, back to the start)
-  // where f matches, or with all or a range the number of them. f is a whole filter, 'or' and all,
-  // as CQL reads it: "find Q & right 1 K" is find {Q & right 1 K}.
+  // find [quiet] [all] [<-] [N [M]] f (a whole filter, 'or' and all, as CQL reads it: "find T == a1"
+  // is find (T == a1)): the first position from here on (with <-, back to the start) where f
+  // matches, or with all or a range the number of them.
   NodePtr find() {
     const Token& kw = take();
     auto n = make(NodeKind::Find, kw.range);

@@ -121,6 +121,7 @@ std::string header(const Node& n) {
     case NodeKind::SquareLoop:
     case NodeKind::PieceLoop:
     case NodeKind::Call: add(n.name); break;
+    case NodeKind::PieceAssign: add(n.name + " ="); break;
     case NodeKind::Sort:
     case NodeKind::Result:
     case NodeKind::HeaderFeature:

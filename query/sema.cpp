@@ -32,14 +32,8 @@ private:
   std::vector<std::map<std::string, const Node*, std::less<>>> frames_;  // parameter -> argument
   std::set<std::string, std::less<>> expanding_;
   int expansions_ = 0;
-  size_t expanded_nodes_ = 0;  // copied into the tree by expansions
-  int depth_ = 0;              // of the node being checked, expansions included
-  // How many filters read at another position of the game (path constituents, the body of find,
-  // what follows ':', a dash's targets) enclose the node being checked, and, for each variable a
-  // piece loop binds, that number where it binds it: a piece variable names the man's square where
-  // the loop runs, so it cannot follow the man to another position as CQL's piece identity does.
-  int elsewhere_ = 0;
-  std::map<int, int> piece_slots_;
+  size_t expanded_nodes_ = 0;         // copied into the tree by expansions
+  int depth_ = 0;                     // of the node being checked, expansions included
   const Node* outer_call_ = nullptr;  // the outermost call being expanded
 
   [[noreturn]] static void fail(const SourceRange& r, std::string message) {
@@ -85,18 +79,6 @@ private:
     return clone(tree);
   }
 
-  // Whether child i of n is read at another position than n.
-  static bool elsewhere(const Node& n, size_t i) {
-    switch (n.kind) {
-      case NodeKind::Path: return n.child(i).kind != NodeKind::PathParam;
-      case NodeKind::Find: return i == 0;
-      case NodeKind::WithPosition: return i == 1;
-      case NodeKind::Echo: return i == 2;
-      case NodeKind::Dash: return n.move_roles[i] == MoveRole::Body;
-      default: return false;
-    }
-  }
-
   FilterKind check(NodePtr& slot) {
     const Level level(*this, *slot);
     Node& n = *slot;
@@ -105,12 +87,7 @@ private:
     if (n.kind == NodeKind::Call) return call(n);
     if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
     if (n.kind == NodeKind::Echo || n.kind == NodeKind::ConsecutiveMoves) bind_positions(n);
-    for (size_t i = 0; i < n.children.size(); ++i) {
-      const int inside = elsewhere(n, i) ? 1 : 0;
-      elsewhere_ += inside;
-      check(n.children[i]);
-      elsewhere_ -= inside;
-    }
+    for (NodePtr& c : n.children) check(c);
     if (keyword_info(keyword_of(n)).tables) use_tables(n);
     n.filter = kind_of(n);
     return n.filter;
@@ -134,26 +111,29 @@ private:
       fail(slot->range, "unknown variable '" + quote_source(name) + "'");
     }
     slot->slot = v->second;
-    slot->filter = info_.variables[static_cast<size_t>(v->second)].kind;
-    const auto piece = piece_slots_.find(v->second);
-    if (piece != piece_slots_.end() && piece->second < elsewhere_)
-      fail(slot->range, "CQL's piece identity (the piece variable '" + quote_source(name) +
-                            "' followed to another position) is not supported by egtb");
+    const VariableInfo& info = info_.variables[static_cast<size_t>(v->second)];
+    slot->filter = info.kind;
+    if (info.piece) slot->flags |= FlagPiece;
     return slot->filter;
   }
 
-  int bind(const Node& n, FilterKind kind) {
+  // The slot of the variable `n` names, a piece variable (one that holds a man) or not.
+  int bind(const Node& n, FilterKind kind, bool piece = false) {
     const auto v = variables_.find(n.name);
     if (v != variables_.end()) {
-      const FilterKind old = info_.variables[static_cast<size_t>(v->second)].kind;
-      if (old != kind)
+      const VariableInfo& old = info_.variables[static_cast<size_t>(v->second)];
+      if (old.kind != kind)
         fail(n.range, "variable '" + quote_source(n.name) + "' holds a " +
-                          std::string(filter_kind_name(old)) + " value; cannot give it a " +
+                          std::string(filter_kind_name(old.kind)) + " value; cannot give it a " +
                           std::string(filter_kind_name(kind)) + " value");
+      if (old.piece != piece)
+        fail(n.range, "variable '" + quote_source(n.name) + "' " +
+                          (old.piece ? "is a piece variable (it holds a man); cannot give it squares"
+                                     : "holds squares; cannot make it a piece variable"));
       return v->second;
     }
     const int slot = static_cast<int>(info_.variables.size());
-    info_.variables.push_back({n.name, kind});
+    info_.variables.push_back({n.name, kind, piece});
     variables_.emplace(n.name, slot);
     return slot;
   }
@@ -206,11 +186,7 @@ private:
   FilterKind loop(Node& n) {
     check(n.children[0]);
     require(n.child(0), FilterKind::Set, "square set after " + quoted(Keyword::In));
-    n.slot = bind(n, FilterKind::Set);
-    if (n.kind == NodeKind::PieceLoop)
-      piece_slots_[n.slot] = elsewhere_;
-    else
-      piece_slots_.erase(n.slot);
+    n.slot = bind(n, FilterKind::Set, n.kind == NodeKind::PieceLoop);
     check(n.children[1]);
     n.filter = n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
     return n.filter;
@@ -225,6 +201,11 @@ private:
       case NodeKind::String: return FilterKind::String;
       case NodeKind::Keyword: return keyword(n);
       case NodeKind::Assign: return assign(n);
+      case NodeKind::PieceAssign:
+        require(n.child(0), FilterKind::Set, "square set after '" + quote_source(n.name) + " ='");
+        n.slot = bind(n, FilterKind::Set, true);
+        return FilterKind::Logical;
+      case NodeKind::PieceId: return sets(n, after(n), FilterKind::Numeric);
       case NodeKind::Not:
       case NodeKind::And:
       case NodeKind::Or: return FilterKind::Logical;

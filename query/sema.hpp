@@ -33,6 +33,7 @@ inline constexpr int MaxTreeDepth = 1000;
 struct VariableInfo {
   std::string name;
   FilterKind kind = FilterKind::Set;
+  bool piece = false;  // a piece variable: it holds a man (CQL's piece identity, piece_ids.hpp)
 };
 
 struct SemaInfo {

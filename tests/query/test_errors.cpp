@@ -65,9 +65,12 @@ TEST_CASE("error golden tests", "[errors]") {
       {"settag(\"Kasparov\" \"x\")",
        "q.cql:1:1: error: CQL filter 'settag' is not supported by egtb\nsettag(\"Kasparov\" "
        "\"x\")\n^~~~~~\n"},
-      {"cql(input a.pgn) pieceid a1",
-       "q.cql:1:18: error: CQL filter 'pieceid' is not supported by egtb\ncql(input a.pgn) pieceid a1\n"
-       "                 ^~~~~~~\n"},
+      {"cql(input a.pgn) hhdb a1",
+       "q.cql:1:18: error: CQL filter 'hhdb' is not supported by egtb\ncql(input a.pgn) hhdb a1\n"
+       "                 ^~~~\n"},
+      {"piece T in K pieceid T + 1 T = a1",
+       "q.cql:1:28: error: variable 'T' is a piece variable (it holds a man); cannot give it squares\n"
+       "piece T in K pieceid T + 1 T = a1\n                           ^~~~~~\n"},
       {"imagine piece A --> a1 : check",
        "q.cql:1:15: error: expected one kind of man (like Q, n or _) without squares after 'piece'\n"
        "imagine piece A --> a1 : check\n              ^\n"},

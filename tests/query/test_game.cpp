@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "egtb/core/fen.hpp"
 #include "pgn/reader.hpp"
 #include "query/cql_words.hpp"
 #include "query/eval.hpp"
@@ -71,6 +72,12 @@ std::string text_at(std::string_view expr, const Game& game, NodeId node = Game:
   const auto v = evaluator.evaluate(game, node);
   if (!v) return "eval error: " + v.error().message;
   return evaluator.notes().empty() ? "no note" : evaluator.notes().front();
+}
+
+// The query's tree as to_sexpr prints it.
+std::string printed(std::string_view query) {
+  const auto tree = egtb::query::parse(query);
+  return tree ? egtb::query::to_sexpr(**tree) : "error " + tree.error().message;
 }
 
 std::string parse_error(std::string_view query) {
@@ -225,9 +232,6 @@ TEST_CASE("echo: positions as values", "[query][game][echo]") {
   CHECK(matching("parent:///\"a\"\ncheck", g) == "9");
   CHECK(matching("//// an ordinary comment\ncheck", g) == "9");
   CHECK(parse_error("check ///\nmate") == "7: '///' needs something to write before the end of the line");
-  // CQL's piece assignment (piece identity) is refused, not read as "◭" and then "x = a1".
-  CHECK(parse_error("\u25ED x = a1") ==
-        "1: CQL's piece variable assignment ('\u25ED x = ...') is not supported by egtb");
 }
 
 TEST_CASE("game: a position without a game is a game of one position", "[query][game]") {
@@ -273,10 +277,6 @@ TEST_CASE("game: the cql(...) header", "[query][game]") {
 }
 
 TEST_CASE("game: CQL's Unicode notation", "[query][game]") {
-  const auto printed = [](std::string_view query) {
-    const auto tree = egtb::query::parse(query);
-    return tree ? egtb::query::to_sexpr(**tree) : "error " + tree.error().message;
-  };
   CHECK(printed("♕==♛==2") == "(query (== Q (== q 2)))");
   CHECK(printed("□△") == "(query [A_])");
   CHECK(printed("♙a-h2 ∪ ♟a-h7") == printed("Pa-h2 | pa-h7"));
@@ -523,14 +523,6 @@ TEST_CASE("dash: CQL's -- as a filter, outside path", "[query][game][path]") {
   CHECK(matching("--(ply == 3)", g) == "4");
   CHECK(matching("--", g) == "0 1 4 5 6 7 8 2");
   CHECK(value_at("find all --(check)", g, 0) == "1");
-  // A piece variable holds the man's square where its loop runs: read at another position (find,
-  // ':', a path, a dash's target) it would not follow the man, so egtb refuses it there.
-  CHECK(parse_error("piece T in Q T--") == "no error");
-  CHECK(parse_error("piece T in Q find T--") ==
-        "19: CQL's piece identity (the piece variable 'T' followed to another position) is not supported by "
-        "egtb");
-  CHECK(parse_error("piece T in Q child : T").starts_with("22: CQL's piece identity"));
-  CHECK(parse_error("piece T in Q --(T)").starts_with("17: CQL's piece identity"));
 }
 
 // Both sides castle: node 7 is after 4. O-O, node 14 after 7... O-O-O.
@@ -713,10 +705,6 @@ TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   CHECK(parse_error("path nestban nestban --") == "14: 'nestban' given twice in 'path'");
   CHECK(parse_error("path 3 -- check").starts_with("6: CQL's path length range is not supported"));
   CHECK(parse_error("path focus A primary -- check").find("'focus' and 'primary'") != std::string::npos);
-  CHECK(parse_error("piece T in Q path -- T -- check") ==
-        "22: CQL's piece identity (the piece variable 'T' followed to another position) is not "
-        "supported by egtb");
-  CHECK(parse_error("piece T in Q path focus T -- check") == "no error");  // the focus is read at the start
   CHECK(parse_error("countmoves --").starts_with("12: expected 'legal' after 'countmoves'"));
   // Every way of cutting a long line into runs: exponential, stopped by the loop budget.
   std::string text = "[Event \"long\"]\n\n";
@@ -731,4 +719,76 @@ TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   const Game deep_game = read_game(deep + "*\n");
   CHECK_THROWS_AS(value_at("path --* terminal", deep_game, 0), egtb::query::LoopLimitError);
   CHECK(value_at("path --* terminal", deep_game, 2000) == "400");
+}
+
+// CQL's piece identity (query/piece_ids.hpp) on the game of both castlings: node n is ply n (1 e4,
+// 7 4. O-O, 8 d6, 14 7... O-O-O, 16 8... d5, 17 9. exd5). At the start a1 is 0, e1 4, h1 7, e2 12,
+// d7 19, a8 24, e8 28.
+TEST_CASE("piece identity: the numbers follow the men", "[query][game][piece]") {
+  const Game g = read_game(Castles);
+  CHECK(value_at("pieceid e1", g, 0) == "4");
+  CHECK(value_at("pieceid e8", g, 0) == "28");
+  CHECK(value_at("pieceid e4", g, 0) == "none");  // an empty square
+  CHECK(value_at("pieceid P", g, 0) == "none");   // not one square
+  CHECK(value_at("pieceid g1", g, 7) == "4");     // castling: the king and his rook keep theirs
+  CHECK(value_at("pieceid f1", g, 7) == "7");
+  CHECK(value_at("pieceid c8", g, 14) == "28");
+  CHECK(value_at("pieceid d8", g, 14) == "24");
+  CHECK(value_at("pieceid d5", g, 17) == "12");  // the pawn of e2 has taken on d5
+  // A piece variable is its man's square wherever it is read: find, ':', a dash's target, a path.
+  CHECK(value_at("\u25EDT\u220A\u2659 find T==d5", g, 0) == "[e2]");
+  CHECK(value_at("\u25EDT\u220A\u2659 find T==d5", g, 5) == "[e4]");
+  CHECK(value_at("piece T in N child : T == f3", g, 2) == "[g1]");
+  CHECK(value_at("piece T in N --(T == f3)", g, 2) == "[g1]");
+  CHECK(matching("piece T in n path -- -- (T & c6)", g) ==
+        "2 3 4 5 6 7 8 9 10 11 12 13 14 15");  // from the knight of b8 on
+  // A man captured is nowhere; his number stays his.
+  CHECK(value_at("{\u25EDT = d7 find all (#T == 0)}", g, 0) == "1");
+  CHECK(value_at("{\u25EDT = d7 find (#T == 0) pieceid T}", g, 0) == "19");
+  CHECK(value_at("{\u25EDT = d7 find (#T == 0) : T}", g, 0) == "[]");
+  // Echo compares a man's squares in two positions.
+  CHECK(matching("piece T in R echo (s t) {s < t T == f1 s:T == h1}", g) == "0 1 2 3 4 5 6");
+}
+
+TEST_CASE("piece identity: promotion, en passant, a position off a game", "[query][game][piece]") {
+  // e1 is 0, a7 1, e8 2: the pawn promotes and keeps his number (an excelsior).
+  const Game promotion =
+      read_game("[Event \"t\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8=Q Kd7 2. Qa4+ *\n");
+  CHECK(value_at("pieceid a4", promotion, 3) == "1");
+  CHECK(matching("\u25EDE\u220A\u2659 find E--=Q", promotion) == "0");
+  CHECK(matching("\u25EDE\u220A\u2659 find (E & Q)", promotion) == "0");
+  // 3. exd6 takes the pawn of d7 (number 19) en passant, on d5.
+  const Game ep = read_game("[Event \"t\"]\n\n1. e4 a6 2. e5 d5 3. exd6 *\n");
+  CHECK(matching("piece T in p child : (#T == 0)", ep) == "4");
+  CHECK(value_at("pieceid d6", ep, 5) == "12");
+  // Off a game, the position starts a game of its own.
+  const auto program =
+      egtb::query::compile("pieceid e8 == 28 and pieceid a1 == 0 and {piece T in K T == e1}");
+  REQUIRE(program.has_value());
+  egtb::query::Evaluator evaluator(*program);
+  CHECK(evaluator.matches(*egtb::parse_fen(egtb::StartFen)));
+}
+
+TEST_CASE("piece identity: assignment, all, and errors", "[query][game][piece]") {
+  const Game g = read_game(Castles);
+  CHECK(value_at("\u25EDT = Q", g, 0) == "true");
+  CHECK(value_at("\u25EDT = P", g, 0) == "false");   // eight squares: no man, the variable unbound
+  CHECK(value_at("piece T = e4", g, 0) == "false");  // no man
+  CHECK(value_at("{piece T = d1 not piece T = e4 T}", g, 0) == "[d1]");  // a failed one leaves T as it was
+  CHECK(value_at("{piece T = d1 piece T = e1 T}", g, 0) == "[e1]");
+  CHECK(matching("\u2200\u25EDT\u220A\u2659 rank T == 2", g) == "0");
+  CHECK(matching("piece all T in P rank T == 2", g) == "0");
+  CHECK(printed("piece T = e4") == "(query (piece T = [e4]))");
+  CHECK(printed("\u2200\u25EDT\u220AP T") == "(query (piece all T P T))");
+  CHECK(printed("pieceid a1") == "(query (pieceid [a1]))");
+  CHECK(parse_error("T = a1 \u25EDT = b1") ==
+        "9: variable 'T' holds squares; cannot make it a piece variable");
+  CHECK(parse_error("piece T in Q T = a1") ==
+        "14: variable 'T' is a piece variable (it holds a man); cannot give it squares");
+  CHECK(parse_error("piece T in Q square T in a1 T") ==
+        "14: variable 'T' is a piece variable (it holds a man); cannot give it squares");
+  CHECK(parse_error("piece T = 3") == "11: expected square set after 'T ='");
+  CHECK(parse_error("pieceid 3") == "9: expected square set after 'pieceid'");
+  CHECK(parse_error("pieceid") == "8: expected a filter after 'pieceid', found end of query");
+  CHECK(parse_error("piece all T = a1") == "13: expected 'in' after 'piece T', found '='");
 }
