@@ -222,10 +222,7 @@ private:
       for (uint64_t word = begin; word != end; ++word) {
         moves_.decode(word, w);
         const Bitboard v = moves_.valid(w, c);
-        if (records_)
-          s.valid.words()[word] = v;
-        else
-          s.depth.set_valid(word, v);
+        if (!records_) s.depth.set_valid(word, v);
         s.undecided.words()[word] = v;
         s.nonwon.words()[word] = v;
       }
@@ -931,7 +928,6 @@ private:
     for (auto& s : sides_) {
       for (BitSet* set : {&s->nonwon, &s->escape, &s->frontier, &s->next, &s->target}) *set = BitSet();
       if (!records_) continue;
-      s->undecided = BitSet();
       s->bounded = BitSet();
       std::vector<uint32_t>().swap(s->frontier_words);
     }
