@@ -72,7 +72,6 @@ struct Side {
   BitSet first_decided;  // after the first phase: decided there
   BitSet frontier;       // decided at the depth being propagated
   BitSet next;           // decided at the depth being decided
-  BitSet target;         // predecessors of the frontier
   // The depth of a decided position; before, its exits' loss bound, or for one of `escape` its
   // win through an exit (`pending`). Empty on the lean path, which keeps instead:
   Depths depth;
@@ -99,8 +98,9 @@ struct Side {
   // first, and a position whose only escapes in the first are stalemates for him has a bound.
   DueLists later_pending, later_bounds;
   BitSet passes;  // no legal move, not in check, and the rules pass: its one move is a pass
-  // A flag per king pair: the pair's words hold a frontier / next / target bit.
-  std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs, target_pairs;
+  // A flag per king pair: the pair's words hold a frontier / next bit. (The targets, the
+  // predecessors of the opponent's frontier, are the solver's, one side at a time.)
+  std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs;
   // The frontier's words of each flagged pair slot, listed as it becomes the frontier: offsets in
   // the slot's words, frontier_count[slot] of them from frontier_words[slot * pair_words].
   std::vector<uint32_t> frontier_words, frontier_count;
@@ -111,7 +111,6 @@ struct Side {
         escape(positions),
         frontier(positions),
         next(positions),
-        target(positions),
         depth(lean ? 0 : positions),
         bounded(lean ? positions : 0),
         bounds(positions),
@@ -124,7 +123,6 @@ struct Side {
         passes(with_passes ? positions : 0),
         frontier_pairs(pairs),
         next_pairs(pairs),
-        target_pairs(pairs),
         frontier_words(positions / 64),
         frontier_count(pairs) {}
 };
