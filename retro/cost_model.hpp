@@ -62,13 +62,16 @@ inline constexpr CostCoefficients PawnCost{1.14e-7, 4.15};
 // 0%, -12% ... +11%); 0.15 errs high, as a scheduler would rather: median error 3%, -10% ... +13%
 // (docs/scale.md, scale-figures.md).
 inline constexpr double SliceOverheadBytesPerPosition = 0.15;
-// The lean path's bytes per layout position per side (both sides' bytes): eight bit sets and the
-// frontier's word list (8.5 bits per position and side, 2.1 bytes), the due lists of the loss
-// bounds and of the wins through moves out of the table, the records held before they are written.
-// Fitted, not derived: the mean over KQRkr, KRRkr, KBNkr, KNNNk and KQQkq solved alone on the lean
-// path (`--max-memory 1M`, one thread), 2.45-2.78 (9.8-11.1 bits per position and side, against
-// 16.1-16.9 on the normal path); the estimates err -4% ... +7% (docs/scale.md).
-inline constexpr double LeanBytesPerPosition = 2.65;
+// The lean path's bytes per layout position per side (both sides' bytes): six bit sets per side and
+// one set of targets for both, and the frontier's word list (7 bits per position and side, 1.75
+// bytes), the due lists of the loss bounds and of the wins through moves out of the table, the
+// records held before they are written. Fitted, not derived: the mean over KQRkr, KRRkr, KBNkr,
+// KNNNk and KQQkq solved alone on the lean path (`--max-memory 1M`, one thread) with eight sets
+// per side, 2.65 (2.45-2.78; 9.8-11.1 bits per position and side, against 16.1-16.9 on the normal
+// path; the estimates erred -4% ... +7%), less the 3/8 byte of the sets since dropped (`valid`,
+// and a side's `target`), which KQRkr, KRRkr and KNNNk each shed exactly (KQRkr: 365 MB -> 319 MB,
+// docs/scale.md).
+inline constexpr double LeanBytesPerPosition = 2.65 - 0.375;
 
 struct CostEstimate {
   uint64_t entries_per_side = 0;           // storage index entries per side to move
@@ -99,7 +102,7 @@ struct CostEstimate {
 // slices when it has several, with the promoting placement slices joined when that fits the limit
 // (it saves decoding the paged subtables' blocks again for each of them): KRPkr under 1 GiB in 21
 // slices, under 300 MiB in 24. A table of one slice (every pawnless table) is solved on the lean
-// path instead: KQRBkr in about 20.6 GB instead of 31. (The slices of a 6-man pawn table are planned
+// path instead: KQRBkr in about 17.7 GB instead of 31. (The slices of a 6-man pawn table are planned
 // at 3-7 GB.) The limit decides; it is not a promise.
 struct SolvePlan {
   indexing::Slicing slicing = indexing::Slicing::Whole;  // SolveConfig::slicing
@@ -111,7 +114,7 @@ struct SolvePlan {
 };
 [[nodiscard]] SolvePlan plan_solve(const CostEstimate& cost, uint64_t max_memory);
 // The plan of least memory: in slices when the table has several, else on the lean path. KQRBkr:
-// lean, about 20.6 GB (19.2 GiB); KRPkr: 24 slices.
+// lean, about 17.7 GB (16.5 GiB); KRPkr: 24 slices.
 [[nodiscard]] SolvePlan smallest_plan(const CostEstimate& cost);
 
 // The CPU time of a solve over the whole solve's, by path: what decides which path costs no time.

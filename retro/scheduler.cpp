@@ -337,8 +337,8 @@ MissingSubtables::MissingSubtables(const std::filesystem::path& directory,
 
 namespace {
 
-// "KNNNNk: its solve is estimated at 19.2 GiB in the least memory this build can (egtb plan
-// KNNNNk), more than this machine's 16.0 GiB: nothing was built; it needs --max-memory 19665M or
+// "KNNNNk: its solve is estimated at 16.5 GiB in the least memory this build can (egtb plan
+// KNNNNk), more than this machine's 16.0 GiB: nothing was built; it needs --max-memory 16893M or
 // more, on a machine with that much memory" (the lean path's estimate, cost_model.hpp).
 std::string too_large_text(const Material& table, uint64_t needed_bytes, uint64_t machine_bytes) {
   const auto size = [](uint64_t bytes) {

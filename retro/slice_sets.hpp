@@ -65,14 +65,13 @@ private:
 
 // The sets of one side to move, a bit per position of the word layout.
 struct Side {
-  BitSet undecided;      // valid, value not known yet
-  BitSet valid;          // the lean path's: the layout positions that hold a legal position
+  BitSet undecided;      // valid, value not known yet (on the lean path kept to the end: with the
+                         // records, it tells a draw, undecided, from no position, neither)
   BitSet nonwon;         // valid and not known to be won: what the opponent's moves may escape to
   BitSet escape;         // this phase: a move out of the table that the opponent does not win
   BitSet first_decided;  // after the first phase: decided there
   BitSet frontier;       // decided at the depth being propagated
   BitSet next;           // decided at the depth being decided
-  BitSet target;         // predecessors of the frontier
   // The depth of a decided position; before, its exits' loss bound, or for one of `escape` its
   // win through an exit (`pending`). Empty on the lean path, which keeps instead:
   Depths depth;
@@ -99,20 +98,19 @@ struct Side {
   // first, and a position whose only escapes in the first are stalemates for him has a bound.
   DueLists later_pending, later_bounds;
   BitSet passes;  // no legal move, not in check, and the rules pass: its one move is a pass
-  // A flag per king pair: the pair's words hold a frontier / next / target bit.
-  std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs, target_pairs;
+  // A flag per king pair: the pair's words hold a frontier / next bit. (The targets, the
+  // predecessors of the opponent's frontier, are the solver's, one side at a time.)
+  std::vector<std::atomic<uint8_t>> frontier_pairs, next_pairs;
   // The frontier's words of each flagged pair slot, listed as it becomes the frontier: offsets in
   // the slot's words, frontier_count[slot] of them from frontier_words[slot * pair_words].
   std::vector<uint32_t> frontier_words, frontier_count;
 
   Side(uint64_t positions, size_t pairs, bool with_passes, bool lean)
       : undecided(positions),
-        valid(lean ? positions : 0),
         nonwon(positions),
         escape(positions),
         frontier(positions),
         next(positions),
-        target(positions),
         depth(lean ? 0 : positions),
         bounded(lean ? positions : 0),
         bounds(positions),
@@ -125,7 +123,6 @@ struct Side {
         passes(with_passes ? positions : 0),
         frontier_pairs(pairs),
         next_pairs(pairs),
-        target_pairs(pairs),
         frontier_words(positions / 64),
         frontier_count(pairs) {}
 };
@@ -219,7 +216,10 @@ struct SliceSets {
     }
   }
   // word_scores on the lean path: from the depths of the word's pair slot, rebuilt from the
-  // records once per slot and thread (the packing asks for a slot's words in a row).
+  // records once per slot and thread (the packing asks for a slot's words in a row). A position
+  // with no record is a draw when still undecided, else no position: every valid position starts
+  // undecided and leaves it only to be recorded. Example: bit k of the word undecided, code k
+  // NotDecided: a draw; both not: invalid (say, the kings adjacent).
   void lean_word_scores(Color c, uint64_t word, uint16_t* out) const {
     struct Rebuilt {
       uint64_t records = ~uint64_t{0};
@@ -235,14 +235,12 @@ struct SliceSets {
       records->rebuild(c, static_cast<size_t>(slot), rebuilt.codes);
       rebuilt = {records->id(), c, slot, std::move(rebuilt.codes)};
     }
-    const Bitboard valid = side(c).valid.words()[word];
+    const Bitboard open = side(c).undecided.words()[word];
     const uint16_t* codes = rebuilt.codes.data() + (word - slot * layout.pair_words()) * 64;
     for (uint64_t k = 0; k < 64; ++k) {
       const uint16_t code = codes[k];
-      if (!((valid >> k) & 1))
-        out[k] = Score::invalid().raw();
-      else if (code == DepthRecords::NotDecided)
-        out[k] = Score::draw().raw();
+      if (code == DepthRecords::NotDecided)
+        out[k] = (open >> k) & 1 ? Score::draw().raw() : Score::invalid().raw();
       else
         out[k] =
             decided_score((code & DepthRecords::FirstPhase) != 0, code & ~DepthRecords::FirstPhase).raw();

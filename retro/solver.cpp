@@ -117,6 +117,8 @@ public:
         ep_(sets.ep),
         sets_(sets),
         records_(nullptr),
+        target_(layout_.words() * 64),
+        target_pairs_(static_cast<size_t>(layout_.pair_slots())),
         phases_(sets.phases),
         seed_order_(promotion_order(layout_)),
         solved_(solved) {
@@ -160,6 +162,12 @@ private:
   const SliceSets& sets_;
   DepthRecords* records_;  // the lean path's (SolveConfig::lean), else null
   std::array<std::vector<uint64_t>, 2> ep_open_, ep_frontier_, ep_next_;
+  // The targets, the predecessors of the opponent's frontier, of the side being decided, and a
+  // flag per king pair (its words hold a target bit). A ply decides one side and then the other
+  // (decide_side), each leaving the set empty: one set for both sides, a bit per position of one
+  // side (KQRBkr: 0.97 GB) less than a set per side.
+  BitSet target_;
+  std::vector<std::atomic<uint8_t>> target_pairs_;
   int ep_horizon_ = -1;  // the largest depth an e.p. node waits for in this phase
   std::span<const SolvePhase> phases_;
   std::vector<uint32_t> seed_order_;  // promotion_order(layout_)
@@ -214,6 +222,14 @@ private:
       }
     });
   }
+  // Calls body(pair, first word, end word) for every king pair (pair slot) of one side, in parallel.
+  template <class Body>
+  void for_each_slot(Body&& body) {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, pair_count()), [&](const tbb::blocked_range<size_t>& r) {
+      for (size_t pair = r.begin(); pair != r.end(); ++pair)
+        body(pair, pair * pair_words(), (pair + 1) * pair_words());
+    });
+  }
 
   void find_valid() {
     for_each_pair([&](Color c, size_t, uint64_t begin, uint64_t end) {
@@ -222,10 +238,7 @@ private:
       for (uint64_t word = begin; word != end; ++word) {
         moves_.decode(word, w);
         const Bitboard v = moves_.valid(w, c);
-        if (records_)
-          s.valid.words()[word] = v;
-        else
-          s.depth.set_valid(word, v);
+        if (!records_) s.depth.set_valid(word, v);
         s.undecided.words()[word] = v;
         s.nonwon.words()[word] = v;
       }
@@ -491,20 +504,27 @@ private:
   }
 
   void iterate() {
-    settle_ep(0);
+    for (Color c : {Color::White, Color::Black}) settle_ep(c, 0);
     promote_next(0);
     for (int depth = 1; frontier_open() || pending_from(depth); ++depth) {
-      scatter();
-      scatter_ep();
-      if (!layout_.pawns()) mirror_targets();
-      if (depth % 2 == 1) add_pending(depth);
-      if (depth % 2 == 0 && records_) release_bounds(depth);
-      decide(depth);
-      if (depth % 2 == 0) add_deferred(depth);
-      settle_ep(depth);
+      for (Color c : {Color::White, Color::Black}) decide_side(c, depth);
       promote_next(depth);
       report(Stage::Solving, depth);
     }
+  }
+
+  // Decides side c's positions at `depth`, its next frontier, from the opponent's frontier. The
+  // sides are independent within a ply: a side's losses (even depths) look at the opponent's
+  // `nonwon` and won e.p. nodes, which change only with his wins (odd depths).
+  void decide_side(Color c, int depth) {
+    scatter(c);
+    scatter_ep(c);
+    if (!layout_.pawns()) mirror_targets();
+    if (depth % 2 == 1) add_pending(c, depth);
+    if (depth % 2 == 0 && records_) release_bounds(c, depth);
+    decide(c, depth);
+    if (depth % 2 == 0) add_deferred(c, depth);
+    settle_ep(c, depth);
   }
 
   [[nodiscard]] bool frontier_open() const {
@@ -546,16 +566,16 @@ private:
     }
   }
 
-  // Targets: the predecessors of the frontier. Each king pair's targets of a side by one thread:
-  // the un-moves inside the pair's words, then the kings' moves that keep the pair canonical
+  // Side t's targets: the predecessors of the opponent's frontier. Each king pair's targets by one
+  // thread: the un-moves inside the pair's words, then the kings' moves that keep the pair canonical
   // (WordMoves::plain_king_steps), pulled from the pairs they lead to. Then the other kings'
   // moves, which reach other pairs' words from many threads (atomic).
-  void scatter() {
-    for_each_pair([&](Color t, size_t pair, uint64_t begin, uint64_t) {
+  void scatter(Color t) {
+    const Side& f = side(~t);
+    for_each_slot([&](size_t pair, uint64_t begin, uint64_t) {
       bool added = false;
-      const Side& f = side(~t);
       if (f.frontier_pairs[pair].load(std::memory_order_relaxed)) {
-        uint64_t* target = side(t).target.words().data();
+        uint64_t* target = target_.words().data();
         for_each_listed_word(f, pair, begin, [&](const WordMen& w, Bitboard bits) {
           added |= add_passes(w.word, t, bits);
           moves_.unmoves(
@@ -564,25 +584,21 @@ private:
                 target[to] |= b;
                 added = true;
               },
-              [&](int man, Square from, Bitboard b) {
-                added |= add_plain_double_steps(w, ~t, man, from, b);
-              });
+              [&](int man, Square from, Bitboard b) { add_plain_double_steps(w, ~t, man, from, b); });
         });
       }
       added |= pull_plain_king_moves(t, pair, begin);
-      if (added) flag(side(t).target_pairs, pair);
+      if (added) flag(target_pairs_, pair);
     });
-    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t) {
-      const Side& f = side(c);
+    for_each_slot([&](size_t pair, uint64_t begin, uint64_t) {
       if (!f.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
-      const Bitboard imaged = moves_.imaged_king_steps(pair % king_pairs(), ~c);
+      const Bitboard imaged = moves_.imaged_king_steps(pair % king_pairs(), t);
       if (!imaged) return;  // a pawn table's black king, or its white king off the d-file
-      Side& t = side(~c);
       for_each_listed_word(f, pair, begin, [&](const WordMen& w, Bitboard bits) {
-        moves_.king_unmoves(w, ~c, bits, imaged, [&](uint64_t to, Bitboard b) {
+        moves_.king_unmoves(w, t, bits, imaged, [&](uint64_t to, Bitboard b) {
           if (!b) return;
-          std::atomic_ref<uint64_t>(t.target.words()[to]).fetch_or(b, std::memory_order_relaxed);
-          flag(t.target_pairs, static_cast<size_t>(layout_.slot_of(to)));
+          std::atomic_ref<uint64_t>(target_.words()[to]).fetch_or(b, std::memory_order_relaxed);
+          flag(target_pairs_, static_cast<size_t>(layout_.slot_of(to)));
         });
       });
     });
@@ -612,7 +628,7 @@ private:
   bool pull_plain_king_moves(Color c, size_t slot, uint64_t begin) {
     const indexing::KkMap& kings = layout_.kings();
     const Side& f = side(~c);
-    uint64_t* target = side(c).target.words().data() + begin;
+    uint64_t* target = target_.words().data() + begin;
     const size_t variant_slot = slot - slot % king_pairs();
     std::array<Square, 2> squares = kings.kings[slot % king_pairs()];
     const auto m = static_cast<size_t>(to_index(c));
@@ -638,15 +654,14 @@ private:
     Side& s = side(c);
     if (s.passes.size() == 0) return false;
     const Bitboard passing = bits & s.passes.words()[word];
-    s.target.words()[word] |= passing;
+    target_.words()[word] |= passing;
     return passing != 0;
   }
 
   // The predecessors of frontier positions b of word w (side c to move) through a double step of
   // man `man` from `from` whose move led to them and not to an e.p. position: those where c has no
-  // e.p. capture. Returns true when it added one.
-  bool add_plain_double_steps(const WordMen& w, Color c, int man, Square from, Bitboard b) {
-    bool added = false;
+  // e.p. capture; they join the targets.
+  void add_plain_double_steps(const WordMen& w, Color c, int man, Square from, Bitboard b) {
     for (; b; b &= b - 1) {
       const Square sq = lsb(b);
       Men men = w.men;
@@ -656,21 +671,18 @@ private:
       pos.set_ep_square(square_at((to_index(from) + to_index(to)) / 2));
       if (pos.has_ep_capture()) continue;
       men.squares[static_cast<size_t>(man)] = from;
-      side(~c).target.set(layout_.position_of(men));
-      added = true;
+      mark(target_, target_pairs_, layout_.position_of(men));
     }
-    return added;
   }
 
   // Pawnless tables: a position whose kings share the a1-h8 diagonal and its mirror image are two
   // positions of the layout; both join the targets when one does.
   void mirror_targets() {
-    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
-      Side& s = side(c);
+    for_each_slot([&](size_t pair, uint64_t begin, uint64_t end) {
       const auto [wk, bk] = layout_.kings().kings[pair];
       if (!indexing::on_diagonal(wk) || !indexing::on_diagonal(bk)) return;
-      if (!s.target_pairs[pair].load(std::memory_order_relaxed)) return;
-      uint64_t* target = s.target.words().data();
+      if (!target_pairs_[pair].load(std::memory_order_relaxed)) return;
+      uint64_t* target = target_.words().data();
       WordMen w;
       for (uint64_t word = begin; word != end; ++word) {
         moves_.decode(word, w);
@@ -688,81 +700,74 @@ private:
     });
   }
 
-  // The positions that win through a move out of the table at `depth` join the targets.
-  void add_pending(int depth) {
+  // Side c's positions that win through a move out of the table at `depth` join the targets.
+  void add_pending(Color c, int depth) {
+    Side& s = side(c);
     if (records_) {
-      add_pending_wins(depth);
+      add_pending_wins(s, depth);
       return;
     }
-    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
-      Side& s = side(c);
+    for_each_slot([&](size_t pair, uint64_t begin, uint64_t end) {
       if (!s.pending[pair].has(depth)) return;
       Bitboard any = 0;
       for (uint64_t word = begin; word != end; ++word)
         if (const Bitboard open = s.escape.words()[word] & s.undecided.words()[word]) {
           const Bitboard due = open & s.depth.holding(word, depth);
-          s.target.words()[word] |= due;
+          target_.words()[word] |= due;
           any |= due;
         }
-      if (any) flag(s.target_pairs, pair);
+      if (any) flag(target_pairs_, pair);
     });
   }
 
   // add_pending on the lean path: from Side::pending_wins.
-  void add_pending_wins(int depth) {
-    for (Color c : {Color::White, Color::Black}) {
-      Side& s = side(c);
-      s.pending_wins.for_each(depth, [&](uint64_t p) {
-        if (s.escape.test(p) && s.undecided.test(p)) mark(s.target, s.target_pairs, p);
-      });
-      s.pending_wins.drop(depth);
-    }
+  void add_pending_wins(Side& s, int depth) {
+    s.pending_wins.for_each(depth, [&](uint64_t p) {
+      if (s.escape.test(p) && s.undecided.test(p)) mark(target_, target_pairs_, p);
+    });
+    s.pending_wins.drop(depth);
   }
 
-  // The lean path's loss bounds at `depth` are reached: their positions still undecided may now
-  // lose at this depth or later, and the losses waiting for them join the next frontier.
-  void release_bounds(int depth) {
-    for (Color c : {Color::White, Color::Black}) {
-      Side& s = side(c);
-      std::atomic<uint64_t> released{0};
-      s.bounds.for_each(depth, [&](uint64_t p) {
-        if (!s.bounded.test(p)) return;
-        s.bounded.reset(p);
-        if (s.undecided.test(p)) return;
-        mark(s.next, s.next_pairs, p);
-        released.fetch_add(1, std::memory_order_relaxed);
-      });
-      s.bounds.drop(depth);
-      s.waiting -= released;
-      resolved_ += released;
-    }
+  // The lean path's loss bounds of side c at `depth` are reached: its positions still undecided
+  // may now lose at this depth or later, and the losses waiting for them join the next frontier.
+  void release_bounds(Color c, int depth) {
+    Side& s = side(c);
+    std::atomic<uint64_t> released{0};
+    s.bounds.for_each(depth, [&](uint64_t p) {
+      if (!s.bounded.test(p)) return;
+      s.bounded.reset(p);
+      if (s.undecided.test(p)) return;
+      mark(s.next, s.next_pairs, p);
+      released.fetch_add(1, std::memory_order_relaxed);
+    });
+    s.bounds.drop(depth);
+    s.waiting -= released;
+    resolved_ += released;
   }
 
-  void add_deferred(int depth) {
-    for (Color c : {Color::White, Color::Black}) {
-      Side& s = side(c);
-      resolved_ += s.deferred.for_each(depth, [&](uint64_t p) { mark(s.next, s.next_pairs, p); });
-      s.deferred.drop(depth);
-    }
+  void add_deferred(Color c, int depth) {
+    Side& s = side(c);
+    resolved_ += s.deferred.for_each(depth, [&](uint64_t p) { mark(s.next, s.next_pairs, p); });
+    s.deferred.drop(depth);
   }
 
-  // Decides the targets at `depth`: wins at odd depths, losses (the targets whose every move
-  // inside the table reaches a won position) at even ones.
-  void decide(int depth) {
+  // Decides side c's targets at `depth`: wins at odd depths, losses (the targets whose every move
+  // inside the table reaches a won position) at even ones. Leaves the targets empty.
+  void decide(Color c, int depth) {
     tbb::enumerable_thread_specific<uint64_t> counts(0);
-    for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
-      Side& s = side(c);
-      if (!s.target_pairs[pair].load(std::memory_order_relaxed)) return;
-      s.target_pairs[pair].store(0, std::memory_order_relaxed);
-      const uint64_t* escapes = side(~c).nonwon.words().data();
+    Side& s = side(c);
+    const uint64_t* escapes = side(~c).nonwon.words().data();
+    for_each_slot([&](size_t pair, uint64_t begin, uint64_t end) {
+      if (!target_pairs_[pair].load(std::memory_order_relaxed)) return;
+      target_pairs_[pair].store(0, std::memory_order_relaxed);
       DueLists::Adder deferred = s.deferred.adder();
       uint64_t decided = 0, waiting = 0;
       bool next = false;
       WordMen w;
       for (uint64_t word = begin; word != end; ++word) {
-        Bitboard bits = s.target.words()[word];
+        Bitboard bits = target_.words()[word];
         if (!bits) continue;
-        s.target.words()[word] = 0;
+        target_.words()[word] = 0;
         bits &= s.undecided.words()[word];
         if (bits && !records_) s.depth.prefetch(word);
         if (depth % 2 == 0) {
@@ -884,43 +889,40 @@ private:
     ep_horizon_ = std::max(ep_horizon_, depth > now ? depth : -1);
   }
 
-  // Decides the e.p. nodes at `depth` from their bases decided at that depth and their captures.
-  void settle_ep(int depth) {
-    for (Color c : {Color::White, Color::Black}) {
-      const size_t side_index = static_cast<size_t>(to_index(c));
-      const Side& s = side(c);
-      std::vector<uint64_t> still_open;
-      for (const uint64_t j : ep_open_[side_index]) {
-        EpNode& e = ep_[side_index][j];
-        if (e.state == EpNode::State::Open) {
-          const bool base_now = e.base_moves && s.next.test(e.base);
-          if (e.pending == depth || (base_now && depth % 2 == 1)) {
-            e.state = EpNode::State::Won;
-            e.first = phase_ == 0;
-            e.depth = depth;
-            e.due = depth;
-          } else if (base_now && !e.exits.escape) {
-            lose_ep(e, std::max(depth, e.exits.loss_bound), depth);
-          }
+  // Decides side c's e.p. nodes at `depth` from their bases decided at that depth and their captures.
+  void settle_ep(Color c, int depth) {
+    const size_t side_index = static_cast<size_t>(to_index(c));
+    const Side& s = side(c);
+    std::vector<uint64_t> still_open;
+    for (const uint64_t j : ep_open_[side_index]) {
+      EpNode& e = ep_[side_index][j];
+      if (e.state == EpNode::State::Open) {
+        const bool base_now = e.base_moves && s.next.test(e.base);
+        if (e.pending == depth || (base_now && depth % 2 == 1)) {
+          e.state = EpNode::State::Won;
+          e.first = phase_ == 0;
+          e.depth = depth;
+          e.due = depth;
+        } else if (base_now && !e.exits.escape) {
+          lose_ep(e, std::max(depth, e.exits.loss_bound), depth);
         }
-        if (e.state != EpNode::State::Open && e.due == depth)
-          ep_next_[side_index].push_back(j);
-        else if (e.state == EpNode::State::Open || e.due > depth)
-          still_open.push_back(j);
       }
-      ep_open_[side_index].swap(still_open);
+      if (e.state != EpNode::State::Open && e.due == depth)
+        ep_next_[side_index].push_back(j);
+      else if (e.state == EpNode::State::Open || e.due > depth)
+        still_open.push_back(j);
     }
+    ep_open_[side_index].swap(still_open);
   }
 
-  // The positions before the double steps of the e.p. nodes in the frontier join the targets.
-  void scatter_ep() {
-    for (Color c : {Color::White, Color::Black}) {
-      Side& t = side(~c);
-      for (const uint64_t j : ep_frontier_[static_cast<size_t>(to_index(c))]) {
-        const EpNode& e = ep_[static_cast<size_t>(to_index(c))][j];
-        if (!e.before_inside) continue;  // a slice solved later reaches it through an exit
-        for_each_labelling(layout_, e.before, [&](uint64_t p) { mark(t.target, t.target_pairs, p); });
-      }
+  // The positions of side t before the double steps of the opponent's e.p. nodes in the frontier
+  // join the targets.
+  void scatter_ep(Color t) {
+    const auto c = static_cast<size_t>(to_index(~t));
+    for (const uint64_t j : ep_frontier_[c]) {
+      const EpNode& e = ep_[c][j];
+      if (!e.before_inside) continue;  // a slice solved later reaches it through an exit
+      for_each_labelling(layout_, e.before, [&](uint64_t p) { mark(target_, target_pairs_, p); });
     }
   }
 
@@ -928,10 +930,10 @@ private:
   void finish() {
     report(Stage::Finish, 0);
     if (records_) records_->flush();
+    target_ = BitSet();
     for (auto& s : sides_) {
-      for (BitSet* set : {&s->nonwon, &s->escape, &s->frontier, &s->next, &s->target}) *set = BitSet();
+      for (BitSet* set : {&s->nonwon, &s->escape, &s->frontier, &s->next}) *set = BitSet();
       if (!records_) continue;
-      s->undecided = BitSet();
       s->bounded = BitSet();
       std::vector<uint32_t>().swap(s->frontier_words);
     }

@@ -65,11 +65,11 @@ struct SolveConfig {
   // is written (retro/scratch_file.hpp), and the lean path its decided plies; empty: the system's
   // temporary directory.
   std::filesystem::path scratch_directory;
-  // The lean path: no depth byte per position during the solve (retro/depths.hpp) but a bit set of
-  // the valid positions, the loss bounds and the wins through moves out of the table in due lists,
+  // The lean path: no depth byte per position during the solve (retro/depths.hpp) but the loss
+  // bounds and the wins through moves out of the table in due lists,
   // and each ply's decided positions appended to a scratch file (retro/depth_records.hpp), from
   // which each slice's scores are rebuilt a king pair at a time and packed as a finished slice's
-  // are. About 8.5 bits per layout position and side instead of 15.5; the same table.
+  // are. About 7.5 bits per layout position and side instead of 15.5; the same table.
   bool lean = false;
 };
 
