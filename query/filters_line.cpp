@@ -55,7 +55,11 @@ public:
         spec_(std::move(spec)),
         steps_(std::move(steps)) {}
 
-  bool matches(Context& ctx) const override { return search(ctx).found; }
+  // With lastposition, a position filter: off a game there is no position to name.
+  bool matches(Context& ctx) const override {
+    const LineFound f = search(ctx);
+    return f.found && (ctx.game || !spec_.last_position);
+  }
   bool number(Context& ctx, int64_t& out) const override {
     const LineFound f = search(ctx);
     out = f.count;
