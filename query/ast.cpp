@@ -76,6 +76,7 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Elo: return Keyword::Elo;
     case NodeKind::IndexOf: return Keyword::IndexOf;
     case NodeKind::Path: return Keyword::Path;
+    case NodeKind::Line: return Keyword::Line;
     case NodeKind::Echo: return Keyword::Echo;
     case NodeKind::Lca: return Keyword::Lca;
     case NodeKind::ConsecutiveMoves: return Keyword::ConsecutiveMoves;

@@ -110,9 +110,16 @@ enum class NodeKind : uint8_t {
   PathParam,   // keyword Focus (children[0] the set; flags Capture) or Max (children[0] the number)
   PathDash,    // -- or [x] (flags Capture): move_roles[i] the role of children[i]: From (the set tied
                // on the left), To (on the right), Body (the targets after it); promotion in `pieces`
-  PathChain,   // ( constituents ): children in order
-  PathRepeat,  // children[0] repeated from `number` to `high` times (*, +, ?, {m,n})
+  PathChain,   // ( constituents ) of a path or a line: children in order
+  PathRepeat,  // a path's or a line's children[0] repeated from `number` to `high` times (*, +, ?,
+               // {m,n})
   Dash,        // CQL's -- as a filter, outside path: as PathDash, the targets in '(...)' after it
+  // CQL's line (the older sequence filter): the constituents (PathChain, PathRepeat or any filter,
+  // each filter matched at one position of the line); flags Previous (line <--: back to the start),
+  // SingleColor, NestBan, FirstMatch, LastPosition, Primary, Secondary, Count (a range of lengths:
+  // `number` to `high`). Example: "line singlecolor --> check{3,}" is
+  // (line singlecolor --> (repeat 3 inf check)).
+  Line,
   // echo (s t) [in all] f: children[0] and [1] the Variables s and t (position variables), [2] f;
   // flags All (in all: t may be s). Example: "echo (s t) s:check" is (echo s t (: s check)).
   Echo,
@@ -127,7 +134,7 @@ inline constexpr uint32_t FlagCount = 2;
 inline constexpr uint32_t FlagMin = 4;
 inline constexpr uint32_t FlagMax = 8;
 inline constexpr uint32_t FlagAny = 16;
-inline constexpr uint32_t FlagPrevious = 32;  // move previous
+inline constexpr uint32_t FlagPrevious = 32;  // move previous; find <-, line <--: backward
 inline constexpr uint32_t FlagNull = 64;      // move null
 inline constexpr uint32_t FlagPrimary = 128;  // move primary
 inline constexpr uint32_t FlagSecondary = 256;
@@ -139,6 +146,10 @@ inline constexpr uint32_t FlagFirstMatch = 8192;
 inline constexpr uint32_t FlagLastPosition = 16384;  // path lastposition: a Position filter
 inline constexpr uint32_t FlagCapture = 32768;       // [x] in path; focus capture
 inline constexpr uint32_t FlagPiece = 65536;         // a variable that holds a man (sema)
+inline constexpr uint32_t FlagSingleColor = 131072;  // line singlecolor
+// move (played, not previous) in a line's constituent, outside every filter read at another
+// position and every other move filter: it sees only the move the line goes on with (sema)
+inline constexpr uint32_t FlagLineMove = 262144;
 
 // ---- operators, spelled by tokens
 

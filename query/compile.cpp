@@ -77,6 +77,7 @@ public:
 private:
   const Node* outer_transform_ = nullptr;  // the outermost transform being compiled
   size_t transformed_ = 0;                 // filters compiled and nodes read inside transforms
+  size_t line_moves_ = 0;                  // move filters compiled that follow a line (FlagLineMove)
 
   // Counts the work of expanding transforms, failing beyond MaxTransformedFilters.
   void charge(size_t filters) {
@@ -199,6 +200,7 @@ private:
       case NodeKind::IndexOf: return detail::make_index_of(compile(n.child(0), t), compile(n.child(1), t));
       case NodeKind::Convert: return detail::make_convert(n.keyword, compile(n.child(0), t));
       case NodeKind::Path: return path(n, t);
+      case NodeKind::Line: return line(n, t);
       case NodeKind::Dash: {
         detail::PathStep step = path_step(n, t);
         return detail::make_dash(std::move(step), n.filter);
@@ -313,7 +315,9 @@ private:
   FilterPtr imagine(const Node& n, const SquareTransform& t);
   FilterPtr played_move(const Node& n, const SquareTransform& t);
   FilterPtr path(const Node& n, const SquareTransform& t);
-  detail::PathStep path_step(const Node& n, const SquareTransform& t);
+  // A dash is a move of the path, or in a line (`line`) CQL's dash filter.
+  detail::PathStep path_step(const Node& n, const SquareTransform& t, bool line = false);
+  FilterPtr line(const Node& n, const SquareTransform& t);
   FilterPtr find(const Node& n, const SquareTransform& t);
 
   FilterPtr string_match(const Node& n, const SquareTransform& t) {
@@ -438,7 +442,9 @@ FilterPtr Compiler::played_move(const Node& n, const SquareTransform& t) {
                               .secondary = n.has(FlagSecondary),
                               .en_passant = n.has(FlagEnPassant),
                               .castle = n.has(FlagCastle),
-                              .promote = t.pieces(n.pieces)};
+                              .promote = t.pieces(n.pieces),
+                              .follows_line = n.has(FlagLineMove)};
+  if (spec.follows_line) ++line_moves_;
   std::array<FilterPtr, 3> sets;  // from, to, capture
   for (size_t i = 0; i < n.children.size(); ++i)
     sets[static_cast<size_t>(n.move_roles[i])] = compile(n.child(i), t);
@@ -468,21 +474,21 @@ FilterPtr Compiler::path(const Node& n, const SquareTransform& t) {
   return detail::make_path(std::move(spec), std::move(steps));
 }
 
-detail::PathStep Compiler::path_step(const Node& n, const SquareTransform& t) {
+detail::PathStep Compiler::path_step(const Node& n, const SquareTransform& t, bool line) {
   detail::PathStep step;
-  switch (n.kind) {
+  const bool dash = (n.kind == NodeKind::PathDash || n.kind == NodeKind::Dash) && !line;
+  switch (dash ? NodeKind::PathDash : n.kind) {
     case NodeKind::PathChain:
       step.kind = detail::PathStep::Kind::Chain;
-      for (const NodePtr& c : n.children) step.steps.push_back(path_step(*c, t));
+      for (const NodePtr& c : n.children) step.steps.push_back(path_step(*c, t, line));
       break;
     case NodeKind::PathRepeat:
       step.kind = detail::PathStep::Kind::Repeat;
       step.low = n.number;
       step.high = n.high;
-      step.steps.push_back(path_step(n.child(0), t));
+      step.steps.push_back(path_step(n.child(0), t, line));
       break;
-    case NodeKind::PathDash:
-    case NodeKind::Dash: {
+    case NodeKind::PathDash: {
       step.kind = detail::PathStep::Kind::Dash;
       step.capture = n.has(FlagCapture);
       Filters targets;
@@ -503,9 +509,34 @@ detail::PathStep Compiler::path_step(const Node& n, const SquareTransform& t) {
       if (targets.size() > 1) step.filter = detail::make_sequence(std::move(targets));
       break;
     }
-    default: step.filter = compile(n, t); break;
+    default: {
+      const size_t moves = line_moves_;
+      step.filter = compile(n, t);
+      step.follows_line = line_moves_ > moves;
+      break;
+    }
   }
   return step;
+}
+
+// A line's constituents are compiled as a path's (a line has no dash); those of a line inside
+// one of them do not count as its own move filters.
+FilterPtr Compiler::line(const Node& n, const SquareTransform& t) {
+  const detail::LineSpec spec{.backward = n.has(FlagPrevious),
+                              .single_color = n.has(FlagSingleColor),
+                              .primary = n.has(FlagPrimary),
+                              .secondary = n.has(FlagSecondary),
+                              .nest_ban = n.has(FlagNestBan),
+                              .first_match = n.has(FlagFirstMatch),
+                              .last_position = n.has(FlagLastPosition),
+                              .low = n.has(FlagCount) ? n.number : 0,
+                              .high = n.has(FlagCount) ? n.high : INT64_MAX,
+                              .range = n.range};
+  const size_t moves = line_moves_;
+  std::vector<detail::PathStep> steps;
+  for (const NodePtr& c : n.children) steps.push_back(path_step(*c, t, true));
+  line_moves_ = moves;
+  return detail::make_line(spec, std::move(steps));
 }
 
 FilterPtr Compiler::find(const Node& n, const SquareTransform& t) {

@@ -104,6 +104,11 @@ struct Context {
     int64_t moves = 0;  // so far
   };
   const PathSearch* searching = nullptr;
+  // While a constituent of a line is matched at a position, the move (its node) the line goes on
+  // with from there when the constituent holds move filters that follow it (CQL's linearize:
+  // "line --> move from K --> check" is a king's move that gives check), else NoNode; the move
+  // filters that follow the line read it (PlayedMoveSpec::follows_line).
+  pgn::NodeId line_move = pgn::NoNode;
   // The squares a dash's two sets hold while its target runs at the position after the move
   // (CQL's owned FromToNode masks): from and to read them to tell a castling's king from its rook.
   // Every square elsewhere; a filter that moves to another position (PositionScope) clears them.
@@ -344,13 +349,16 @@ struct PlayedMoveSpec {
   bool castle = false;
   PieceMask promote = 0;
   MoveRole value = MoveRole::Body;
+  // A move filter of a line's constituent (not inside another filter read elsewhere): it sees only
+  // the move the line goes on with, Context::line_move, when there is one.
+  bool follows_line = false;
 };
 FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture);
 FilterPtr make_line_end(Metric metric, bool all, FilterPtr body, SourceRange range);
-// path (filters_path.cpp): a constituent, compiled. Filter: `filter` matches where the path has
-// come to; Dash: a move (a capture) from `from` to `to` (null: any square), then `filter` (may be
-// null) at the position it leads to; Chain: `steps` in order; Repeat: steps[0] from `low` to
-// `high` times.
+// path (filters_path.cpp) and line (filters_line.cpp): a constituent, compiled. Filter: `filter`
+// matches where the path has come to (in a line: at the next position of the line); Dash (path
+// only): a move (a capture) from `from` to `to` (null: any square), then `filter` (may be null) at
+// the position it leads to; Chain: `steps` in order; Repeat: steps[0] from `low` to `high` times.
 struct PathStep {
   enum class Kind : uint8_t { Filter, Dash, Chain, Repeat };
   Kind kind = Kind::Filter;
@@ -361,6 +369,7 @@ struct PathStep {
   std::vector<PathStep> steps;
   int64_t low = 0;
   int64_t high = 0;
+  bool follows_line = false;  // a line's Filter with move filters that follow the line's next move
 };
 struct PathSpec {
   bool nest_ban = false;
@@ -377,6 +386,21 @@ FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps);
 // `kind`) is its target's after the first such move.
 FilterPtr make_dash(PathStep dash, FilterKind kind);
 FilterPtr make_path_word(Keyword keyword);  // pathcount pathstart pathlastposition
+// line: forward (-->) or back to the start (<--); the value is the number of positions matched
+// (singlecolor: of the side to move), or with last_position the line's last position.
+struct LineSpec {
+  bool backward = false;
+  bool single_color = false;
+  bool primary = false;
+  bool secondary = false;
+  bool nest_ban = false;
+  bool first_match = false;
+  bool last_position = false;
+  int64_t low = 0;  // the lengths admitted
+  int64_t high = INT64_MAX;
+  SourceRange range;
+};
+FilterPtr make_line(LineSpec spec, std::vector<PathStep> steps);
 // ---- strings and the game's data (filters_text.cpp)
 FilterPtr make_string(std::string text);                              // a literal
 FilterPtr make_str(Filters args, std::vector<std::string> literals);  // str(...): message's text

@@ -340,10 +340,12 @@ public:
       const PositionScope scope(ctx, parent);
       return matching(ctx, child, child == ctx.game->node(parent).first_child);
     }
+    // In a line's constituent, only the move the line goes on with (Context::line_move).
+    const bool one = spec_.follows_line && ctx.line_move != NoNode;
     Bitboard out = 0;
     bool primary = true;
     for (NodeId c = ctx.game->node(ctx.node).first_child; c != NoNode; c = next_sibling(ctx, c)) {
-      out |= matching(ctx, c, primary);
+      if (!one || c == ctx.line_move) out |= matching(ctx, c, primary);
       primary = false;
     }
     return out;

@@ -15,6 +15,7 @@
 // itself. With nestban, no path starts inside one found before in the game (CQL's nestIds).
 // Every move tried is a loop step (Context::step): a path that explodes over a long game stops at
 // MaxLoopSteps with an error rather than running for hours.
+#include "query/constituents.hpp"
 #include "query/eval.hpp"
 #include "query/filter.hpp"
 
@@ -24,16 +25,6 @@ namespace {
 
 using pgn::NodeId;
 using pgn::NoNode;
-
-// The deepest nesting of a path's search: two levels per move played (about 2,000 moves), within
-// the stack of a worker thread.
-constexpr int MaxPathDepth = 4'000;
-
-// A constituent waiting on the search's stack; a repetition under way counts its matches in `seen`.
-struct Pending {
-  const PathStep* step = nullptr;
-  int64_t seen = -1;
-};
 
 // Whether the move from `before` goes from a square of `from` to one of `to` (a capture: takes on
 // one of `to`), as CQL's QMove::validMove: a null move goes from the king's square to itself, a
@@ -114,14 +105,13 @@ private:
   };
 
   // One search from the current position.
-  class Search {
+  class Search : Constituents<Search> {
   public:
     Search(const PathFilter& path, Context& ctx)
-        : path_(path), ctx_(ctx), game_(*ctx.game), start_(ctx.node) {}
+        : Constituents(path.steps_), path_(path), ctx_(ctx), game_(*ctx.game), start_(ctx.node) {}
 
     PathStatus run() {
       if (path_.spec_.focus) men_ = path_.spec_.focus->squares(ctx_) & ctx_.pos->pieces();
-      for (auto s = path_.steps_.rbegin(); s != path_.steps_.rend(); ++s) stack_.push_back({&*s});
       state_.found.start = start_;
       const Searching searching(ctx_, state_);
       compute(start_);
@@ -129,16 +119,11 @@ private:
     }
 
   private:
+    friend Constituents;
     const PathFilter& path_;
     Context& ctx_;
     const pgn::Game& game_;
     NodeId start_;
-    std::vector<Pending> stack_;
-    int depth_ = 0;  // of compute()
-    struct Depth {
-      int& depth;
-      ~Depth() { --depth; }
-    };
     Context::PathSearch state_;  // the best path so far and the moves (focused moves) so far
     Bitboard men_ = 0;           // the focused men, where they stand
 
@@ -147,50 +132,20 @@ private:
         if (at != start_) keep(at);
         return;
       }
-      // Each move of a path nests the search deeper: bounded, so that a path over a game of
-      // thousands of moves fails with a message instead of overflowing the stack.
-      if (++depth_ > MaxPathDepth)
-        throw LoopLimitError({path_.spec_.range, "a path searches more than " + std::to_string(MaxPathDepth) +
-                                                     " steps deep (a line too long to follow move by move)"});
-      const Depth leave{depth_};
+      const Level level = deeper(path_.spec_.range, "path");
       if (path_.spec_.first_match && state_.found.best != NoNode) return;
-      const Pending top = stack_.back();
-      stack_.pop_back();
-      const PathStep& step = *top.step;
-      switch (step.kind) {
-        case PathStep::Kind::Filter: {
-          ctx_.step(path_.spec_.range);
-          bool matched = false;
-          {
-            const PositionScope scope(ctx_, at);
-            matched = step.filter->matches(ctx_);
-          }
-          if (matched) compute(at);
-          break;
-        }
-        case PathStep::Kind::Chain: {
-          for (auto s = step.steps.rbegin(); s != step.steps.rend(); ++s) stack_.push_back({&*s});
-          compute(at);
-          stack_.resize(stack_.size() - step.steps.size());
-          break;
-        }
-        case PathStep::Kind::Repeat: repeat(top, at); break;
-        case PathStep::Kind::Dash: dash(step, at); break;
-      }
-      stack_.push_back(top);
+      match_top(at);
     }
 
-    // A repetition: first what follows it (once it has matched enough), then one more match.
-    void repeat(const Pending& top, NodeId at) {
-      const int64_t seen = top.seen < 0 ? 0 : top.seen;
-      const PathStep& step = *top.step;
-      if (seen >= step.low) compute(at);
-      if (seen < step.high) {
-        stack_.push_back({&step, seen + 1});
-        stack_.push_back({&step.steps.front()});
-        compute(at);
-        stack_.resize(stack_.size() - 2);
+    // A filter matches where the path has come to.
+    void filter(const PathStep& step, NodeId at) {
+      ctx_.step(path_.spec_.range);
+      bool matched = false;
+      {
+        const PositionScope scope(ctx_, at);
+        matched = step.filter->matches(ctx_);
       }
+      if (matched) compute(at);
     }
 
     void dash(const PathStep& step, NodeId at) {

@@ -149,6 +149,7 @@ constexpr auto Table = std::to_array<KeywordInfo>({
     {.text = "legal", .keyword = Keyword::Legal, .use = Compound, .kind = Set},
     {.text = "legalposition", .keyword = Keyword::LegalPosition, .use = Filter},
     {.text = "light", .keyword = Keyword::Light, .use = Compound},
+    {.text = "line", .keyword = Keyword::Line, .use = Compound, .kind = Numeric},
     {.text = "lowercase", .keyword = Keyword::LowerCase, .use = Compound, .kind = FilterKind::String},
     {.text = "maindiagonal", .keyword = Keyword::MainDiagonal, .use = Compound, .directions = 2 | 32},
     {.text = "mainline", .keyword = Keyword::MainLine, .use = Filter},

@@ -144,6 +144,7 @@ enum class Keyword : uint8_t {
   Legal,
   LegalPosition,
   Light,
+  Line,
   LowerCase,
   MainDiagonal,
   MainLine,

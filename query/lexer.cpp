@@ -138,8 +138,8 @@ struct OperatorSpelling {
   TokenKind kind;
 };
 
-// Longest first, so that "-->" wins over "->" and "->" over "-".
-constexpr std::array<OperatorSpelling, 41> Operators = {{
+// Longest first, so that "-->" wins over "->" and "->" over "-", "<--" over "<-".
+constexpr std::array<OperatorSpelling, 42> Operators = {{
     {"[element]", TokenKind::Element},
     {"[x]", TokenKind::CaptureDash},
     {"[<=]", TokenKind::PrecedesEq},
@@ -155,6 +155,7 @@ constexpr std::array<OperatorSpelling, 41> Operators = {{
     {"|=", TokenKind::OpAssign},
     {"&=", TokenKind::OpAssign},
     {"-->", TokenKind::LongArrow},
+    {"<--", TokenKind::LongBackArrow},
     {"->", TokenKind::Arrow},
     {"--", TokenKind::Dash},
     {"<-", TokenKind::BackArrow},

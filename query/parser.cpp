@@ -48,20 +48,23 @@ private:
   // The names given a number so far (x = 1, x = rank K - 1 ...): one may stand for a direction
   // word's count ("up DeltaRank K"), as CQL reads a range.
   std::set<std::string, std::less<>> numeric_variables_;
-  // Whether the parser is at the top level of a path's constituents (not inside braces), where '+'
-  // and '*' repeat a constituent rather than add or multiply, as CQL's lexer reads them there.
-  bool path_level_ = false;
+  // The sequence filter whose constituents the parser is reading at their top level (not inside
+  // braces), where '+' and '*' may repeat a constituent rather than add or multiply: in a path
+  // always, as CQL's lexer reads them there; in a line when what follows ends a constituent
+  // (wildcard_at), as CQL's parser reads them.
+  enum class Sequence : uint8_t { None, Path, Line };
+  Sequence sequence_ = Sequence::None;
 
-  class PathLevel {
+  class SequenceLevel {
   public:
-    PathLevel(Parser& p, bool level) : p_(p), old_(p.path_level_) { p.path_level_ = level; }
-    ~PathLevel() { p_.path_level_ = old_; }
-    PathLevel(const PathLevel&) = delete;
-    PathLevel& operator=(const PathLevel&) = delete;
+    SequenceLevel(Parser& p, Sequence level) : p_(p), old_(p.sequence_) { p.sequence_ = level; }
+    ~SequenceLevel() { p_.sequence_ = old_; }
+    SequenceLevel(const SequenceLevel&) = delete;
+    SequenceLevel& operator=(const SequenceLevel&) = delete;
 
   private:
     Parser& p_;
-    bool old_;
+    Sequence old_;
   };
 
   // Counts nesting on entry to every recursive production, and each further operand of a chain
@@ -222,7 +225,7 @@ private:
     NodePtr left = multiplicative_level();
     DepthGuard chain(*this, 0);
     while (const std::optional<ArithOp> op = at_arith({ArithOp::Add, ArithOp::Subtract})) {
-      if (path_level_ && *op == ArithOp::Add) break;
+      if (*op == ArithOp::Add && repeats_here()) break;
       chain.deeper();
       left = arithmetic(std::move(left), *op, &Parser::multiplicative_level);
     }
@@ -234,7 +237,7 @@ private:
     DepthGuard chain(*this, 0);
     while (const std::optional<ArithOp> op =
                at_arith({ArithOp::Multiply, ArithOp::Divide, ArithOp::Modulo})) {
-      if (path_level_ && *op == ArithOp::Multiply) break;
+      if (*op == ArithOp::Multiply && repeats_here()) break;
       chain.deeper();
       left = arithmetic(std::move(left), *op, &Parser::set_level);
     }
@@ -391,7 +394,7 @@ private:
 
   NodePtr block() {
     const SourceRange open = take().range;
-    const PathLevel level(*this, false);
+    const SequenceLevel level(*this, Sequence::None);
     auto n = make(NodeKind::Block, open);
     while (!at(TokenKind::RBrace)) {
       if (!starts_filter())
@@ -438,6 +441,8 @@ private:
       case NodeKind::Arith:
         return n.arith != ArithOp::Add || names_number(n.child(0)) || names_number(n.child(1));
       case NodeKind::WithPosition: return names_number(n.child(1));
+      case NodeKind::Path:
+      case NodeKind::Line: return !n.has(FlagLastPosition);
       case NodeKind::SquareFact: return n.keyword != Keyword::TypeName && n.keyword != Keyword::PieceName;
       default: return keyword_info(keyword_of(n)).kind == FilterKind::Numeric;
     }
@@ -451,7 +456,8 @@ private:
       case NodeKind::Child:
       case NodeKind::PositionAt: return true;
       case NodeKind::Find: return !n.has(FlagCount);
-      case NodeKind::Path: return n.has(FlagLastPosition);
+      case NodeKind::Path:
+      case NodeKind::Line: return n.has(FlagLastPosition);
       case NodeKind::WithPosition: return names_position(n.child(1));
       case NodeKind::Compare: return names_position(n.child(0));
       default: return keyword_info(keyword_of(n)).kind == FilterKind::Position;
@@ -556,6 +562,7 @@ private:
       case Keyword::DtmEnd:
       case Keyword::DtsEnd: return line_end();
       case Keyword::Path: return at_position(path());
+      case Keyword::Line: return at_position(line());
       case Keyword::Echo: return echo();
       case Keyword::Primary:
       case Keyword::Secondary:
@@ -892,11 +899,7 @@ private:
 
   // "p : f" when p (parent, child, position N, find f ...) names a position: f evaluated there.
   NodePtr at_position(NodePtr n) {
-    const bool position = n->kind == NodeKind::Find ? !n->has(FlagCount)
-                          : n->kind == NodeKind::Path
-                              ? n->has(FlagLastPosition)
-                              : keyword_info(keyword_of(*n)).kind == FilterKind::Position;
-    if (!position || !accept(TokenKind::Colon)) return n;
+    if (!names_position(*n) || !accept(TokenKind::Colon)) return n;
     return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));
   }
 
@@ -1182,7 +1185,7 @@ private:
   NodePtr path() {
     auto n = make(NodeKind::Path, take().range);
     path_parameters(*n);
-    const PathLevel level(*this, true);
+    const SequenceLevel level(*this, Sequence::Path);
     const size_t params = n->children.size();
     while (starts_path_step()) n->children.push_back(path_step());
     if (n->children.size() == params) fail_expected("a constituent of 'path' (a filter, '--' or '(')");
@@ -1335,7 +1338,7 @@ private:
     NodePtr n = dash_move(NodeKind::Dash);
     if (at(TokenKind::LParen) && touching(tokens_[at_ - 1], peek())) {
       const SourceRange open = take().range;
-      const PathLevel level(*this, false);
+      const SequenceLevel level(*this, Sequence::None);
       while (!accept(TokenKind::RParen)) {
         if (!starts_filter())
           fail_expected("a filter or ')' to close the '(' at " + std::to_string(open.line) + ":" +
@@ -1347,16 +1350,64 @@ private:
     return finish(std::move(n));
   }
 
-  // {m,n}, {m,}, {,n}, {m}, {*} or {+} at the current token.
-  [[nodiscard]] bool at_brace_repetition() const {
-    if (!at(TokenKind::LBrace)) return false;
-    const TokenKind k1 = peek(1).kind;
-    if ((k1 == TokenKind::Star || k1 == TokenKind::Plus) && peek(2).kind == TokenKind::RBrace) return true;
-    size_t i = 1;
+  // {m,n}, {m,}, {,n}, {m}, {*} or {+} at the current token (`ahead` tokens after it).
+  [[nodiscard]] bool at_brace_repetition(size_t ahead = 0) const {
+    if (peek(ahead).kind != TokenKind::LBrace) return false;
+    const TokenKind k1 = peek(ahead + 1).kind;
+    if ((k1 == TokenKind::Star || k1 == TokenKind::Plus) && peek(ahead + 2).kind == TokenKind::RBrace)
+      return true;
+    size_t i = ahead + 1;
     if (peek(i).kind == TokenKind::Number) ++i;
     if (peek(i).kind == TokenKind::Comma) ++i;
     if (peek(i).kind == TokenKind::Number) ++i;
-    return i > 1 && peek(i).kind == TokenKind::RBrace && !(i == 2 && k1 == TokenKind::Comma);
+    return i > ahead + 1 && peek(i).kind == TokenKind::RBrace && !(i == ahead + 2 && k1 == TokenKind::Comma);
+  }
+
+  // The bounds of the repetition at the current token: '*', '+', '?' or one at_brace_repetition;
+  // none (nothing read) at anything else.
+  struct Repetition {
+    int64_t low = 0;
+    int64_t high = INT64_MAX;
+    bool plus = false;     // '+' or '{+}'
+    bool counted = false;  // {m,n}, {m,}, {,n} or {m}
+  };
+  std::optional<Repetition> repetition() {
+    const Token& t = peek();
+    if (accept(TokenKind::Star)) return Repetition{};
+    if (accept(TokenKind::Plus)) return Repetition{.low = 1, .plus = true};
+    if (accept(TokenKind::Question)) return Repetition{.high = 1};
+    if (!at_brace_repetition()) return std::nullopt;
+    take();
+    Repetition r;
+    if (accept(TokenKind::Plus)) {
+      r = {.low = 1, .plus = true};
+    } else if (!accept(TokenKind::Star)) {
+      r.counted = true;
+      r.low = at(TokenKind::Number) ? take().number : 0;
+      r.high = accept(TokenKind::Comma) ? (at(TokenKind::Number) ? take().number : INT64_MAX) : r.low;
+    }
+    take();
+    if (r.low > r.high) fail(t.range.to(previous_range()), "in '{m,n}' m must not exceed n");
+    return r;
+  }
+
+  // Whether a '+' or '*' at the current token repeats a constituent of the sequence being read
+  // rather than adds or multiplies: in a path always; in a line when it is a wildcard (CQL's
+  // at_wildcard_terminator): followed by what ends a constituent ('-->', '<--', ')', '}', the end,
+  // '?', a {m,n}), maybe after more '+' and '*' ("check + --> mate": the '+' repeats check).
+  [[nodiscard]] bool repeats_here() const {
+    if (sequence_ != Sequence::Line) return sequence_ == Sequence::Path;
+    size_t i = 1;
+    while (peek(i).kind == TokenKind::Plus || peek(i).kind == TokenKind::Star) ++i;
+    switch (peek(i).kind) {
+      case TokenKind::End:
+      case TokenKind::RBrace:
+      case TokenKind::RParen:
+      case TokenKind::LongArrow:
+      case TokenKind::LongBackArrow:
+      case TokenKind::Question: return true;
+      default: return at_brace_repetition(i);
+    }
   }
 
   [[nodiscard]] bool starts_path_step() const {
@@ -1417,34 +1468,21 @@ private:
   }
 
   NodePtr path_repetition(NodePtr step) {
-    int64_t low = 0;
-    int64_t high = INT64_MAX;
-    const Token& t = peek();
-    if (accept(TokenKind::Star)) {
-    } else if (accept(TokenKind::Plus)) {
-      low = 1;
-    } else if (accept(TokenKind::Question)) {
-      high = 1;
-    } else if (at_brace_repetition()) {
-      take();
-      if (accept(TokenKind::Plus)) {
-        low = 1;
-      } else if (!accept(TokenKind::Star)) {
-        low = at(TokenKind::Number) ? take().number : 0;
-        high = accept(TokenKind::Comma) ? (at(TokenKind::Number) ? take().number : INT64_MAX) : low;
-      }
-      take();
-      if (low > high) fail(t.range.to(previous_range()), "in '{m,n}' m must not exceed n");
-    } else {
-      return step;
-    }
+    const std::optional<Repetition> r = repetition();
+    if (!r) return step;
     if (!moves(*step)) fail(step->range, "a repetition in 'path' needs a move ('--') in what it repeats");
-    auto n = make(NodeKind::PathRepeat, step->range.to(previous_range()));
-    n->number = low;
-    n->high = high;
-    n->children.push_back(std::move(step));
+    NodePtr n = repeated(std::move(step), *r);
     if (at(TokenKind::Star) || at(TokenKind::Plus) || at(TokenKind::Question) || at_brace_repetition())
       fail(peek().range, "two repetitions in a row in 'path'");
+    return n;
+  }
+
+  // `step` repeated as `r` says, up to the last token read.
+  NodePtr repeated(NodePtr step, const Repetition& r) const {
+    auto n = make(NodeKind::PathRepeat, step->range.to(previous_range()));
+    n->number = r.low;
+    n->high = r.high;
+    n->children.push_back(std::move(step));
     return n;
   }
 
@@ -1458,6 +1496,127 @@ private:
       case NodeKind::PathRepeat: return step.number > 0 && moves(step.child(0));
       default: return false;
     }
+  }
+
+  // ---- line (CQL's older sequence filter): parameters, then '-->' (or '<--', back to the start)
+  // before each constituent: a filter, matched at one position of the line, or a '( ... )' of
+  // constituents with the same arrows between them, each maybe repeated (*, +, ?, {m,n}).
+
+  NodePtr line() {
+    auto n = make(NodeKind::Line, take().range);
+    line_parameters(*n);
+    const bool back = at(TokenKind::LongBackArrow);
+    if (!back && !at(TokenKind::LongArrow)) fail_expected("'-->' or '<--' after 'line' and its parameters");
+    if (back) {
+      n->flags |= FlagPrevious;
+      for (const auto& [flag, k] :
+           {std::pair{FlagNestBan, Keyword::NestBan}, std::pair{FlagPrimary, Keyword::Primary},
+            std::pair{FlagSecondary, Keyword::Secondary}})
+        if (n->has(flag)) fail(n->range.to(peek().range), quoted(k) + " cannot be used with 'line <--'");
+    }
+    const SequenceLevel level(*this, Sequence::Line);
+    const TokenKind arrow = peek().kind;
+    while (accept(arrow)) n->children.push_back(line_constituent(arrow));
+    wrong_arrow(arrow);
+    return finish(std::move(n));
+  }
+
+  // singlecolor, primary, secondary, nestban, firstmatch, lastposition, quiet and a range of
+  // lengths (one number: exactly that), each at most once.
+  void line_parameters(Node& n) {
+    static constexpr std::array<std::pair<Keyword, uint32_t>, 6> Flags = {
+        {{Keyword::SingleColor, FlagSingleColor},
+         {Keyword::Primary, FlagPrimary},
+         {Keyword::Secondary, FlagSecondary},
+         {Keyword::NestBan, FlagNestBan},
+         {Keyword::FirstMatch, FlagFirstMatch},
+         {Keyword::LastPosition, FlagLastPosition}}};
+    bool quiet = false;
+    while (true) {
+      const Token& word = peek();
+      const auto flag = std::find_if(Flags.begin(), Flags.end(), [&](const auto& f) {
+        return word.kind == TokenKind::Keyword && f.first == word.keyword;
+      });
+      const bool twice = flag != Flags.end() ? n.has(flag->second) : at_keyword(Keyword::Quiet) && quiet;
+      if (twice) fail(word.range, "'" + std::string(word.text) + "' given twice in 'line'");
+      if (flag != Flags.end()) {
+        take();
+        n.flags |= flag->second;
+      } else if (accept_keyword(Keyword::Quiet)) {
+        quiet = true;  // CQL's quiet drops the line's comments, which egtb does not write
+      } else if (at(TokenKind::Number) && !n.has(FlagCount)) {
+        n.flags |= FlagCount;
+        n.number = take().number;
+        n.high = at(TokenKind::Number) ? take().number : n.number;
+      } else {
+        break;
+      }
+    }
+    if (n.has(FlagPrimary) && n.has(FlagSecondary))
+      fail(n.range.to(previous_range()), "'line' cannot be both 'primary' and 'secondary'");
+  }
+
+  // A constituent of a line whose constituents follow `arrow`, and its repetitions.
+  NodePtr line_constituent(TokenKind arrow) {
+    const DepthGuard guard(*this);
+    NodePtr c;
+    if (at(TokenKind::LParen)) {
+      const SourceRange open = take().range;
+      c = make(NodeKind::PathChain, open);
+      c->children.push_back(line_constituent(arrow));
+      while (accept(arrow)) c->children.push_back(line_constituent(arrow));
+      wrong_arrow(arrow);
+      expect(TokenKind::RParen, "'" + std::string(operator_spelling(arrow)) +
+                                    "' or ')' to close the '(' at " + std::to_string(open.line) + ":" +
+                                    std::to_string(open.column));
+      c = finish(std::move(c));
+    } else {
+      if (!starts_filter())
+        fail_expected("a filter or '(' after '" + std::string(operator_spelling(arrow)) + "'");
+      c = filter();
+      // CQL refuses these as likely mistakes ("line --> check --> 2": a range meant?).
+      if (c->kind == NodeKind::Number || c->kind == NodeKind::Arith ||
+          (c->kind == NodeKind::Variable && numeric_variables_.count(c->name)))
+        fail(c->range, "a number is no constituent of 'line' (put the filter in braces: '{...}')");
+    }
+    return line_repetitions(std::move(c));
+  }
+
+  // The repetitions after a constituent of a line, as CQL allows them: none of what may match no
+  // position (check**, (check? --> mate*)+), no '+' or {m,n} of a '+'.
+  NodePtr line_repetitions(NodePtr c) {
+    bool plus = false;
+    while (true) {
+      const bool wildcard = !(at(TokenKind::Star) || at(TokenKind::Plus)) || repeats_here();
+      const Token& t = peek();
+      const std::optional<Repetition> r = wildcard ? repetition() : std::nullopt;
+      if (!r) return c;
+      if (matches_nothing(*c) || (plus && (r->plus || r->counted)))
+        fail(t.range.to(previous_range()),
+             "'" + std::string(t.kind == TokenKind::LBrace ? "{m,n}" : t.text) + "' cannot repeat " +
+                 (plus ? "a '+'" : "what may match no position") + " in 'line'");
+      plus = r->plus;
+      c = repeated(std::move(c), *r);
+    }
+  }
+
+  // Whether a constituent of a line may match no position (CQL's matchesNull).
+  static bool matches_nothing(const Node& c) {
+    switch (c.kind) {
+      case NodeKind::PathChain:
+        return std::all_of(c.children.begin(), c.children.end(),
+                           [](const NodePtr& x) { return matches_nothing(*x); });
+      case NodeKind::PathRepeat: return c.number == 0 || matches_nothing(c.child(0));
+      default: return false;
+    }
+  }
+
+  // Refuses the other arrow at the current token, in a line whose constituents follow `arrow`.
+  void wrong_arrow(TokenKind arrow) const {
+    const TokenKind other = arrow == TokenKind::LongArrow ? TokenKind::LongBackArrow : TokenKind::LongArrow;
+    if (at(other))
+      fail(peek().range, "'" + std::string(operator_spelling(other)) + "' in a line of '" +
+                             std::string(operator_spelling(arrow)) + "': one direction per line");
   }
 
   // countmoves legal [S]--[S]: the number of legal moves (from S to S), CQL's count of a legal dash.

@@ -90,6 +90,17 @@ std::string header(const Node& n) {
       if (n.has(flag)) add(word(k));
     return s;
   }
+  if (n.kind == NodeKind::Line) {
+    for (const auto& [flag, k] :
+         {std::pair{FlagSingleColor, Keyword::SingleColor}, std::pair{FlagPrimary, Keyword::Primary},
+          std::pair{FlagSecondary, Keyword::Secondary}, std::pair{FlagNestBan, Keyword::NestBan},
+          std::pair{FlagFirstMatch, Keyword::FirstMatch}, std::pair{FlagLastPosition, Keyword::LastPosition}})
+      if (n.has(flag)) add(word(k));
+    if (n.has(FlagCount)) add(std::to_string(n.number) + " " + std::to_string(n.high));
+    add(std::string(
+        operator_spelling(n.has(FlagPrevious) ? TokenKind::LongBackArrow : TokenKind::LongArrow)));
+    return s;
+  }
   if (n.kind == NodeKind::PathParam && n.has(FlagCapture)) return " " + word(Keyword::Capture);
   if (n.kind == NodeKind::PathRepeat) {
     add(std::to_string(n.number));

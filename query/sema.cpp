@@ -32,8 +32,14 @@ private:
   std::vector<std::map<std::string, const Node*, std::less<>>> frames_;  // parameter -> argument
   std::set<std::string, std::less<>> expanding_;
   int expansions_ = 0;
-  size_t expanded_nodes_ = 0;         // copied into the tree by expansions
-  int depth_ = 0;                     // of the node being checked, expansions included
+  size_t expanded_nodes_ = 0;  // copied into the tree by expansions
+  int depth_ = 0;              // of the node being checked, expansions included
+  // How many filters read at another position of the game (path and line constituents, the body of find,
+  // what follows ':', a dash's targets) enclose the node being checked.
+  int elsewhere_ = 0;
+  // elsewhere_ at the constituents of the innermost line being checked (-1: none, or inside a
+  // move filter): a move filter at that level follows the line's next move (FlagLineMove).
+  int line_level_ = -1;
   const Node* outer_call_ = nullptr;  // the outermost call being expanded
 
   [[noreturn]] static void fail(const SourceRange& r, std::string message) {
@@ -79,6 +85,19 @@ private:
     return clone(tree);
   }
 
+  // Whether child i of n is read at another position than n.
+  static bool elsewhere(const Node& n, size_t i) {
+    switch (n.kind) {
+      case NodeKind::Path: return n.child(i).kind != NodeKind::PathParam;
+      case NodeKind::Line: return true;
+      case NodeKind::Find: return i == 0;
+      case NodeKind::WithPosition: return i == 1;
+      case NodeKind::Echo: return i == 2;
+      case NodeKind::Dash: return n.move_roles[i] == MoveRole::Body;
+      default: return false;
+    }
+  }
+
   FilterKind check(NodePtr& slot) {
     const Level level(*this, *slot);
     Node& n = *slot;
@@ -87,7 +106,19 @@ private:
     if (n.kind == NodeKind::Call) return call(n);
     if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
     if (n.kind == NodeKind::Echo || n.kind == NodeKind::ConsecutiveMoves) bind_positions(n);
-    for (NodePtr& c : n.children) check(c);
+    const int outer_line = line_level_;
+    if (n.kind == NodeKind::Line) line_level_ = elsewhere_ + 1;
+    if (n.kind == NodeKind::PlayedMove) {
+      if (elsewhere_ == line_level_ && !n.has(FlagPrevious)) n.flags |= FlagLineMove;
+      line_level_ = -1;
+    }
+    for (size_t i = 0; i < n.children.size(); ++i) {
+      const int inside = elsewhere(n, i) ? 1 : 0;
+      elsewhere_ += inside;
+      check(n.children[i]);
+      elsewhere_ -= inside;
+    }
+    line_level_ = outer_line;
     if (keyword_info(keyword_of(n)).tables) use_tables(n);
     n.filter = kind_of(n);
     return n.filter;
@@ -283,7 +314,8 @@ private:
       case NodeKind::Convert:
         require(n.child(0), FilterKind::String, "string " + after(n));
         return n.keyword == Keyword::Int ? FilterKind::Numeric : FilterKind::String;
-      case NodeKind::Path: return n.has(FlagLastPosition) ? FilterKind::Position : FilterKind::Numeric;
+      case NodeKind::Path:
+      case NodeKind::Line: return n.has(FlagLastPosition) ? FilterKind::Position : FilterKind::Numeric;
       case NodeKind::PathParam:
         require(n.child(0), n.keyword == Keyword::Focus ? FilterKind::Set : FilterKind::Numeric,
                 n.keyword == Keyword::Focus ? "square set after 'focus'" : "numeric filter after 'max'");

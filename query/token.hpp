@@ -21,7 +21,8 @@ enum class TokenKind : uint8_t {
   PieceDesignator,  // K, [Qq]d4, A, a, _, ., a1, a-h3, [b-h2,d5]
   Arrow,            // ->
   BackArrow,        // <-
-  LongArrow,        // --> (imagine piece placement)
+  LongArrow,        // --> (imagine piece placement; line)
+  LongBackArrow,    // <-- (line <--)
   Amp,              // &
   Bar,              // |
   Tilde,            // ~

@@ -86,6 +86,20 @@ TEST_CASE("error golden tests", "[errors]") {
       {"flipcolor",
        "q.cql:1:10: error: expected a filter after 'flipcolor', found end of query\nflipcolor\n         ^\n"},
       {"} A", "q.cql:1:1: error: expected a filter, found '}'\n} A\n^\n"},
+      {"line check",
+       "q.cql:1:6: error: expected '-->' or '<--' after 'line' and its parameters, found 'check'\n"
+       "line check\n     ^~~~~\n"},
+      {"line nestban <-- check",
+       "q.cql:1:1: error: 'nestban' cannot be used with 'line <--'\nline nestban <-- "
+       "check\n^~~~~~~~~~~~~~~~\n"},
+      {"line --> check++",
+       "q.cql:1:16: error: '+' cannot repeat a '+' in 'line'\nline --> check++\n               ^\n"},
+      {"line --> (check\n  --> mate",
+       "q.cql:2:11: error: expected '-->' or ')' to close the '(' at 1:10, found end of query\n  --> mate\n"
+       "          ^\n"},
+      {"line --> check <-- mate",
+       "q.cql:1:16: error: '<--' in a line of '-->': one direction per line\nline --> check <-- mate\n"
+       "               ^~~\n"},
   };
   for (const ErrorGolden& c : cases) {
     INFO(c.query);

@@ -287,6 +287,18 @@ TEST_CASE("speculative moves and imagined positions", "[eval]") {
   });
 }
 
+TEST_CASE("a line over a position with no game is that one position", "[eval][line]") {
+  check_all({
+      {"line --> check", Mate, "1"},
+      {"line --> check --> check", Mate, "none"},
+      {"line --> check*", Start, "none"},  // a line of no position does not match
+      {"line <-- check", Mate, "1"},
+      {"line singlecolor --> mate{1,3}", Mate, "1"},
+      {"line lastposition --> check", Mate, "false"},  // no position of a game to name
+      {"imagine sidetomove white : line --> not check", Mate, "1"},
+  });
+}
+
 TEST_CASE("table filters need tables", "[eval]") {
   CHECK(value("dts > 3", Stalemate) ==
         "eval error: this query uses table values (dtm, dts, lasker, ...) but no tables are attached");

@@ -510,6 +510,119 @@ TEST_CASE("path: pathcount, pathstart, pathlastposition", "[query][game][path]")
   CHECK(matching("pathstart", g).empty());
 }
 
+// ---- line (CQL's older sequence filter), over Scholar: 0 start, 1 e4, 2 d4, 3 d5, 4 e5, 5 Qh5,
+// 6 Nc6, 7 Bc4, 8 Nf6, 9 Qxf7# (preorder 0 1 4 5 6 7 8 9 2 3; plies 0 1 1 2 2 3 4 5 6 7).
+
+TEST_CASE("line: constituents, repetitions and the longest line", "[query][game][line]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("line --> check", g) == "9");
+  CHECK(value_at("line --> check", g, 9) == "1");  // the number of positions of the line
+  // Backtracking, not greedy: not mate repeated 7 times (plies 0 to 6), then check at ply 7.
+  CHECK(value_at("line --> not mate* --> check", g, 0) == "8");
+  CHECK(matching("line --> not mate* --> check", g) == "0 1 4 5 6 7 8 9");  // not via d4 (node 2)
+  // Pairs of positions without check, then check: an even number of them before ply 7.
+  CHECK(matching("line --> (not check --> not check)+ --> check", g) == "1 5 7");
+  CHECK(value_at("line --> (not check --> not check)+ --> check", g, 1) == "7");
+  // The longest line: through e4 (7 positions without check), not d4 (3).
+  CHECK(value_at("line --> not check*", g, 0) == "7");
+  CHECK(value_at("line --> not check+", g, 2) == "2");
+  CHECK(value_at("line --> not check{2,3}", g, 0) == "3");
+  CHECK(value_at("line --> not check{2}", g, 0) == "2");
+  CHECK(value_at("line --> not check{,2}", g, 0) == "2");
+  CHECK(value_at("line --> initial --> not check?", g, 0) == "2");
+  CHECK(value_at("line --> not check{+}", g, 4) == "5");
+  CHECK(value_at("line --> not check{*} --> check", g, 7) == "3");
+  CHECK(matching("line --> not check{6,}", g) == "0 1");
+  // '+' before what ends a constituent repeats it; before a number it adds.
+  CHECK(value_at("line --> not check +", g, 0) == "7");
+  CHECK(matching("line --> ply + 1 == 2", g) == "1 2");
+  CHECK(matching("line --> {not check}+ --> mate", g) == "0 1 4 5 6 7 8");
+  // <--: back to the start, the line ends nearest to it.
+  CHECK(value_at("line <-- mate <-- not check*", g, 9) == "8");
+  CHECK(matching("line <-- mate <-- not check*", g) == "9");
+  CHECK(value_at("line <-- not check+", g, 8) == "7");
+  CHECK(value_at("line <-- not check+", g, 3) == "3");
+  // The line leaves the current position as it is.
+  CHECK(value_at("line --> not check{2} ply", g, 4) == "2");
+}
+
+TEST_CASE("line: the move it follows, singlecolor, primary, nestban, range", "[query][game][line]") {
+  const Game g = read_game(Scholar);
+  // A constituent with move filters sees only the move the line goes on with (CQL's linearize):
+  // from the start e4 is played but the line through it has no d5 after it.
+  CHECK(matching("line --> move from Q --> check", g) == "8");
+  CHECK(matching("line --> move to e4 --> move to d5", g).empty());
+  CHECK(matching("line --> move to d4 --> move to d5", g) == "0");
+  CHECK(matching("line --> {move to e4 or initial} --> move to d5", g) == "0");  // via d4
+  CHECK(matching("line --> find move to e4 --> move to d5", g) == "0");          // find reads elsewhere
+  // singlecolor: the other side's positions match by themselves and are not counted.
+  CHECK(value_at("line singlecolor --> not mate* --> mate", g, 1) == "4");
+  CHECK(matching("line singlecolor --> not mate* --> mate", g) == "1 5 7 9");
+  CHECK(value_at("line singlecolor --> not check+", g, 0) == "4");
+  // primary: the moves played only; secondary: the variations' moves only (d4, not d5 after it).
+  CHECK(matching("line --> initial --> move to d5", g) == "0");
+  CHECK(matching("line primary --> initial --> move to d5", g).empty());
+  CHECK(value_at("line secondary --> initial --> not check*", g, 0) == "2");
+  // nestban: no line starts inside one found before (0-1, 4-5, 6-7, 8, 2-3 ban 0 1 4 5 6 7 8 2 3).
+  CHECK(matching("line --> not check{1,2}", g) == "0 1 4 5 6 7 8 2 3");
+  CHECK(matching("line nestban --> not check{1,2}", g) == "0 4 6 8 2");
+  // With singlecolor over positions of its side: 0-4, 1-5, 6-8, 7 (check at 9), 2, 3.
+  CHECK(matching("line nestban singlecolor --> not check{1,2}", g) == "0 1 6 7 2 3");
+  // A range of lengths: the longest line must be within it.
+  CHECK(matching("line 7 --> not check*", g) == "0");
+  CHECK(matching("line 6 7 --> not check*", g) == "0 1");
+  CHECK(matching("line 3 --> not check*", g) == "6");  // 6 7 8; from 2 the line is 2 3
+  CHECK(value_at("line lastposition --> not check{2} : ply", g, 0) == "1");
+  CHECK(value_at("line firstmatch --> not check{1,3}", g, 0) == "1");
+  CHECK(value_at("line quiet --> not check*", g, 0) == "7");
+}
+
+TEST_CASE("line: errors and the work budget", "[query][game][line]") {
+  CHECK(parse_error("line check") ==
+        "6: expected '-->' or '<--' after 'line' and its parameters, found 'check'");
+  CHECK(parse_error("line -->") == "9: expected a filter or '(' after '-->', found end of query");
+  CHECK(parse_error("line --> check <-- mate") == "16: '<--' in a line of '-->': one direction per line");
+  CHECK(parse_error("line nestban <-- check") == "1: 'nestban' cannot be used with 'line <--'");
+  CHECK(parse_error("line primary <-- check") == "1: 'primary' cannot be used with 'line <--'");
+  CHECK(parse_error("line primary secondary --> check") ==
+        "1: 'line' cannot be both 'primary' and 'secondary'");
+  CHECK(parse_error("line nestban nestban --> check") == "14: 'nestban' given twice in 'line'");
+  CHECK(parse_error("line 2 3 4 --> check") ==
+        "10: expected '-->' or '<--' after 'line' and its parameters, found '4'");
+  CHECK(parse_error("line --> check**") == "16: '*' cannot repeat what may match no position in 'line'");
+  CHECK(parse_error("line --> (check? --> mate*)+") ==
+        "28: '+' cannot repeat what may match no position in 'line'");
+  CHECK(parse_error("line --> check++") == "16: '+' cannot repeat a '+' in 'line'");
+  CHECK(parse_error("line --> check+{2}") == "16: '{m,n}' cannot repeat a '+' in 'line'");
+  CHECK(parse_error("line --> check+*") == "no error");
+  CHECK(parse_error("line --> check --> 2") ==
+        "20: a number is no constituent of 'line' (put the filter in braces: '{...}')");
+  CHECK(parse_error("line --> (check --> mate") ==
+        "25: expected '-->' or ')' to close the '(' at 1:10, found end of query");
+  CHECK(parse_error("line --> ()").starts_with("11: expected a filter or '(' after '-->'"));
+  CHECK(parse_error("line --> check{3,2}") == "15: in '{m,n}' m must not exceed n");
+  CHECK(parse_error("piece T in Q line --> T --> check") ==
+        "23: CQL's piece identity (the piece variable 'T' followed to another position) is not "
+        "supported by egtb");
+  // Every way of cutting a long line into runs: exponential, stopped by the loop budget.
+  std::string text = "[Event \"long\"]\n\n";
+  for (int i = 1; i <= 150; ++i)
+    text += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
+  const Game long_game = read_game(text + "*\n");
+  CHECK_THROWS_AS(value_at("line --> (not check --> not check*)* --> check", long_game, 0),
+                  egtb::query::LoopLimitError);
+  // One repetition: one way per length, tried from every position of the 600 moves (quadratic).
+  CHECK(matching("line --> (check or not check)* --> mate", long_game).empty());
+  CHECK(value_at("line --> (check or not check)* --> terminal", long_game, 0) == "601");
+  // A line of 2,400 positions nests deeper than a line may search (and than a thread's stack allows).
+  std::string deep = "[Event \"deep\"]\n\n";
+  for (int i = 1; i <= 600; ++i)
+    deep += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
+  const Game deep_game = read_game(deep + "*\n");
+  CHECK_THROWS_AS(value_at("line --> not check* --> terminal", deep_game, 0), egtb::query::LoopLimitError);
+  CHECK(value_at("line --> not check* --> terminal", deep_game, 2000) == "401");
+}
+
 TEST_CASE("dash: CQL's -- as a filter, outside path", "[query][game][path]") {
   const Game g = read_game(Scholar);
   CHECK(matching("♞――", g) == "5 7");  // a black knight's move is played from the position

@@ -70,6 +70,13 @@ TEST_CASE("parser golden S-expressions", "[parser]") {
       {"dts == maxdts dtsend any : modelstalemate", "(query (== dts maxdts) (dtsend any modelstalemate))"},
       {"legalposition reachableposition true false", "(query legalposition reachableposition true false)"},
       {"wtm sidetomove == white", "(query wtm (== sidetomove white))"},
+      // line: '+' and '*' repeat a constituent before what ends one (-->, ')', the end ...).
+      {"line singlecolor 2 5 --> check{3,} --> (mate --> check)?",
+       "(query (line singlecolor 2 5 --> (repeat 3 inf check) (repeat 0 1 (chain mate check))))"},
+      {"line <-- check + <-- ply * 2 > 3", "(query (line <-- (repeat 1 inf check) (> (* ply 2) 3)))"},
+      {"line --> check * --> x + 1 > 2 {+}",
+       "(query (line --> (repeat 0 inf check) (repeat 1 inf (> (+ x 1) 2))))"},
+      {"line lastposition --> mate : ply", "(query (: (line lastposition --> mate) ply))"},
   };
   for (const ParseGolden& c : cases) {
     INFO(c.query);
