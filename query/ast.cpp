@@ -36,6 +36,8 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Attacks: return Keyword::Attacks;
     case NodeKind::AttackedBy: return Keyword::AttackedBy;
     case NodeKind::If: return Keyword::If;
+    case NodeKind::Repeat: return Keyword::Loop;
+    case NodeKind::While: return Keyword::While;
     case NodeKind::SquareLoop: return Keyword::Square;
     case NodeKind::PieceLoop:
     case NodeKind::PieceAssign: return Keyword::Piece;

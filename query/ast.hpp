@@ -55,6 +55,8 @@ enum class NodeKind : uint8_t {
   Attacks,      // children[0] attacks children[1]
   AttackedBy,   // children[0] attackedby children[1]
   If,           // test, then[, else]
+  Repeat,       // loop children[0]: again while it matches
+  While,        // while (children[0]) children[1]
   SquareLoop,   // flags All; name; children: set, body
   PieceLoop,    // the same; the variable holds a man (CQL's piece identity, query/piece_ids.hpp)
   PieceAssign,  // piece name = children[0] (a set); slot (sema)

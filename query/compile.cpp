@@ -137,6 +137,9 @@ private:
       case NodeKind::AttackedBy:
         return detail::make_attacks(compile(n.child(1), t), compile(n.child(0), t), false);
       case NodeKind::If: return if_filter(n, t);
+      case NodeKind::Repeat: return detail::make_repeat(compile(n.child(0), t), n.range);
+      case NodeKind::While:
+        return detail::make_while(compile(n.child(0), t), compile(n.child(1), t), n.range);
       case NodeKind::SquareLoop:
       case NodeKind::PieceLoop:
         return detail::make_loop(n.slot, compile(n.child(0), t), compile(n.child(1), t), n.has(FlagAll),

@@ -231,6 +231,10 @@ FilterPtr make_not(FilterPtr f);
 FilterPtr make_and(Filters parts);  // each matches, tried in order
 FilterPtr make_or(Filters parts);   // one matches, tried in order
 FilterPtr make_if(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKind kind);
+// loop f: f again and again while it matches; matches if it matched once. while (t) f: f each time
+// t matches; matches. Each round is a step of the loop bound (Context::step).
+FilterPtr make_repeat(FilterPtr body, SourceRange range);
+FilterPtr make_while(FilterPtr test, FilterPtr body, SourceRange range);
 FilterPtr make_number(int64_t value);
 FilterPtr make_arith(ArithOp op, FilterPtr a, FilterPtr b);
 FilterPtr make_negate(FilterPtr f);

@@ -94,6 +94,43 @@ private:
   FilterPtr test_, then_, else_;
 };
 
+// loop f (CQL): "x = 1 loop {x < 5 x += 1}" leaves x at 5 and matches.
+class Repeat final : public Filter {
+public:
+  Repeat(FilterPtr body, SourceRange range)
+      : Filter(FilterKind::Logical), body_(std::move(body)), range_(range) {}
+  bool matches(Context& ctx) const override {
+    bool matched = false;
+    while (true) {
+      ctx.step(range_);
+      if (!body_->matches(ctx)) return matched;
+      matched = true;
+    }
+  }
+
+private:
+  FilterPtr body_;
+  SourceRange range_;
+};
+
+// while (t) f (CQL): "x = 1 while (x < 5) x += 1" leaves x at 5; it always matches.
+class While final : public Filter {
+public:
+  While(FilterPtr test, FilterPtr body, SourceRange range)
+      : Filter(FilterKind::Logical), test_(std::move(test)), body_(std::move(body)), range_(range) {}
+  bool matches(Context& ctx) const override {
+    while (true) {
+      ctx.step(range_);
+      if (!test_->matches(ctx)) return true;
+      body_->matches(ctx);
+    }
+  }
+
+private:
+  FilterPtr test_, body_;
+  SourceRange range_;
+};
+
 class Number final : public Filter {
 public:
   explicit Number(int64_t v) : Filter(FilterKind::Numeric), v_(v) {}
@@ -436,6 +473,14 @@ FilterPtr make_sequence(Filters parts) { return std::make_unique<Sequence>(std::
 FilterPtr make_not(FilterPtr f) { return std::make_unique<Not>(std::move(f)); }
 FilterPtr make_and(Filters parts) { return std::make_unique<AndOr>(std::move(parts), true); }
 FilterPtr make_or(Filters parts) { return std::make_unique<AndOr>(std::move(parts), false); }
+FilterPtr make_repeat(FilterPtr body, SourceRange range) {
+  return std::make_unique<Repeat>(std::move(body), range);
+}
+
+FilterPtr make_while(FilterPtr test, FilterPtr body, SourceRange range) {
+  return std::make_unique<While>(std::move(test), std::move(body), range);
+}
+
 FilterPtr make_if(FilterPtr test, FilterPtr then, FilterPtr otherwise, FilterKind kind) {
   return std::make_unique<If>(std::move(test), std::move(then), std::move(otherwise), kind);
 }

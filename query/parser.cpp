@@ -505,6 +505,8 @@ private:
     switch (t.keyword) {
       case Keyword::Not: return unary(NodeKind::Not, &Parser::in_level);
       case Keyword::If: return if_filter();
+      case Keyword::Loop: return unary(NodeKind::Repeat, &Parser::filter);
+      case Keyword::While: return while_filter();
       case Keyword::Square:
       case Keyword::Piece: return loop();
       case Keyword::Function: return function();
@@ -593,6 +595,20 @@ private:
     accept_keyword(Keyword::Then);
     n->children.push_back(operand(&Parser::filter, quoted(Keyword::Then)));
     if (accept_keyword(Keyword::Else)) n->children.push_back(operand(&Parser::filter, quoted(Keyword::Else)));
+    return finish(std::move(n));
+  }
+
+  // while (test) body: CQL's test in parentheses, then a whole filter. CQL's other while, over the
+  // matches of a regular expression ("while (s ~~ r) ... \\0"), is refused by name.
+  NodePtr while_filter() {
+    const Token& kw = take();
+    auto n = make(NodeKind::While, kw.range);
+    expect(TokenKind::LParen, "'(' after 'while'");
+    n->children.push_back(operand(&Parser::filter, quoted(Keyword::While) + " ("));
+    if (n->child(0).kind == NodeKind::StringMatch)
+      fail(n->child(0).range, unsupported_word_message("while (s ~~ r)"));
+    expect(TokenKind::RParen, "')' after the test of 'while'");
+    n->children.push_back(operand(&Parser::filter, quoted(Keyword::While) + " (...)"));
     return finish(std::move(n));
   }
 

@@ -259,6 +259,8 @@ private:
                                                        : sets(n, "after '#'", FilterKind::Numeric);
       case NodeKind::AttackChain: return chain(n);
       case NodeKind::If: return if_kind(n);
+      case NodeKind::Repeat:
+      case NodeKind::While: return FilterKind::Logical;
       case NodeKind::Sort: add_sort_key(n); return sort(n);
       case NodeKind::Pin: return pin(n);
       case NodeKind::Ray:

@@ -81,6 +81,11 @@ TEST_CASE("error golden tests", "[errors]") {
        "q.cql:1:10: error: rotate45 cannot be applied to light or dark: a square's colour has no image under "
        "a "
        "turn of 45 degrees\nrotate45 light Q\n         ^~~~~~~\n"},
+      {"while (\"RBNQ\" ~~ \".\") true",
+       "q.cql:1:8: error: CQL filter 'while (s ~~ r)' is not supported by egtb\nwhile (\"RBNQ\" ~~ \".\") "
+       "true\n       ^~~~~~~~~~~~~\n"},
+      {"while check",
+       "q.cql:1:7: error: expected '(' after 'while', found 'check'\nwhile check\n      ^~~~~\n"},
       {"btm $", "q.cql:1:5: error: unexpected character '$'\nbtm $\n    ^\n"},
       {"max(1)", "q.cql:1:1: error: 'max' needs at least two arguments\nmax(1)\n^~~~~~\n"},
       {"flipcolor",

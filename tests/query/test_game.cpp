@@ -413,6 +413,17 @@ TEST_CASE("game: assignment operators", "[query][game]") {
   CHECK(parse_error("x = 1 x += ") == "12: expected a filter after '+=', found end of query");
 }
 
+TEST_CASE("game: loop and while stop at the loop bound", "[query][game]") {
+  const Game g = read_game("[Event \"t\"]\n\n1. e4 *\n");
+  for (const char* query : {"loop true", "while (true) true", "x = 0 loop {x += 1}"}) {
+    INFO(query);
+    const auto program = egtb::query::compile(query);
+    REQUIRE(program);
+    egtb::query::Evaluator evaluator(*program);
+    CHECK_THROWS_AS(evaluator.evaluate(g, Game::Root), egtb::query::LoopLimitError);
+  }
+}
+
 TEST_CASE("game: ~~ refuses a text longer than 4096 bytes", "[query][game]") {
   const Game g = read_game("[Event \"t\"]\n\n{" + std::string(5000, 'a') + "} 1. e4 *\n");
   const auto program = egtb::query::compile("originalcomment ~~ \"a*b\"");
@@ -601,9 +612,6 @@ TEST_CASE("line: errors and the work budget", "[query][game][line]") {
         "25: expected '-->' or ')' to close the '(' at 1:10, found end of query");
   CHECK(parse_error("line --> ()").starts_with("11: expected a filter or '(' after '-->'"));
   CHECK(parse_error("line --> check{3,2}") == "15: in '{m,n}' m must not exceed n");
-  CHECK(parse_error("piece T in Q line --> T --> check") ==
-        "23: CQL's piece identity (the piece variable 'T' followed to another position) is not "
-        "supported by egtb");
   // Every way of cutting a long line into runs: exponential, stopped by the loop budget.
   std::string text = "[Event \"long\"]\n\n";
   for (int i = 1; i <= 150; ++i)
