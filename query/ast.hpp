@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "egtb/core/bitboard.hpp"
@@ -152,6 +153,26 @@ inline constexpr uint32_t FlagSingleColor = 131072;  // line singlecolor
 // move (played, not previous) in a line's constituent, outside every filter read at another
 // position and every other move filter: it sees only the move the line goes on with (sema)
 inline constexpr uint32_t FlagLineMove = 262144;
+
+// The words that set a flag, in the order the printer writes them: the parameters of path and of
+// line, and the words of the move played ("move previous null ...").
+using FlagWords = std::pair<Keyword, uint32_t>;
+inline constexpr std::array<FlagWords, 4> PathParameterFlags = {{{Keyword::NestBan, FlagNestBan},
+                                                                 {Keyword::Primary, FlagPrimary},
+                                                                 {Keyword::FirstMatch, FlagFirstMatch},
+                                                                 {Keyword::LastPosition, FlagLastPosition}}};
+inline constexpr std::array<FlagWords, 6> LineParameterFlags = {{{Keyword::SingleColor, FlagSingleColor},
+                                                                 {Keyword::Primary, FlagPrimary},
+                                                                 {Keyword::Secondary, FlagSecondary},
+                                                                 {Keyword::NestBan, FlagNestBan},
+                                                                 {Keyword::FirstMatch, FlagFirstMatch},
+                                                                 {Keyword::LastPosition, FlagLastPosition}}};
+inline constexpr std::array<FlagWords, 6> PlayedMoveFlags = {{{Keyword::Previous, FlagPrevious},
+                                                              {Keyword::Null, FlagNull},
+                                                              {Keyword::Primary, FlagPrimary},
+                                                              {Keyword::Secondary, FlagSecondary},
+                                                              {Keyword::EnPassant, FlagEnPassant},
+                                                              {Keyword::Castle, FlagCastle}}};
 
 // ---- operators, spelled by tokens
 

@@ -1088,13 +1088,6 @@ private:
 
   // move [previous] [from X] [to Y] [capture Z] [promote P] [null] [primary|secondary] [enpassant]
   // [castle]: the move played (CQL's "move" without legal or pseudolegal).
-  static constexpr std::array<std::pair<Keyword, uint32_t>, 6> PlayedMoveFlags = {
-      {{Keyword::Previous, FlagPrevious},
-       {Keyword::Null, FlagNull},
-       {Keyword::Primary, FlagPrimary},
-       {Keyword::Secondary, FlagSecondary},
-       {Keyword::EnPassant, FlagEnPassant},
-       {Keyword::Castle, FlagCastle}}};
 
   // primary, secondary, enpassant, castle alone: CQL's past-move filters, the move that led to the
   // position was one (move previous primary ...); none at the start.
@@ -1213,11 +1206,7 @@ private:
                                                                            "title", "verbose"};
 
   void path_parameters(Node& n) {
-    static constexpr std::array<std::pair<Keyword, uint32_t>, 4> Flags = {
-        {{Keyword::NestBan, FlagNestBan},
-         {Keyword::Primary, FlagPrimary},
-         {Keyword::FirstMatch, FlagFirstMatch},
-         {Keyword::LastPosition, FlagLastPosition}}};
+    const auto& Flags = PathParameterFlags;
     bool focus = false;
     bool max = false;
     while (true) {
@@ -1540,13 +1529,7 @@ private:
   // singlecolor, primary, secondary, nestban, firstmatch, lastposition, quiet and a range of
   // lengths (one number: exactly that), each at most once.
   void line_parameters(Node& n) {
-    static constexpr std::array<std::pair<Keyword, uint32_t>, 6> Flags = {
-        {{Keyword::SingleColor, FlagSingleColor},
-         {Keyword::Primary, FlagPrimary},
-         {Keyword::Secondary, FlagSecondary},
-         {Keyword::NestBan, FlagNestBan},
-         {Keyword::FirstMatch, FlagFirstMatch},
-         {Keyword::LastPosition, FlagLastPosition}}};
+    const auto& Flags = LineParameterFlags;
     bool quiet = false;
     while (true) {
       const Token& word = peek();

@@ -84,17 +84,12 @@ std::string header(const Node& n) {
     return s;
   }
   if (n.kind == NodeKind::Path) {
-    for (const auto& [flag, k] :
-         {std::pair{FlagNestBan, Keyword::NestBan}, std::pair{FlagPrimary, Keyword::Primary},
-          std::pair{FlagFirstMatch, Keyword::FirstMatch}, std::pair{FlagLastPosition, Keyword::LastPosition}})
+    for (const auto& [k, flag] : PathParameterFlags)
       if (n.has(flag)) add(word(k));
     return s;
   }
   if (n.kind == NodeKind::Line) {
-    for (const auto& [flag, k] :
-         {std::pair{FlagSingleColor, Keyword::SingleColor}, std::pair{FlagPrimary, Keyword::Primary},
-          std::pair{FlagSecondary, Keyword::Secondary}, std::pair{FlagNestBan, Keyword::NestBan},
-          std::pair{FlagFirstMatch, Keyword::FirstMatch}, std::pair{FlagLastPosition, Keyword::LastPosition}})
+    for (const auto& [k, flag] : LineParameterFlags)
       if (n.has(flag)) add(word(k));
     if (n.has(FlagCount)) add(std::to_string(n.number) + " " + std::to_string(n.high));
     add(std::string(
@@ -112,10 +107,7 @@ std::string header(const Node& n) {
     return s;
   }
   if (n.kind == NodeKind::PlayedMove) {
-    for (const auto& [flag, k] :
-         {std::pair{FlagPrevious, Keyword::Previous}, std::pair{FlagNull, Keyword::Null},
-          std::pair{FlagPrimary, Keyword::Primary}, std::pair{FlagSecondary, Keyword::Secondary},
-          std::pair{FlagEnPassant, Keyword::EnPassant}, std::pair{FlagCastle, Keyword::Castle}})
+    for (const auto& [k, flag] : PlayedMoveFlags)
       if (n.has(flag)) add(word(k));
     if (n.pieces) add(word(Keyword::Promote) + " " + designator_text(n.pieces, AllSquares));
     return s;
