@@ -37,22 +37,33 @@ void Evaluator::start(const Position& pos) {
   ctx_->line_depth = 0;  // an evaluation that threw may have left it raised
   ctx_->notes.clear();
   ctx_->sort_values.clear();
+}
+
+void Evaluator::unbind_variables() {
   for (detail::Slot& s : ctx_->slots) s = detail::Slot{};
+  variables_game_ = nullptr;
 }
 
 bool Evaluator::matches(const Position& pos) {
   if (!ready()) return false;
   start(pos);
+  unbind_variables();
   return program_.root().matches(*ctx_);
 }
 
 Expected<Value, QueryError> Evaluator::evaluate(const Position& pos) {
   start(pos);
+  unbind_variables();
   return run();
 }
 
 Expected<Value, QueryError> Evaluator::evaluate(const pgn::Game& game, pgn::NodeId node, bool variations) {
   start(game.position(node));
+  if (variables_game_ != &game || variables_game_number_ != game.number) {
+    unbind_variables();
+    variables_game_ = &game;
+    variables_game_number_ = game.number;
+  }
   ctx_->game = &game;
   ctx_->node = node;
   ctx_->variations = variations;

@@ -73,7 +73,9 @@ public:
   // The query's value, or an error when it needs tables and none are attached.
   [[nodiscard]] Expected<Value, QueryError> evaluate(const Position& pos);
   // The same at a node of a game, where the game filters (ply, parent, move ...) read the game;
-  // without `variations` the game is its mainline (filters_game.cpp).
+  // without `variations` the game is its mainline (filters_game.cpp). As in CQL, the variables keep
+  // what the game's positions evaluated before gave them, and are unbound when another game starts:
+  // "if ply == 1 Y = 7" makes Y 7 at every later position of that game, and unbound in the next.
   [[nodiscard]] Expected<Value, QueryError> evaluate(const pgn::Game& game, pgn::NodeId node,
                                                      bool variations = true);
 
@@ -85,8 +87,13 @@ private:
   const Program& program_;
   std::unique_ptr<detail::Context> ctx_;
 
+  // The game whose positions bound the variables (null: none; a position alone unbinds them).
+  const pgn::Game* variables_game_ = nullptr;
+  uint64_t variables_game_number_ = 0;
+
   [[nodiscard]] bool ready() const;
   void start(const Position& pos);
+  void unbind_variables();
   [[nodiscard]] Expected<Value, QueryError> run();
 };
 

@@ -413,6 +413,26 @@ TEST_CASE("game: assignment operators", "[query][game]") {
   CHECK(parse_error("x = 1 x += ") == "12: expected a filter after '+=', found end of query");
 }
 
+// CQL 6.2 binds variables per game, not per position (checked with CQL 6.2 itself: "if ply == 1
+// Y = 7 ply == 3 comment(Y)" writes "7" at ply 3, isbound is false at the next game's start, and
+// over this game with variations "if ply == 0 Y = 0 if ply == 3 Y = ply Y == 3" marks Qh5 to the
+// end, then d4 and d5).
+TEST_CASE("game: a variable keeps its value through the game's later positions", "[query][game]") {
+  const Game g = read_game(Scholar);  // preorder 0 1 4 5 6 7 8 9 2 3: e4 (1) and d4 (2) at ply 1
+  CHECK(matching("if ply == 1 Y = 7 Y == 7", g) == "1 4 5 6 7 8 9 2 3");
+  CHECK(matching("if ply == 3 Y = ply Y == 3", g) == "5 6 7 8 9 2 3");  // d4 keeps Qh5's 3
+  const auto program = egtb::query::compile("if ply == 1 Y = 7 Y == 7");
+  REQUIRE(program);
+  egtb::query::Evaluator evaluator(*program);
+  CHECK(evaluator.evaluate(g, 5)->matched == false);  // a game's first evaluation: Y unbound
+  CHECK(evaluator.evaluate(g, 1)->matched);
+  CHECK(evaluator.evaluate(g, 5)->matched);
+  Game next = g;
+  next.number = g.number + 1;
+  CHECK(evaluator.evaluate(next, 5)->matched == false);        // another game unbinds Y
+  CHECK(evaluator.evaluate(g.position(5))->matched == false);  // and so does a position alone
+}
+
 TEST_CASE("game: loop and while stop at the loop bound", "[query][game]") {
   const Game g = read_game("[Event \"t\"]\n\n1. e4 *\n");
   for (const char* query : {"loop true", "while (true) true", "x = 0 loop {x += 1}"}) {
