@@ -33,13 +33,13 @@ InputError located_error(const query::QueryError& e, const std::string& source,
                                            .end_column = e.range.end_column});
 }
 
-// run(), with a query's loops past their bound (LoopLimitError) reported as an InputError
-// located in the query.
+// run(), with a query's run stopped (RunError: loops past their bound, a failed assert ...)
+// reported as an InputError located in the query.
 template <typename Run>
 auto located(const query::ScanQuery& query, const Run& run) {
   try {
     return run();
-  } catch (const query::LoopLimitError& e) {
+  } catch (const query::RunError& e) {
     throw located_error(e.error(), query.source, "query");
   }
 }

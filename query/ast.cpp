@@ -82,6 +82,8 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Echo: return Keyword::Echo;
     case NodeKind::Lca: return Keyword::Lca;
     case NodeKind::ConsecutiveMoves: return Keyword::ConsecutiveMoves;
+    case NodeKind::Binding: return node.keyword;
+    case NodeKind::Assert: return Keyword::Assert;
     case NodeKind::PathParam: return node.keyword;
     case NodeKind::PathDash:
     case NodeKind::Dash:

@@ -116,7 +116,8 @@ enum class NodeKind : uint8_t {
   PathChain,   // ( constituents ) of a path or a line: children in order
   PathRepeat,  // a path's or a line's children[0] repeated from `number` to `high` times (*, +, ?,
                // {m,n})
-  Dash,        // CQL's -- as a filter, outside path: as PathDash, the targets in '(...)' after it
+  Dash,        // CQL's -- as a filter, outside path: as PathDash, the targets in '(...)' after it;
+               // flags Previous: the move that led here (previous --, currentmove --)
   // CQL's line (the older sequence filter): the constituents (PathChain, PathRepeat or any filter,
   // each filter matched at one position of the line); flags Previous (line <--: back to the start),
   // SingleColor, NestBan, FirstMatch, LastPosition, Primary, Secondary, Count (a range of lengths:
@@ -129,6 +130,10 @@ enum class NodeKind : uint8_t {
   Lca,               // lca(p q): children, two positions
   ConsecutiveMoves,  // consecutivemoves [low [high]] (s t): children the Variables s, t; number
                      // low, high high (1 and 100000 when not given, as CQL)
+  // isbound x, isunbound x (x may be quoted: isbound "x") and unbind x: keyword; name = x; slot
+  // (sema; -1 for isbound of a name no variable has). Example: "isbound X" is (isbound X).
+  Binding,
+  Assert,  // assert children[0]: fails the run, located here, where children[0] does not match
 };
 
 // Bits of Node::flags.
@@ -137,7 +142,7 @@ inline constexpr uint32_t FlagCount = 2;
 inline constexpr uint32_t FlagMin = 4;
 inline constexpr uint32_t FlagMax = 8;
 inline constexpr uint32_t FlagAny = 16;
-inline constexpr uint32_t FlagPrevious = 32;  // move previous; find <-, line <--: backward
+inline constexpr uint32_t FlagPrevious = 32;  // move previous; find <-, line <--: backward; previous --
 inline constexpr uint32_t FlagNull = 64;      // move null
 inline constexpr uint32_t FlagPrimary = 128;  // move primary
 inline constexpr uint32_t FlagSecondary = 256;

@@ -153,6 +153,8 @@ private:
       case NodeKind::SquareFact: return detail::make_square_fact(n.keyword, compile(n.child(0), t));
       case NodeKind::MakeSquare: return detail::make_square_of(children(n, t));
       case NodeKind::Sqrt: return detail::make_sqrt(compile(n.child(0), t));
+      case NodeKind::Binding: return detail::make_binding(n.keyword, n.slot);
+      case NodeKind::Assert: return detail::make_assert(compile(n.child(0), t), n.range);
       case NodeKind::Vector:
         if (n.has(FlagRange))
           return detail::make_counted_vector(t.directions(keyword_info(n.keyword).directions),
@@ -206,7 +208,7 @@ private:
       case NodeKind::Line: return line(n, t);
       case NodeKind::Dash: {
         detail::PathStep step = path_step(n, t);
-        return detail::make_dash(std::move(step), n.filter);
+        return detail::make_dash(std::move(step), n.filter, n.has(FlagPrevious));
       }
       case NodeKind::ImagineSpec:
       case NodeKind::PathParam:

@@ -47,8 +47,8 @@ protected:
   };
   [[nodiscard]] Level deeper(const SourceRange& where, const std::string& filter) {
     if (depth_ == MaxSearchDepth)
-      throw LoopLimitError({where, "a " + filter + " searches more than " + std::to_string(MaxSearchDepth) +
-                                       " steps deep (a line too long to follow move by move)"});
+      throw RunError({where, "a " + filter + " searches more than " + std::to_string(MaxSearchDepth) +
+                                 " steps deep (a line too long to follow move by move)"});
     return Level{++depth_};
   }
 

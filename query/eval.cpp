@@ -8,8 +8,8 @@ namespace detail {
 
 void Context::step(const SourceRange& where, bool costly) {
   if (++steps > MaxLoopSteps)
-    throw LoopLimitError({where, "the query's loops run more than " + std::to_string(MaxLoopSteps) +
-                                     " times on one position (nested loops multiply: narrow their sets)"});
+    throw RunError({where, "the query's loops run more than " + std::to_string(MaxLoopSteps) +
+                               " times on one position (nested loops multiply: narrow their sets)"});
   if ((costly || steps % 64 == 0) && cancellation) cancellation->throw_if_requested();
 }
 

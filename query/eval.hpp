@@ -45,11 +45,12 @@ struct Value {
 // position.
 inline constexpr uint64_t MaxLoopSteps = 1'000'000;
 
-// Thrown by an Evaluator when the loops of its query run more than MaxLoopSteps bodies on one
-// position; error().range is the loop that went past the bound.
-class LoopLimitError : public std::runtime_error {
+// Thrown by an Evaluator when a run of its query cannot go on, error().range the filter that stops
+// it: loops past MaxLoopSteps bodies on one position, '~~' on too long a text, a search too deep,
+// a failed assert.
+class RunError : public std::runtime_error {
 public:
-  explicit LoopLimitError(QueryError error) : std::runtime_error(error.message), error_(std::move(error)) {}
+  explicit RunError(QueryError error) : std::runtime_error(error.message), error_(std::move(error)) {}
   [[nodiscard]] const QueryError& error() const { return error_; }
 
 private:
@@ -68,7 +69,7 @@ public:
   Evaluator& operator=(const Evaluator&) = delete;
 
   // Whether the query matches; false also when it needs tables and none are attached. Both throw
-  // LoopLimitError (above) and Cancelled.
+  // RunError (above) and Cancelled.
   [[nodiscard]] bool matches(const Position& pos);
   // The query's value, or an error when it needs tables and none are attached.
   [[nodiscard]] Expected<Value, QueryError> evaluate(const Position& pos);

@@ -123,7 +123,7 @@ struct Context {
   } last_path;
 
   // One more run of the body of the loop at `where` (square, piece, move, dtsend, dtmend): throws
-  // LoopLimitError past MaxLoopSteps on this position, and Cancelled once the
+  // RunError past MaxLoopSteps on this position, and Cancelled once the
   // cancellation is requested (asked every 64 steps, and at each line end, a costly step).
   void step(const SourceRange& where, bool costly = false);
 
@@ -239,7 +239,11 @@ FilterPtr make_number(int64_t value);
 FilterPtr make_arith(ArithOp op, FilterPtr a, FilterPtr b);
 FilterPtr make_negate(FilterPtr f);
 FilterPtr make_abs(FilterPtr f);
-FilterPtr make_sqrt(FilterPtr f);  // the root of a number >= 0, rounded down as CQL does
+FilterPtr make_sqrt(FilterPtr f);
+// isbound x, isunbound x (slot -1: no variable of that name, never bound), unbind x.
+FilterPtr make_binding(Keyword word, int slot);
+// assert f: matches where f does, and fails the run (RunError, located at `range`) elsewhere.
+FilterPtr make_assert(FilterPtr f, SourceRange range);  // the root of a number >= 0, rounded down as CQL does
 FilterPtr make_extremum(bool max, Filters args);
 FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b);  // numbers or counted sets
 FilterPtr make_count(FilterPtr set);
@@ -388,7 +392,8 @@ struct PathSpec {
 FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps);
 // CQL's dash as a filter (a Dash step): a move played from the position fits it; the value (of
 // `kind`) is its target's after the first such move.
-FilterPtr make_dash(PathStep dash, FilterKind kind);
+// previous: the move that led to the position (previous --, currentmove --), its sets read there.
+FilterPtr make_dash(PathStep dash, FilterKind kind, bool previous);
 FilterPtr make_path_word(Keyword keyword);  // pathcount pathstart pathlastposition
 // line: forward (-->) or back to the start (<--); the value is the number of positions matched
 // (singlecolor: of the side to move), or with last_position the line's last position.

@@ -4,6 +4,8 @@
 #include <limits>
 #include <optional>
 
+#include "egtb/core/fen.hpp"
+#include "query/eval.hpp"
 #include "query/filter.hpp"
 
 namespace egtb::query::detail {
@@ -319,7 +321,9 @@ public:
   }
   Bitboard squares(Context& ctx) const override {
     const Bitboard b = value_->squares(ctx);
-    ctx.slots[slot_].squares = b;
+    Slot& s = ctx.slots[slot_];
+    s.bound = true;
+    s.squares = b;
     return b;
   }
   // As CQL's AssignNumericNode and AssignStringNode.
@@ -359,7 +363,9 @@ public:
     while (each) {
       ctx.step(range_);
       bind(ctx, pop_lsb(each));
-      if (!body_->matches(ctx)) return false;
+      const bool matched = body_->matches(ctx);
+      ctx.slots[slot_] = Slot{};
+      if (!matched) return false;
     }
     return true;
   }
@@ -371,6 +377,7 @@ public:
       const Square s = pop_lsb(each);
       bind(ctx, s);
       if (body_->matches(ctx)) found |= square_bb(s);
+      ctx.slots[slot_] = Slot{};
     }
     return found;
   }
@@ -387,15 +394,51 @@ private:
   }
 
   // The variable holds the square, or the number of the man on it (and the square, where a piece
-  // variable looks for him first).
+  // variable looks for him first), for one run of the body: unbound after it, as in CQL.
   void bind(Context& ctx, Square s) const {
     Slot& slot = ctx.slots[slot_];
     slot.squares = square_bb(s);
-    if (pieces_) {
-      slot.number = ctx.piece_id(s);
-      slot.bound = true;
-    }
+    slot.bound = true;
+    if (pieces_) slot.number = ctx.piece_id(s);
   }
+};
+
+// isbound x, isunbound x, unbind x (CQL's IsBoundNode, its negation, UnbindNode): unbind always
+// matches and leaves x as a variable never assigned.
+class BindingTest final : public Filter {
+public:
+  BindingTest(Keyword word, int slot) : Filter(FilterKind::Logical), word_(word), slot_(slot) {}
+  bool matches(Context& ctx) const override {
+    if (word_ == Keyword::Unbind) {
+      ctx.slots[static_cast<size_t>(slot_)] = Slot{};
+      return true;
+    }
+    const bool bound = slot_ >= 0 && ctx.slots[static_cast<size_t>(slot_)].bound;
+    return bound == (word_ == Keyword::IsBound);
+  }
+
+private:
+  Keyword word_;
+  int slot_;
+};
+
+// assert f: CQL stops its run where f does not match ("assert filter ... failed at gamenumber N
+// and positionid: P"); so does egtb, with the assert's place in the query.
+class Assert final : public Filter {
+public:
+  Assert(FilterPtr f, SourceRange range) : Filter(FilterKind::Logical), f_(std::move(f)), range_(range) {}
+  bool matches(Context& ctx) const override {
+    if (f_->matches(ctx)) return true;
+    std::string where = "at " + to_fen(*ctx.pos);
+    if (ctx.game)
+      where = "in game " + std::to_string(ctx.game->number) + " at positionid " +
+              std::to_string(ctx.game_order().ids[ctx.node]) + " (" + to_fen(*ctx.pos) + ")";
+    throw RunError({range_, "assert failed " + where});
+  }
+
+private:
+  FilterPtr f_;
+  SourceRange range_;
 };
 
 class Sort final : public Filter {
@@ -491,6 +534,10 @@ FilterPtr make_arith(ArithOp op, FilterPtr a, FilterPtr b) {
 FilterPtr make_negate(FilterPtr f) { return std::make_unique<Unary>(std::move(f), false); }
 FilterPtr make_abs(FilterPtr f) { return std::make_unique<Unary>(std::move(f), true); }
 FilterPtr make_sqrt(FilterPtr f) { return std::make_unique<Sqrt>(std::move(f)); }
+FilterPtr make_binding(Keyword word, int slot) { return std::make_unique<BindingTest>(word, slot); }
+FilterPtr make_assert(FilterPtr f, SourceRange range) {
+  return std::make_unique<Assert>(std::move(f), range);
+}
 FilterPtr make_extremum(bool max, Filters args) { return std::make_unique<Extremum>(max, std::move(args)); }
 FilterPtr make_compare(CompareOp op, FilterPtr a, FilterPtr b) {
   return std::make_unique<NumberCompare>(op, std::move(a), std::move(b));

@@ -255,10 +255,12 @@ private:
 };
 
 // -- outside path: the first move played from the position that fits the dash and after which its
-// target matches (CQL's DashNode); the value is the target's there.
+// target matches (CQL's DashNode); the value is the target's there. previous -- (currentmove --):
+// the move that led to the position, its sets read before it (CQL's PreviousDashNode).
 class DashFilter final : public Filter {
 public:
-  DashFilter(PathStep dash, FilterKind kind) : Filter(kind), dash_(std::move(dash)) {}
+  DashFilter(PathStep dash, FilterKind kind, bool previous)
+      : Filter(kind), dash_(std::move(dash)), previous_(previous) {}
 
   bool matches(Context& ctx) const override { return first(ctx).node != NoNode; }
   Bitboard squares(Context& ctx) const override {
@@ -288,6 +290,7 @@ public:
 
 private:
   PathStep dash_;
+  bool previous_;
 
   // The position after the first move that fits (NoNode if none) and the dash's sets.
   struct Found {
@@ -297,6 +300,7 @@ private:
   };
   Found first(Context& ctx) const {
     if (!ctx.game) return {};
+    if (previous_) return led_here(ctx);
     Found f{NoNode, dash_.from ? dash_.from->squares(ctx) : ~Bitboard{0},
             dash_.to ? dash_.to->squares(ctx) : ~Bitboard{0}};
     const pgn::Game& game = *ctx.game;
@@ -310,6 +314,25 @@ private:
       return f;
     }
     return {};
+  }
+
+  // The position itself when the move that led to it fits, its target matching here.
+  Found led_here(Context& ctx) const {
+    const pgn::Game& game = *ctx.game;
+    const NodeId head = game.node(ctx.node).parent;
+    if (head == NoNode) return {};
+    Found f{ctx.node, ~Bitboard{0}, ~Bitboard{0}};
+    if (dash_.from || dash_.to) {
+      const PositionScope scope(ctx, head);
+      if (dash_.from) f.from = dash_.from->squares(ctx);
+      if (dash_.to) f.to = dash_.to->squares(ctx);
+    }
+    if (!fits(game.position(head), game.node(ctx.node).move, f.from, f.to, dash_.capture)) return {};
+    if (dash_.filter) {
+      const TargetScope scope(ctx, ctx.node, f.from, f.to);
+      if (!dash_.filter->matches(ctx)) return {};
+    }
+    return f;
   }
 };
 
@@ -364,8 +387,8 @@ FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps) {
 
 FilterPtr make_path_word(Keyword keyword) { return std::make_unique<PathWord>(keyword); }
 
-FilterPtr make_dash(PathStep dash, FilterKind kind) {
-  return std::make_unique<DashFilter>(std::move(dash), kind);
+FilterPtr make_dash(PathStep dash, FilterKind kind, bool previous) {
+  return std::make_unique<DashFilter>(std::move(dash), kind, previous);
 }
 
 }  // namespace egtb::query::detail

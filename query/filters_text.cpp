@@ -114,7 +114,7 @@ private:
 
 // The first match of the pattern in the string; its groups go to ctx.groups, which a failed
 // match clears (CQL's RegexHistory). std::regex recurses once per character or so: a text longer
-// than MaxMatchedText fails the query (LoopLimitError) rather than the stack (40,000 characters
+// than MaxMatchedText fails the query (RunError) rather than the stack (40,000 characters
 // overflowed 8 MB with ".*z").
 constexpr size_t MaxMatchedText = 4096;
 
@@ -126,8 +126,8 @@ public:
     std::string s;
     if (!s_->text(ctx, s)) return false;
     if (s.size() > MaxMatchedText)
-      throw LoopLimitError({range_, "'~~' on a text of " + std::to_string(s.size()) + " bytes (at most " +
-                                        std::to_string(MaxMatchedText) + ")"});
+      throw RunError({range_, "'~~' on a text of " + std::to_string(s.size()) + " bytes (at most " +
+                                  std::to_string(MaxMatchedText) + ")"});
     std::smatch m;
     ctx.groups.clear();
     if (!std::regex_search(s, m, re_)) return false;

@@ -574,6 +574,12 @@ private:
       case Keyword::ConsecutiveMoves: return consecutive_moves();
       case Keyword::CountMoves: return count_moves();
       case Keyword::Legal: return legal_dash();
+      case Keyword::IsBound:
+      case Keyword::IsUnbound:
+      case Keyword::Unbind: return binding();
+      case Keyword::Assert: return unary(NodeKind::Assert, &Parser::filter);
+      case Keyword::Previous:
+      case Keyword::CurrentMove: return previous_dash();
       default: break;
     }
     if (keyword_info(t.keyword).directions != 0 && t.keyword != Keyword::Attack) return vector();
@@ -1643,6 +1649,28 @@ private:
       n->children.push_back(primary());
     }
     return finish(std::move(n));
+  }
+
+  // isbound x, isunbound x (x a name, or quoted: isbound "x"), unbind x.
+  NodePtr binding() {
+    const Token& kw = take();
+    auto n = make(NodeKind::Binding, kw.range);
+    n->keyword = kw.keyword;
+    const bool quoted_name = kw.keyword != Keyword::Unbind && at(TokenKind::String);
+    if (!quoted_name && !at(TokenKind::Identifier))
+      fail_expected(std::string("a variable's name after '") + std::string(kw.text) + "'");
+    n->name = take().value;
+    return finish(std::move(n));
+  }
+
+  // previous S--T(f), currentmove S--T(f): the dash filter on the move that led to the position.
+  NodePtr previous_dash() {
+    const Token& kw = take();
+    if (!dash_ahead()) fail_expected("'--' after '" + std::string(kw.text) + "'");
+    NodePtr n = dash_filter();
+    n->range = kw.range.to(n->range);
+    n->flags |= FlagPrevious;
+    return n;
   }
 
   // legal S--T: the squares legal moves from S go to on T (CQL's MoveLegalNode, as 'move legal

@@ -104,6 +104,7 @@ std::string header(const Node& n) {
   }
   if (n.kind == NodeKind::PathDash || n.kind == NodeKind::Dash) {
     if (n.pieces) add("=" + designator_text(n.pieces, AllSquares));
+    if (n.has(FlagPrevious)) add(word(Keyword::Previous));
     return s;
   }
   if (n.kind == NodeKind::PlayedMove) {
@@ -123,6 +124,7 @@ std::string header(const Node& n) {
     case NodeKind::Assign:
     case NodeKind::SquareLoop:
     case NodeKind::PieceLoop:
+    case NodeKind::Binding:
     case NodeKind::Call: add(n.name); break;
     case NodeKind::PieceAssign: add(n.name + " ="); break;
     case NodeKind::Sort:

@@ -48,7 +48,7 @@ namespace egtb::query {
 
 // A query compiled for scanning: its syntax tree, its program and what a scan learns from it.
 struct ScanQuery {
-  std::string source;  // the text compiled, for the errors of a run (LoopLimitError, eval.hpp)
+  std::string source;  // the text compiled, for the errors of a run (RunError, eval.hpp)
   NodePtr tree;
   Program program;
   ScoreCondition condition;
@@ -117,7 +117,7 @@ struct ScanSummary {
 using MatchSink = std::function<void(const Match&)>;
 
 // Scans the tables of `tables` (any orientation) in `options.directory`. Throws IoError when a
-// table file is missing or unreadable, FormatError when one is damaged, LoopLimitError (eval.hpp)
+// table file is missing or unreadable, FormatError when one is damaged, RunError (eval.hpp)
 // when the query's loops go past their bound on a position.
 ScanSummary scan_tables(const ScanQuery& query, std::span<const Material> tables, const ScanOptions& options,
                         const MatchSink& on_match = {});

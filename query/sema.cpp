@@ -19,6 +19,11 @@ class Sema {
 public:
   SemaInfo run(Node& root) {
     for (NodePtr& c : root.children) check(c);
+    // isbound names a variable wherever it is assigned, before it or after, as in CQL.
+    for (Node* n : bound_tests_) {
+      const auto v = variables_.find(n->name);
+      n->slot = v == variables_.end() ? -1 : v->second;
+    }
     root.filter = root.children.empty() ? FilterKind::Logical : root.children.back()->filter;
     return info_;
   }
@@ -41,6 +46,7 @@ private:
   // move filter): a move filter at that level follows the line's next move (FlagLineMove).
   int line_level_ = -1;
   const Node* outer_call_ = nullptr;  // the outermost call being expanded
+  std::vector<Node*> bound_tests_;    // isbound and isunbound, resolved once every name is known
 
   [[noreturn]] static void fail(const SourceRange& r, std::string message) {
     throw SemaFailure{{r, std::move(message)}};
@@ -280,6 +286,8 @@ private:
       case NodeKind::SquareFact: return sets(n, after(n), keyword_info(n.keyword).kind);
       case NodeKind::MakeSquare: return make_square(n);
       case NodeKind::Sqrt: return numeric_args(n, after(n));
+      case NodeKind::Binding: return binding(n);
+      case NodeKind::Assert: return FilterKind::Logical;
       case NodeKind::Vector:
         require(n.child(0), FilterKind::Set, "square set " + after(n));
         for (size_t i = 1; i < n.children.size(); ++i)
@@ -553,6 +561,19 @@ private:
         default: break;  // matchstring
       }
     }
+    return FilterKind::Logical;
+  }
+
+  // unbind names a variable assigned before it (CQL's order); isbound any name (run()).
+  FilterKind binding(Node& n) {
+    if (n.keyword != Keyword::Unbind) {
+      bound_tests_.push_back(&n);
+      return FilterKind::Logical;
+    }
+    const auto v = variables_.find(n.name);
+    if (v == variables_.end())
+      fail(n.range, "unknown variable '" + quote_source(n.name) + "' after 'unbind'");
+    n.slot = v->second;
     return FilterKind::Logical;
   }
 

@@ -433,6 +433,43 @@ TEST_CASE("game: a variable keeps its value through the game's later positions",
   CHECK(evaluator.evaluate(g.position(5))->matched == false);  // and so does a position alone
 }
 
+// The answers below checked with CQL 6.2 itself over this game with cql(variations).
+TEST_CASE("game: isbound, isunbound, unbind", "[query][game]") {
+  const Game g = read_game(Scholar);  // preorder 0 1 4 5 6 7 8 9 2 3
+  CHECK(matching("if ply == 2 X = 1 isbound X", g) == "4 5 6 7 8 9 2 3");
+  CHECK(matching("if ply == 2 X = 1 isunbound X", g) == "0 1");
+  CHECK(matching("if ply == 2 S = a1 isbound \"S\"", g) == "4 5 6 7 8 9 2 3");
+  CHECK(matching("X = ply if ply == 3 unbind X isbound X", g) == "0 1 4 6 7 8 9 2 3");
+  CHECK(matching("isbound Nothing", g).empty());
+  CHECK(matching("if isbound Later false else Later = 1", g) == "0");  // Later: bound from node 0 on
+  CHECK(matching("square x in a1 true isunbound x", g) == "0 1 4 5 6 7 8 9 2 3");  // a loop unbinds
+  CHECK(parse_error("unbind X X = 1") == "1: unknown variable 'X' after 'unbind'");
+  CHECK(parse_error("isbound 3") == "9: expected a variable's name after 'isbound', found '3'");
+}
+
+TEST_CASE("game: previous -- and currentmove --: the move that led here", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("previous e2--e4", g) == "1");
+  CHECK(matching("currentmove --(check)", g) == "9");
+  CHECK(matching("currentmove Q--f7", g) == "9");
+  CHECK(matching("previous [x]", g) == "9");
+  CHECK(matching("currentmove P--", g) == "1 2");  // White's pawns only
+  CHECK(value_at("currentmove --(ply)", g, 5) == "3");
+  CHECK(parse_error("previous check") == "10: expected '--' after 'previous', found 'check'");
+}
+
+TEST_CASE("game: assert stops the run where its filter fails, located", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("assert ply < 9", g) == "0 1 4 5 6 7 8 9 2 3");
+  try {
+    (void)matching("ply > 0 assert ply < 5", g);
+    FAIL("no RunError");
+  } catch (const egtb::query::RunError& e) {
+    CHECK(e.error().range.column == 9);
+    CHECK(e.error().message.rfind("assert failed in game 7 at positionid 5 (", 0) == 0);
+  }
+}
+
 TEST_CASE("game: loop and while stop at the loop bound", "[query][game]") {
   const Game g = read_game("[Event \"t\"]\n\n1. e4 *\n");
   for (const char* query : {"loop true", "while (true) true", "x = 0 loop {x += 1}"}) {
@@ -440,7 +477,7 @@ TEST_CASE("game: loop and while stop at the loop bound", "[query][game]") {
     const auto program = egtb::query::compile(query);
     REQUIRE(program);
     egtb::query::Evaluator evaluator(*program);
-    CHECK_THROWS_AS(evaluator.evaluate(g, Game::Root), egtb::query::LoopLimitError);
+    CHECK_THROWS_AS(evaluator.evaluate(g, Game::Root), egtb::query::RunError);
   }
 }
 
@@ -449,7 +486,7 @@ TEST_CASE("game: ~~ refuses a text longer than 4096 bytes", "[query][game]") {
   const auto program = egtb::query::compile("originalcomment ~~ \"a*b\"");
   REQUIRE(program);
   egtb::query::Evaluator evaluator(*program);
-  CHECK_THROWS_AS(evaluator.evaluate(g, Game::Root), egtb::query::LoopLimitError);
+  CHECK_THROWS_AS(evaluator.evaluate(g, Game::Root), egtb::query::RunError);
   CHECK(matching("originalcomment[0:4096] ~~ \"a$\"", g) == "0");
 }
 
@@ -638,7 +675,7 @@ TEST_CASE("line: errors and the work budget", "[query][game][line]") {
     text += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
   const Game long_game = read_game(text + "*\n");
   CHECK_THROWS_AS(value_at("line --> (not check --> not check*)* --> check", long_game, 0),
-                  egtb::query::LoopLimitError);
+                  egtb::query::RunError);
   // One repetition: one way per length, tried from every position of the 600 moves (quadratic).
   CHECK(matching("line --> (check or not check)* --> mate", long_game).empty());
   CHECK(value_at("line --> (check or not check)* --> terminal", long_game, 0) == "601");
@@ -647,7 +684,7 @@ TEST_CASE("line: errors and the work budget", "[query][game][line]") {
   for (int i = 1; i <= 600; ++i)
     deep += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
   const Game deep_game = read_game(deep + "*\n");
-  CHECK_THROWS_AS(value_at("line --> not check* --> terminal", deep_game, 0), egtb::query::LoopLimitError);
+  CHECK_THROWS_AS(value_at("line --> not check* --> terminal", deep_game, 0), egtb::query::RunError);
   CHECK(value_at("line --> not check* --> terminal", deep_game, 2000) == "401");
 }
 
@@ -852,13 +889,13 @@ TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   for (int i = 1; i <= 20; ++i)
     text += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
   const Game long_game = read_game(text + "*\n");
-  CHECK_THROWS_AS(value_at("path (-- --*)*", long_game, 0), egtb::query::LoopLimitError);
+  CHECK_THROWS_AS(value_at("path (-- --*)*", long_game, 0), egtb::query::RunError);
   // A line of 2,400 moves nests deeper than a path may search (and than a thread's stack allows).
   std::string deep = "[Event \"deep\"]\n\n";
   for (int i = 1; i <= 600; ++i)
     deep += std::to_string(2 * i - 1) + ". Nf3 Nf6 " + std::to_string(2 * i) + ". Ng1 Ng8 ";
   const Game deep_game = read_game(deep + "*\n");
-  CHECK_THROWS_AS(value_at("path --* terminal", deep_game, 0), egtb::query::LoopLimitError);
+  CHECK_THROWS_AS(value_at("path --* terminal", deep_game, 0), egtb::query::RunError);
   CHECK(value_at("path --* terminal", deep_game, 2000) == "400");
 }
 
