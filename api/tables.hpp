@@ -30,6 +30,9 @@ struct VerifyRequest {
   // lands, so it wants far more than a solve: KPPPk, whose promotions lead into KQPPk, KRPPk,
   // KBPPk and KNPPk, verified in 48 s with 1 GiB, and was stopped after 5 minutes with 64 MiB.
   size_t cache_bytes = size_t{1} << 30;
+  // Called now and then during the forward check with the table, the side to move being checked,
+  // its entries checked so far and its entries in all (may be empty).
+  std::function<void(const Material&, Color, uint64_t done, uint64_t total)> progress;
 };
 
 // What verifying one table found: one ply forward, and against Gaviota when asked.

@@ -1,6 +1,7 @@
 #include "retro/verify.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <optional>
 #include <span>
@@ -411,12 +412,20 @@ VerifySideCounts summed(const tbb::enumerable_thread_specific<VerifySideCounts>&
   return total;
 }
 
-VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size) {
+VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size,
+                             const std::function<void(Color, uint64_t)>& progress) {
   tbb::enumerable_thread_specific<VerifySideCounts> local;
+  std::atomic<uint64_t> done = 0;
+  std::mutex reporting;
   tbb::parallel_for(tbb::blocked_range<Index>(0, size, VerifyGrain), [&](const tbb::blocked_range<Index>& r) {
     VerifySideCounts& counts = local.local();
     Position pos;
     for (Index i = r.begin(); i != r.end(); ++i) verifier.check_entry(c, i, pos, counts);
+    const uint64_t now = done += r.size();
+    if (progress && reporting.try_lock()) {
+      const std::lock_guard lock(reporting, std::adopt_lock);
+      progress(c, now);
+    }
   });
   return summed(local);
 }
@@ -424,16 +433,21 @@ VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size) {
 }  // namespace
 
 VerifyReport verify_table(const Table& table, const Subtables& subtables, const VerifyOptions& options) {
-  require_subtables(table, subtables);
+  return verify_table_by_side([&table](Color) -> const Table& { return table; }, subtables, options);
+}
+
+VerifyReport verify_table_by_side(const std::function<const Table&(Color)>& table_for,
+                                  const Subtables& subtables, const VerifyOptions& options) {
   VerifyErrorLog log(options.max_errors);
-  const Verifier verifier(table, subtables, log);
   VerifyReport report;
-  report.material = table.material();
   tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
-  arena.execute([&] {
-    for (Color c : {Color::White, Color::Black})
-      report.sides[side(c)] = verify_side(verifier, c, table.size());
-  });
+  for (Color c : {Color::White, Color::Black}) {
+    const Table& table = table_for(c);
+    require_subtables(table, subtables);
+    report.material = table.material();
+    const Verifier verifier(table, subtables, log);
+    arena.execute([&] { report.sides[side(c)] = verify_side(verifier, c, table.size(), options.progress); });
+  }
   for (const VerifySideCounts& s : report.sides) report.entries_checked += s.entries;
   report.error_count = log.count();
   report.errors = log.take();

@@ -40,6 +40,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -104,6 +105,9 @@ struct VerifyReport {
 struct VerifyOptions {
   int threads = 0;         // 0: every core
   size_t max_errors = 20;  // how many errors the report keeps in full
+  // Called now and then with the side being checked and its entries checked so far (of size()),
+  // by one worker thread at a time; may be empty.
+  std::function<void(Color side, uint64_t done)> progress;
 };
 
 // Checks every entry of `table` against its moves. `subtables` must hold every successor table
@@ -111,6 +115,13 @@ struct VerifyOptions {
 [[nodiscard]] VerifyReport verify_table(const Table& table, const Subtables& subtables,
                                         const VerifyOptions& options);
 [[nodiscard]] VerifyReport verify_table(const Table& table, const Subtables& subtables, int threads);
+// verify_table with the table of each side to move asked for when that side is checked, White
+// first: `table_for(c)` may hold in memory only the entries of the other side (Table::load_side),
+// which the moves of c's positions reach at random, and page c's own, read in order. A table too
+// large to hold whole is checked so (a 6-man KQRBkr: 13.6 GB a side, each side's entries its
+// children). The reference it returns must stay valid until the next call.
+[[nodiscard]] VerifyReport verify_table_by_side(const std::function<const Table&(Color)>& table_for,
+                                                const Subtables& subtables, const VerifyOptions& options);
 
 // Checks a table storing fewer metrics than its full table (a stalemate-only one, `egtb generate
 // --metrics dts`) against that full table, verified itself: every entry of `subset` must be the

@@ -112,7 +112,9 @@ TEST_CASE("generate --metrics dts writes stalemate-only tables that answer as th
         if (c == Color::White && s == Score(Lasker::Stalemates, 27)) changed = i;
       }
     wrong.set(Color::White, changed, Score(Lasker::Stalemates, 25));
-    const retro::VerifyReport report = retro::compare_with_full(wrong, *whole_knk, {2});
+    retro::VerifyOptions two_threads;
+    two_threads.threads = 2;
+    const retro::VerifyReport report = retro::compare_with_full(wrong, *whole_knk, two_threads);
     CHECK(report.error_count == 1);
     REQUIRE(report.errors.size() == 1);
     CHECK(report.errors[0].index == changed);

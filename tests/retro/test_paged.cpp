@@ -11,6 +11,7 @@
 #include "indexing/index_order.hpp"
 #include "retro/scheduler.hpp"
 #include "retro/solver.hpp"
+#include "retro/verify.hpp"
 #include "tests/retro/solved_tables.hpp"
 #include "tests/support/catch.hpp"
 #include "tests/support/entries_in.hpp"
@@ -41,6 +42,72 @@ TEST_CASE("a paged table reads every entry as the table in memory holds it", "[r
     for (Index i = 0; i < whole.scheme().size(); ++i)
       differences += paged->at(c, i) != whole.at(c, i) ? 1u : 0u;
   CHECK(differences == 0);
+}
+
+TEST_CASE("a table holding one side in memory reads both sides as the whole table", "[retro][paged]") {
+  const ScratchDir dir;
+  const Table& whole = solved("KRkp");
+  const auto path = write_table(dir.path, whole);
+  for (Color held : {Color::White, Color::Black}) {
+    const auto half = Table::load_side(path, {}, held, std::make_shared<BlockCache>(size_t{1} << 20));
+    CHECK(half->raw(held).size() == whole.scheme().size());
+    CHECK(half->raw(~held).empty());
+    uint64_t differences = 0;
+    for (Color c : {Color::White, Color::Black})
+      for (Index i = 0; i < whole.scheme().size(); ++i)
+        differences += half->at(c, i) != whole.at(c, i) ? 1u : 0u;
+    CHECK(differences == 0);
+  }
+}
+
+// verify_table_by_side, as `egtb verify` runs it on a table too large to hold whole: each side
+// checked on a table holding the other side in memory gives verify_table's report, and finds a
+// corrupted entry on either side.
+TEST_CASE("a table verified one side at a time gives the whole table's report", "[retro][paged][verify]") {
+  const ScratchDir dir;
+  Table table = solved("KRkp");
+  retro::VerifyOptions options;
+  options.threads = TestThreads;
+  options.max_errors = 1000;
+  const auto by_side = [&](const std::filesystem::path& path) {
+    std::shared_ptr<const Table> held;
+    const auto cache = std::make_shared<BlockCache>(size_t{1} << 20);
+    return retro::verify_table_by_side(
+        [&](Color c) -> const Table& {
+          held.reset();
+          held = Table::load_side(path, {}, ~c, cache);
+          return *held;
+        },
+        solved_tables(), options);
+  };
+  const retro::VerifyReport whole = retro::verify_table(table, solved_tables(), options);
+  const retro::VerifyReport sides = by_side(write_table(dir.path, table));
+  CHECK(whole.ok());
+  CHECK(sides.ok());
+  CHECK(sides.entries_checked == whole.entries_checked);
+  for (size_t s = 0; s < 2; ++s) {
+    CHECK(sides.sides[s].positions == whole.sides[s].positions);
+    CHECK(sides.sides[s].values == whole.sides[s].values);
+  }
+  // A mate (or a loss) one move longer than it is, on each side: found by both, at the same entries.
+  for (Color c : {Color::White, Color::Black}) {
+    const auto decisive = [](Score s) {
+      return s.is_valid() && (s.value() == Lasker::Mates || s.value() == Lasker::Mated) && s.depth() > 0;
+    };
+    Index i = 0;
+    while (!decisive(table.at(c, i))) ++i;
+    table.set(c, i, Score(table.at(c, i).value(), table.at(c, i).depth() + 2));
+  }
+  std::filesystem::remove_all(dir.path);
+  std::filesystem::create_directories(dir.path);
+  const retro::VerifyReport broken_whole = retro::verify_table(table, solved_tables(), options);
+  const retro::VerifyReport broken_sides = by_side(write_table(dir.path, table));
+  CHECK(broken_sides.sides[0].errors > 0);
+  CHECK(broken_sides.sides[1].errors > 0);
+  CHECK(broken_sides.error_count == broken_whole.error_count);
+  REQUIRE(broken_sides.errors.size() == broken_whole.errors.size());
+  for (size_t k = 0; k < broken_whole.errors.size(); ++k)
+    CHECK(broken_sides.errors[k].index == broken_whole.errors[k].index);
 }
 
 TEST_CASE("a table solved with paged subtables is the table solved with whole ones", "[retro][paged]") {

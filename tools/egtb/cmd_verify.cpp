@@ -2,14 +2,35 @@
 // checks tables independently of the solver (every position against its successors, one ply
 // forward) and, when built with libgaviotatb, values 4/0 and DTM of 3-4-man tables against the
 // Gaviota tables; a stalemate-only table against its full table in --full-dir.
+#include <chrono>
 #include <iostream>
 
 #include "api/json.hpp"
 #include "api/tables.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
+#include "tools/egtb/progress.hpp"
 
 namespace egtb::cli {
+
+namespace {
+
+// "verify KQRBkr: White to move, 1,234,567 of 6,817,791,584 entries (0.0%), 712,345 a second",
+// the rate since the side's first report, `started`.
+std::string progress_text(const Material& m, Color c, uint64_t done, uint64_t total,
+                          std::chrono::steady_clock::time_point started) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const double percent = total > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(total) : 100.0;
+  char share[16];
+  std::snprintf(share, sizeof share, "%.1f%%", percent);
+  return "verify " + m.str() + ": " + (c == Color::White ? "White" : "Black") + " to move, " +
+         with_commas(done) + " of " + with_commas(total) + " entries (" + share + ")" +
+         (seconds > 1
+              ? ", " + with_commas(static_cast<uint64_t>(static_cast<double>(done) / seconds)) + " a second"
+              : "");
+}
+
+}  // namespace
 
 int cmd_verify(const std::vector<std::string>& args) {
   CommandLine cl("verify", "Check tables one ply forward, and against the Gaviota tables (values 4/0, DTM).");
@@ -32,10 +53,21 @@ int cmd_verify(const std::vector<std::string>& args) {
   request.cache_bytes = cache_bytes_option(cl);
   request.rules = rules_of(cl);
   api::check_gaviota(request.gaviota);
+  ProgressLine progress;
+  std::optional<std::pair<Material, Color>> side;  // the side being checked, since `started`
+  auto started = std::chrono::steady_clock::now();
+  request.progress = [&](const Material& m, Color c, uint64_t done, uint64_t total) {
+    if (!side || side->first != m || side->second != c) {
+      side = {m, c};
+      started = std::chrono::steady_clock::now();
+    }
+    progress.update([&] { return progress_text(m, c, done, total, started); });
+  };
   std::vector<api::VerifyOutcome> outcomes;
   bool ok = true;
   for (const Material& m : parse_signatures(cl, "verify")) {
     outcomes.push_back(api::verify(m, request));
+    progress.clear();
     if (!cl.json()) std::cout << outcomes.back().text << std::flush;
     ok = ok && outcomes.back().ok();
   }

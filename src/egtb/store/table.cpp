@@ -32,16 +32,18 @@ std::shared_ptr<const Table> Table::load(const std::filesystem::path& path, Tabl
   required.positions_only = false;  // its entries are checked against the header's counts below
   const TableReader reader(path, required);
   auto table = std::shared_ptr<Table>(new Table(reader));
-  for (Color stm : {Color::White, Color::Black}) {
-    table->entries_[side_of(stm)] = reader.read_side(stm);
-    if (!(table->stats(stm) == reader.header().stats[side_of(stm)]))
-      throw FormatError(path, std::string(stm == Color::White ? "White" : "Black") +
-                                  " to move: the entries do not match the header's counts and maxima");
-  }
+  for (Color stm : {Color::White, Color::Black}) table->read_side(reader, stm);
   return table;
 }
 
-std::shared_ptr<const Table> Table::page(const std::filesystem::path& path, TableRequirements required,
+void Table::read_side(const TableReader& reader, Color stm) {
+  entries_[side_of(stm)] = reader.read_side(stm);
+  if (!(stats(stm) == reader.header().stats[side_of(stm)]))
+    throw FormatError(path_, std::string(stm == Color::White ? "White" : "Black") +
+                                 " to move: the entries do not match the header's counts and maxima");
+}
+
+std::shared_ptr<Table> Table::open_paged(const std::filesystem::path& path, TableRequirements required,
                                          std::shared_ptr<BlockCache> cache) {
   static std::atomic<uint32_t> next_id{0};
   required.indexable = true;
@@ -50,6 +52,19 @@ std::shared_ptr<const Table> Table::page(const std::filesystem::path& path, Tabl
   table->reader_ = std::move(reader);
   table->cache_ = std::move(cache);
   table->id_ = next_id++;
+  return table;
+}
+
+std::shared_ptr<const Table> Table::page(const std::filesystem::path& path, TableRequirements required,
+                                         std::shared_ptr<BlockCache> cache) {
+  return open_paged(path, required, std::move(cache));
+}
+
+std::shared_ptr<const Table> Table::load_side(const std::filesystem::path& path, TableRequirements required,
+                                              Color in_memory, std::shared_ptr<BlockCache> cache) {
+  required.positions_only = false;  // its entries are checked against the header's counts
+  auto table = open_paged(path, required, std::move(cache));
+  table->read_side(*table->reader_, in_memory);
   return table;
 }
 
@@ -80,8 +95,9 @@ Score Table::paged_at(Color stm, indexing::Index i) const {
 }
 
 void Table::at(Color stm, const indexing::Index* entries, int n, Score* out) const {
-  if (!reader_) {
-    for (int k = 0; k < n; ++k) out[k] = Score::from_raw(entries_[side_of(stm)][entries[k]]);
+  const std::vector<uint16_t>& held = entries_[side_of(stm)];
+  if (!held.empty()) {
+    for (int k = 0; k < n; ++k) out[k] = Score::from_raw(held[entries[k]]);
     return;
   }
   const uint64_t size = reader_->header().block_entries;

@@ -61,6 +61,12 @@ public:
   [[nodiscard]] static std::shared_ptr<const Table> page(const std::filesystem::path& path,
                                                          TableRequirements required,
                                                          std::shared_ptr<BlockCache> cache);
+  // A paged table that holds the entries of one side to move in memory, read whole and checked
+  // as load() checks them: half of load()'s memory, for a table too large to hold whole, whose
+  // other side is read in index order (retro::verify_table_by_side).
+  [[nodiscard]] static std::shared_ptr<const Table> load_side(const std::filesystem::path& path,
+                                                              TableRequirements required, Color in_memory,
+                                                              std::shared_ptr<BlockCache> cache);
 
   [[nodiscard]] const indexing::IndexScheme& scheme() const { return scheme_; }
   [[nodiscard]] const Material& material() const { return scheme_.material(); }
@@ -77,8 +83,9 @@ public:
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
 
   [[nodiscard]] Score at(Color stm, indexing::Index i) const {
-    if (reader_) return paged_at(stm, i);
-    return Score::from_raw(entries_[side_of(stm)][i]);
+    const std::vector<uint16_t>& held = entries_[side_of(stm)];
+    if (held.empty()) return paged_at(stm, i);
+    return Score::from_raw(held[i]);
   }
   // out[k] = at(stm, entries[k]) for k < n; a paged table looks a block up once for a run of
   // entries in it.
@@ -97,12 +104,17 @@ private:
   MetricSet metrics_;
   std::string generator_ = generator_version();
   std::filesystem::path path_;
-  std::array<std::vector<uint16_t>, 2> entries_;
-  std::shared_ptr<const TableReader> reader_;  // set for a paged table
+  std::array<std::vector<uint16_t>, 2> entries_;  // empty for a side read from the file (reader_)
+  std::shared_ptr<const TableReader> reader_;     // set for a paged table
   std::shared_ptr<BlockCache> cache_;
   uint32_t id_ = 0;  // names a paged table in the cache, unique in the process
 
   Table(const TableReader& reader);
+  [[nodiscard]] static std::shared_ptr<Table> open_paged(const std::filesystem::path& path,
+                                                         TableRequirements required,
+                                                         std::shared_ptr<BlockCache> cache);
+  // Reads side stm's entries into memory, its counts checked against the header's.
+  void read_side(const TableReader& reader, Color stm);
   static size_t side_of(Color c) { return static_cast<size_t>(to_index(c)); }
   [[nodiscard]] Score paged_at(Color stm, indexing::Index i) const;
   // The scores of one block of a paged table, through this thread's recent blocks and the cache.
