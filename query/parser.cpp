@@ -1201,14 +1201,11 @@ private:
     return finish(std::move(n));
   }
 
-  // CQL's parameters of path that change only its comments (egtb writes none) or that egtb lacks.
-  static constexpr std::array<std::string_view, 4> UnsupportedPathWords = {"keepallbest", "piecepath",
-                                                                           "title", "verbose"};
-
   void path_parameters(Node& n) {
     const auto& Flags = PathParameterFlags;
     bool focus = false;
     bool max = false;
+    SourceRange piece_path;  // where 'piecepath' stands
     while (true) {
       const Token& word = peek();
       const auto flag = std::find_if(Flags.begin(), Flags.end(), [&](const auto& f) {
@@ -1216,10 +1213,17 @@ private:
       });
       if (flag != Flags.end()) {
         if (n.has(flag->second)) fail(word.range, "'" + std::string(word.text) + "' given twice in 'path'");
+        if (flag->first == Keyword::PiecePath) piece_path = word.range;
         take();
         n.flags |= flag->second;
       } else if (accept_keyword(Keyword::Quiet)) {
-        // CQL's quiet drops the path's comments, which egtb does not write.
+        // CQL's quiet drops the path's "Start path" and "End path" comments, which egtb does not write.
+      } else if (at_keyword(Keyword::Title)) {
+        if (!n.name.empty()) fail(word.range, "'title' given twice in 'path'");
+        take();
+        const Token& title = expect(TokenKind::String, "the title of the path (a quoted string)");
+        if (title.value.empty()) fail(title.range, "the title of a path is a nonempty string");
+        n.name = title.value;
       } else if (at_keyword(Keyword::Focus) || at_keyword(Keyword::SingleColor)) {
         if (focus) fail(word.range, "'path' has one 'focus' or 'singlecolor'");
         focus = true;
@@ -1229,12 +1233,8 @@ private:
         max = true;
         auto m = make(NodeKind::PathParam, take().range);
         m->keyword = Keyword::Max;
-        m->children.push_back(operand_after(&Parser::prefix, word.text));
+        m->children.push_back(operand_after(&Parser::filter, word.text));
         n.children.push_back(finish(std::move(m)));
-      } else if (word.kind == TokenKind::Identifier &&
-                 std::find(UnsupportedPathWords.begin(), UnsupportedPathWords.end(), word.text) !=
-                     UnsupportedPathWords.end()) {
-        fail(word.range, "CQL's path parameter '" + std::string(word.text) + "' is not supported by egtb");
       } else if (word.kind == TokenKind::Number) {
         fail(word.range,
              "CQL's path length range is not supported by egtb: compare the path's value (path ... >= 3)");
@@ -1244,6 +1244,9 @@ private:
     }
     if (focus && n.has(FlagPrimary))
       fail(n.range, "CQL does not support 'focus' and 'primary' in one 'path'");
+    if (!focus && n.has(FlagPiecePath))
+      fail(piece_path,
+           "'piecepath' in 'path' needs a 'focus' (or 'singlecolor'): it notes the focused men's ways");
   }
 
   // focus [capture] S, or singlecolor: focus on the men of the side to move where the path starts.
@@ -1326,13 +1329,20 @@ private:
     const Token& dash = take();
     if (dash.kind == TokenKind::CaptureDash) n->flags |= FlagCapture;
     if (touching(dash, peek()) && starts_filter() && !at(TokenKind::LParen) && !at_brace_repetition()) {
+      // As CQL's match_dash_right: a set with its arrows, unions and intersections ("――~T∩□").
       n->move_roles.push_back(MoveRole::To);
-      n->children.push_back(prefix());
+      n->children.push_back(set_level());
     }
     if (at(TokenKind::Assign)) {
       take();
-      if (!at(TokenKind::PieceDesignator)) fail_expected("a piece designator after '='");
-      n->pieces = take().pieces;
+      if (at(TokenKind::PieceDesignator)) {
+        n->pieces = take().pieces;
+      } else if (starts_filter()) {  // a string of men's letters, as CQL's match_dash_promotion
+        n->move_roles.push_back(MoveRole::Promote);
+        n->children.push_back(filter());
+      } else {
+        fail_expected("a piece designator or a string after '='");
+      }
     }
     return n;
   }
