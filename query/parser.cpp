@@ -233,7 +233,7 @@ private:
   }
 
   NodePtr multiplicative_level() {
-    NodePtr left = set_level();
+    NodePtr left = left_tied_dash(set_level());
     DepthGuard chain(*this, 0);
     while (const std::optional<ArithOp> op =
                at_arith({ArithOp::Multiply, ArithOp::Divide, ArithOp::Modulo})) {
@@ -337,7 +337,7 @@ private:
 
   NodePtr primary() {
     const Token& t = peek();
-    if (at_dash() || tied_dash()) return dash_filter();
+    if (at_dash()) return dash_filter();
     switch (t.kind) {
       case TokenKind::Number: {
         auto n = make(NodeKind::Number, take().range);
@@ -1320,11 +1320,11 @@ private:
   }
 
   // The squares and promotion of a dash of `kind` (PathDash or Dash): [S]--[S][=P].
-  NodePtr dash_move(NodeKind kind) {
-    auto n = make(kind, peek().range);
-    if (!at_dash()) {
+  NodePtr dash_move(NodeKind kind, NodePtr left = nullptr) {
+    auto n = make(kind, left ? left->range : peek().range);
+    if (left || !at_dash()) {
       n->move_roles.push_back(MoveRole::From);
-      n->children.push_back(dash_left());
+      n->children.push_back(left ? std::move(left) : dash_left());
     }
     const Token& dash = take();
     if (dash.kind == TokenKind::CaptureDash) n->flags |= FlagCapture;
@@ -1347,10 +1347,18 @@ private:
     return n;
   }
 
+  // A dash written next to the set before it takes the whole set, with its arrows, unions and
+  // intersections, as CQL's match_mulop_x ties it: "♕♖∩~T――(from)" is "(♕♖∩~T)――(from)", and
+  // "x:K――" is "(x:K)――".
+  NodePtr left_tied_dash(NodePtr set) {
+    if (!at_dash() || !touching(tokens_[at_ - 1], peek())) return set;
+    return dash_filter(std::move(set));
+  }
+
   // CQL's dash as a filter, outside path: [S]--[S][=P][(f ...)]: one of the moves played from the
   // position fits and the filters in parentheses (written next to the dash) match after it.
-  NodePtr dash_filter() {
-    NodePtr n = dash_move(NodeKind::Dash);
+  NodePtr dash_filter(NodePtr left = nullptr) {
+    NodePtr n = dash_move(NodeKind::Dash, std::move(left));
     if (at(TokenKind::LParen) && touching(tokens_[at_ - 1], peek())) {
       const SourceRange open = take().range;
       const SequenceLevel level(*this, Sequence::None);

@@ -577,6 +577,11 @@ TEST_CASE("path: pathcountunfocused, and a dash's set and promotion as CQL reads
   // The set on the right of a dash is a whole set expression (CQL's match_dash_right).
   CHECK(matching("path --e4|d4", g) == "0");
   CHECK(matching("path --~f7&_", g) == "0 1 4 5 6 7 2");
+  // On the left, outside a path, the whole set expression too (CQL's match_mulop_x): the bishop's
+  // Bc4, not "[QB] & ~(Q――)".
+  CHECK(matching("[QB]&~Q――", g) == "6");
+  CHECK(printed("A&~Q――(from)") == printed("(A&~Q)――(from)"));
+  CHECK(printed("parent:K――") == printed("(parent:K)――"));
   // "=s", s a string: a promotion to a man whose letter is in s.
   const Game p = read_game(KnightPromotion);
   CHECK(matching("path --=\"n\"", p) == "0");
