@@ -107,7 +107,8 @@ enum class NodeKind : uint8_t {
   Convert,        // keyword (lowercase, uppercase, int) children[0]
   IndexOf,        // indexof(children[0] children[1]): where the first string begins in the second
   // CQL's path: the PathParam nodes, then the constituents (PathDash, PathChain, PathRepeat or any
-  // filter, matched at the position reached); flags NestBan, Primary, FirstMatch, LastPosition.
+  // filter, matched at the position reached); flags NestBan, Primary, FirstMatch, LastPosition,
+  // PiecePath, Verbose, KeepAllBest; name the title ("" without one).
   // Example: "path nestban -- check{5,}" is (path nestban (repeat 5 inf (-- check))).
   Path,
   PathParam,   // keyword Focus (children[0] the set; flags Capture) or Max (children[0] the number)
@@ -158,14 +159,20 @@ inline constexpr uint32_t FlagSingleColor = 131072;  // line singlecolor
 // move (played, not previous) in a line's constituent, outside every filter read at another
 // position and every other move filter: it sees only the move the line goes on with (sema)
 inline constexpr uint32_t FlagLineMove = 262144;
+inline constexpr uint32_t FlagPiecePath = 524288;     // path piecepath: note the focused men's ways
+inline constexpr uint32_t FlagVerbose = 1048576;      // path verbose (CQL's comments on each move)
+inline constexpr uint32_t FlagKeepAllBest = 2097152;  // path keepallbest: every best path's notes
 
 // The words that set a flag, in the order the printer writes them: the parameters of path and of
 // line, and the words of the move played ("move previous null ...").
 using FlagWords = std::pair<Keyword, uint32_t>;
-inline constexpr std::array<FlagWords, 4> PathParameterFlags = {{{Keyword::NestBan, FlagNestBan},
+inline constexpr std::array<FlagWords, 7> PathParameterFlags = {{{Keyword::NestBan, FlagNestBan},
                                                                  {Keyword::Primary, FlagPrimary},
                                                                  {Keyword::FirstMatch, FlagFirstMatch},
-                                                                 {Keyword::LastPosition, FlagLastPosition}}};
+                                                                 {Keyword::LastPosition, FlagLastPosition},
+                                                                 {Keyword::PiecePath, FlagPiecePath},
+                                                                 {Keyword::Verbose, FlagVerbose},
+                                                                 {Keyword::KeepAllBest, FlagKeepAllBest}}};
 inline constexpr std::array<FlagWords, 6> LineParameterFlags = {{{Keyword::SingleColor, FlagSingleColor},
                                                                  {Keyword::Primary, FlagPrimary},
                                                                  {Keyword::Secondary, FlagSecondary},

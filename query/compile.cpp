@@ -259,6 +259,7 @@ private:
       case Keyword::IsolatedPawns:
       case Keyword::ConnectedPawns: return detail::make_pawns(k);
       case Keyword::PathCount:
+      case Keyword::PathCountUnfocused:
       case Keyword::PathStart:
       case Keyword::PathLastPosition: return detail::make_path_word(k);
       case Keyword::Year:
@@ -464,6 +465,9 @@ FilterPtr Compiler::path(const Node& n, const SquareTransform& t) {
                         .last_position = n.has(FlagLastPosition),
                         .focus = nullptr,
                         .max = nullptr,
+                        .piece_path = n.has(FlagPiecePath),
+                        .keep_all_best = n.has(FlagKeepAllBest),
+                        .title = n.name,
                         .range = n.range};
   std::vector<detail::PathStep> steps;
   for (const NodePtr& c : n.children) {
@@ -507,6 +511,8 @@ detail::PathStep Compiler::path_step(const Node& n, const SquareTransform& t, bo
           step.from = std::move(f);
         else if (n.move_roles[i] == MoveRole::To)
           step.to = std::move(f);
+        else if (n.move_roles[i] == MoveRole::Promote)
+          targets.push_back(detail::make_promotion_named(std::move(f)));
         else
           targets.push_back(std::move(f));
       }

@@ -386,7 +386,10 @@ struct PathSpec {
   bool last_position = false;
   FilterPtr focus;  // the men whose moves the dashes follow; null: every move
   bool focus_capture = false;
-  FilterPtr max;  // the value to maximise at the path's end; null: its length
+  FilterPtr max;               // the value to maximise at the path's end; null: its length
+  bool piece_path = false;     // note the ways of the focused men ("Focus path: Qh8-g8-g7")
+  bool keep_all_best = false;  // keep the notes of every best path, not the first one's only
+  std::string title;           // noted where the path starts, unless empty
   SourceRange range;
 };
 FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps);
@@ -395,6 +398,9 @@ FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps);
 // previous: the move that led to the position (previous --, currentmove --), its sets read there.
 FilterPtr make_dash(PathStep dash, FilterKind kind, bool previous);
 FilterPtr make_path_word(Keyword keyword);  // pathcount pathstart pathlastposition
+// A dash's "=s", s a string: the move that led to the position promoted to a man whose letter
+// (either case) is in s, evaluated before the move; "" or "." any promotion (CQL's PastMoveNode).
+FilterPtr make_promotion_named(FilterPtr letters);
 // line: forward (-->) or back to the start (<--); the value is the number of positions matched
 // (singlecolor: of the side to move), or with last_position the line's last position.
 struct LineSpec {

@@ -15,6 +15,9 @@
 // itself. With nestban, no path starts inside one found before in the game (CQL's nestIds).
 // Every move tried is a loop step (Context::step): a path that explodes over a long game stops at
 // MaxLoopSteps with an error rather than running for hours.
+#include <algorithm>
+#include <cctype>
+
 #include "query/constituents.hpp"
 #include "query/eval.hpp"
 #include "query/filter.hpp"
@@ -113,8 +116,14 @@ private:
     PathStatus run() {
       if (path_.spec_.focus) men_ = path_.spec_.focus->squares(ctx_) & ctx_.pos->pieces();
       state_.found.start = start_;
-      const Searching searching(ctx_, state_);
-      compute(start_);
+      notes_ = low_notes_ = ctx_.notes.size();
+      {
+        const Searching searching(ctx_, state_);
+        compute(start_);
+      }
+      ctx_.notes.resize(notes_);
+      if (state_.found.best != NoNode)
+        ctx_.notes.insert(ctx_.notes.end(), best_notes_.begin(), best_notes_.end());
       return state_.found;
     }
 
@@ -126,6 +135,20 @@ private:
     NodeId start_;
     Context::PathSearch state_;  // the best path so far and the moves (focused moves) so far
     Bitboard men_ = 0;           // the focused men, where they stand
+    // The notes (message, comment) of the constituents: those of the path found (with keepallbest,
+    // of every best path, each note once) are kept, the others dropped, as CQL keeps its comments.
+    // Context::notes is a stack that the search pushes and pops; low_notes_ is its least size since
+    // the last path kept, below which it holds notes best_notes_ already has. Example: with
+    // keepallbest, paths "A B" and "A C" of one length (A, B, C the notes on their ways) keep A, B, C.
+    size_t notes_ = 0;  // Context::notes at the start
+    size_t low_notes_ = 0;
+    std::vector<std::string> best_notes_;
+
+    // Drops the notes pushed since the stack held `size`.
+    void pop_notes(size_t size) {
+      ctx_.notes.resize(size);
+      low_notes_ = std::min(low_notes_, size);
+    }
 
     void compute(NodeId at) {
       if (stack_.empty()) {
@@ -140,12 +163,14 @@ private:
     // A filter matches where the path has come to.
     void filter(const PathStep& step, NodeId at) {
       ctx_.step(path_.spec_.range);
+      const size_t notes = ctx_.notes.size();
       bool matched = false;
       {
         const PositionScope scope(ctx_, at);
         matched = step.filter->matches(ctx_);
       }
       if (matched) compute(at);
+      pop_notes(notes);
     }
 
     void dash(const PathStep& step, NodeId at) {
@@ -200,9 +225,13 @@ private:
       if (m.kind() == MoveKind::Castling &&
           !castle_fits_focus(game_.position(head), m, focused_men, from, to))
         return;
+      const size_t notes = ctx_.notes.size();
       if (step.filter) {
         const TargetScope scope(ctx_, child, from, to);
-        if (!step.filter->matches(ctx_)) return;
+        if (!step.filter->matches(ctx_)) {
+          pop_notes(notes);
+          return;
+        }
       }
       const Bitboard men = men_;
       men_ = men_after;
@@ -210,6 +239,7 @@ private:
       compute(child);
       --state_.moves;
       men_ = men;
+      pop_notes(notes);
     }
 
     // A castling fits a focused dash by its focused men alone: the squares of the king or the
@@ -225,18 +255,74 @@ private:
       return fits(before, m, from, to, false);
     }
 
-    // A path found, ending at `end`: kept when it beats the best so far.
+    // A path found, ending at `end`: kept when it beats the best so far (its notes too; with
+    // keepallbest, the notes of one as good are added).
     void keep(NodeId end) {
-      if (!path_.spec_.max) {
-        if (state_.moves > state_.found.count) state_.found = {start_, end, state_.moves, 0};
+      int64_t value = 0;
+      if (path_.spec_.max) {
+        const PositionScope scope(ctx_, end);
+        if (!path_.spec_.max->number(ctx_, value)) return;
+      }
+      const bool first = state_.found.best == NoNode;
+      const int64_t best = path_.spec_.max ? state_.found.max : state_.found.count;
+      const int64_t score = path_.spec_.max ? value : state_.moves;
+      const auto live = ctx_.notes.begin() + static_cast<std::ptrdiff_t>(notes_);
+      if (first || score > best) {
+        state_.found = {start_, end, state_.moves, value};
+        best_notes_.assign(live, ctx_.notes.end());
+      } else if (score == best && path_.spec_.keep_all_best) {
+        best_notes_.insert(best_notes_.end(), live + static_cast<std::ptrdiff_t>(low_notes_ - notes_),
+                           ctx_.notes.end());
+      } else {
         return;
       }
-      const PositionScope scope(ctx_, end);
-      int64_t value = 0;
-      if (path_.spec_.max->number(ctx_, value) && (state_.found.best == NoNode || value > state_.found.max))
-        state_.found = {start_, end, state_.moves, value};
+      low_notes_ = ctx_.notes.size();
     }
   };
+
+  // piecepath: the way of each focused man of the start (a1 first, ..., h8 last) to the path's end,
+  // as CQL's PiecePathNode writes it: "Focus path: Qh8-g8-g7 Rb1-b8(xb8)", a man's letter and
+  // square, then each square he moves to, "(xS)" where he is taken on S; one who never moves is
+  // left out, but (as in CQL) not the blank before his place.
+  void note_piece_paths(Context& ctx, NodeId end) const {
+    const pgn::Game& game = *ctx.game;
+    std::vector<NodeId> way;
+    for (NodeId n = end; n != ctx.node; n = game.node(n).parent) way.push_back(n);
+    std::reverse(way.begin(), way.end());
+    const Bitboard men = spec_.focus->squares(ctx) & ctx.pos->pieces();
+    const GamePieceIds& ids = ctx.game_piece_ids.of(game);
+    std::string text;
+    bool seen = false;
+    for (Bitboard b = men; b; b &= b - 1) {
+      const Square s = lsb(b);
+      if (seen) text += ' ';
+      const std::string man = piece_way(ids, ctx, s, way);
+      if (man.empty()) continue;
+      text += man;
+      seen = true;
+    }
+    if (seen) ctx.notes.push_back("Focus path: " + text);
+  }
+
+  // The way of the man on `s` at `start` along `way` ("Qh8-g8-g7", "Rb1-b8(xb8)"), or "" if he
+  // never moves.
+  static std::string piece_way(const GamePieceIds& ids, const Context& ctx, Square s,
+                               const std::vector<NodeId>& way) {
+    const int id = ids.by_node[ctx.node][static_cast<size_t>(to_index(s))];
+    const std::string first = std::string(1, piece_char(ctx.pos->piece_on(s))) + square_name(s);
+    std::string text = first;
+    Square last = s;
+    for (const NodeId n : way) {
+      const std::optional<Square> now = square_of(ids.by_node[n], id);
+      if (!now) {
+        text += "(x" + square_name(last) + ")";
+        break;
+      }
+      if (*now != last) text += "-" + square_name(*now);
+      last = *now;
+    }
+    return text == first ? "" : text;
+  }
 
   PathStatus search(Context& ctx) const {
     if (!ctx.game) return {};
@@ -244,6 +330,8 @@ private:
     if (banned && (*banned)[ctx.node]) return {};
     const PathStatus f = Search(*this, ctx).run();
     if (f.best == NoNode) return f;
+    if (!spec_.title.empty()) ctx.notes.push_back(spec_.title);
+    if (spec_.piece_path) note_piece_paths(ctx, f.best);
     ctx.last_path = {ctx.game, ctx.game->number, f};
     if (banned)
       for (NodeId n = ctx.game->node(f.best).parent; n != NoNode; n = ctx.game->node(n).parent) {
@@ -336,21 +424,54 @@ private:
   }
 };
 
+// A dash's "=s" (s a string): the move that led to the position promoted to a man whose letter, in
+// either case, is in s as it reads before the move; "" and "." admit any promotion. Example: with
+// T = "q", "♙――=T" is a white pawn's promotion to a queen.
+class PromotionNamed final : public Filter {
+public:
+  explicit PromotionNamed(FilterPtr letters) : Filter(FilterKind::Logical), letters_(std::move(letters)) {}
+
+  bool matches(Context& ctx) const override {
+    if (!ctx.game) return false;
+    const pgn::Node& node = ctx.game->node(ctx.node);
+    if (node.parent == NoNode || node.move.kind() != MoveKind::Promotion) return false;
+    std::string letters;
+    {
+      const PositionScope scope(ctx, node.parent);
+      if (!letters_->text(ctx, letters)) return false;
+    }
+    if (letters.empty() || letters == ".") return true;
+    const char promoted = piece_char(make_piece(Color::White, node.move.promotion()));
+    return std::any_of(letters.begin(), letters.end(), [promoted](char c) {
+      return std::toupper(static_cast<unsigned char>(c)) == promoted;
+    });
+  }
+
+private:
+  FilterPtr letters_;
+};
+
 // pathcount, pathstart, pathlastposition: inside a path the search under way (its moves so far,
 // its start, its best end so far), elsewhere the last path found in the game (its count only when
-// positive, as CQL's PathStatus).
+// positive, as CQL's PathStatus). pathcountunfocused is CQL's "ply - pathstart:ply - pathcount":
+// the moves from the path's start to the current position that the focus skipped (in "path focus
+// Q -- --" over "1. Qh5 e5 2. Qxe5", at the end 3 - 0 - 2 = 1), none where pathcount is none.
 class PathWord final : public Filter {
 public:
   explicit PathWord(Keyword k) : Filter(keyword_info(k).kind), word_(k) {}
 
   bool number(Context& ctx, int64_t& out) const override {
-    if (ctx.searching) {
-      out = ctx.searching->moves;
+    const PathStatus* last = ctx.searching ? nullptr : last_path(ctx);
+    const int64_t count = ctx.searching ? ctx.searching->moves : last ? last->count : 0;
+    if (!ctx.searching && count <= 0) return false;
+    if (word_ == Keyword::PathCount) {
+      out = count;
       return true;
     }
-    const PathStatus* last = last_path(ctx);
-    out = last ? last->count : 0;
-    return out > 0;
+    if (!ctx.game) return false;
+    const NodeId start = ctx.searching ? ctx.searching->found.start : last->start;
+    out = ctx.game->ply(ctx.node) - ctx.game->ply(start) - count;
+    return true;
   }
   NodeId position(Context& ctx) const override {
     const PathStatus* f = ctx.searching ? &ctx.searching->found : last_path(ctx);
@@ -386,6 +507,10 @@ FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps) {
 }
 
 FilterPtr make_path_word(Keyword keyword) { return std::make_unique<PathWord>(keyword); }
+
+FilterPtr make_promotion_named(FilterPtr letters) {
+  return std::make_unique<PromotionNamed>(std::move(letters));
+}
 
 FilterPtr make_dash(PathStep dash, FilterKind kind, bool previous) {
   return std::make_unique<DashFilter>(std::move(dash), kind, previous);

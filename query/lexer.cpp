@@ -275,6 +275,18 @@ size_t put_men(std::string_view source, size_t at, std::string_view before, cons
   return at;
 }
 
+// Where the text to copy as it is from `at` ends, or `at` if none begins there: a comment ("/* ...
+// */", or "// ..." up to the end of its line), so that its quotes open no string ("/* sort "a"" */
+// ✵Q" still reads "flip Q"), or the "///" of CQL's comment filter, so that its last two slashes
+// begin no comment ("///"x" ▲" reads "///"x" a").
+size_t verbatim_end(std::string_view source, size_t at) {
+  const std::string_view rest = source.substr(at);
+  if (rest.starts_with("/*")) return std::min(source.find("*/", at + 2), source.size() - 2) + 2;
+  if (rest.starts_with("///") && !rest.starts_with("////")) return at + 3;
+  if (!rest.starts_with("//")) return at;
+  return std::min(source.find('\n', at), source.size());
+}
+
 AsciiSpelling ascii_spelling(std::string_view source) {
   AsciiSpelling out;
   // The column of a replacement goes to its first character that is not padding.
@@ -290,6 +302,10 @@ AsciiSpelling ascii_spelling(std::string_view source) {
   bool in_string = false;
   for (size_t at = 0; at < source.size();) {
     const char c = source[at];
+    if (const size_t end = in_string ? at : verbatim_end(source, at); end != at) {
+      for (; at < end; ++at) put(source.substr(at, 1), at, at + 1);
+      continue;
+    }
     const bool symbol = !in_string && (static_cast<unsigned char>(c) & 0x80);
     if (symbol && symbol_at(UnicodeMen, source.substr(at))) {
       at = put_men(source, at, out.text, put);

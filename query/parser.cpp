@@ -233,7 +233,7 @@ private:
   }
 
   NodePtr multiplicative_level() {
-    NodePtr left = set_level();
+    NodePtr left = left_tied_dash(set_level());
     DepthGuard chain(*this, 0);
     while (const std::optional<ArithOp> op =
                at_arith({ArithOp::Multiply, ArithOp::Divide, ArithOp::Modulo})) {
@@ -337,7 +337,7 @@ private:
 
   NodePtr primary() {
     const Token& t = peek();
-    if (at_dash() || tied_dash()) return dash_filter();
+    if (at_dash()) return dash_filter();
     switch (t.kind) {
       case TokenKind::Number: {
         auto n = make(NodeKind::Number, take().range);
@@ -1207,14 +1207,11 @@ private:
     return finish(std::move(n));
   }
 
-  // CQL's parameters of path that change only its comments (egtb writes none) or that egtb lacks.
-  static constexpr std::array<std::string_view, 4> UnsupportedPathWords = {"keepallbest", "piecepath",
-                                                                           "title", "verbose"};
-
   void path_parameters(Node& n) {
     const auto& Flags = PathParameterFlags;
     bool focus = false;
     bool max = false;
+    SourceRange piece_path;  // where 'piecepath' stands
     while (true) {
       const Token& word = peek();
       const auto flag = std::find_if(Flags.begin(), Flags.end(), [&](const auto& f) {
@@ -1222,10 +1219,17 @@ private:
       });
       if (flag != Flags.end()) {
         if (n.has(flag->second)) fail(word.range, "'" + std::string(word.text) + "' given twice in 'path'");
+        if (flag->first == Keyword::PiecePath) piece_path = word.range;
         take();
         n.flags |= flag->second;
       } else if (accept_keyword(Keyword::Quiet)) {
-        // CQL's quiet drops the path's comments, which egtb does not write.
+        // CQL's quiet drops the path's "Start path" and "End path" comments, which egtb does not write.
+      } else if (at_keyword(Keyword::Title)) {
+        if (!n.name.empty()) fail(word.range, "'title' given twice in 'path'");
+        take();
+        const Token& title = expect(TokenKind::String, "the title of the path (a quoted string)");
+        if (title.value.empty()) fail(title.range, "the title of a path is a nonempty string");
+        n.name = title.value;
       } else if (at_keyword(Keyword::Focus) || at_keyword(Keyword::SingleColor)) {
         if (focus) fail(word.range, "'path' has one 'focus' or 'singlecolor'");
         focus = true;
@@ -1235,12 +1239,8 @@ private:
         max = true;
         auto m = make(NodeKind::PathParam, take().range);
         m->keyword = Keyword::Max;
-        m->children.push_back(operand_after(&Parser::prefix, word.text));
+        m->children.push_back(operand_after(&Parser::filter, word.text));
         n.children.push_back(finish(std::move(m)));
-      } else if (word.kind == TokenKind::Identifier &&
-                 std::find(UnsupportedPathWords.begin(), UnsupportedPathWords.end(), word.text) !=
-                     UnsupportedPathWords.end()) {
-        fail(word.range, "CQL's path parameter '" + std::string(word.text) + "' is not supported by egtb");
       } else if (word.kind == TokenKind::Number) {
         fail(word.range,
              "CQL's path length range is not supported by egtb: compare the path's value (path ... >= 3)");
@@ -1250,6 +1250,9 @@ private:
     }
     if (focus && n.has(FlagPrimary))
       fail(n.range, "CQL does not support 'focus' and 'primary' in one 'path'");
+    if (!focus && n.has(FlagPiecePath))
+      fail(piece_path,
+           "'piecepath' in 'path' needs a 'focus' (or 'singlecolor'): it notes the focused men's ways");
   }
 
   // focus [capture] S, or singlecolor: focus on the men of the side to move where the path starts.
@@ -1323,30 +1326,45 @@ private:
   }
 
   // The squares and promotion of a dash of `kind` (PathDash or Dash): [S]--[S][=P].
-  NodePtr dash_move(NodeKind kind) {
-    auto n = make(kind, peek().range);
-    if (!at_dash()) {
+  NodePtr dash_move(NodeKind kind, NodePtr left = nullptr) {
+    auto n = make(kind, left ? left->range : peek().range);
+    if (left || !at_dash()) {
       n->move_roles.push_back(MoveRole::From);
-      n->children.push_back(dash_left());
+      n->children.push_back(left ? std::move(left) : dash_left());
     }
     const Token& dash = take();
     if (dash.kind == TokenKind::CaptureDash) n->flags |= FlagCapture;
     if (touching(dash, peek()) && starts_filter() && !at(TokenKind::LParen) && !at_brace_repetition()) {
+      // As CQL's match_dash_right: a set with its arrows, unions and intersections ("――~T∩□").
       n->move_roles.push_back(MoveRole::To);
-      n->children.push_back(prefix());
+      n->children.push_back(set_level());
     }
     if (at(TokenKind::Assign)) {
       take();
-      if (!at(TokenKind::PieceDesignator)) fail_expected("a piece designator after '='");
-      n->pieces = take().pieces;
+      if (at(TokenKind::PieceDesignator)) {
+        n->pieces = take().pieces;
+      } else if (starts_filter()) {  // a string of men's letters, as CQL's match_dash_promotion
+        n->move_roles.push_back(MoveRole::Promote);
+        n->children.push_back(filter());
+      } else {
+        fail_expected("a piece designator or a string after '='");
+      }
     }
     return n;
   }
 
+  // A dash written next to the set before it takes the whole set, with its arrows, unions and
+  // intersections, as CQL's match_mulop_x ties it: "♕♖∩~T――(from)" is "(♕♖∩~T)――(from)", and
+  // "x:K――" is "(x:K)――".
+  NodePtr left_tied_dash(NodePtr set) {
+    if (!at_dash() || !touching(tokens_[at_ - 1], peek())) return set;
+    return dash_filter(std::move(set));
+  }
+
   // CQL's dash as a filter, outside path: [S]--[S][=P][(f ...)]: one of the moves played from the
   // position fits and the filters in parentheses (written next to the dash) match after it.
-  NodePtr dash_filter() {
-    NodePtr n = dash_move(NodeKind::Dash);
+  NodePtr dash_filter(NodePtr left = nullptr) {
+    NodePtr n = dash_move(NodeKind::Dash, std::move(left));
     if (at(TokenKind::LParen) && touching(tokens_[at_ - 1], peek())) {
       const SourceRange open = take().range;
       const SequenceLevel level(*this, Sequence::None);

@@ -86,6 +86,7 @@ std::string header(const Node& n) {
   if (n.kind == NodeKind::Path) {
     for (const auto& [k, flag] : PathParameterFlags)
       if (n.has(flag)) add(word(k));
+    if (!n.name.empty()) add(word(Keyword::Title) + " " + quoted(n.name));
     return s;
   }
   if (n.kind == NodeKind::Line) {

@@ -521,7 +521,9 @@ private:
   // A dash: its sets; outside path, the value of its last target (none without one).
   static FilterKind dash(const Node& n) {
     for (size_t i = 0; i < n.children.size(); ++i)
-      if (n.move_roles[i] != MoveRole::Body)
+      if (n.move_roles[i] == MoveRole::Promote)
+        require(n.child(i), FilterKind::String, "string of men's letters after '='");
+      else if (n.move_roles[i] != MoveRole::Body)
         require(
             n.child(i), FilterKind::Set,
             "square set " + std::string(n.move_roles[i] == MoveRole::From ? "before" : "after") + " '--'");

@@ -105,6 +105,15 @@ TEST_CASE("error golden tests", "[errors]") {
       {"line --> check <-- mate",
        "q.cql:1:16: error: '<--' in a line of '-->': one direction per line\nline --> check <-- mate\n"
        "               ^~~\n"},
+      {"path title 3 -- check",
+       "q.cql:1:12: error: expected the title of the path (a quoted string), found '3'\npath title 3 -- "
+       "check\n"
+       "           ^\n"},
+      {"path piecepath -- check",
+       "q.cql:1:6: error: 'piecepath' in 'path' needs a 'focus' (or 'singlecolor'): it notes the focused "
+       "men's "
+       "ways\npath piecepath -- check\n     ^~~~~~~~~\n"},
+      {"path --=3", "q.cql:1:9: error: expected string of men's letters after '='\npath --=3\n        ^\n"},
   };
   for (const ErrorGolden& c : cases) {
     INFO(c.query);

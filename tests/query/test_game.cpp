@@ -25,6 +25,10 @@ using egtb::pgn::NodeId;
 constexpr const char* Scholar =
     "[Event \"t\"]\n[Result \"1-0\"]\n\n1. e4 (1. d4 d5) e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
 
+// "1. a8=N Kb3" from "8/P7/8/8/8/8/k7/4K3 w": nodes 0 start, 1 a8=N, 2 Kb3.
+constexpr const char* KnightPromotion =
+    "[Event \"p\"]\n[FEN \"8/P7/8/8/8/8/k7/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=N Kb3 *\n";
+
 Game read_game(const std::string& text) {
   std::istringstream in(text);
   egtb::pgn::GameReader reader(in);
@@ -72,6 +76,18 @@ std::string text_at(std::string_view expr, const Game& game, NodeId node = Game:
   const auto v = evaluator.evaluate(game, node);
   if (!v) return "eval error: " + v.error().message;
   return evaluator.notes().empty() ? "no note" : evaluator.notes().front();
+}
+
+// The notes (message, comment) the query writes at one node, joined by " | ".
+std::string notes_at(std::string_view query, const Game& game, NodeId node) {
+  const auto program = egtb::query::compile(query);
+  if (!program) return "compile error: " + program.error().message;
+  egtb::query::Evaluator evaluator(*program);
+  const auto v = evaluator.evaluate(game, node);
+  if (!v) return "eval error: " + v.error().message;
+  std::string out;
+  for (const std::string& note : evaluator.notes()) out += (out.empty() ? "" : " | ") + note;
+  return out;
 }
 
 // The query's tree as to_sexpr prints it.
@@ -286,8 +302,13 @@ TEST_CASE("game: CQL's Unicode notation", "[query][game]") {
   CHECK(printed("◭T∊♗ T") == printed("piece T in B T"));
   CHECK(printed("∀x∊♖ x") == printed("square all x in R x"));
   CHECK(printed("power△ ≥ 10") == printed("power A >= 10"));
+  // A quote in a comment opens no string (staircase-sort.cql): the symbols after it are read.
+  CHECK(printed("/* sort \"a\"\" */ ✵♕ ≤ 3") == printed("flip Q <= 3"));
+  CHECK(printed("// \"a\n✵♕") == printed("flip Q"));
+  CHECK(printed("///\"x\" ▲") == printed("///\"x\" a"));
+  CHECK(printed("//// \"a\n▲") == printed("a"));
   // Errors point at the symbol as written: columns count characters.
-  CHECK(parse_error("♕ ⊢ verbose ―― ♔") == "5: CQL's path parameter 'verbose' is not supported by egtb");
+  CHECK(parse_error("♕ ⊢ nestban nestban ―― ♔") == "13: 'nestban' given twice in 'path'");
   CHECK(parse_error("\"♕\" ♔") == "no error");  // inside a string a symbol stays as written
 }
 
@@ -535,8 +556,7 @@ TEST_CASE("path: the squares of a dash, captures and promotions", "[query][game]
   CHECK(matching("path -- --d5", g) == "0");
   CHECK(matching("path primary -- --d5", g).empty());  // primary: no variation move
   // A promotion, and countmoves counting a promotion once (a move is its two squares, as CQL's).
-  const Game p =
-      read_game("[Event \"p\"]\n[FEN \"8/P7/8/8/8/8/k7/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=N Kb3 *\n");
+  const Game p = read_game(KnightPromotion);
   CHECK(matching("path --=N", p) == "0");
   CHECK(matching("path --=Q", p).empty());
   CHECK(matching("path P--=[QN] a8", p) == "0");
@@ -576,6 +596,58 @@ TEST_CASE("path: pathcount, pathstart, pathlastposition", "[query][game][path]")
   CHECK(value_at("{path --{1,3}} pathlastposition : ply", g, 4) == "5");
   CHECK(value_at("pathcount", g, 0) == "none");  // no path found yet
   CHECK(matching("pathstart", g).empty());
+}
+
+TEST_CASE("path: title, piecepath, keepallbest and the notes of the path found", "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  // The title and the focused men's ways (a1 first, h8 last) where the path starts.
+  CHECK(notes_at("path focus Q title \"queen\" piecepath --+", g, 4) == "queen | Focus path: Qd1-h5-f7");
+  CHECK(notes_at("path focus [QB] piecepath --+", g, 4) == "Focus path: Qd1-h5-f7 Bf1-c4");
+  // A man who never moves is left out, but not the blank before his place (as in CQL).
+  CHECK(notes_at("path focus [QK] piecepath --+", g, 4) == "Focus path: Qd1-h5-f7 ");
+  CHECK(notes_at("path focus K piecepath --+", g, 4).empty());  // no focused move: no path
+  CHECK(notes_at("path focus capture f7 piecepath --", g, 8) == "Focus path: pf7(xf7)");
+  // singlecolor: White's men here; the rook of a1, the knight of b1 ... never move.
+  CHECK(notes_at("path singlecolor piecepath --{2}", g, 4) == "Focus path: Qd1-h5  Bf1-c4          ");
+  CHECK(notes_at("path verbose --", g, 0).empty());  // CQL's notes on each move are not written
+  CHECK(printed("path focus A title \"t\" keepallbest verbose piecepath -- check") ==
+        "(query (path piecepath verbose keepallbest title \"t\" (focus A) (-- check)))");
+  // The notes of the path found only: e4 e5 is found first, d4 d5 is no longer; keepallbest keeps
+  // both, and the note of their common start once.
+  CHECK(notes_at("path -- comment(to) --", g, 0) == "[e4]");
+  CHECK(notes_at("path comment(\"s\") -- comment(to) --", g, 0) == "s | [e4]");
+  CHECK(notes_at("path keepallbest comment(\"s\") -- comment(to) --", g, 0) == "s | [e4] | [d4]");
+  CHECK(notes_at("path -- comment(to) -- mate", g, 0).empty());
+  CHECK(notes_at("path (-- comment(to))+", g, 6) == "[c4] | [f6] | [f7]");
+  // max: the value of the best end, greatest first; a whole filter after max, as in CQL.
+  CHECK(value_at("path max ply - 1 --{1,3}", g, 0) == "2");
+}
+
+TEST_CASE("path: pathcountunfocused, and a dash's set and promotion as CQL reads them",
+          "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  // ply - pathstart:ply - pathcount: Qh5 and Qxf7# from ply 2 to ply 7, three moves skipped.
+  CHECK(value_at("path focus Q max pathcountunfocused --+", g, 4) == "3");
+  CHECK(value_at("path focus Q --+ pathcountunfocused == 3", g, 4) == "2");
+  CHECK(value_at("{path focus Q --+} pathcountunfocused", g, 4) == "-2");  // at ply 2, after it
+  CHECK(value_at("pathcountunfocused", g, 0) == "none");                   // no path yet
+  // The set on the right of a dash is a whole set expression (CQL's match_dash_right).
+  CHECK(matching("path --e4|d4", g) == "0");
+  CHECK(matching("path --~f7&_", g) == "0 1 4 5 6 7 2");
+  // On the left, outside a path, the whole set expression too (CQL's match_mulop_x): the bishop's
+  // Bc4, not "[QB] & ~(Q――)".
+  CHECK(matching("[QB]&~Q――", g) == "6");
+  CHECK(printed("A&~Q――(from)") == printed("(A&~Q)――(from)"));
+  CHECK(printed("parent:K――") == printed("(parent:K)――"));
+  // "=s", s a string: a promotion to a man whose letter is in s.
+  const Game p = read_game(KnightPromotion);
+  CHECK(matching("path --=\"n\"", p) == "0");
+  CHECK(matching("path --=\"QR\"", p).empty());
+  CHECK(matching("x = \"BN\" path P--=x", p) == "0");
+  CHECK(matching("path --=\"\"", p) == "0");
+  CHECK(matching("path --=\".\"", p) == "0");
+  CHECK(matching("path --=\"\" --", p) == "0");
+  CHECK(matching("--=\"N\"", p) == "0");
 }
 
 // ---- line (CQL's older sequence filter), over Scholar: 0 start, 1 e4, 2 d4, 3 d5, 4 e5, 5 Qh5,
@@ -878,8 +950,16 @@ TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   CHECK(parse_error("path (check)*") == "6: a repetition in 'path' needs a move ('--') in what it repeats");
   CHECK(parse_error("path check*").find("repeats a '--'") != std::string::npos);
   CHECK(parse_error("path -- check * +") == "17: two repetitions in a row in 'path'");
-  CHECK(parse_error("path keepallbest -- check") ==
-        "6: CQL's path parameter 'keepallbest' is not supported by egtb");
+  CHECK(parse_error("path keepallbest keepallbest -- check") == "18: 'keepallbest' given twice in 'path'");
+  CHECK(parse_error("path piecepath -- check").find("'piecepath' in 'path' needs a 'focus'") !=
+        std::string::npos);
+  CHECK(parse_error("path title -- check") ==
+        "12: expected the title of the path (a quoted string), found '--'");
+  CHECK(parse_error("path title \"\" -- check") == "12: the title of a path is a nonempty string");
+  CHECK(parse_error("path title \"a\" title \"b\" -- check") == "16: 'title' given twice in 'path'");
+  CHECK(parse_error("path -- =check") == "10: expected string of men's letters after '='");
+  CHECK(parse_error("path -- = ") ==
+        "11: expected a piece designator or a string after '=', found end of query");
   CHECK(parse_error("path nestban nestban --") == "14: 'nestban' given twice in 'path'");
   CHECK(parse_error("path 3 -- check").starts_with("6: CQL's path length range is not supported"));
   CHECK(parse_error("path focus A primary -- check").find("'focus' and 'primary'") != std::string::npos);
