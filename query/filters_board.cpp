@@ -125,6 +125,7 @@ public:
         promote_(spec.promote),
         value_is_to_(spec.value_is_to),
         squares_only_(spec.squares_only),
+        kind_(spec.kind),
         range_(range) {}
 
   bool matches(Context& ctx) const override {
@@ -153,9 +154,15 @@ private:
   PieceMask promote_ = 0;
   bool value_is_to_ = false;
   bool squares_only_ = false;
+  MoveKindFilter kind_;
   SourceRange range_;
 
   bool admits(Context& ctx, Move m) const {
+    if (!kind_.admits(m)) return false;
+    // CQL 6.2 sees an en passant capture only after the double step played before it (its
+    // Attack::enpassantAttack reads the previous move): none at a game's start, whatever the FEN's
+    // e.p. square, nor off a game.
+    if (m.kind() == MoveKind::EnPassant && ctx.node == pgn::Game::Root) return false;
     const Position& pos = *ctx.pos;
     for (size_t i = 0; i < params_.size(); ++i) {
       const Bitboard squares = params_[i]->squares(ctx);
