@@ -163,6 +163,7 @@ private:
     // Attack::enpassantAttack reads the previous move): none at a game's start, whatever the FEN's
     // e.p. square, nor off a game.
     if (m.kind() == MoveKind::EnPassant && ctx.node == pgn::Game::Root) return false;
+    if (m.kind() == MoveKind::Castling && moved_to(ctx, m)) return false;
     const Position& pos = *ctx.pos;
     for (size_t i = 0; i < params_.size(); ++i) {
       const Bitboard squares = params_[i]->squares(ctx);
@@ -193,9 +194,35 @@ private:
     return true;
   }
 
+  // CQL 6.2 reads castling in a game from its moves, not from the castling rights (its
+  // Attack::castle): the king on e1 (e8) castles with the rook in its corner unless a move played
+  // before in the game (not a null move) went to the king's or the rook's square. So the moves of
+  // a game's position are generated with every right, and moved_to refuses the castlings the game
+  // forbids. Example: from the FEN "r3k2r/8/8/8/8/8/8/R3K2R w - -" White castles either way; after
+  // 1. Kf1 ... 2. Ke1 it does not. Off a game the position's rights stand.
+  static Position with_castling_of_game(const Context& ctx) {
+    Position board = *ctx.pos;
+    constexpr auto every = [](auto... r) {
+      return static_cast<CastlingRights>((static_cast<uint8_t>(r) | ...));
+    };
+    if (ctx.game)
+      board.set_castling_rights(every(CastlingRight::WhiteShort, CastlingRight::WhiteLong,
+                                      CastlingRight::BlackShort, CastlingRight::BlackLong));
+    return board;
+  }
+  static bool moved_to(const Context& ctx, Move m) {
+    if (!ctx.game) return false;
+    const Bitboard squares = square_bb(m.from()) | square_bb(castling_rook(m).first);
+    for (pgn::NodeId n = ctx.node; n != pgn::Game::Root; n = ctx.game->node(n).parent) {
+      const Move played = ctx.game->node(n).move;
+      if (!played.is_null() && (squares & square_bb(played.to()))) return true;
+    }
+    return false;
+  }
+
   Tally run(Context& ctx) const {
     Tally t;
-    const MoveList moves = legal_moves(*ctx.pos);
+    const MoveList moves = legal_moves(with_castling_of_game(ctx));
     for (Move m : moves) {
       if (!admits(ctx, m)) continue;
       if (squares_only_ && m.kind() == MoveKind::Promotion && m.promotion() != PieceType::Queen) continue;

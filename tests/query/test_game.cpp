@@ -843,6 +843,13 @@ TEST_CASE("game: legal --(target), o-o, o-o-o, nullmove", "[query][game]") {
   const Game f = read_game("[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. Kd1 *\n");
   CHECK(value_at("legal P--", f, 0) == "[e6]");
   CHECK(matching("legal --(enpassant)", f).empty());
+  // Castling as CQL 6.2 reads it in a game: from its moves, not from the FEN's rights (none here);
+  // a king back on e1 (node 4) does not castle.
+  const Game h = read_game("[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1\"]\n\n1. Kf1 Kd8 2. Ke1 Ke8 *\n");
+  CHECK(value_at("legal --(castle)", h, 0) == "[c1,g1]");
+  CHECK(value_at("legal --(castle)", h, 1) == "[c8,g8]");
+  CHECK(value_at("legal K--", h, 4) == "[d1,f1,d2,e2,f2]");
+  CHECK(matching("legal --(castle)", h) == "0 1");
   const Game n = read_game("[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. -- Kd7 2. O-O-O *\n");
   CHECK(matching("nullmove", n) == "1");
   CHECK(matching("--(nullmove)", n) == "0");
