@@ -200,14 +200,13 @@ private:
   // a game's position are generated with every right, and moved_to refuses the castlings the game
   // forbids. Example: from the FEN "r3k2r/8/8/8/8/8/8/R3K2R w - -" White castles either way; after
   // 1. Kf1 ... 2. Ke1 it does not. Off a game the position's rights stand.
-  static Position with_castling_of_game(const Context& ctx) {
-    Position board = *ctx.pos;
+  static Position with_every_castling(const Position& pos) {
+    Position board = pos;
     constexpr auto every = [](auto... r) {
       return static_cast<CastlingRights>((static_cast<uint8_t>(r) | ...));
     };
-    if (ctx.game)
-      board.set_castling_rights(every(CastlingRight::WhiteShort, CastlingRight::WhiteLong,
-                                      CastlingRight::BlackShort, CastlingRight::BlackLong));
+    board.set_castling_rights(every(CastlingRight::WhiteShort, CastlingRight::WhiteLong,
+                                    CastlingRight::BlackShort, CastlingRight::BlackLong));
     return board;
   }
   static bool moved_to(const Context& ctx, Move m) {
@@ -222,7 +221,7 @@ private:
 
   Tally run(Context& ctx) const {
     Tally t;
-    const MoveList moves = legal_moves(with_castling_of_game(ctx));
+    const MoveList moves = ctx.game ? legal_moves(with_every_castling(*ctx.pos)) : legal_moves(*ctx.pos);
     for (Move m : moves) {
       if (!admits(ctx, m)) continue;
       if (squares_only_ && m.kind() == MoveKind::Promotion && m.promotion() != PieceType::Queen) continue;
