@@ -83,9 +83,11 @@ enum class NodeKind : uint8_t {
   NoTransform,
   Fen,            // name = FEN text, or empty for the current FEN (a String filter)
   Message,        // keyword Message, Comment or Str; children = arguments
-  Move,           // move legal: move_roles[i]: the role of children[i]; flags Count, All
-  PlayedMove,     // move (played): move_roles[i] the role of children[i]; flags Previous, Null, Primary,
-                  // Secondary, EnPassant, Castle; promote in `pieces`
+  Move,           // move legal: move_roles[i]: the role of children[i]; flags Count, All, and one of
+                  // LegalTargetFlags for 'legal --(o-o)' ...
+  PlayedMove,     // move (played): move_roles[i] the role of children[i] (Body: a 'comment' written
+                  // at the position the move leads to); flags Previous, Null, Primary, Secondary,
+                  // EnPassant, Castle, CastleKingside, CastleQueenside; promote in `pieces`
   Child,          // child, child(n): children: the index, if given
   PositionAt,     // position N: children[0] the positionid
   Find,           // find [all] [<-] [N [M]] f: children[0] f, then the range's bounds; flags All,
@@ -162,6 +164,9 @@ inline constexpr uint32_t FlagLineMove = 262144;
 inline constexpr uint32_t FlagPiecePath = 524288;     // path piecepath: note the focused men's ways
 inline constexpr uint32_t FlagVerbose = 1048576;      // path verbose (CQL's comments on each move)
 inline constexpr uint32_t FlagKeepAllBest = 2097152;  // path keepallbest: every best path's notes
+// o-o, o-o-o: a castling of that side (the move played, or a legal move of 'legal --(o-o)')
+inline constexpr uint32_t FlagCastleKingside = 4194304;
+inline constexpr uint32_t FlagCastleQueenside = 8388608;
 
 // The words that set a flag, in the order the printer writes them: the parameters of path and of
 // line, and the words of the move played ("move previous null ...").
@@ -179,12 +184,21 @@ inline constexpr std::array<FlagWords, 6> LineParameterFlags = {{{Keyword::Singl
                                                                  {Keyword::NestBan, FlagNestBan},
                                                                  {Keyword::FirstMatch, FlagFirstMatch},
                                                                  {Keyword::LastPosition, FlagLastPosition}}};
-inline constexpr std::array<FlagWords, 6> PlayedMoveFlags = {{{Keyword::Previous, FlagPrevious},
-                                                              {Keyword::Null, FlagNull},
-                                                              {Keyword::Primary, FlagPrimary},
-                                                              {Keyword::Secondary, FlagSecondary},
-                                                              {Keyword::EnPassant, FlagEnPassant},
-                                                              {Keyword::Castle, FlagCastle}}};
+inline constexpr std::array<FlagWords, 8> PlayedMoveFlags = {
+    {{Keyword::Previous, FlagPrevious},
+     {Keyword::Null, FlagNull},
+     {Keyword::Primary, FlagPrimary},
+     {Keyword::Secondary, FlagSecondary},
+     {Keyword::EnPassant, FlagEnPassant},
+     {Keyword::Castle, FlagCastle},
+     {Keyword::CastleKingside, FlagCastleKingside},
+     {Keyword::CastleQueenside, FlagCastleQueenside}}};
+// The targets of 'legal --(target)', CQL's only ones there: the legal moves of that kind.
+inline constexpr std::array<FlagWords, 4> LegalTargetFlags = {
+    {{Keyword::CastleKingside, FlagCastleKingside},
+     {Keyword::CastleQueenside, FlagCastleQueenside},
+     {Keyword::Castle, FlagCastle},
+     {Keyword::EnPassant, FlagEnPassant}}};
 
 // ---- operators, spelled by tokens
 

@@ -415,11 +415,20 @@ FilterPtr Compiler::message(const Node& n, const SquareTransform& t) {
   return detail::make_message(std::string(), std::move(args), std::move(literals));
 }
 
+// The kinds of move (enpassant, castle, o-o, o-o-o) a move filter's flags keep.
+detail::MoveKindFilter move_kinds(const Node& n) {
+  return {.en_passant = n.has(FlagEnPassant),
+          .castle = n.has(FlagCastle),
+          .kingside = n.has(FlagCastleKingside),
+          .queenside = n.has(FlagCastleQueenside)};
+}
+
 FilterPtr Compiler::move(const Node& n, const SquareTransform& t) {
   detail::MoveSpec spec;
   spec.count = n.has(FlagCount);
   spec.all = n.has(FlagAll);
   spec.squares_only = n.keyword == Keyword::CountMoves;
+  spec.kind = move_kinds(n);
   spec.value_is_to = n.keyword == Keyword::Legal ||  // legal S--T
                      (!n.move_roles.empty() &&
                       (n.move_roles.front() == MoveRole::To || n.move_roles.front() == MoveRole::Capture));
@@ -446,16 +455,18 @@ FilterPtr Compiler::played_move(const Node& n, const SquareTransform& t) {
                               .null = n.has(FlagNull),
                               .primary = n.has(FlagPrimary),
                               .secondary = n.has(FlagSecondary),
-                              .en_passant = n.has(FlagEnPassant),
-                              .castle = n.has(FlagCastle),
+                              .kind = move_kinds(n),
                               .promote = t.pieces(n.pieces),
                               .follows_line = n.has(FlagLineMove)};
   if (spec.follows_line) ++line_moves_;
   std::array<FilterPtr, 3> sets;  // from, to, capture
+  FilterPtr comment;
   for (size_t i = 0; i < n.children.size(); ++i)
-    sets[static_cast<size_t>(n.move_roles[i])] = compile(n.child(i), t);
+    (n.move_roles[i] == MoveRole::Body ? comment : sets[static_cast<size_t>(n.move_roles[i])]) =
+        compile(n.child(i), t);
   if (!n.move_roles.empty()) spec.value = n.move_roles.front();
-  return detail::make_played_move(spec, std::move(sets[0]), std::move(sets[1]), std::move(sets[2]));
+  return detail::make_played_move(spec, std::move(sets[0]), std::move(sets[1]), std::move(sets[2]),
+                                  std::move(comment));
 }
 
 FilterPtr Compiler::path(const Node& n, const SquareTransform& t) {
@@ -502,7 +513,7 @@ detail::PathStep Compiler::path_step(const Node& n, const SquareTransform& t, bo
       step.capture = n.has(FlagCapture);
       Filters targets;
       if (n.pieces) {  // =P: the move promotes to P
-        const detail::PlayedMoveSpec promotes{.previous = true, .promote = t.pieces(n.pieces)};
+        const detail::PlayedMoveSpec promotes{.previous = true, .kind = {}, .promote = t.pieces(n.pieces)};
         targets.push_back(detail::make_played_move(promotes, nullptr, nullptr, nullptr));
       }
       for (size_t i = 0; i < n.children.size(); ++i) {

@@ -293,6 +293,15 @@ FilterPtr make_report(bool reachable);    // legalposition / reachableposition a
 FilterPtr make_current_fen();
 FilterPtr make_fen_match(const Position& placement);
 // move legal: roles[i] (From, To or Capture) names params[i]; the promotion men are in `promote`.
+// The kinds of move a move filter keeps: en passant captures, castlings (of one side or of
+// either). CQL's o-o is a king's move to the g file: castling is stored as the king's move e1g1.
+struct MoveKindFilter {
+  bool en_passant = false;
+  bool castle = false;
+  bool kingside = false;   // o-o
+  bool queenside = false;  // o-o-o
+  [[nodiscard]] bool admits(Move m) const;
+};
 struct MoveSpec {
   std::vector<MoveRole> roles;
   PieceMask promote = 0;
@@ -301,6 +310,8 @@ struct MoveSpec {
   bool value_is_to = false;  // the value is the target squares (the first role is to or capture)
   // countmoves legal --: a move is its two squares, as CQL counts (a promotion counts once)
   bool squares_only = false;
+  // legal --(target): only the moves of that kind (CQL's targets: o-o, o-o-o, castle, enpassant)
+  MoveKindFilter kind;
 };
 FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body, SourceRange range);
 // imagine: Piece (the man in `piece`, two arguments: unused, squares), Swap (two squares
@@ -353,15 +364,16 @@ struct PlayedMoveSpec {
   bool null = false;
   bool primary = false;
   bool secondary = false;
-  bool en_passant = false;
-  bool castle = false;
+  MoveKindFilter kind;  // enpassant, castle, o-o, o-o-o
   PieceMask promote = 0;
   MoveRole value = MoveRole::Body;
   // A move filter of a line's constituent (not inside another filter read elsewhere): it sees only
   // the move the line goes on with, Context::line_move, when there is one.
   bool follows_line = false;
 };
-FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture);
+// comment (may be null): CQL's "move ... comment (...)", written at the position the move leads to.
+FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture,
+                           FilterPtr comment = nullptr);
 FilterPtr make_line_end(Metric metric, bool all, FilterPtr body, SourceRange range);
 // path (filters_path.cpp) and line (filters_line.cpp): a constituent, compiled. Filter: `filter`
 // matches where the path has come to (in a line: at the next position of the line); Dash (path

@@ -125,6 +125,7 @@ public:
         promote_(spec.promote),
         value_is_to_(spec.value_is_to),
         squares_only_(spec.squares_only),
+        kind_(spec.kind),
         range_(range) {}
 
   bool matches(Context& ctx) const override {
@@ -153,9 +154,16 @@ private:
   PieceMask promote_ = 0;
   bool value_is_to_ = false;
   bool squares_only_ = false;
+  MoveKindFilter kind_;
   SourceRange range_;
 
   bool admits(Context& ctx, Move m) const {
+    if (!kind_.admits(m)) return false;
+    // CQL 6.2 sees an en passant capture only after the double step played before it (its
+    // Attack::enpassantAttack reads the previous move): none at a game's start, whatever the FEN's
+    // e.p. square, nor off a game.
+    if (m.kind() == MoveKind::EnPassant && ctx.node == pgn::Game::Root) return false;
+    if (m.kind() == MoveKind::Castling && moved_to(ctx, m)) return false;
     const Position& pos = *ctx.pos;
     for (size_t i = 0; i < params_.size(); ++i) {
       const Bitboard squares = params_[i]->squares(ctx);
@@ -186,9 +194,34 @@ private:
     return true;
   }
 
+  // CQL 6.2 reads castling in a game from its moves, not from the castling rights (its
+  // Attack::castle): the king on e1 (e8) castles with the rook in its corner unless a move played
+  // before in the game (not a null move) went to the king's or the rook's square. So the moves of
+  // a game's position are generated with every right, and moved_to refuses the castlings the game
+  // forbids. Example: from the FEN "r3k2r/8/8/8/8/8/8/R3K2R w - -" White castles either way; after
+  // 1. Kf1 ... 2. Ke1 it does not. Off a game the position's rights stand.
+  static Position with_every_castling(const Position& pos) {
+    Position board = pos;
+    constexpr auto every = [](auto... r) {
+      return static_cast<CastlingRights>((static_cast<uint8_t>(r) | ...));
+    };
+    board.set_castling_rights(every(CastlingRight::WhiteShort, CastlingRight::WhiteLong,
+                                    CastlingRight::BlackShort, CastlingRight::BlackLong));
+    return board;
+  }
+  static bool moved_to(const Context& ctx, Move m) {
+    if (!ctx.game) return false;
+    const Bitboard squares = square_bb(m.from()) | square_bb(castling_rook(m).first);
+    for (pgn::NodeId n = ctx.node; n != pgn::Game::Root; n = ctx.game->node(n).parent) {
+      const Move played = ctx.game->node(n).move;
+      if (!played.is_null() && (squares & square_bb(played.to()))) return true;
+    }
+    return false;
+  }
+
   Tally run(Context& ctx) const {
     Tally t;
-    const MoveList moves = legal_moves(*ctx.pos);
+    const MoveList moves = ctx.game ? legal_moves(with_every_castling(*ctx.pos)) : legal_moves(*ctx.pos);
     for (Move m : moves) {
       if (!admits(ctx, m)) continue;
       if (squares_only_ && m.kind() == MoveKind::Promotion && m.promotion() != PieceType::Queen) continue;

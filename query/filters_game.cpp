@@ -322,12 +322,13 @@ private:
 
 class PlayedMove final : public Filter {
 public:
-  PlayedMove(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture)
+  PlayedMove(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture, FilterPtr comment)
       : Filter(spec.value == MoveRole::Body ? FilterKind::Logical : FilterKind::Set),
         spec_(spec),
         from_(std::move(from)),
         to_(std::move(to)),
-        capture_(std::move(capture)) {}
+        capture_(std::move(capture)),
+        comment_(std::move(comment)) {}
 
   bool matches(Context& ctx) const override { return squares(ctx) != 0; }
 
@@ -356,6 +357,7 @@ private:
   FilterPtr from_;
   FilterPtr to_;
   FilterPtr capture_;
+  FilterPtr comment_;
 
   // The value square of the move to `child` from the current position when it fits the spec
   // (as one bit), or 0; a value-less (logical) move filter answers with every square.
@@ -364,8 +366,7 @@ private:
     const Move m = ctx.game->node(child).move;
     if ((spec_.primary && !primary) || (spec_.secondary && primary)) return 0;
     if (spec_.null && !m.is_null()) return 0;
-    if (spec_.en_passant && m.kind() != MoveKind::EnPassant) return 0;
-    if (spec_.castle && m.kind() != MoveKind::Castling) return 0;
+    if (!spec_.kind.admits(m)) return 0;
     // A null move goes from the mover's king's square to itself (CQL's QMove).
     const Bitboard king = before.pieces(before.side_to_move(), PieceType::King);
     if (m.is_null() && !king) return 0;
@@ -381,6 +382,10 @@ private:
       return 0;
     const std::optional<Square> taken = capture_square(before, m);
     if (capture_ && !(taken && (capture_->squares(ctx) & square_bb(*taken)))) return 0;
+    if (comment_) {
+      const PositionScope scope(ctx, child);
+      comment_->matches(ctx);
+    }
     switch (spec_.value) {
       case MoveRole::From: return square_bb(from);
       case MoveRole::To: return square_bb(to);
@@ -425,8 +430,18 @@ FilterPtr make_with_position(FilterPtr position, FilterPtr body) {
   return std::make_unique<WithPosition>(std::move(position), std::move(body));
 }
 FilterPtr make_result(std::string result) { return std::make_unique<Result>(std::move(result)); }
-FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture) {
-  return std::make_unique<PlayedMove>(spec, std::move(from), std::move(to), std::move(capture));
+bool MoveKindFilter::admits(Move m) const {
+  const bool castling = m.kind() == MoveKind::Castling;
+  if (en_passant && m.kind() != MoveKind::EnPassant) return false;
+  if ((castle || kingside || queenside) && !castling) return false;
+  if (kingside && file_of(m.to()) != 6) return false;  // e1g1, e8g8
+  return !queenside || file_of(m.to()) == 2;           // e1c1, e8c8
+}
+
+FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture,
+                           FilterPtr comment) {
+  return std::make_unique<PlayedMove>(spec, std::move(from), std::move(to), std::move(capture),
+                                      std::move(comment));
 }
 
 }  // namespace egtb::query::detail

@@ -172,6 +172,9 @@ enum class Keyword : uint8_t {
   Not,
   NoTransform,
   Null,
+  NullMove,
+  CastleKingside,   // o-o
+  CastleQueenside,  // o-o-o
   OffDiagonal,
   Or,
   OriginalComment,

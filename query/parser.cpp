@@ -45,6 +45,9 @@ private:
   // The names bound to positions so far (echo's, and x = a position filter): only those take
   // ':' after them ("source:check"), as CQL reads a position variable.
   std::set<std::string, std::less<>> position_variables_;
+  // The parameters of the function being read: any of them may stand for a position and take ':'
+  // ("function S(Other) { from == Other:from }"); sema checks the argument of each call.
+  std::set<std::string, std::less<>> parameters_;
   // The names given a number so far (x = 1, x = rank K - 1 ...): one may stand for a direction
   // word's count ("up DeltaRank K"), as CQL reads a range.
   std::set<std::string, std::less<>> numeric_variables_;
@@ -422,7 +425,7 @@ private:
     if (at(TokenKind::OpAssign)) return op_assign(t);
     if (functions_.count(name) && at(TokenKind::LParen)) return call(t);
     auto n = make(NodeKind::Variable, t.range, name);
-    if (!position_variables_.count(name) || !accept(TokenKind::Colon)) return n;
+    if ((!position_variables_.count(name) && !parameters_.count(name)) || !accept(TokenKind::Colon)) return n;
     return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));
   }
 
@@ -569,7 +572,10 @@ private:
       case Keyword::Primary:
       case Keyword::Secondary:
       case Keyword::EnPassant:
-      case Keyword::Castle: return past_move();
+      case Keyword::Castle:
+      case Keyword::CastleKingside:
+      case Keyword::CastleQueenside:
+      case Keyword::NullMove: return past_move();
       case Keyword::Lca: return at_position(pair());
       case Keyword::ConsecutiveMoves: return consecutive_moves();
       case Keyword::CountMoves: return count_moves();
@@ -618,12 +624,13 @@ private:
     return finish(std::move(n));
   }
 
-  // CQL's piece declaration ◭ (read as the designator of every man) before a variable and '∊' or
-  // '=': "◭ x ∊ S body" is "piece x in S body", "◭ x = S" "piece x = S".
+  // CQL's piece declaration ◭ (read as the designator of every man) next to a variable, then '∊'
+  // or '=': "◭x ∊ S body" is "piece x in S body", "◭x = S" "piece x = S". A blank between them
+  // makes ◭ a set, as CQL's lexer reads it: "x∊◭ y∊◭ f" is two square loops over the men.
   [[nodiscard]] bool at_piece_declaration() const {
     const Token& t = peek();
     return t.kind == TokenKind::PieceDesignator && t.pieces == (WhiteMen | BlackMen) &&
-           t.squares == AllSquares && peek(1).kind == TokenKind::Identifier &&
+           t.squares == AllSquares && peek(1).kind == TokenKind::Identifier && touching(t, peek(1)) &&
            (peek(2).kind == TokenKind::Element || peek(2).kind == TokenKind::Assign);
   }
 
@@ -680,7 +687,9 @@ private:
     if (!at(TokenKind::LBrace))
       fail_expected("'{' to begin the body of function '" + quote_source(n->name) + "'");
     functions_.insert(n->name);
+    parameters_ = {n->params.begin(), n->params.end()};
     n->children.push_back(block());
+    parameters_.clear();
     return finish(std::move(n));
   }
 
@@ -1015,7 +1024,7 @@ private:
   NodePtr position_at() {
     const Token& kw = take();
     auto n = make(NodeKind::PositionAt, kw.range);
-    n->children.push_back(operand_after(&Parser::prefix, kw.text));
+    n->children.push_back(operand_after(&Parser::additive_level, kw.text));
     return finish(std::move(n));
   }
 
@@ -1101,6 +1110,7 @@ private:
     const Token& kw = take();
     auto n = make(NodeKind::PlayedMove, kw.range);
     n->flags |= FlagPrevious;
+    if (kw.keyword == Keyword::NullMove) n->flags |= FlagNull;
     for (const auto& [word, flag] : PlayedMoveFlags)
       if (word == kw.keyword) n->flags |= flag;
     return n;
@@ -1134,6 +1144,12 @@ private:
       } else {
         break;
       }
+    }
+    // CQL's comment parameter, last: "move from Q comment ("the queen to " Q)" writes the comment
+    // at the position the move leads to, where its arguments are read.
+    if (at_keyword(Keyword::Comment)) {
+      n->move_roles.push_back(MoveRole::Body);
+      n->children.push_back(message());
     }
     if (n->has(FlagPrimary) && n->has(FlagSecondary))
       fail(kw.range.to(previous_range()), "'move' cannot be both 'primary' and 'secondary'");
@@ -1691,22 +1707,41 @@ private:
     return n;
   }
 
-  // legal S--T: the squares legal moves from S go to on T (CQL's MoveLegalNode, as 'move legal
-  // from S to T' with the target squares as value). CQL refuses a capture or a promotion there;
-  // its targets (o-o, o-o-o, castle, enpassant) are not supported.
+  // legal S--T[(target)]: the squares legal moves from S go to on T (CQL's MoveLegalNode, as
+  // 'move legal from S to T' with the target squares as value). CQL refuses a capture or a
+  // promotion there, and takes one target at most, written next to the dash: o-o, o-o-o, castle
+  // (the castlings of that side, of either) or enpassant (the en passant captures):
+  // "legal --(o-o)" is the g1 (g8) of a legal short castling.
   NodePtr legal_dash() {
     const Token& kw = take();
     if (!dash_ahead()) fail_expected("'--' after '" + std::string(kw.text) + "'");
     NodePtr dash = dash_move(NodeKind::Dash);
     if (dash->has(FlagCapture)) fail(dash->range, "'legal' takes no capturing dash '[x]', as in CQL");
     if (dash->pieces) fail(dash->range, "'legal' takes no promotion after its dash, as in CQL");
-    if (at(TokenKind::LParen) && touching(tokens_[at_ - 1], peek()))
-      fail(peek().range, unsupported_word_message("legal --(target)"));
     auto n = make(NodeKind::Move, kw.range);
+    if (at(TokenKind::LParen) && touching(tokens_[at_ - 1], peek())) n->flags |= legal_target();
     n->keyword = Keyword::Legal;
     n->move_roles = std::move(dash->move_roles);
     n->children = std::move(dash->children);
     return finish(std::move(n));
+  }
+
+  // The flag of the target in '(...)' after the dash of 'legal --', at its '('.
+  uint32_t legal_target() {
+    const SourceRange open = take().range;
+    const Token& word = peek();
+    const auto target = std::find_if(
+        LegalTargetFlags.begin(), LegalTargetFlags.end(),
+        [&](const FlagWords& f) { return word.kind == TokenKind::Keyword && f.first == word.keyword; });
+    if (target == LegalTargetFlags.end()) {
+      std::string words;
+      for (const auto& [k, flag] : LegalTargetFlags) words += (words.empty() ? "" : ", ") + quoted(k);
+      fail(word.range, "the target after 'legal --(' must be one of " + words + ", as in CQL");
+    }
+    take();
+    expect(TokenKind::RParen, "')' to close the '(' at " + std::to_string(open.line) + ":" +
+                                  std::to_string(open.column) + " after the target of 'legal --'");
+    return target->second;
   }
 
   NodePtr line_end() {

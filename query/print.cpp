@@ -81,6 +81,8 @@ std::string header(const Node& n) {
     add(word(Keyword::Legal));
     if (n.has(FlagCount)) add(word(Keyword::Count));
     if (n.has(FlagAll)) add(word(Keyword::All));
+    for (const auto& [k, flag] : LegalTargetFlags)
+      if (n.has(flag)) add(word(k));
     return s;
   }
   if (n.kind == NodeKind::Path) {

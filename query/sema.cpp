@@ -99,7 +99,8 @@ private:
       case NodeKind::Find: return i == 0;
       case NodeKind::WithPosition: return i == 1;
       case NodeKind::Echo: return i == 2;
-      case NodeKind::Dash: return n.move_roles[i] == MoveRole::Body;
+      case NodeKind::Dash:
+      case NodeKind::PlayedMove: return n.move_roles[i] == MoveRole::Body;
       default: return false;
     }
   }
@@ -534,9 +535,11 @@ private:
 
   static FilterKind played_move(const Node& n) {
     for (size_t i = 0; i < n.children.size(); ++i)
-      require(n.child(i), FilterKind::Set,
-              "square set after " + quoted(spelling(MoveRoleWords, n.move_roles[i])));
-    return n.move_roles.empty() ? FilterKind::Logical : FilterKind::Set;
+      if (n.move_roles[i] != MoveRole::Body)
+        require(n.child(i), FilterKind::Set,
+                "square set after " + quoted(spelling(MoveRoleWords, n.move_roles[i])));
+    return n.move_roles.empty() || n.move_roles.front() == MoveRole::Body ? FilterKind::Logical
+                                                                          : FilterKind::Set;
   }
 
   FilterKind header(const Node& n) {

@@ -59,6 +59,17 @@ TEST_CASE("error golden tests", "[errors]") {
       {"move from K legal",
        "q.cql:1:13: error: 'legal' comes first after 'move' (move legal from ...)\n"
        "move from K legal\n            ^~~~~\n"},
+      {"legal --(check)",
+       "q.cql:1:10: error: the target after 'legal --(' must be one of 'o-o', 'o-o-o', 'castle', "
+       "'enpassant', "
+       "as in CQL\nlegal --(check)\n         ^~~~~\n"},
+      {"legal ――(o-o check)",
+       "q.cql:1:13: error: expected ')' to close the '(' at 1:8 after the target of 'legal --', found "
+       "'check'\nlegal ――(o-o check)\n            ^~~~~\n"},
+      // A parameter takes ':' in the body; the argument must then be a position.
+      {"function f(x){ x:check } f(1)",
+       "q.cql:1:16: error: expected position filter (parent, child, find ...) before ':'\nfunction f(x){ "
+       "x:check } f(1)\n               ^\n"},
       {"move pseudolegal",
        "q.cql:1:6: error: CQL filter 'move pseudolegal' is not supported by egtb\n"
        "move pseudolegal\n     ^~~~~~~~~~~\n"},

@@ -875,12 +875,86 @@ TEST_CASE("game: legal S--T and sort of a set", "[query][game]") {
   CHECK(matching("not legal R--", g) == "0 1 2 3 5 7 9 11 13 15 17");
   CHECK(parse_error("legal [x]").starts_with("7: 'legal' takes no capturing dash"));
   CHECK(parse_error("legal --=Q").starts_with("7: 'legal' takes no promotion"));
-  CHECK(parse_error("legal --(castle)") == "9: CQL filter 'legal --(target)' is not supported by egtb");
+  CHECK(parse_error("legal --(check)")
+            .starts_with(
+                "10: the target after 'legal --(' must be one of 'o-o', 'o-o-o', 'castle', 'enpassant'"));
+  CHECK(parse_error("legal --(castle check)").starts_with("17: expected ')' to close the '(' at 1:9"));
   CHECK(parse_error("legal K").starts_with("7: expected '--' after 'legal'"));
   // sort counts a set, empty or not, as CQL does
   CHECK(matching("initial sort \"a\" [a5]", g) == "0");
   CHECK(value_at("sort \"b\" square x in [a5,a2] true", g, 0) == "2");
   CHECK(value_at("sort \"c\" [a5,a2,a1]", g, 0) == "3");
+}
+
+// Both sides may castle either way, and Black can take e.p. after 1. e4: nodes 0 start, 1 e4,
+// 2 dxe3, 3 O-O, 4 O-O-O.
+constexpr const char* CastlesAndEnPassant =
+    "[FEN \"r3k2r/8/8/8/3p4/8/4P3/R3K2R w KQkq - 0 1\"]\n\n1. e4 dxe3 2. O-O O-O-O *\n";
+
+// CQL 6.2 selects the same games with these filters (each its own program over the three games).
+TEST_CASE("game: legal --(target), o-o, o-o-o, nullmove", "[query][game]") {
+  const Game g = read_game(CastlesAndEnPassant);
+  CHECK(value_at("legal --(o-o)", g, 0) == "[g1]");
+  CHECK(value_at("legal --(o-o-o)", g, 1) == "[c8]");
+  CHECK(value_at("legal --(castle)", g, 0) == "[c1,g1]");
+  CHECK(value_at("legal ♔――(castle)", g, 2) == "[c1,g1]");
+  CHECK(value_at("legal --c1(castle)", g, 2) == "[c1]");
+  CHECK(value_at("legal h1--(castle)", g, 2) == "[]");  // the king's move, not the rook's
+  CHECK(value_at("legal --(enpassant)", g, 1) == "[e3]");
+  CHECK(value_at("legal --(enpassant)", g, 0) == "[]");
+  CHECK(value_at("flipcolor legal --(o-o)", g, 1) == "[g8]");
+  CHECK(matching("o-o", g) == "3");
+  CHECK(matching("o-o-o", g) == "4");
+  CHECK(matching("castle", g) == "3 4");
+  CHECK(matching("move o-o", g) == "2");
+  CHECK(matching("move previous o-o-o", g) == "4");
+  CHECK(matching("--(o-o-o)", g) == "3");
+  CHECK(matching("--(enpassant)", g) == "1");
+  CHECK(printed("legal K--(o-o-o)") == "(query (move legal o-o-o from K))");
+  // An e.p. square in the FEN: CQL 6.2 takes e.p. from the move played before, so none at the start.
+  const Game f = read_game("[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. Kd1 *\n");
+  CHECK(value_at("legal P--", f, 0) == "[e6]");
+  CHECK(matching("legal --(enpassant)", f).empty());
+  // Castling as CQL 6.2 reads it in a game: from its moves, not from the FEN's rights (none here);
+  // a king back on e1 (node 4) does not castle.
+  const Game h = read_game("[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1\"]\n\n1. Kf1 Kd8 2. Ke1 Ke8 *\n");
+  CHECK(value_at("legal --(castle)", h, 0) == "[c1,g1]");
+  CHECK(value_at("legal --(castle)", h, 1) == "[c8,g8]");
+  CHECK(value_at("legal K--", h, 4) == "[d1,f1,d2,e2,f2]");
+  CHECK(matching("legal --(castle)", h) == "0 1");
+  const Game n = read_game("[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. -- Kd7 2. O-O-O *\n");
+  CHECK(matching("nullmove", n) == "1");
+  CHECK(matching("--(nullmove)", n) == "0");
+  CHECK(matching("o-o-o", n) == "3");
+  CHECK(value_at("legal --(o-o-o)", n, 2) == "[c1]");
+}
+
+TEST_CASE("game: move ... comment (...), written where the move leads", "[query][game]") {
+  const Game g = read_game(CastlesAndEnPassant);
+  const auto program = egtb::query::compile("move from P comment (\"to \" to)");
+  REQUIRE(program);
+  egtb::query::Evaluator evaluator(*program);
+  const auto v = evaluator.evaluate(g, 0);
+  REQUIRE(v);
+  CHECK(v->matched);
+  REQUIRE(evaluator.notes().size() == 1);
+  CHECK(evaluator.notes().front() == "to [e4]");  // 'to' read after e4
+  CHECK(matching("move to e3 comment (\"x\")", g) == "1");
+  CHECK(value_at("move from P comment (\"x\")", g, 0) == "[e2]");
+  CHECK(printed("move from P comment (\"x\")") == "(query (move from P : (comment \"x\")))");
+}
+
+// A function's parameter takes ':' (CQL's functions stand for their arguments); position N reads
+// a whole numeric filter; "◭ y" with a blank is a set, not a piece declaration.
+TEST_CASE("game: positions in parameters, position N, and x∊◭ y∊◭", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("function S(Other) { from == Other:from } x = parent S(x)", g).empty());
+  CHECK(matching("function Same(Other) { to == Other:to } x = currentposition Same(x)", g) ==
+        "0 1 4 5 6 7 8 9 2 3");
+  CHECK(value_at("position ply + 1 : ply", g, 4) == "3");
+  // Six men between two: the first rank until 2. Qh5 leaves d1, the eighth until 2... Nc6.
+  CHECK(matching("x∊◭ y∊◭ ◭∩between(x y) == 6", g) == "0 1 4 5 2 3");
+  CHECK(printed("x∊◭ y∊◭ K").starts_with("(query (square x"));
 }
 
 TEST_CASE("game: direction words as filters", "[query][game]") {
