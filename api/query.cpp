@@ -100,6 +100,10 @@ public:
     return result;
   }
 
+  [[nodiscard]] std::vector<query::PersistentValue> persistent_values() const {
+    return evaluator_.persistent_values();
+  }
+
 private:
   const query::Program& program_;
   const query::GameSort sort_;
@@ -180,7 +184,11 @@ PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, co
       [&] { return std::make_unique<GameEvaluator>(query, tablebase ? &*tablebase : nullptr); });
   PgnQuerySummary summary;
   std::atomic<bool> enough = false;
-  const GameStreamOptions stream{options.threads, options.progress, [&] { return enough.load(); }};
+  const std::vector<query::VariableInfo>& variables = query.program.info().variables;
+  const bool persistent = std::any_of(variables.begin(), variables.end(),
+                                      [](const query::VariableInfo& v) { return v.persistent; });
+  const GameStreamOptions stream{persistent ? 1 : options.threads, options.progress,
+                                 [&] { return enough.load(); }};
   // A sorting program's matching games wait here for the end of the input; others go at once.
   const query::GameSort sort(query.program.info().games);
   std::vector<std::pair<pgn::Game, GameMatches>> sorted;
@@ -208,6 +216,7 @@ PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, co
     for (const auto& [game, matches] : sorted) on_game(game, matches.found);
   summary.games = counts.games;
   summary.errors = counts.errors;
+  if (persistent) summary.persistent = evaluators.local()->persistent_values();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return summary;
 }

@@ -37,7 +37,7 @@ enum class NodeKind : uint8_t {
   Number,      // number
   String,      // name = the text
   Variable,    // name; slot, flags Piece for a piece variable (sema)
-  Assign,      // name = children[0]; slot (sema)
+  Assign,      // name = children[0]; slot (sema); flags Persistent, Quiet
   Call,        // name(children...); expansion (sema)
   Function,    // function name(params) { children }
   Keyword,     // a filter named by one keyword (use Filter): keyword ("wtm", "mate", "dtm", ...)
@@ -57,7 +57,7 @@ enum class NodeKind : uint8_t {
   AttackedBy,   // children[0] attackedby children[1]
   If,           // test, then[, else]
   Repeat,       // loop children[0]: again while it matches
-  While,        // while (children[0]) children[1]
+  While,        // while (children[0]) children[1]; a StringMatch test: children[1] for each match
   SquareLoop,   // flags All; name; children: set, body
   PieceLoop,    // the same; the variable holds a man (CQL's piece identity, query/piece_ids.hpp)
   PieceAssign,  // piece name = children[0] (a set); slot (sema)
@@ -158,6 +158,10 @@ inline constexpr uint32_t FlagSingleColor = 131072;  // line singlecolor
 // move (played, not previous) in a line's constituent, outside every filter read at another
 // position and every other move filter: it sees only the move the line goes on with (sema)
 inline constexpr uint32_t FlagLineMove = 262144;
+// persistent x = e: x keeps its value from position to position and from game to game, and is
+// written at the end of the run (unless FlagQuiet: persistent quiet x = e)
+inline constexpr uint32_t FlagPersistent = 524288;
+inline constexpr uint32_t FlagQuiet = 1048576;
 
 // The words that set a flag, in the order the printer writes them: the parameters of path and of
 // line, and the words of the move played ("move previous null ...").

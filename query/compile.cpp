@@ -139,6 +139,7 @@ private:
       case NodeKind::If: return if_filter(n, t);
       case NodeKind::Repeat: return detail::make_repeat(compile(n.child(0), t), n.range);
       case NodeKind::While:
+        if (n.child(0).kind == NodeKind::StringMatch) return match_loop(n, t);
         return detail::make_while(compile(n.child(0), t), compile(n.child(1), t), n.range);
       case NodeKind::SquareLoop:
       case NodeKind::PieceLoop:
@@ -328,10 +329,21 @@ private:
   FilterPtr string_match(const Node& n, const SquareTransform& t) {
     std::string error;
     FilterPtr f = detail::make_string_match(compile(n.child(0), t), n.name, n.range, error);
-    if (!f)
-      throw CompileFailure{
-          {n.range, "invalid regular expression \"" + quote_source(n.name) + "\": " + error}};
+    if (!f) invalid_pattern(n, error);
     return f;
+  }
+  // while (s ~~ r) body.
+  FilterPtr match_loop(const Node& n, const SquareTransform& t) {
+    const Node& test = n.child(0);
+    std::string error;
+    FilterPtr f =
+        detail::make_match_loop(compile(test.child(0), t), test.name, compile(n.child(1), t), n.range, error);
+    if (!f) invalid_pattern(test, error);
+    return f;
+  }
+  [[noreturn]] static void invalid_pattern(const Node& match, const std::string& error) {
+    throw CompileFailure{
+        {match.range, "invalid regular expression \"" + quote_source(match.name) + "\": " + error}};
   }
 };
 
@@ -507,6 +519,8 @@ detail::PathStep Compiler::path_step(const Node& n, const SquareTransform& t, bo
           step.from = std::move(f);
         else if (n.move_roles[i] == MoveRole::To)
           step.to = std::move(f);
+        else if (n.move_roles[i] == MoveRole::Promote)
+          targets.push_back(detail::make_promotion_named(std::move(f)));
         else
           targets.push_back(std::move(f));
       }

@@ -57,6 +57,13 @@ private:
   QueryError error_;
 };
 
+// A persistent variable (CQL's `persistent x = e`) and its value as CQL writes it at the end of a
+// run: a number, a string in quotes, squares as message writes them.
+struct PersistentValue {
+  std::string name;
+  std::string text;
+};
+
 class Evaluator {
 public:
   // `tables` may be null; queries with table filters then fail to evaluate. `cancellation` (may
@@ -83,6 +90,9 @@ public:
   // The message and comment texts, and the sort values, of the last evaluation.
   [[nodiscard]] const std::vector<std::string>& notes() const;
   [[nodiscard]] const std::vector<SortValue>& sort_values() const;
+  // The persistent variables but the quiet ones, in the order of their first assignment, as they
+  // are now: they keep their values from one evaluation to the next.
+  [[nodiscard]] std::vector<PersistentValue> persistent_values() const;
 
 private:
   const Program& program_;

@@ -362,6 +362,9 @@ struct PlayedMoveSpec {
   bool follows_line = false;
 };
 FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture);
+// --=T, T a string: the move that led to the position promoted to one of the letters of T's text,
+// read at the position before the move ("" and "." admit every promotion).
+FilterPtr make_promotion_named(FilterPtr letters);
 FilterPtr make_line_end(Metric metric, bool all, FilterPtr body, SourceRange range);
 // path (filters_path.cpp) and line (filters_line.cpp): a constituent, compiled. Filter: `filter`
 // matches where the path has come to (in a line: at the next position of the line); Dash (path
@@ -423,6 +426,9 @@ FilterPtr make_index_of(FilterPtr part, FilterPtr whole);  // where part begins 
 FilterPtr make_length(FilterPtr s);
 // s ~~ pattern at `range`; nullptr when the pattern is no regular expression (`error` says why).
 FilterPtr make_string_match(FilterPtr s, const std::string& pattern, SourceRange range, std::string& error);
+// while (s ~~ pattern) body: body for each match, \N its groups; nullptr as make_string_match.
+FilterPtr make_match_loop(FilterPtr s, const std::string& pattern, FilterPtr body, SourceRange range,
+                          std::string& error);
 FilterPtr make_group(int64_t group);
 FilterPtr make_substring(FilterPtr s, FilterPtr start, FilterPtr stop, bool range);
 FilterPtr make_convert(Keyword keyword, FilterPtr s);  // lowercase, uppercase, int

@@ -16,6 +16,9 @@
 // (QPos::getMoveNumber): the number of the move to be played from the position. A position with
 // no game (a table entry, a FEN, a position imagined by move legal) is a game of one position:
 // initial, terminal, mainline, ply 0, movenumber 1, depth 0, no parent, no child, no move played.
+#include <algorithm>
+#include <cctype>
+
 #include "query/filter.hpp"
 
 namespace egtb::query::detail {
@@ -390,6 +393,33 @@ private:
   }
 };
 
+// --=T with T a string (CQL's promoteStringFilter): at the position after a move, the move
+// promoted to a man whose letter, either case, is in T's text read at the position before it; an
+// empty text or "." admits every promotion. With T = "RB", ...e1=B and b8=R fit, b8=Q does not.
+class PromotionNamed final : public Filter {
+public:
+  explicit PromotionNamed(FilterPtr letters) : Filter(FilterKind::Logical), letters_(std::move(letters)) {}
+
+  bool matches(Context& ctx) const override {
+    const NodeId parent = parent_of(ctx);
+    if (parent == NoNode) return false;
+    const Move m = ctx.game->node(ctx.node).move;
+    if (m.is_null() || m.kind() != MoveKind::Promotion) return false;
+    std::string letters;
+    {
+      const PositionScope scope(ctx, parent);
+      if (!letters_->text(ctx, letters)) return false;
+    }
+    if (letters.empty() || letters == ".") return true;
+    const char promoted = piece_type_char(m.promotion());
+    return std::any_of(letters.begin(), letters.end(),
+                       [&](char c) { return std::toupper(static_cast<unsigned char>(c)) == promoted; });
+  }
+
+private:
+  FilterPtr letters_;
+};
+
 }  // namespace
 
 const Context::GameOrder& Context::game_order() {
@@ -425,6 +455,10 @@ FilterPtr make_with_position(FilterPtr position, FilterPtr body) {
   return std::make_unique<WithPosition>(std::move(position), std::move(body));
 }
 FilterPtr make_result(std::string result) { return std::make_unique<Result>(std::move(result)); }
+FilterPtr make_promotion_named(FilterPtr letters) {
+  return std::make_unique<PromotionNamed>(std::move(letters));
+}
+
 FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture) {
   return std::make_unique<PlayedMove>(spec, std::move(from), std::move(to), std::move(capture));
 }

@@ -112,12 +112,18 @@ private:
   FilterPtr s_;
 };
 
-// The first match of the pattern in the string; its groups go to ctx.groups, which a failed
-// match clears (CQL's RegexHistory). std::regex recurses once per character or so: a text longer
-// than MaxMatchedText fails the query (RunError) rather than the stack (40,000 characters
-// overflowed 8 MB with ".*z").
+// std::regex recurses once per character or so: a text longer than MaxMatchedText fails the
+// query (RunError) rather than the stack (40,000 characters overflowed 8 MB with ".*z").
 constexpr size_t MaxMatchedText = 4096;
 
+void check_matched_size(const std::string& s, const SourceRange& range) {
+  if (s.size() > MaxMatchedText)
+    throw RunError({range, "'~~' on a text of " + std::to_string(s.size()) + " bytes (at most " +
+                               std::to_string(MaxMatchedText) + ")"});
+}
+
+// The first match of the pattern in the string; its groups go to ctx.groups, which a failed
+// match clears (CQL's RegexHistory).
 class Match final : public Filter {
 public:
   Match(FilterPtr s, std::regex pattern, SourceRange range)
@@ -125,9 +131,7 @@ public:
   bool text(Context& ctx, std::string& out) const override {
     std::string s;
     if (!s_->text(ctx, s)) return false;
-    if (s.size() > MaxMatchedText)
-      throw RunError({range_, "'~~' on a text of " + std::to_string(s.size()) + " bytes (at most " +
-                                  std::to_string(MaxMatchedText) + ")"});
+    check_matched_size(s, range_);
     std::smatch m;
     ctx.groups.clear();
     if (!std::regex_search(s, m, re_)) return false;
@@ -140,6 +144,39 @@ public:
 private:
   FilterPtr s_;
   std::regex re_;
+  SourceRange range_;
+};
+
+// while (s ~~ re) f (CQL's StringIteratorNode): f once for each match of re in s, left to right,
+// with \0, \1 ... that match's groups; it matches unless s has no value. Over "RBNQ" with "."
+// the body runs four times, \0 "R", then "B", "N" and "Q".
+class MatchLoop final : public Filter {
+public:
+  MatchLoop(FilterPtr s, std::regex pattern, FilterPtr body, SourceRange range)
+      : Filter(FilterKind::Logical),
+        s_(std::move(s)),
+        re_(std::move(pattern)),
+        body_(std::move(body)),
+        range_(range) {}
+  bool matches(Context& ctx) const override {
+    std::string s;
+    if (!s_->text(ctx, s)) return false;
+    check_matched_size(s, range_);
+    ctx.groups.clear();
+    for (auto it = std::sregex_iterator(s.begin(), s.end(), re_); it != std::sregex_iterator(); ++it) {
+      ctx.step(range_);
+      ctx.groups.clear();
+      for (const auto& g : *it)
+        ctx.groups.push_back(g.matched ? std::optional<std::string>(g.str()) : std::nullopt);
+      body_->matches(ctx);
+    }
+    return true;
+  }
+
+private:
+  FilterPtr s_;
+  std::regex re_;
+  FilterPtr body_;
   SourceRange range_;
 };
 
@@ -332,6 +369,15 @@ FilterPtr make_length(FilterPtr s) { return std::make_unique<Length>(std::move(s
 FilterPtr make_string_match(FilterPtr s, const std::string& pattern, SourceRange range, std::string& error) {
   try {
     return std::make_unique<Match>(std::move(s), std::regex(pattern), range);
+  } catch (const std::regex_error& e) {
+    error = e.what();
+    return nullptr;
+  }
+}
+FilterPtr make_match_loop(FilterPtr s, const std::string& pattern, FilterPtr body, SourceRange range,
+                          std::string& error) {
+  try {
+    return std::make_unique<MatchLoop>(std::move(s), std::regex(pattern), std::move(body), range);
   } catch (const std::regex_error& e) {
     error = e.what();
     return nullptr;

@@ -214,6 +214,7 @@ constexpr auto Table = std::to_array<KeywordInfo>({
      .use = Filter,
      .kind = FilterKind::Position},
     {.text = "pathstart", .keyword = Keyword::PathStart, .use = Filter, .kind = FilterKind::Position},
+    {.text = "persistent", .keyword = Keyword::Persistent, .use = Compound},
     {.text = "piece", .keyword = Keyword::Piece, .use = Compound},
     {.text = "pieceid", .keyword = Keyword::PieceId, .use = Compound, .kind = Numeric},
     {.text = "piecename", .keyword = Keyword::PieceName, .use = Compound, .kind = FilterKind::String},

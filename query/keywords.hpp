@@ -182,6 +182,7 @@ enum class Keyword : uint8_t {
   PathCount,
   PathLastPosition,
   PathStart,
+  Persistent,
   Piece,
   PieceId,
   PieceName,

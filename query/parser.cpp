@@ -507,6 +507,7 @@ private:
       case Keyword::If: return if_filter();
       case Keyword::Loop: return unary(NodeKind::Repeat, &Parser::filter);
       case Keyword::While: return while_filter();
+      case Keyword::Persistent: return persistent();
       case Keyword::Square:
       case Keyword::Piece: return loop();
       case Keyword::Function: return function();
@@ -604,15 +605,26 @@ private:
     return finish(std::move(n));
   }
 
-  // while (test) body: CQL's test in parentheses, then a whole filter. CQL's other while, over the
-  // matches of a regular expression ("while (s ~~ r) ... \\0"), is refused by name.
+  // persistent [quiet] x = e (or x += e ...): an assignment to a persistent variable (FlagPersistent).
+  NodePtr persistent() {
+    const SourceRange word = take().range;
+    const bool quiet = accept_keyword(Keyword::Quiet);
+    if (!at(TokenKind::Identifier) ||
+        (peek(1).kind != TokenKind::Assign && peek(1).kind != TokenKind::OpAssign))
+      fail_expected("a variable and an assignment ('=', '+=' ...) after " + quoted(Keyword::Persistent));
+    NodePtr n = identifier();
+    n->range = word.to(n->range);
+    n->flags |= FlagPersistent | (quiet ? FlagQuiet : 0);
+    return n;
+  }
+
+  // while (test) body: CQL's test in parentheses, then a whole filter; a test `s ~~ r` makes CQL's
+  // other while, over the matches of the regular expression (NodeKind::While).
   NodePtr while_filter() {
     const Token& kw = take();
     auto n = make(NodeKind::While, kw.range);
     expect(TokenKind::LParen, "'(' after 'while'");
     n->children.push_back(operand(&Parser::filter, quoted(Keyword::While) + " ("));
-    if (n->child(0).kind == NodeKind::StringMatch)
-      fail(n->child(0).range, unsupported_word_message("while (s ~~ r)"));
     expect(TokenKind::RParen, "')' after the test of 'while'");
     n->children.push_back(operand(&Parser::filter, quoted(Keyword::While) + " (...)"));
     return finish(std::move(n));
@@ -1337,8 +1349,13 @@ private:
     }
     if (at(TokenKind::Assign)) {
       take();
-      if (!at(TokenKind::PieceDesignator)) fail_expected("a piece designator after '='");
-      n->pieces = take().pieces;
+      if (at(TokenKind::PieceDesignator)) {
+        n->pieces = take().pieces;
+      } else {  // CQL's promotion to the letters of a string: "--=T", T = "QR"
+        if (!starts_filter()) fail_expected("a piece designator or a string after '='");
+        n->move_roles.push_back(MoveRole::Promote);
+        n->children.push_back(prefix());
+      }
     }
     return n;
   }

@@ -120,6 +120,8 @@ std::string header(const Node& n) {
   if (n.has(FlagMin)) add(word(Keyword::Min));
   if (n.has(FlagMax)) add(word(Keyword::Max));
   if (n.has(FlagCount) && n.kind == NodeKind::Transform) add(word(Keyword::Count));
+  if (n.has(FlagPersistent)) add(word(Keyword::Persistent));
+  if (n.has(FlagQuiet)) add(word(Keyword::Quiet));
   switch (n.kind) {
     case NodeKind::Assign:
     case NodeKind::SquareLoop:

@@ -81,9 +81,24 @@ TEST_CASE("error golden tests", "[errors]") {
        "q.cql:1:10: error: rotate45 cannot be applied to light or dark: a square's colour has no image under "
        "a "
        "turn of 45 degrees\nrotate45 light Q\n         ^~~~~~~\n"},
-      {"while (\"RBNQ\" ~~ \".\") true",
-       "q.cql:1:8: error: CQL filter 'while (s ~~ r)' is not supported by egtb\nwhile (\"RBNQ\" ~~ \".\") "
-       "true\n       ^~~~~~~~~~~~~\n"},
+      {"while (\"RBNQ\" ~~ \"(\") true",
+       "q.cql:1:8: error: invalid regular expression \"(\": Mismatched '(' and ')' in regular expression\n"
+       "while (\"RBNQ\" ~~ \"(\") true\n       ^~~~~~~~~~~~~\n"},
+      {"--=check", "q.cql:1:4: error: expected piece designator or string after '='\n--=check\n   ^~~~~\n"},
+      {"--=",
+       "q.cql:1:4: error: expected a piece designator or a string after '=', found end of query\n--=\n   "
+       "^\n"},
+      {"persistent check",
+       "q.cql:1:12: error: expected a variable and an assignment ('=', '+=' ...) after 'persistent', found "
+       "'check'\npersistent check\n           ^~~~~\n"},
+      {"x = 1 persistent x += 1",
+       "q.cql:1:7: error: variable 'x' was first assigned without 'persistent'\nx = 1 persistent x += 1\n    "
+       "  "
+       "^~~~~~~~~~~~~~~~~\n"},
+      {"persistent Total += check",
+       "q.cql:1:21: error: expected a square set, a number or a string to add to 'Total'\npersistent Total "
+       "+= "
+       "check\n                    ^~~~~\n"},
       {"while check",
        "q.cql:1:7: error: expected '(' after 'while', found 'check'\nwhile check\n      ^~~~~\n"},
       {"btm $", "q.cql:1:5: error: unexpected character '$'\nbtm $\n    ^\n"},

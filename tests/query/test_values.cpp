@@ -1,0 +1,87 @@
+// CQL's values that outlive a filter, on small games whose answers can be checked by hand: while
+// over the matches of a regular expression, a string as a promotion target (--=T), and persistent
+// variables, which keep their values from position to position and from game to game.
+#include <vector>
+
+#include "query/eval.hpp"
+#include "tests/query/games.hpp"
+#include "tests/support/catch.hpp"
+
+namespace {
+
+using egtb::pgn::Game;
+using egtb::pgn::NodeId;
+using egtb::query::testing::matching;
+using egtb::query::testing::read_game;
+
+// Nodes: 0 start, 1 g8=N, 2 b1=Q+ (a check along the first rank), 3 Kh2.
+constexpr const char* Promotions =
+    "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"k7/6P1/8/8/8/8/1p6/7K w - - 0 1\"]\n\n1. g8=N b1=Q+ 2. Kh2 *\n";
+
+// The text message writes for `expr` at the start.
+std::string text_at_start(std::string_view expr, const Game& game) {
+  const auto program = egtb::query::compile("message(" + std::string(expr) + ")");
+  if (!program) return "compile error: " + program.error().message;
+  egtb::query::Evaluator evaluator(*program);
+  const auto v = evaluator.evaluate(game, Game::Root);
+  if (!v) return "eval error: " + v.error().message;
+  return evaluator.notes().empty() ? "no note" : evaluator.notes().front();
+}
+
+// "name: value" of each persistent variable after `query` ran at every position of `games`.
+std::string persistent_after(std::string_view query, const std::vector<Game>& games) {
+  const auto program = egtb::query::compile(query);
+  if (!program) return "compile error: " + program.error().message;
+  egtb::query::Evaluator evaluator(*program);
+  for (const Game& game : games)
+    for (NodeId n : game.preorder()) (void)evaluator.evaluate(game, n);
+  std::string out;
+  for (const egtb::query::PersistentValue& v : evaluator.persistent_values())
+    out += (out.empty() ? "" : " ") + v.name + ": " + v.text;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("while over the matches of a regular expression", "[query][game][values]") {
+  const Game g = read_game(Promotions);
+  CHECK(text_at_start("{Runs = 0 while (\"RBNQ\" ~~ \".\") Runs += 1 Runs}", g) == "4");
+  // Each round sees its match's groups; after the loop, the last match's.
+  CHECK(text_at_start("{s = \"\" while (\"a1b22c333\" ~~ \"[a-z](\\d+)\") s += \\1 s}", g) == "122333");
+  CHECK(text_at_start("{while (\"RBNQ\" ~~ \".\") true \\0}", g) == "Q");
+  // No match: the body never runs, and the loop matches; a string without a value: it fails.
+  CHECK(text_at_start("{Runs = 0 while (\"RBNQ\" ~~ \"x\") Runs += 1 Runs}", g) == "0");
+  CHECK(matching("while (\"RBNQ\" ~~ \"x\") true", g) == "0 1 2 3");
+  CHECK(matching("while (tag \"Nope\" ~~ \".\") true", g).empty());
+}
+
+TEST_CASE("a string as a promotion target: --=T", "[query][game][values]") {
+  const Game g = read_game(Promotions);
+  // T is read before the move, its letters in either case; "" and "." admit every promotion.
+  CHECK(matching("T = \"NR\" --=T", g) == "0");
+  CHECK(matching("T = \"q\" --=T", g) == "1");
+  CHECK(matching("--=\"\"", g) == "0 1");
+  CHECK(matching("--=\".\"", g) == "0 1");
+  CHECK(matching("--=\"B\"", g).empty());
+  CHECK(matching("path --=\"N\" --=\"Q\"", g) == "0");
+  CHECK(matching("function Promotes(T) {--=T} Promotes(\"Q\")", g) == "1");
+  // With targets after it, as CQL's CompoundNode: the promotion, then the targets.
+  CHECK(matching("--=\"Q\"(check)", g) == "1");
+}
+
+TEST_CASE("persistent variables keep their values from position to position and game to game",
+          "[query][game][values]") {
+  const Game g = read_game(Promotions);
+  CHECK(persistent_after("persistent Total += 1", {g}) == "Total: 4");
+  CHECK(persistent_after("persistent Total += 1", {g, g}) == "Total: 8");
+  // Declared once, then read and assigned by name; a quiet one is not written; strings and sets.
+  CHECK(persistent_after("persistent Total += 1 if check Total += 10 persistent quiet Hidden = 1", {g}) ==
+        "Total: 14");
+  CHECK(persistent_after("persistent s += \"a\" persistent S |= to", {g}) == "s: \"aaaa\" S: [b1,h2,g8]");
+  CHECK(persistent_after("persistent Last = ply", {g}) == "Last: 3");
+  CHECK(persistent_after("if false persistent Total = 5", {g}) == "Total: 0");
+  // An ordinary variable starts unbound at every position, a persistent one keeps its value.
+  CHECK(matching("if initial x = 1 x", g) == "0");
+  CHECK(matching("if initial persistent Total = 1 Total == 1", g) == "0 1 2 3");
+  CHECK(matching("persistent Total += 1 Total > 2", g) == "2 3");
+}
