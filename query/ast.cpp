@@ -77,6 +77,7 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Convert: return node.keyword;
     case NodeKind::Elo: return Keyword::Elo;
     case NodeKind::IndexOf: return Keyword::IndexOf;
+    case NodeKind::HhdbAward: return Keyword::Hhdb;
     case NodeKind::Path: return Keyword::Path;
     case NodeKind::Line: return Keyword::Line;
     case NodeKind::Echo: return Keyword::Echo;

@@ -106,6 +106,8 @@ enum class NodeKind : uint8_t {
   Substring,      // children[0][children[1]] or [children[1]:children[2]]; flags Range (a ':')
   Convert,        // keyword (lowercase, uppercase, int) children[0]
   IndexOf,        // indexof(children[0] children[1]): where the first string begins in the second
+  HhdbAward,      // hhdb [award|prize|hm|commendation] [special] [max]: name the type (query/hhdb.hpp);
+                  // flags Max, Special
   // CQL's path: the PathParam nodes, then the constituents (PathDash, PathChain, PathRepeat or any
   // filter, matched at the position reached); flags NestBan, Primary, FirstMatch, LastPosition.
   // Example: "path nestban -- check{5,}" is (path nestban (repeat 5 inf (-- check))).
@@ -162,6 +164,7 @@ inline constexpr uint32_t FlagLineMove = 262144;
 // written at the end of the run (unless FlagQuiet: persistent quiet x = e)
 inline constexpr uint32_t FlagPersistent = 524288;
 inline constexpr uint32_t FlagQuiet = 1048576;
+inline constexpr uint32_t FlagSpecial = 2097152;  // hhdb special
 
 // The words that set a flag, in the order the printer writes them: the parameters of path and of
 // line, and the words of the move played ("move previous null ...").

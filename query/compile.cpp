@@ -195,6 +195,7 @@ private:
       case NodeKind::Imagine: return imagine(n, t);
       case NodeKind::LineEnd:
         return detail::make_line_end(n.metric, n.has(FlagAll), compile(n.child(0), t), n.range);
+      case NodeKind::HhdbAward: return detail::make_hhdb_award(n.name, n.has(FlagSpecial), n.has(FlagMax));
       case NodeKind::GameText: return detail::make_tag(other_side(n.name, t));
       case NodeKind::Elo: return detail::make_elo(other_side(n.name, t));
       case NodeKind::StringMatch: return string_match(n, t);

@@ -434,6 +434,9 @@ FilterPtr make_substring(FilterPtr s, FilterPtr start, FilterPtr stop, bool rang
 FilterPtr make_convert(Keyword keyword, FilterPtr s);  // lowercase, uppercase, int
 FilterPtr make_tag(std::string name);                  // "" for player: both players
 FilterPtr make_elo(std::string side);                  // "White", "Black" or "" (the higher)
-FilterPtr make_game_data(Keyword keyword);             // year, originalcomment
+FilterPtr make_game_data(Keyword keyword);
+// hhdb [award|prize|hm|commendation] [special] [max] (query/hhdb.hpp): the rank of the game's award
+// in its Event tag; it matches (without a value) a special award that `special` did not ask for.
+FilterPtr make_hhdb_award(std::string type, bool special, bool max);  // year, originalcomment
 
 }  // namespace egtb::query::detail

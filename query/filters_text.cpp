@@ -13,6 +13,7 @@
 
 #include "query/eval.hpp"
 #include "query/filter.hpp"
+#include "query/hhdb.hpp"
 #include "query/print.hpp"
 
 namespace egtb::query::detail {
@@ -336,6 +337,29 @@ public:
   }
 };
 
+class HhdbAward final : public Filter {
+public:
+  HhdbAward(std::string type, bool special, bool max)
+      : Filter(FilterKind::Numeric), type_(std::move(type)), special_(special), max_(max) {}
+  bool matches(Context& ctx) const override { return award(ctx).has_value(); }
+  bool number(Context& ctx, int64_t& out) const override {
+    const std::optional<int> rank = award(ctx);
+    if (!rank || *rank == 0) return false;
+    out = *rank;
+    return true;
+  }
+
+private:
+  std::string type_;
+  bool special_;
+  bool max_;
+
+  std::optional<int> award(const Context& ctx) const {
+    if (!ctx.game) return std::nullopt;
+    return hhdb_award(ctx.game->tag("Event").value_or(""), type_, special_, max_);
+  }
+};
+
 }  // namespace
 
 std::string text_of(const Filter& f, Context& ctx) {
@@ -392,6 +416,9 @@ FilterPtr make_convert(Keyword keyword, FilterPtr s) {
 }
 FilterPtr make_tag(std::string name) { return std::make_unique<Tag>(std::move(name)); }
 FilterPtr make_elo(std::string side) { return std::make_unique<Elo>(std::move(side)); }
+FilterPtr make_hhdb_award(std::string type, bool special, bool max) {
+  return std::make_unique<HhdbAward>(std::move(type), special, max);
+}
 FilterPtr make_game_data(Keyword keyword) { return std::make_unique<GameData>(keyword); }
 
 }  // namespace egtb::query::detail

@@ -116,6 +116,7 @@ constexpr auto Table = std::to_array<KeywordInfo>({
     {.text = "from", .keyword = Keyword::From, .use = Filter, .kind = Set},
     {.text = "function", .keyword = Keyword::Function, .use = Compound},
     {.text = "gamenumber", .keyword = Keyword::GameNumber, .use = Filter, .kind = Numeric},
+    {.text = "hhdb", .keyword = Keyword::Hhdb, .use = Compound},
     {.text = "horizontal", .keyword = Keyword::Horizontal, .use = Compound, .directions = 4 | 64},
     {.text = "idealmate",
      .keyword = Keyword::IdealMate,

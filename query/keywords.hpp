@@ -127,6 +127,7 @@ enum class Keyword : uint8_t {
   From,
   Function,
   GameNumber,
+  Hhdb,
   Horizontal,
   IdealMate,
   IdealStalemate,

@@ -6,6 +6,7 @@
 
 #include "pgn/game.hpp"
 #include "query/cql_words.hpp"
+#include "query/hhdb.hpp"
 
 namespace egtb::query {
 
@@ -508,6 +509,7 @@ private:
       case Keyword::Loop: return unary(NodeKind::Repeat, &Parser::filter);
       case Keyword::While: return while_filter();
       case Keyword::Persistent: return persistent();
+      case Keyword::Hhdb: return hhdb();
       case Keyword::Square:
       case Keyword::Piece: return loop();
       case Keyword::Function: return function();
@@ -1057,6 +1059,76 @@ private:
     if (accept_keyword(Keyword::White)) return "White";
     if (accept_keyword(Keyword::Black)) return "Black";
     return {};
+  }
+
+  // hhdb KEY (query/hhdb.hpp): award keys make an HhdbAward node; another key is read as the CQL
+  // it stands for, in place (its nodes located at `hhdb KEY`), then a string after it is searched
+  // for in it, as after a tag word.
+  NodePtr hhdb() {
+    const SourceRange word = take().range;
+    std::vector<std::string> awards;
+    while (const std::optional<std::string> key = hhdb_key())
+      if (is_hhdb_award_key(*key)) {
+        awards.push_back(*key);
+        take();
+      } else {
+        break;
+      }
+    if (!awards.empty()) return hhdb_award(word, awards);
+    const std::optional<std::string> key = hhdb_key();
+    if (!key) fail_expected("a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...)");
+    take();
+    std::string name = *key;
+    if (name == "gbr")
+      if (const std::optional<std::string> part = hhdb_key(); part && is_hhdb_gbr_key(*part)) {
+        name += *part;
+        take();
+      }
+    const HhdbText text = hhdb_filter_text(name);
+    const SourceRange at = word.to(previous_range());
+    if (text.cql.empty())
+      fail(at, unsupported_word_message("hhdb " + name) + ": it needs " + std::string(text.needs));
+    Expected<NodePtr, QueryError> tree = parse(text.cql);
+    if (!tree) fail(at, "internal error in the CQL of 'hhdb " + name + "': " + tree.error().message);
+    NodePtr n = std::move((*tree)->children.front());
+    relocate(*n, at);
+    return implicit_search(std::move(n));
+  }
+
+  // The key of hhdb at the current token, quoted when it must be (hhdb "(c)", hhdb MC), or none.
+  [[nodiscard]] std::optional<std::string> hhdb_key() const {
+    const Token& t = peek();
+    std::string key;
+    if (t.kind == TokenKind::Identifier || t.kind == TokenKind::String)
+      key = t.value;
+    else if (t.kind == TokenKind::Keyword || t.kind == TokenKind::PieceDesignator)
+      key = std::string(t.text);
+    if (key.empty() || !is_hhdb_key(key) || hhdb_key_quoted(key) != (t.kind == TokenKind::String)) return {};
+    return key;
+  }
+
+  // hhdb [award|prize|hm|commendation] [special] [max]: the checks of CQL's match_hhdb_award.
+  NodePtr hhdb_award(SourceRange word, const std::vector<std::string>& keys) {
+    auto n = make(NodeKind::HhdbAward, word);
+    const SourceRange at = word.to(previous_range());
+    const auto twice = [&](const std::string& key) { return std::count(keys.begin(), keys.end(), key) > 1; };
+    for (const std::string& key : keys) {
+      if (key == "sort") fail(at, unsupported_word_message("hhdb sort"));
+      if (twice(key)) fail(at, "'" + key + "' twice after 'hhdb'");
+      if (key == "max") n->flags |= FlagMax;
+      if (key == "special") n->flags |= FlagSpecial;
+      if (!is_hhdb_award_type(key)) continue;
+      if (!n->name.empty()) fail(at, "more than one of award, prize, hm and commendation after 'hhdb'");
+      n->name = key;
+    }
+    if (n->name.empty()) n->name = "award";
+    return finish(std::move(n));
+  }
+
+  // Gives every node of an expansion the place of the words it stands for.
+  static void relocate(Node& n, const SourceRange& at) {
+    n.range = at;
+    for (NodePtr& c : n.children) relocate(*c, at);
   }
 
   // A nonempty string after a tag word: the text searched for in the tag. A pattern that looks

@@ -311,6 +311,7 @@ private:
         require(n.child(0), FilterKind::Position, "position filter (parent, child, find ...) before ':'");
         return n.child(1).filter;
       case NodeKind::Header: return header(n);
+      case NodeKind::HhdbAward: return FilterKind::Numeric;
       case NodeKind::GameText:
       case NodeKind::GroupRef: return FilterKind::String;
       case NodeKind::Elo: return FilterKind::Numeric;

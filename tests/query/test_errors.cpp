@@ -66,8 +66,9 @@ TEST_CASE("error golden tests", "[errors]") {
        "q.cql:1:1: error: CQL filter 'settag' is not supported by egtb\nsettag(\"Kasparov\" "
        "\"x\")\n^~~~~~\n"},
       {"cql(input a.pgn) hhdb a1",
-       "q.cql:1:18: error: CQL filter 'hhdb' is not supported by egtb\ncql(input a.pgn) hhdb a1\n"
-       "                 ^~~~\n"},
+       "q.cql:1:23: error: expected a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...), found "
+       "'a1'\n"
+       "cql(input a.pgn) hhdb a1\n                      ^~\n"},
       {"piece T in K pieceid T + 1 T = a1",
        "q.cql:1:28: error: variable 'T' is a piece variable (it holds a man); cannot give it squares\n"
        "piece T in K pieceid T + 1 T = a1\n                           ^~~~~~\n"},
@@ -88,6 +89,21 @@ TEST_CASE("error golden tests", "[errors]") {
       {"--=",
        "q.cql:1:4: error: expected a piece designator or a string after '=', found end of query\n--=\n   "
        "^\n"},
+      {"hhdb check",
+       "q.cql:1:6: error: expected a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...), found "
+       "'check'\nhhdb check\n     ^~~~~\n"},
+      {"hhdb (c)",
+       "q.cql:1:6: error: expected a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...), found "
+       "'('\nhhdb (c)\n     ^\n"},
+      {"hhdb prize hm",
+       "q.cql:1:1: error: more than one of award, prize, hm and commendation after 'hhdb'\nhhdb "
+       "prize hm\n^~~~~~~~~~~~~\n"},
+      {"hhdb sort prize",
+       "q.cql:1:1: error: CQL filter 'hhdb sort' is not supported by egtb\nhhdb sort prize\n"
+       "^~~~~~~~~~~~~~~\n"},
+      {"hhdb cooked",
+       "q.cql:1:1: error: CQL filter 'hhdb cooked' is not supported by egtb: it needs CQL's "
+       "cql_hhdbhascook (\"<cook\" anywhere in the game's PGN text)\nhhdb cooked\n^~~~~~~~~~~\n"},
       {"persistent check",
        "q.cql:1:12: error: expected a variable and an assignment ('=', '+=' ...) after 'persistent', found "
        "'check'\npersistent check\n           ^~~~~\n"},

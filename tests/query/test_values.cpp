@@ -1,9 +1,10 @@
 // CQL's values that outlive a filter, on small games whose answers can be checked by hand: while
 // over the matches of a regular expression, a string as a promotion target (--=T), and persistent
-// variables, which keep their values from position to position and from game to game.
+// variables, which keep their values from position to position and from game to game; hhdb.
 #include <vector>
 
 #include "query/eval.hpp"
+#include "query/hhdb.hpp"
 #include "tests/query/games.hpp"
 #include "tests/support/catch.hpp"
 
@@ -84,4 +85,47 @@ TEST_CASE("persistent variables keep their values from position to position and 
   CHECK(matching("if initial x = 1 x", g) == "0");
   CHECK(matching("if initial persistent Total = 1 Total == 1", g) == "0 1 2 3");
   CHECK(matching("persistent Total += 1 Total > 2", g) == "2 3");
+}
+
+TEST_CASE("hhdb: awards read from the Event tag", "[query][game][values]") {
+  using egtb::query::hhdb_award;
+  CHECK(hhdb_award("3.p Moscow ty", "prize", false, false) == 3);
+  CHECK(hhdb_award("9/10.p Russian Team champ", "prize", false, false) == 9);
+  CHECK(hhdb_award("9/10.p Russian Team champ", "award", false, true) == 10);
+  CHECK(hhdb_award("4.hm The Problemist", "prize", false, false) == std::nullopt);
+  CHECK(hhdb_award("4.hm The Problemist", "hm", false, false) == 4);
+  CHECK(hhdb_award("2.c Schach", "commendation", false, false) == 2);
+  // No rank: 1, or 10000 for max; a special award ranks only when special is asked for (else 0).
+  CHECK(hhdb_award("p Spartak", "prize", false, false) == std::nullopt);
+  CHECK(hhdb_award("sp.p Spartak", "prize", false, false) == 0);
+  CHECK(hhdb_award("sp.p Spartak", "prize", true, true) == 10000);
+  CHECK(hhdb_award("1.sp.p Tata Steel", "award", true, false) == 1);
+  CHECK(hhdb_award("3.p Moscow ty", "award", true, false) == std::nullopt);
+  // Malformed ranks: none.
+  CHECK(hhdb_award("3/2.p x", "prize", false, false) == std::nullopt);
+  CHECK(hhdb_award("3/.p x", "prize", false, false) == std::nullopt);
+  CHECK(hhdb_award("The Problemist#1169", "award", false, false) == std::nullopt);
+}
+
+TEST_CASE("hhdb: the keys that stand for CQL", "[query][game][values]") {
+  const Game g = read_game(
+      "[Event \"2/3.p The Problemist#1169\"]\n[White \"Troitzky, Alexey NN\"]\n"
+      "[Black \"(c) MC +0010.21a3g1\"]\n\n{Kasparyan, Genrikh. Stipulation: x. stipulation: draw. EG#123} 1. "
+      "e4 *\n");
+  CHECK(matching("hhdb prize == 2", g) == "0 1");
+  CHECK(matching("hhdb prize max == 3", g) == "0 1");
+  CHECK(matching("hhdb hm", g).empty());
+  CHECK(matching("hhdb \"(c)\" hhdb MC hhdb too_many_composers", g) == "0 1");
+  CHECK(matching("hhdb CR", g).empty());
+  CHECK(text_at_start("hhdb diagram", g) == "1169");
+  CHECK(text_at_start("hhdb egdiagram", g) == "123");
+  CHECK(text_at_start("hhdb stipulation", g) == "draw");
+  CHECK(text_at_start("hhdb composer", g) == "Kasparyan, Genrikh");
+  CHECK(text_at_start("hhdb gbr", g) == "+0010.21a3g1");
+  CHECK(text_at_start("hhdb gbr material", g) == "0010.21");  // CQL's [1:-4]
+  CHECK(text_at_start("hhdb gbr pieces", g) == "0010");
+  CHECK(text_at_start("hhdb gbr pawns", g) == "21");
+  CHECK(text_at_start("hhdb gbr kings", g) == "a3g1");
+  CHECK(matching("hhdb composer \"Kasparyan\"", g) == "0 1");
+  CHECK(matching("hhdb composer \"Troitzky\"", g).empty());
 }
