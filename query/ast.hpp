@@ -106,6 +106,8 @@ enum class NodeKind : uint8_t {
   Substring,      // children[0][children[1]] or [children[1]:children[2]]; flags Range (a ':')
   Convert,        // keyword (lowercase, uppercase, int) children[0]
   IndexOf,        // indexof(children[0] children[1]): where the first string begins in the second
+  Nag,            // originalcomment "!" (hascomment "$1"): the move that led here has NAG `number`
+  SetTag,         // settag("name" children[0]): name the tag
   HhdbAward,      // hhdb [award|prize|hm|commendation] [special] [max]: name the type (query/hhdb.hpp);
                   // flags Max, Special
   // CQL's path: the PathParam nodes, then the constituents (PathDash, PathChain, PathRepeat or any

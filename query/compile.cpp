@@ -195,6 +195,8 @@ private:
       case NodeKind::Imagine: return imagine(n, t);
       case NodeKind::LineEnd:
         return detail::make_line_end(n.metric, n.has(FlagAll), compile(n.child(0), t), n.range);
+      case NodeKind::Nag: return detail::make_nag(static_cast<uint8_t>(n.number));
+      case NodeKind::SetTag: return detail::make_set_tag(n.name, compile(n.child(0), t));
       case NodeKind::HhdbAward: return detail::make_hhdb_award(n.name, n.has(FlagSpecial), n.has(FlagMax));
       case NodeKind::GameText: return detail::make_tag(other_side(n.name, t));
       case NodeKind::Elo: return detail::make_elo(other_side(n.name, t));
@@ -265,6 +267,7 @@ private:
       case Keyword::PathLastPosition: return detail::make_path_word(k);
       case Keyword::Year:
       case Keyword::OriginalComment: return detail::make_game_data(k);
+      case Keyword::RemoveComment: return detail::make_remove_comment();
       default: return detail::make_keyword(k);
     }
   }

@@ -40,6 +40,8 @@ void Evaluator::start(const Position& pos) {
   ctx_->line_depth = 0;  // an evaluation that threw may have left it raised
   ctx_->notes.clear();
   ctx_->sort_values.clear();
+  ctx_->edits.tags.clear();
+  ctx_->edits.removed_comments.clear();
 }
 
 // Unbinds every variable but the persistent ones, which keep their values from game to game.
@@ -99,6 +101,7 @@ Expected<Value, QueryError> Evaluator::run() {
 }
 
 const std::vector<std::string>& Evaluator::notes() const { return ctx_->notes; }
+const GameEdits& Evaluator::edits() const { return ctx_->edits; }
 
 std::vector<PersistentValue> Evaluator::persistent_values() const {
   std::vector<PersistentValue> out;

@@ -16,6 +16,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "egtb/core/cancellation.hpp"
@@ -64,6 +65,13 @@ struct PersistentValue {
   std::string text;
 };
 
+// What an evaluation asks of the game CQL writes: settag's tags, in order, and the positions whose
+// comments (those after the move that led there) removecomment leaves out.
+struct GameEdits {
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::vector<pgn::NodeId> removed_comments;
+};
+
 class Evaluator {
 public:
   // `tables` may be null; queries with table filters then fail to evaluate. `cancellation` (may
@@ -93,6 +101,8 @@ public:
   // The persistent variables but the quiet ones, in the order of their first assignment, as they
   // are now: they keep their values from one evaluation to the next.
   [[nodiscard]] std::vector<PersistentValue> persistent_values() const;
+  // What the last evaluation asked of the game written (settag, removecomment).
+  [[nodiscard]] const GameEdits& edits() const;
 
 private:
   const Program& program_;

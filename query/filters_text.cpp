@@ -337,6 +337,44 @@ public:
   }
 };
 
+class Nag final : public Filter {
+public:
+  explicit Nag(uint8_t nag) : Filter(FilterKind::Logical), nag_(nag) {}
+  bool matches(Context& ctx) const override {
+    if (!ctx.game) return false;
+    const std::vector<uint8_t>& nags = ctx.game->node(ctx.node).nags;
+    return std::find(nags.begin(), nags.end(), nag_) != nags.end();
+  }
+
+private:
+  uint8_t nag_;
+};
+
+class RemoveComment final : public Filter {
+public:
+  RemoveComment() : Filter(FilterKind::Logical) {}
+  bool matches(Context& ctx) const override {
+    if (ctx.game) ctx.edits.removed_comments.push_back(ctx.node);
+    return true;
+  }
+};
+
+class SetTag final : public Filter {
+public:
+  SetTag(std::string name, FilterPtr value)
+      : Filter(FilterKind::Logical), name_(std::move(name)), value_(std::move(value)) {}
+  bool matches(Context& ctx) const override {
+    std::string value;
+    if (!value_->text(ctx, value)) return false;
+    if (ctx.game) ctx.edits.tags.emplace_back(name_, std::move(value));
+    return true;
+  }
+
+private:
+  std::string name_;
+  FilterPtr value_;
+};
+
 class HhdbAward final : public Filter {
 public:
   HhdbAward(std::string type, bool special, bool max)
@@ -416,6 +454,11 @@ FilterPtr make_convert(Keyword keyword, FilterPtr s) {
 }
 FilterPtr make_tag(std::string name) { return std::make_unique<Tag>(std::move(name)); }
 FilterPtr make_elo(std::string side) { return std::make_unique<Elo>(std::move(side)); }
+FilterPtr make_nag(uint8_t nag) { return std::make_unique<Nag>(nag); }
+FilterPtr make_remove_comment() { return std::make_unique<RemoveComment>(); }
+FilterPtr make_set_tag(std::string name, FilterPtr value) {
+  return std::make_unique<SetTag>(std::move(name), std::move(value));
+}
 FilterPtr make_hhdb_award(std::string type, bool special, bool max) {
   return std::make_unique<HhdbAward>(std::move(type), special, max);
 }

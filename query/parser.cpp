@@ -494,6 +494,7 @@ private:
 
   NodePtr keyword() {
     const Token& t = peek();
+    if (t.keyword == Keyword::OriginalComment || t.keyword == Keyword::HasComment) return original_comment();
     if (keyword_info(t.keyword).use == KeywordUse::Filter) {
       auto n = make(NodeKind::Keyword, take().range);
       n->keyword = t.keyword;
@@ -510,6 +511,7 @@ private:
       case Keyword::While: return while_filter();
       case Keyword::Persistent: return persistent();
       case Keyword::Hhdb: return hhdb();
+      case Keyword::SetTag: return set_tag();
       case Keyword::Square:
       case Keyword::Piece: return loop();
       case Keyword::Function: return function();
@@ -1058,6 +1060,69 @@ private:
   std::string player_tag() {
     if (accept_keyword(Keyword::White)) return "White";
     if (accept_keyword(Keyword::Black)) return "Black";
+    return {};
+  }
+
+  // originalcomment (hascomment, its other name in CQL 6.2) [s]: the comments after the move that
+  // led to the position; a NAG after it ("!", "$18", "+-") tests the move's NAGs, another string is
+  // searched for in the comments (originalcomment "<main>").
+  NodePtr original_comment() {
+    auto n = make(NodeKind::Keyword, take().range);
+    n->keyword = Keyword::OriginalComment;
+    if (!at(TokenKind::String) || peek().value.empty()) return n;
+    const std::string& text = peek().value;
+    const int nag = nag_of(text);
+    if (text == "$0" || nag > 255)
+      fail(peek().range, "expected a NAG from $1 to $255, found \"" + quote_source(text) + "\"");
+    if (nag == 0) return implicit_search(std::move(n));
+    take();
+    n->kind = NodeKind::Nag;
+    n->number = nag;
+    return finish(std::move(n));
+  }
+
+  // The NAG a string names, as CQL reads it: "!" 1 ... "?!" 6, "=" 10, "+/=" 14 ... "-+" 19, "$N" N;
+  // 0 for another string.
+  static int nag_of(const std::string& s) {
+    static constexpr std::array<std::string_view, 20> Symbols = {"",    "!",   "?",   "!!",  "??", "!?", "?!",
+                                                                 "",    "",    "",    "=",   "",   "",   "",
+                                                                 "+/=", "=/+", "+/-", "-/+", "+-", "-+"};
+    for (size_t i = 1; i < Symbols.size(); ++i)
+      if (!Symbols[i].empty() && s == Symbols[i]) return static_cast<int>(i);
+    if (s.size() < 2 || s[0] != '$' || s.size() > 5 ||
+        s.find_first_not_of("0123456789", 1) != std::string::npos)
+      return 0;
+    return std::stoi(s.substr(1));
+  }
+
+  // settag("Name" value): sets the tag of the game CQL writes to value (a string).
+  NodePtr set_tag() {
+    auto n = make(NodeKind::SetTag, take().range);
+    expect(TokenKind::LParen, "'(' after 'settag'");
+    const Token& name = expect(TokenKind::String, "a quoted tag name after 'settag('");
+    if (const std::string why = settable_tag(name.value); !why.empty()) fail(name.range, why);
+    n->name = name.value;
+    n->children.push_back(operand(&Parser::filter, "the tag's name"));
+    expect(TokenKind::RParen, "')' after the value of 'settag'");
+    return finish(std::move(n));
+  }
+
+  // Why CQL 6.2 does not set a tag of that name (its TagSetNode::isSettable), or "".
+  static std::string settable_tag(const std::string& name) {
+    const auto tag_char = [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    };
+    if (name.empty() || !tag_char(name[0]) || name[0] == '_')
+      return "a tag name must start with a letter or a digit";
+    if (!std::all_of(name.begin(), name.end(), tag_char))
+      return "a tag name has only letters, digits and '_'";
+    static constexpr std::array<std::string_view, 29> Builtin = {
+        "Black", "black", "BLACK", "White",  "white",  "WHITE",  "Event",     "event",     "EVENT",    "Site",
+        "site",  "SITE",  "Date",  "date",   "DATE",   "Eco",    "eco",       "ECO",       "Fen",      "fen",
+        "FEN",   "Round", "ROUND", "Result", "result", "RESULT", "EventDate", "eventdate", "EVENTDATE"};
+    if (std::find(Builtin.begin(), Builtin.end(), name) != Builtin.end() || name == "eventDate" ||
+        (name.size() > 5 && (name.starts_with("White") || name.starts_with("Black"))))
+      return "CQL 6.2 sets no tag named as one of its own ('" + quote_source(name) + "')";
     return {};
   }
 

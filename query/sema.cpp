@@ -312,6 +312,10 @@ private:
         return n.child(1).filter;
       case NodeKind::Header: return header(n);
       case NodeKind::HhdbAward: return FilterKind::Numeric;
+      case NodeKind::SetTag:
+        require(n.child(0), FilterKind::String,
+                "a string, the tag's value, after 'settag(\"" + n.name + "\"'");
+        return FilterKind::Logical;
       case NodeKind::GameText:
       case NodeKind::GroupRef: return FilterKind::String;
       case NodeKind::Elo: return FilterKind::Numeric;

@@ -62,9 +62,9 @@ TEST_CASE("error golden tests", "[errors]") {
       {"move pseudolegal",
        "q.cql:1:6: error: CQL filter 'move pseudolegal' is not supported by egtb\n"
        "move pseudolegal\n     ^~~~~~~~~~~\n"},
-      {"settag(\"Kasparov\" \"x\")",
-       "q.cql:1:1: error: CQL filter 'settag' is not supported by egtb\nsettag(\"Kasparov\" "
-       "\"x\")\n^~~~~~\n"},
+      {"lastgamenumber > 1",
+       "q.cql:1:1: error: CQL filter 'lastgamenumber' is not supported by egtb\nlastgamenumber > "
+       "1\n^~~~~~~~~~~~~~\n"},
       {"cql(input a.pgn) hhdb a1",
        "q.cql:1:23: error: expected a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...), found "
        "'a1'\n"
@@ -104,6 +104,18 @@ TEST_CASE("error golden tests", "[errors]") {
       {"hhdb cooked",
        "q.cql:1:1: error: CQL filter 'hhdb cooked' is not supported by egtb: it needs CQL's "
        "cql_hhdbhascook (\"<cook\" anywhere in the game's PGN text)\nhhdb cooked\n^~~~~~~~~~~\n"},
+      {"originalcomment \"$256\"",
+       "q.cql:1:17: error: expected a NAG from $1 to $255, found \"$256\"\noriginalcomment \"$256\"\n        "
+       "        ^~~~~~\n"},
+      {"settag(\"White\" \"x\")",
+       "q.cql:1:8: error: CQL 6.2 sets no tag named as one of its own ('White')\nsettag(\"White\" \"x\")\n   "
+       "    ^~~~~~~\n"},
+      {"settag(\"My tag\" \"x\")",
+       "q.cql:1:8: error: a tag name has only letters, digits and '_'\nsettag(\"My tag\" \"x\")\n       "
+       "^~~~~~~~\n"},
+      {"settag(\"Mine\" check)",
+       "q.cql:1:15: error: expected a string, the tag's value, after 'settag(\"Mine\"'\nsettag(\"Mine\" "
+       "check)\n              ^~~~~\n"},
       {"persistent check",
        "q.cql:1:12: error: expected a variable and an assignment ('=', '+=' ...) after 'persistent', found "
        "'check'\npersistent check\n           ^~~~~\n"},

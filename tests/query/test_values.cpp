@@ -129,3 +129,39 @@ TEST_CASE("hhdb: the keys that stand for CQL", "[query][game][values]") {
   CHECK(matching("hhdb composer \"Kasparyan\"", g) == "0 1");
   CHECK(matching("hhdb composer \"Troitzky\"", g).empty());
 }
+
+TEST_CASE("hascomment, originalcomment with a NAG or a text after it", "[query][game][values]") {
+  // Nodes: 0 start, 1 e4 ($1), 2 e5 (+-, $18), 3 Nf3.
+  const Game g = read_game("[Event \"t\"]\n\n{start} 1. e4! {good <main>} e5 $18 2. Nf3 *\n");
+  CHECK(matching("hascomment", g) == "0 1");
+  CHECK(matching("originalcomment \"!\"", g) == "1");
+  CHECK(matching("hascomment \"$1\"", g) == "1");
+  CHECK(matching("hascomment \"+-\"", g) == "2");
+  CHECK(matching("originalcomment \"<main>\"", g) == "1");
+  CHECK(text_at_start("hascomment", g) == "start");
+}
+
+// What settag and removecomment ask of the game at each position, as "node: tag=value -node".
+std::string edits(std::string_view query, const Game& game) {
+  const auto program = egtb::query::compile(query);
+  if (!program) return "compile error: " + program.error().message;
+  egtb::query::Evaluator evaluator(*program);
+  std::string out;
+  for (NodeId n : game.preorder()) {
+    (void)evaluator.evaluate(game, n);
+    const egtb::query::GameEdits& e = evaluator.edits();
+    for (const auto& [name, value] : e.tags) out += " " + std::to_string(n) + ": " + name + "=" + value;
+    for (NodeId removed : e.removed_comments)
+      out += " " + std::to_string(n) + ": -" + std::to_string(removed);
+  }
+  return out;
+}
+
+TEST_CASE("settag and removecomment: what the game written gets", "[query][game][values]") {
+  const Game g = read_game(Promotions);
+  CHECK(edits("check settag(\"Checked\" str(ply))", g) == " 2: Checked=2");
+  CHECK(edits("settag(\"Missing\" tag \"Nope\")", g).empty());  // no value: no tag, no match
+  CHECK(matching("settag(\"Missing\" tag \"Nope\")", g).empty());
+  CHECK(edits("ply == 2 parent : removecomment", g) == " 2: -1");
+  CHECK(matching("removecomment", g) == "0 1 2 3");
+}
