@@ -81,8 +81,7 @@ TEST_CASE("persistent variables keep their values from position to position and 
   CHECK(persistent_after("persistent s += \"a\" persistent S |= to", {g}) == "s: \"aaaa\" S: [b1,h2,g8]");
   CHECK(persistent_after("persistent Last = ply", {g}) == "Last: 3");
   CHECK(persistent_after("if false persistent Total = 5", {g}) == "Total: 0");
-  // An ordinary variable starts unbound at every position, a persistent one keeps its value.
-  CHECK(matching("if initial x = 1 x", g) == "0");
+  // A persistent variable starts bound (at 0) and keeps its value.
   CHECK(matching("if initial persistent Total = 1 Total == 1", g) == "0 1 2 3");
   CHECK(matching("persistent Total += 1 Total > 2", g) == "2 3");
 }
