@@ -56,6 +56,33 @@ struct GameMatches {
   query::GameSort::Values sort;
 };
 
+// What settag and removecomment ask of a game, as CQL does it: a tag is set at once (later positions
+// read it), the comments after a move are removed once the game is evaluated (until then, CQL's
+// comments may have joined them: only the game's own, counted at the start, go).
+class GameEdits {
+public:
+  explicit GameEdits(pgn::Game& game) : game_(game) {
+    originals_.reserve(game.size());
+    for (pgn::NodeId n = 0; n < game.size(); ++n) originals_.push_back(game.node(n).comments.size());
+  }
+  void add(const query::GameEdits& edits) {
+    for (const auto& [name, value] : edits.tags) game_.set_tag(name, value);
+    removed_.insert(removed_.end(), edits.removed_comments.begin(), edits.removed_comments.end());
+  }
+  void remove_comments() {
+    for (pgn::NodeId n : removed_) {
+      std::vector<std::string>& comments = game_.node(n).comments;
+      comments.erase(comments.begin(), comments.begin() + static_cast<std::ptrdiff_t>(originals_[n]));
+      originals_[n] = 0;
+    }
+  }
+
+private:
+  pgn::Game& game_;
+  std::vector<size_t> originals_;  // by node, the game's own comments
+  std::vector<pgn::NodeId> removed_;
+};
+
 // The query evaluator of one thread over the positions of games, with their table values.
 class GameEvaluator {
 public:
@@ -80,11 +107,13 @@ public:
       for (pgn::NodeId n : game.mainline()) nodes.push_back(n);
     GameMatches result{{}, sort_.start()};
     std::vector<PositionMatch>& found = result.found;
+    GameEdits edits(game);
     for (pgn::NodeId n : nodes) {
       const Position& pos = game.position(n);
       ++evaluated;
       const Expected<query::Value, query::QueryError> v = evaluator_.evaluate(game, n, variations);
       sort_.add(result.sort, evaluator_.sort_values());
+      edits.add(evaluator_.edits());
       if (!v || !v->matched) continue;
       const Score score = context_ ? context_->score(pos).value_or(Score::unknown()) : Score::unknown();
       found.push_back({n, {Material::from(pos), 0, pos, score, *v, evaluator_.notes()}});
@@ -94,10 +123,15 @@ public:
     }
     if (selection.matchcount && !selection.matchcount->contains(static_cast<int64_t>(found.size())))
       return {};
+    edits.remove_comments();
     result.sort.matchcount = static_cast<int64_t>(found.size());
     if (sort_.active() && !found.empty())
       game.node(pgn::Game::Root).comments.push_back(sort_.label(result.sort));
     return result;
+  }
+
+  [[nodiscard]] std::vector<query::PersistentValue> persistent_values() const {
+    return evaluator_.persistent_values();
   }
 
 private:
@@ -180,7 +214,11 @@ PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, co
       [&] { return std::make_unique<GameEvaluator>(query, tablebase ? &*tablebase : nullptr); });
   PgnQuerySummary summary;
   std::atomic<bool> enough = false;
-  const GameStreamOptions stream{options.threads, options.progress, [&] { return enough.load(); }};
+  const std::vector<query::VariableInfo>& variables = query.program.info().variables;
+  const bool persistent = std::any_of(variables.begin(), variables.end(),
+                                      [](const query::VariableInfo& v) { return v.persistent; });
+  const GameStreamOptions stream{persistent ? 1 : options.threads, options.progress,
+                                 [&] { return enough.load(); }};
   // A sorting program's matching games wait here for the end of the input; others go at once.
   const query::GameSort sort(query.program.info().games);
   std::vector<std::pair<pgn::Game, GameMatches>> sorted;
@@ -208,6 +246,7 @@ PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, co
     for (const auto& [game, matches] : sorted) on_game(game, matches.found);
   summary.games = counts.games;
   summary.errors = counts.errors;
+  if (persistent) summary.persistent = evaluators.local()->persistent_values();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return summary;
 }

@@ -98,13 +98,16 @@ struct PgnQuerySummary {
   uint64_t matched_games = 0;
   uint64_t matched_positions = 0;
   double seconds = 0;
+  // The values of the query's persistent variables at the end (CQL writes them after its run).
+  std::vector<query::PersistentValue> persistent;
 };
 
 using GameMatchSink = std::function<void(const pgn::Game&, const std::vector<PositionMatch>&)>;
 
-// Runs the query over the games of a PGN stream in parallel; `on_game` gets each matching game
-// (marked as above) with its matches in input order, `on_error` each game that could not be read.
-// Throws InputError for a query that reads table values without a directory.
+// Runs the query over the games of a PGN stream in parallel (on one thread, in input order, when
+// it has persistent variables, which carry values from game to game, as CQL runs it); `on_game` gets each
+// matching game (marked as above) with its matches in input order, `on_error` each game that could not be
+// read. Throws InputError for a query that reads table values without a directory.
 PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, const PgnQueryOptions& options,
                           const GameMatchSink& on_game,
                           const std::function<void(const pgn::PgnError&)>& on_error);

@@ -77,6 +77,9 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Convert: return node.keyword;
     case NodeKind::Elo: return Keyword::Elo;
     case NodeKind::IndexOf: return Keyword::IndexOf;
+    case NodeKind::HhdbAward: return Keyword::Hhdb;
+    case NodeKind::Nag: return Keyword::OriginalComment;
+    case NodeKind::SetTag: return Keyword::SetTag;
     case NodeKind::Path: return Keyword::Path;
     case NodeKind::Line: return Keyword::Line;
     case NodeKind::Echo: return Keyword::Echo;

@@ -37,7 +37,7 @@ enum class NodeKind : uint8_t {
   Number,      // number
   String,      // name = the text
   Variable,    // name; slot, flags Piece for a piece variable (sema)
-  Assign,      // name = children[0]; slot (sema)
+  Assign,      // name = children[0]; slot (sema); flags Persistent, Quiet
   Call,        // name(children...); expansion (sema)
   Function,    // function name(params) { children }
   Keyword,     // a filter named by one keyword (use Filter): keyword ("wtm", "mate", "dtm", ...)
@@ -57,7 +57,7 @@ enum class NodeKind : uint8_t {
   AttackedBy,   // children[0] attackedby children[1]
   If,           // test, then[, else]
   Repeat,       // loop children[0]: again while it matches
-  While,        // while (children[0]) children[1]
+  While,        // while (children[0]) children[1]; a StringMatch test: children[1] for each match
   SquareLoop,   // flags All; name; children: set, body
   PieceLoop,    // the same; the variable holds a man (CQL's piece identity, query/piece_ids.hpp)
   PieceAssign,  // piece name = children[0] (a set); slot (sema)
@@ -108,6 +108,10 @@ enum class NodeKind : uint8_t {
   Substring,      // children[0][children[1]] or [children[1]:children[2]]; flags Range (a ':')
   Convert,        // keyword (lowercase, uppercase, int) children[0]
   IndexOf,        // indexof(children[0] children[1]): where the first string begins in the second
+  Nag,            // originalcomment "!" (hascomment "$1"): the move that led here has NAG `number`
+  SetTag,         // settag("name" children[0]): name the tag
+  HhdbAward,      // hhdb [award|prize|hm|commendation] [special] [max]: name the type (query/hhdb.hpp);
+                  // flags Max, Special
   // CQL's path: the PathParam nodes, then the constituents (PathDash, PathChain, PathRepeat or any
   // filter, matched at the position reached); flags NestBan, Primary, FirstMatch, LastPosition,
   // PiecePath, Verbose, KeepAllBest; name the title ("" without one).
@@ -167,6 +171,11 @@ inline constexpr uint32_t FlagKeepAllBest = 2097152;  // path keepallbest: every
 // o-o, o-o-o: a castling of that side (the move played, or a legal move of 'legal --(o-o)')
 inline constexpr uint32_t FlagCastleKingside = 4194304;
 inline constexpr uint32_t FlagCastleQueenside = 8388608;
+// persistent x = e: x keeps its value from position to position and from game to game, and is
+// written at the end of the run (unless FlagQuiet: persistent quiet x = e)
+inline constexpr uint32_t FlagPersistent = 16777216;
+inline constexpr uint32_t FlagQuiet = 33554432;
+inline constexpr uint32_t FlagSpecial = 67108864;  // hhdb special
 
 // The words that set a flag, in the order the printer writes them: the parameters of path and of
 // line, and the words of the move played ("move previous null ...").

@@ -139,6 +139,7 @@ private:
       case NodeKind::If: return if_filter(n, t);
       case NodeKind::Repeat: return detail::make_repeat(compile(n.child(0), t), n.range);
       case NodeKind::While:
+        if (n.child(0).kind == NodeKind::StringMatch) return match_loop(n, t);
         return detail::make_while(compile(n.child(0), t), compile(n.child(1), t), n.range);
       case NodeKind::SquareLoop:
       case NodeKind::PieceLoop:
@@ -194,6 +195,9 @@ private:
       case NodeKind::Imagine: return imagine(n, t);
       case NodeKind::LineEnd:
         return detail::make_line_end(n.metric, n.has(FlagAll), compile(n.child(0), t), n.range);
+      case NodeKind::Nag: return detail::make_nag(static_cast<uint8_t>(n.number));
+      case NodeKind::SetTag: return detail::make_set_tag(n.name, compile(n.child(0), t));
+      case NodeKind::HhdbAward: return detail::make_hhdb_award(n.name, n.has(FlagSpecial), n.has(FlagMax));
       case NodeKind::GameText: return detail::make_tag(other_side(n.name, t));
       case NodeKind::Elo: return detail::make_elo(other_side(n.name, t));
       case NodeKind::StringMatch: return string_match(n, t);
@@ -264,6 +268,7 @@ private:
       case Keyword::PathLastPosition: return detail::make_path_word(k);
       case Keyword::Year:
       case Keyword::OriginalComment: return detail::make_game_data(k);
+      case Keyword::RemoveComment: return detail::make_remove_comment();
       default: return detail::make_keyword(k);
     }
   }
@@ -329,10 +334,21 @@ private:
   FilterPtr string_match(const Node& n, const SquareTransform& t) {
     std::string error;
     FilterPtr f = detail::make_string_match(compile(n.child(0), t), n.name, n.range, error);
-    if (!f)
-      throw CompileFailure{
-          {n.range, "invalid regular expression \"" + quote_source(n.name) + "\": " + error}};
+    if (!f) invalid_pattern(n, error);
     return f;
+  }
+  // while (s ~~ r) body.
+  FilterPtr match_loop(const Node& n, const SquareTransform& t) {
+    const Node& test = n.child(0);
+    std::string error;
+    FilterPtr f =
+        detail::make_match_loop(compile(test.child(0), t), test.name, compile(n.child(1), t), n.range, error);
+    if (!f) invalid_pattern(test, error);
+    return f;
+  }
+  [[noreturn]] static void invalid_pattern(const Node& match, const std::string& error) {
+    throw CompileFailure{
+        {match.range, "invalid regular expression \"" + quote_source(match.name) + "\": " + error}};
   }
 };
 

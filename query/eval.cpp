@@ -1,6 +1,7 @@
 #include "query/eval.hpp"
 
 #include "query/filter.hpp"
+#include "query/print.hpp"
 
 namespace egtb::query {
 
@@ -20,6 +21,8 @@ Evaluator::Evaluator(const Program& program, const TableContext* tables, const C
   ctx_->tables = tables;
   ctx_->cancellation = cancellation;
   ctx_->slots.resize(program.info().variables.size());
+  for (size_t i = 0; i < ctx_->slots.size(); ++i)
+    ctx_->slots[i].bound = program.info().variables[i].persistent;
   ctx_->notes.reserve(8);
   ctx_->sort_values.reserve(8);
 }
@@ -37,10 +40,15 @@ void Evaluator::start(const Position& pos) {
   ctx_->line_depth = 0;  // an evaluation that threw may have left it raised
   ctx_->notes.clear();
   ctx_->sort_values.clear();
+  ctx_->edits.tags.clear();
+  ctx_->edits.removed_comments.clear();
 }
 
+// Unbinds every variable but the persistent ones, which keep their values from game to game.
 void Evaluator::unbind_variables() {
-  for (detail::Slot& s : ctx_->slots) s = detail::Slot{};
+  const std::vector<VariableInfo>& variables = program_.info().variables;
+  for (size_t i = 0; i < ctx_->slots.size(); ++i)
+    if (!variables[i].persistent) ctx_->slots[i] = detail::Slot{};
   variables_game_ = nullptr;
 }
 
@@ -93,6 +101,25 @@ Expected<Value, QueryError> Evaluator::run() {
 }
 
 const std::vector<std::string>& Evaluator::notes() const { return ctx_->notes; }
+const GameEdits& Evaluator::edits() const { return ctx_->edits; }
+
+std::vector<PersistentValue> Evaluator::persistent_values() const {
+  std::vector<PersistentValue> out;
+  const std::vector<VariableInfo>& variables = program_.info().variables;
+  for (size_t i = 0; i < variables.size(); ++i) {
+    const VariableInfo& v = variables[i];
+    if (!v.persistent || v.quiet) continue;
+    const detail::Slot& s = ctx_->slots[i];
+    std::string text;
+    switch (v.kind) {
+      case FilterKind::Numeric: text = std::to_string(s.number); break;
+      case FilterKind::String: text = '"' + s.text + '"'; break;
+      default: text = designator_text(AnyMen, s.squares); break;
+    }
+    out.push_back({v.name, s.bound ? text : "<unbound>"});
+  }
+  return out;
+}
 const std::vector<SortValue>& Evaluator::sort_values() const { return ctx_->sort_values; }
 
 }  // namespace egtb::query

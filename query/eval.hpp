@@ -16,6 +16,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "egtb/core/cancellation.hpp"
@@ -57,6 +58,20 @@ private:
   QueryError error_;
 };
 
+// A persistent variable (CQL's `persistent x = e`) and its value as CQL writes it at the end of a
+// run: a number, a string in quotes, squares as message writes them.
+struct PersistentValue {
+  std::string name;
+  std::string text;
+};
+
+// What an evaluation asks of the game CQL writes: settag's tags, in order, and the positions whose
+// comments (those after the move that led there) removecomment leaves out.
+struct GameEdits {
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::vector<pgn::NodeId> removed_comments;
+};
+
 class Evaluator {
 public:
   // `tables` may be null; queries with table filters then fail to evaluate. `cancellation` (may
@@ -83,6 +98,11 @@ public:
   // The message and comment texts, and the sort values, of the last evaluation.
   [[nodiscard]] const std::vector<std::string>& notes() const;
   [[nodiscard]] const std::vector<SortValue>& sort_values() const;
+  // The persistent variables but the quiet ones, in the order of their first assignment, as they
+  // are now: they keep their values from one evaluation to the next.
+  [[nodiscard]] std::vector<PersistentValue> persistent_values() const;
+  // What the last evaluation asked of the game written (settag, removecomment).
+  [[nodiscard]] const GameEdits& edits() const;
 
 private:
   const Program& program_;

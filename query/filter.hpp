@@ -18,6 +18,7 @@
 #include "egtb/core/position.hpp"
 #include "pgn/game.hpp"
 #include "query/ast.hpp"
+#include "query/eval.hpp"
 #include "query/game_selection.hpp"
 #include "query/mate.hpp"
 #include "query/piece_ids.hpp"
@@ -82,6 +83,7 @@ struct Context {
   std::vector<Slot> slots;
   std::vector<std::string> notes;      // message and comment output of this position
   std::vector<SortValue> sort_values;  // sort filter values, in evaluation order
+  GameEdits edits;                     // what settag and removecomment ask of the game written
   // The groups of the last regular expression matched (~~), for \N; none after a failed match.
   std::vector<std::optional<std::string>> groups;
   PositionFacts facts;
@@ -441,11 +443,25 @@ FilterPtr make_index_of(FilterPtr part, FilterPtr whole);  // where part begins 
 FilterPtr make_length(FilterPtr s);
 // s ~~ pattern at `range`; nullptr when the pattern is no regular expression (`error` says why).
 FilterPtr make_string_match(FilterPtr s, const std::string& pattern, SourceRange range, std::string& error);
+// while (s ~~ pattern) body: body for each match, \N its groups; nullptr as make_string_match.
+FilterPtr make_match_loop(FilterPtr s, const std::string& pattern, FilterPtr body, SourceRange range,
+                          std::string& error);
 FilterPtr make_group(int64_t group);
 FilterPtr make_substring(FilterPtr s, FilterPtr start, FilterPtr stop, bool range);
 FilterPtr make_convert(Keyword keyword, FilterPtr s);  // lowercase, uppercase, int
 FilterPtr make_tag(std::string name);                  // "" for player: both players
 FilterPtr make_elo(std::string side);                  // "White", "Black" or "" (the higher)
-FilterPtr make_game_data(Keyword keyword);             // year, originalcomment
+FilterPtr make_game_data(Keyword keyword);
+// hhdb [award|prize|hm|commendation] [special] [max] (query/hhdb.hpp): the rank of the game's award
+// in its Event tag; it matches (without a value) a special award that `special` did not ask for.
+FilterPtr make_hhdb_award(std::string type, bool special, bool max);
+// originalcomment "!": the move that led to the position has that NAG.
+FilterPtr make_nag(uint8_t nag);
+// removecomment: the comments after the move that led to the position are left out of the game
+// written (Context::edits); it matches.
+FilterPtr make_remove_comment();
+// settag("name" value): the game written gets the tag (Context::edits); it matches when value has
+// a value.
+FilterPtr make_set_tag(std::string name, FilterPtr value);  // year, originalcomment
 
 }  // namespace egtb::query::detail

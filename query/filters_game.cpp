@@ -16,6 +16,9 @@
 // (QPos::getMoveNumber): the number of the move to be played from the position. A position with
 // no game (a table entry, a FEN, a position imagined by move legal) is a game of one position:
 // initial, terminal, mainline, ply 0, movenumber 1, depth 0, no parent, no child, no move played.
+#include <algorithm>
+#include <cctype>
+
 #include "query/filter.hpp"
 
 namespace egtb::query::detail {

@@ -13,6 +13,7 @@
 
 #include "query/eval.hpp"
 #include "query/filter.hpp"
+#include "query/hhdb.hpp"
 #include "query/print.hpp"
 
 namespace egtb::query::detail {
@@ -112,12 +113,18 @@ private:
   FilterPtr s_;
 };
 
-// The first match of the pattern in the string; its groups go to ctx.groups, which a failed
-// match clears (CQL's RegexHistory). std::regex recurses once per character or so: a text longer
-// than MaxMatchedText fails the query (RunError) rather than the stack (40,000 characters
-// overflowed 8 MB with ".*z").
+// std::regex recurses once per character or so: a text longer than MaxMatchedText fails the
+// query (RunError) rather than the stack (40,000 characters overflowed 8 MB with ".*z").
 constexpr size_t MaxMatchedText = 4096;
 
+void check_matched_size(const std::string& s, const SourceRange& range) {
+  if (s.size() > MaxMatchedText)
+    throw RunError({range, "'~~' on a text of " + std::to_string(s.size()) + " bytes (at most " +
+                               std::to_string(MaxMatchedText) + ")"});
+}
+
+// The first match of the pattern in the string; its groups go to ctx.groups, which a failed
+// match clears (CQL's RegexHistory).
 class Match final : public Filter {
 public:
   Match(FilterPtr s, std::regex pattern, SourceRange range)
@@ -125,9 +132,7 @@ public:
   bool text(Context& ctx, std::string& out) const override {
     std::string s;
     if (!s_->text(ctx, s)) return false;
-    if (s.size() > MaxMatchedText)
-      throw RunError({range_, "'~~' on a text of " + std::to_string(s.size()) + " bytes (at most " +
-                                  std::to_string(MaxMatchedText) + ")"});
+    check_matched_size(s, range_);
     std::smatch m;
     ctx.groups.clear();
     if (!std::regex_search(s, m, re_)) return false;
@@ -140,6 +145,39 @@ public:
 private:
   FilterPtr s_;
   std::regex re_;
+  SourceRange range_;
+};
+
+// while (s ~~ re) f (CQL's StringIteratorNode): f once for each match of re in s, left to right,
+// with \0, \1 ... that match's groups; it matches unless s has no value. Over "RBNQ" with "."
+// the body runs four times, \0 "R", then "B", "N" and "Q".
+class MatchLoop final : public Filter {
+public:
+  MatchLoop(FilterPtr s, std::regex pattern, FilterPtr body, SourceRange range)
+      : Filter(FilterKind::Logical),
+        s_(std::move(s)),
+        re_(std::move(pattern)),
+        body_(std::move(body)),
+        range_(range) {}
+  bool matches(Context& ctx) const override {
+    std::string s;
+    if (!s_->text(ctx, s)) return false;
+    check_matched_size(s, range_);
+    ctx.groups.clear();
+    for (auto it = std::sregex_iterator(s.begin(), s.end(), re_); it != std::sregex_iterator(); ++it) {
+      ctx.step(range_);
+      ctx.groups.clear();
+      for (const auto& g : *it)
+        ctx.groups.push_back(g.matched ? std::optional<std::string>(g.str()) : std::nullopt);
+      body_->matches(ctx);
+    }
+    return true;
+  }
+
+private:
+  FilterPtr s_;
+  std::regex re_;
+  FilterPtr body_;
   SourceRange range_;
 };
 
@@ -299,6 +337,67 @@ public:
   }
 };
 
+class Nag final : public Filter {
+public:
+  explicit Nag(uint8_t nag) : Filter(FilterKind::Logical), nag_(nag) {}
+  bool matches(Context& ctx) const override {
+    if (!ctx.game) return false;
+    const std::vector<uint8_t>& nags = ctx.game->node(ctx.node).nags;
+    return std::find(nags.begin(), nags.end(), nag_) != nags.end();
+  }
+
+private:
+  uint8_t nag_;
+};
+
+class RemoveComment final : public Filter {
+public:
+  RemoveComment() : Filter(FilterKind::Logical) {}
+  bool matches(Context& ctx) const override {
+    if (ctx.game) ctx.edits.removed_comments.push_back(ctx.node);
+    return true;
+  }
+};
+
+class SetTag final : public Filter {
+public:
+  SetTag(std::string name, FilterPtr value)
+      : Filter(FilterKind::Logical), name_(std::move(name)), value_(std::move(value)) {}
+  bool matches(Context& ctx) const override {
+    std::string value;
+    if (!value_->text(ctx, value)) return false;
+    if (ctx.game) ctx.edits.tags.emplace_back(name_, std::move(value));
+    return true;
+  }
+
+private:
+  std::string name_;
+  FilterPtr value_;
+};
+
+class HhdbAward final : public Filter {
+public:
+  HhdbAward(std::string type, bool special, bool max)
+      : Filter(FilterKind::Numeric), type_(std::move(type)), special_(special), max_(max) {}
+  bool matches(Context& ctx) const override { return award(ctx).has_value(); }
+  bool number(Context& ctx, int64_t& out) const override {
+    const std::optional<int> rank = award(ctx);
+    if (!rank || *rank == 0) return false;
+    out = *rank;
+    return true;
+  }
+
+private:
+  std::string type_;
+  bool special_;
+  bool max_;
+
+  std::optional<int> award(const Context& ctx) const {
+    if (!ctx.game) return std::nullopt;
+    return hhdb_award(ctx.game->tag("Event").value_or(""), type_, special_, max_);
+  }
+};
+
 }  // namespace
 
 std::string text_of(const Filter& f, Context& ctx) {
@@ -337,6 +436,15 @@ FilterPtr make_string_match(FilterPtr s, const std::string& pattern, SourceRange
     return nullptr;
   }
 }
+FilterPtr make_match_loop(FilterPtr s, const std::string& pattern, FilterPtr body, SourceRange range,
+                          std::string& error) {
+  try {
+    return std::make_unique<MatchLoop>(std::move(s), std::regex(pattern), std::move(body), range);
+  } catch (const std::regex_error& e) {
+    error = e.what();
+    return nullptr;
+  }
+}
 FilterPtr make_group(int64_t group) { return std::make_unique<Group>(group); }
 FilterPtr make_substring(FilterPtr s, FilterPtr start, FilterPtr stop, bool range) {
   return std::make_unique<Substring>(std::move(s), std::move(start), std::move(stop), range);
@@ -346,6 +454,14 @@ FilterPtr make_convert(Keyword keyword, FilterPtr s) {
 }
 FilterPtr make_tag(std::string name) { return std::make_unique<Tag>(std::move(name)); }
 FilterPtr make_elo(std::string side) { return std::make_unique<Elo>(std::move(side)); }
+FilterPtr make_nag(uint8_t nag) { return std::make_unique<Nag>(nag); }
+FilterPtr make_remove_comment() { return std::make_unique<RemoveComment>(); }
+FilterPtr make_set_tag(std::string name, FilterPtr value) {
+  return std::make_unique<SetTag>(std::move(name), std::move(value));
+}
+FilterPtr make_hhdb_award(std::string type, bool special, bool max) {
+  return std::make_unique<HhdbAward>(std::move(type), special, max);
+}
 FilterPtr make_game_data(Keyword keyword) { return std::make_unique<GameData>(keyword); }
 
 }  // namespace egtb::query::detail

@@ -6,6 +6,7 @@
 
 #include "pgn/game.hpp"
 #include "query/cql_words.hpp"
+#include "query/hhdb.hpp"
 
 namespace egtb::query {
 
@@ -496,6 +497,7 @@ private:
 
   NodePtr keyword() {
     const Token& t = peek();
+    if (t.keyword == Keyword::OriginalComment || t.keyword == Keyword::HasComment) return original_comment();
     if (keyword_info(t.keyword).use == KeywordUse::Filter) {
       auto n = make(NodeKind::Keyword, take().range);
       n->keyword = t.keyword;
@@ -510,6 +512,9 @@ private:
       case Keyword::If: return if_filter();
       case Keyword::Loop: return unary(NodeKind::Repeat, &Parser::filter);
       case Keyword::While: return while_filter();
+      case Keyword::Persistent: return persistent();
+      case Keyword::Hhdb: return hhdb();
+      case Keyword::SetTag: return set_tag();
       case Keyword::Square:
       case Keyword::Piece: return loop();
       case Keyword::Function: return function();
@@ -610,15 +615,26 @@ private:
     return finish(std::move(n));
   }
 
-  // while (test) body: CQL's test in parentheses, then a whole filter. CQL's other while, over the
-  // matches of a regular expression ("while (s ~~ r) ... \\0"), is refused by name.
+  // persistent [quiet] x = e (or x += e ...): an assignment to a persistent variable (FlagPersistent).
+  NodePtr persistent() {
+    const SourceRange word = take().range;
+    const bool quiet = accept_keyword(Keyword::Quiet);
+    if (!at(TokenKind::Identifier) ||
+        (peek(1).kind != TokenKind::Assign && peek(1).kind != TokenKind::OpAssign))
+      fail_expected("a variable and an assignment ('=', '+=' ...) after " + quoted(Keyword::Persistent));
+    NodePtr n = identifier();
+    n->range = word.to(n->range);
+    n->flags |= FlagPersistent | (quiet ? FlagQuiet : 0);
+    return n;
+  }
+
+  // while (test) body: CQL's test in parentheses, then a whole filter; a test `s ~~ r` makes CQL's
+  // other while, over the matches of the regular expression (NodeKind::While).
   NodePtr while_filter() {
     const Token& kw = take();
     auto n = make(NodeKind::While, kw.range);
     expect(TokenKind::LParen, "'(' after 'while'");
     n->children.push_back(operand(&Parser::filter, quoted(Keyword::While) + " ("));
-    if (n->child(0).kind == NodeKind::StringMatch)
-      fail(n->child(0).range, unsupported_word_message("while (s ~~ r)"));
     expect(TokenKind::RParen, "')' after the test of 'while'");
     n->children.push_back(operand(&Parser::filter, quoted(Keyword::While) + " (...)"));
     return finish(std::move(n));
@@ -1054,6 +1070,139 @@ private:
     if (accept_keyword(Keyword::White)) return "White";
     if (accept_keyword(Keyword::Black)) return "Black";
     return {};
+  }
+
+  // originalcomment (hascomment, its other name in CQL 6.2) [s]: the comments after the move that
+  // led to the position; a NAG after it ("!", "$18", "+-") tests the move's NAGs, another string is
+  // searched for in the comments (originalcomment "<main>").
+  NodePtr original_comment() {
+    auto n = make(NodeKind::Keyword, take().range);
+    n->keyword = Keyword::OriginalComment;
+    if (!at(TokenKind::String) || peek().value.empty()) return n;
+    const std::string& text = peek().value;
+    const int nag = nag_of(text);
+    if (text == "$0" || nag > 255)
+      fail(peek().range, "expected a NAG from $1 to $255, found \"" + quote_source(text) + "\"");
+    if (nag == 0) return implicit_search(std::move(n));
+    take();
+    n->kind = NodeKind::Nag;
+    n->number = nag;
+    return finish(std::move(n));
+  }
+
+  // The NAG a string names, as CQL reads it: "!" 1 ... "?!" 6, "=" 10, "+/=" 14 ... "-+" 19, "$N" N;
+  // 0 for another string.
+  static int nag_of(const std::string& s) {
+    static constexpr std::array<std::string_view, 20> Symbols = {"",    "!",   "?",   "!!",  "??", "!?", "?!",
+                                                                 "",    "",    "",    "=",   "",   "",   "",
+                                                                 "+/=", "=/+", "+/-", "-/+", "+-", "-+"};
+    for (size_t i = 1; i < Symbols.size(); ++i)
+      if (!Symbols[i].empty() && s == Symbols[i]) return static_cast<int>(i);
+    if (s.size() < 2 || s[0] != '$' || s.size() > 5 ||
+        s.find_first_not_of("0123456789", 1) != std::string::npos)
+      return 0;
+    return std::stoi(s.substr(1));
+  }
+
+  // settag("Name" value): sets the tag of the game CQL writes to value (a string).
+  NodePtr set_tag() {
+    auto n = make(NodeKind::SetTag, take().range);
+    expect(TokenKind::LParen, "'(' after 'settag'");
+    const Token& name = expect(TokenKind::String, "a quoted tag name after 'settag('");
+    if (const std::string why = settable_tag(name.value); !why.empty()) fail(name.range, why);
+    n->name = name.value;
+    n->children.push_back(operand(&Parser::filter, "the tag's name"));
+    expect(TokenKind::RParen, "')' after the value of 'settag'");
+    return finish(std::move(n));
+  }
+
+  // Why CQL 6.2 does not set a tag of that name (its TagSetNode::isSettable), or "".
+  static std::string settable_tag(const std::string& name) {
+    const auto tag_char = [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    };
+    if (name.empty() || !tag_char(name[0]) || name[0] == '_')
+      return "a tag name must start with a letter or a digit";
+    if (!std::all_of(name.begin(), name.end(), tag_char))
+      return "a tag name has only letters, digits and '_'";
+    static constexpr std::array<std::string_view, 29> Builtin = {
+        "Black", "black", "BLACK", "White",  "white",  "WHITE",  "Event",     "event",     "EVENT",    "Site",
+        "site",  "SITE",  "Date",  "date",   "DATE",   "Eco",    "eco",       "ECO",       "Fen",      "fen",
+        "FEN",   "Round", "ROUND", "Result", "result", "RESULT", "EventDate", "eventdate", "EVENTDATE"};
+    if (std::find(Builtin.begin(), Builtin.end(), name) != Builtin.end() || name == "eventDate" ||
+        (name.size() > 5 && (name.starts_with("White") || name.starts_with("Black"))))
+      return "CQL 6.2 sets no tag named as one of its own ('" + quote_source(name) + "')";
+    return {};
+  }
+
+  // hhdb KEY (query/hhdb.hpp): award keys make an HhdbAward node; another key is read as the CQL
+  // it stands for, in place (its nodes located at `hhdb KEY`), then a string after it is searched
+  // for in it, as after a tag word.
+  NodePtr hhdb() {
+    const SourceRange word = take().range;
+    std::vector<std::string> awards;
+    while (const std::optional<std::string> key = hhdb_key())
+      if (is_hhdb_award_key(*key)) {
+        awards.push_back(*key);
+        take();
+      } else {
+        break;
+      }
+    if (!awards.empty()) return hhdb_award(word, awards);
+    const std::optional<std::string> key = hhdb_key();
+    if (!key) fail_expected("a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...)");
+    take();
+    std::string name = *key;
+    if (name == "gbr")
+      if (const std::optional<std::string> part = hhdb_key(); part && is_hhdb_gbr_key(*part)) {
+        name += *part;
+        take();
+      }
+    const HhdbText text = hhdb_filter_text(name);
+    const SourceRange at = word.to(previous_range());
+    if (text.cql.empty())
+      fail(at, unsupported_word_message("hhdb " + name) + ": it needs " + std::string(text.needs));
+    Expected<NodePtr, QueryError> tree = parse(text.cql);
+    if (!tree) fail(at, "internal error in the CQL of 'hhdb " + name + "': " + tree.error().message);
+    NodePtr n = std::move((*tree)->children.front());
+    relocate(*n, at);
+    return implicit_search(std::move(n));
+  }
+
+  // The key of hhdb at the current token, quoted when it must be (hhdb "(c)", hhdb MC), or none.
+  [[nodiscard]] std::optional<std::string> hhdb_key() const {
+    const Token& t = peek();
+    std::string key;
+    if (t.kind == TokenKind::Identifier || t.kind == TokenKind::String)
+      key = t.value;
+    else if (t.kind == TokenKind::Keyword || t.kind == TokenKind::PieceDesignator)
+      key = std::string(t.text);
+    if (key.empty() || !is_hhdb_key(key) || hhdb_key_quoted(key) != (t.kind == TokenKind::String)) return {};
+    return key;
+  }
+
+  // hhdb [award|prize|hm|commendation] [special] [max]: the checks of CQL's match_hhdb_award.
+  NodePtr hhdb_award(SourceRange word, const std::vector<std::string>& keys) {
+    auto n = make(NodeKind::HhdbAward, word);
+    const SourceRange at = word.to(previous_range());
+    const auto twice = [&](const std::string& key) { return std::count(keys.begin(), keys.end(), key) > 1; };
+    for (const std::string& key : keys) {
+      if (key == "sort") fail(at, unsupported_word_message("hhdb sort"));
+      if (twice(key)) fail(at, "'" + key + "' twice after 'hhdb'");
+      if (key == "max") n->flags |= FlagMax;
+      if (key == "special") n->flags |= FlagSpecial;
+      if (!is_hhdb_award_type(key)) continue;
+      if (!n->name.empty()) fail(at, "more than one of award, prize, hm and commendation after 'hhdb'");
+      n->name = key;
+    }
+    if (n->name.empty()) n->name = "award";
+    return finish(std::move(n));
+  }
+
+  // Gives every node of an expansion the place of the words it stands for.
+  static void relocate(Node& n, const SourceRange& at) {
+    n.range = at;
+    for (NodePtr& c : n.children) relocate(*c, at);
   }
 
   // A nonempty string after a tag word: the text searched for in the tag. A pattern that looks

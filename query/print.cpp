@@ -123,6 +123,10 @@ std::string header(const Node& n) {
   if (n.has(FlagMin)) add(word(Keyword::Min));
   if (n.has(FlagMax)) add(word(Keyword::Max));
   if (n.has(FlagCount) && n.kind == NodeKind::Transform) add(word(Keyword::Count));
+  if (n.has(FlagPersistent)) add(word(Keyword::Persistent));
+  if (n.kind == NodeKind::Nag) add(std::to_string(n.number));
+  if (n.kind == NodeKind::HhdbAward) add(n.name + (n.has(FlagSpecial) ? " special" : ""));
+  if (n.has(FlagQuiet)) add(word(Keyword::Quiet));
   switch (n.kind) {
     case NodeKind::Assign:
     case NodeKind::SquareLoop:
@@ -131,6 +135,7 @@ std::string header(const Node& n) {
     case NodeKind::Call: add(n.name); break;
     case NodeKind::PieceAssign: add(n.name + " ="); break;
     case NodeKind::Sort:
+    case NodeKind::SetTag:
     case NodeKind::Result:
     case NodeKind::HeaderFeature:
     case NodeKind::GameText:

@@ -112,6 +112,7 @@ private:
     if (n.kind == NodeKind::Function) return define(n);
     if (n.kind == NodeKind::Call) return call(n);
     if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
+    if (n.kind == NodeKind::Assign && n.has(FlagPersistent)) return persistent_assign(n);
     if (n.kind == NodeKind::Echo || n.kind == NodeKind::ConsecutiveMoves) bind_positions(n);
     const int outer_line = line_level_;
     if (n.kind == NodeKind::Line) line_level_ = elsewhere_ + 1;
@@ -311,6 +312,11 @@ private:
         require(n.child(0), FilterKind::Position, "position filter (parent, child, find ...) before ':'");
         return n.child(1).filter;
       case NodeKind::Header: return header(n);
+      case NodeKind::HhdbAward: return FilterKind::Numeric;
+      case NodeKind::SetTag:
+        require(n.child(0), FilterKind::String,
+                "a string, the tag's value, after 'settag(\"" + n.name + "\"'");
+        return FilterKind::Logical;
       case NodeKind::GameText:
       case NodeKind::GroupRef: return FilterKind::String;
       case NodeKind::Elo: return FilterKind::Numeric;
@@ -349,6 +355,38 @@ private:
   void use_tables(const Node& n) {
     if (!info_.uses_tables) info_.table_use = n.range;
     info_.uses_tables = true;
+  }
+
+  // persistent x = e, persistent x += e: the first declares x with e's kind (x += e reads x, so x
+  // exists before e is added to it, at 0, "" or no square, as in CQL).
+  FilterKind persistent_assign(Node& n) {
+    const auto known = variables_.find(n.name);
+    const bool declared = known != variables_.end();
+    if (declared && !info_.variables[static_cast<size_t>(known->second)].persistent)
+      fail(n.range, "variable '" + quote_source(n.name) + "' was first assigned without 'persistent'");
+    Node& value = *n.children[0];
+    const bool op_assign = (value.kind == NodeKind::Arith || value.kind == NodeKind::Union ||
+                            value.kind == NodeKind::Intersect) &&
+                           value.child(0).kind == NodeKind::Variable && value.child(0).name == n.name;
+    if (op_assign && !declared) {
+      check(value.children[1]);
+      const FilterKind kind = value.kind == NodeKind::Arith ? value.child(1).filter : FilterKind::Set;
+      if (kind == FilterKind::Logical || kind == FilterKind::Position)
+        fail(value.child(1).range,
+             "expected a square set, a number or a string to add to '" + quote_source(n.name) + "'");
+      info_.variables[static_cast<size_t>(bind(n, kind))].persistent = true;
+      check(value.children[0]);
+      value.filter = kind_of(value);
+    } else {
+      check(n.children[0]);
+    }
+    n.filter = assign(n);
+    VariableInfo& v = info_.variables[static_cast<size_t>(n.slot)];
+    if (v.kind == FilterKind::Position)
+      fail(n.range, "a position cannot be kept in a persistent variable ('" + quote_source(n.name) + "')");
+    v.persistent = true;
+    v.quiet = v.quiet || n.has(FlagQuiet);
+    return n.filter;
   }
 
   FilterKind assign(Node& n) {

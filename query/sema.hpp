@@ -34,6 +34,10 @@ struct VariableInfo {
   std::string name;
   FilterKind kind = FilterKind::Set;
   bool piece = false;  // a piece variable: it holds a man (CQL's piece identity, piece_ids.hpp)
+  // CQL's persistent variable: it starts at 0, "" or no square and keeps its value from position to
+  // position and game to game; its final value is written at the end of the run unless quiet.
+  bool persistent = false;
+  bool quiet = false;
 };
 
 struct SemaInfo {

@@ -73,12 +73,13 @@ TEST_CASE("error golden tests", "[errors]") {
       {"move pseudolegal",
        "q.cql:1:6: error: CQL filter 'move pseudolegal' is not supported by egtb\n"
        "move pseudolegal\n     ^~~~~~~~~~~\n"},
-      {"settag(\"Kasparov\" \"x\")",
-       "q.cql:1:1: error: CQL filter 'settag' is not supported by egtb\nsettag(\"Kasparov\" "
-       "\"x\")\n^~~~~~\n"},
+      {"lastgamenumber > 1",
+       "q.cql:1:1: error: CQL filter 'lastgamenumber' is not supported by egtb\nlastgamenumber > "
+       "1\n^~~~~~~~~~~~~~\n"},
       {"cql(input a.pgn) hhdb a1",
-       "q.cql:1:18: error: CQL filter 'hhdb' is not supported by egtb\ncql(input a.pgn) hhdb a1\n"
-       "                 ^~~~\n"},
+       "q.cql:1:23: error: expected a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...), found "
+       "'a1'\n"
+       "cql(input a.pgn) hhdb a1\n                      ^~\n"},
       {"piece T in K pieceid T + 1 T = a1",
        "q.cql:1:28: error: variable 'T' is a piece variable (it holds a man); cannot give it squares\n"
        "piece T in K pieceid T + 1 T = a1\n                           ^~~~~~\n"},
@@ -92,9 +93,51 @@ TEST_CASE("error golden tests", "[errors]") {
        "q.cql:1:10: error: rotate45 cannot be applied to light or dark: a square's colour has no image under "
        "a "
        "turn of 45 degrees\nrotate45 light Q\n         ^~~~~~~\n"},
-      {"while (\"RBNQ\" ~~ \".\") true",
-       "q.cql:1:8: error: CQL filter 'while (s ~~ r)' is not supported by egtb\nwhile (\"RBNQ\" ~~ \".\") "
-       "true\n       ^~~~~~~~~~~~~\n"},
+      {"while (\"RBNQ\" ~~ \"(\") true",
+       "q.cql:1:8: error: invalid regular expression \"(\": Mismatched '(' and ')' in regular expression\n"
+       "while (\"RBNQ\" ~~ \"(\") true\n       ^~~~~~~~~~~~~\n"},
+      {"--=check", "q.cql:1:4: error: expected string of men's letters after '='\n--=check\n   ^~~~~\n"},
+      {"--=",
+       "q.cql:1:4: error: expected a piece designator or a string after '=', found end of query\n--=\n   "
+       "^\n"},
+      {"hhdb check",
+       "q.cql:1:6: error: expected a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...), found "
+       "'check'\nhhdb check\n     ^~~~~\n"},
+      {"hhdb (c)",
+       "q.cql:1:6: error: expected a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...), found "
+       "'('\nhhdb (c)\n     ^\n"},
+      {"hhdb prize hm",
+       "q.cql:1:1: error: more than one of award, prize, hm and commendation after 'hhdb'\nhhdb "
+       "prize hm\n^~~~~~~~~~~~~\n"},
+      {"hhdb sort prize",
+       "q.cql:1:1: error: CQL filter 'hhdb sort' is not supported by egtb\nhhdb sort prize\n"
+       "^~~~~~~~~~~~~~~\n"},
+      {"hhdb cooked",
+       "q.cql:1:1: error: CQL filter 'hhdb cooked' is not supported by egtb: it needs CQL's "
+       "cql_hhdbhascook (\"<cook\" anywhere in the game's PGN text)\nhhdb cooked\n^~~~~~~~~~~\n"},
+      {"originalcomment \"$256\"",
+       "q.cql:1:17: error: expected a NAG from $1 to $255, found \"$256\"\noriginalcomment \"$256\"\n        "
+       "        ^~~~~~\n"},
+      {"settag(\"White\" \"x\")",
+       "q.cql:1:8: error: CQL 6.2 sets no tag named as one of its own ('White')\nsettag(\"White\" \"x\")\n   "
+       "    ^~~~~~~\n"},
+      {"settag(\"My tag\" \"x\")",
+       "q.cql:1:8: error: a tag name has only letters, digits and '_'\nsettag(\"My tag\" \"x\")\n       "
+       "^~~~~~~~\n"},
+      {"settag(\"Mine\" check)",
+       "q.cql:1:15: error: expected a string, the tag's value, after 'settag(\"Mine\"'\nsettag(\"Mine\" "
+       "check)\n              ^~~~~\n"},
+      {"persistent check",
+       "q.cql:1:12: error: expected a variable and an assignment ('=', '+=' ...) after 'persistent', found "
+       "'check'\npersistent check\n           ^~~~~\n"},
+      {"x = 1 persistent x += 1",
+       "q.cql:1:7: error: variable 'x' was first assigned without 'persistent'\nx = 1 persistent x += 1\n    "
+       "  "
+       "^~~~~~~~~~~~~~~~~\n"},
+      {"persistent Total += check",
+       "q.cql:1:21: error: expected a square set, a number or a string to add to 'Total'\npersistent Total "
+       "+= "
+       "check\n                    ^~~~~\n"},
       {"while check",
        "q.cql:1:7: error: expected '(' after 'while', found 'check'\nwhile check\n      ^~~~~\n"},
       {"btm $", "q.cql:1:5: error: unexpected character '$'\nbtm $\n    ^\n"},

@@ -13,12 +13,15 @@
 #include "query/keywords.hpp"
 #include "query/parser.hpp"
 #include "query/print.hpp"
+#include "tests/query/games.hpp"
 #include "tests/support/catch.hpp"
 
 namespace {
 
 using egtb::pgn::Game;
 using egtb::pgn::NodeId;
+using egtb::query::testing::matching;
+using egtb::query::testing::read_game;
 
 // "1. e4 (1. d4 d5) e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#": nodes 0 start, 1 e4, 2 d4, 3 d5, 4 e5,
 // 5 Qh5, 6 Nc6, 7 Bc4, 8 Nf6, 9 Qxf7# (pgn/game.hpp numbers nodes in the order read).
@@ -28,31 +31,6 @@ constexpr const char* Scholar =
 // "1. a8=N Kb3" from "8/P7/8/8/8/8/k7/4K3 w": nodes 0 start, 1 a8=N, 2 Kb3.
 constexpr const char* KnightPromotion =
     "[Event \"p\"]\n[FEN \"8/P7/8/8/8/8/k7/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=N Kb3 *\n";
-
-Game read_game(const std::string& text) {
-  std::istringstream in(text);
-  egtb::pgn::GameReader reader(in);
-  auto game = reader.next();
-  REQUIRE(game.has_value());
-  REQUIRE(game->has_value());
-  Game g = std::move(**game);
-  g.number = 7;
-  return g;
-}
-
-// The nodes (in preorder) where the query matches, as "1 4 5".
-std::string matching(std::string_view query, const Game& game) {
-  const auto program = egtb::query::compile(query);
-  if (!program) return "compile error: " + program.error().message;
-  egtb::query::Evaluator evaluator(*program);
-  std::string out;
-  for (NodeId n : game.preorder()) {
-    const auto v = evaluator.evaluate(game, n);
-    if (!v) return "eval error: " + v.error().message;
-    if (v->matched) out += (out.empty() ? "" : " ") + std::to_string(n);
-  }
-  return out;
-}
 
 // The query's value at one node: a number, a square list, "true"/"false".
 std::string value_at(std::string_view query, const Game& game, NodeId node) {

@@ -51,6 +51,8 @@ int run_query_pgn(const CommandLine& cl, const query::ScanQuery& query) {
         std::cerr << "egtb: " << pgn::format_error(e, input.name()) << '\n';
       });
   progress.clear();
+  // CQL writes its persistent variables after the games; egtb's standard output holds the games.
+  for (const query::PersistentValue& v : s.persistent) std::cerr << v.name << ": " << v.text << '\n';
   if (count) print_counts(s, cl.json());
   return s.errors == 0 ? ExitSuccess : ExitFailure;
 }
