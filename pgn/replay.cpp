@@ -52,7 +52,9 @@ std::optional<PgnError> set_start(Game& game) {
     return std::nullopt;
   }
   Expected<Position, FenError> start = parse_fen(fen->value);
-  if (!start && start.error().field == EnPassantField) start = parse_fen(without_en_passant(fen->value));
+  // Only a square that no double step explains is dropped; a field that is no square stays an error.
+  if (!start && start.error().field == EnPassantField && parse_fen(fen->value, FenCheck::Board))
+    start = parse_fen(without_en_passant(fen->value));
   if (!start) return PgnError{game.number, fen->location, "[FEN]: " + start.error().message};
   game.node(Game::Root).position = *start;
   return std::nullopt;

@@ -184,6 +184,10 @@ TEST_CASE("replay: null moves and e.p. squares as CQL reads them", "[pgn]") {
   // An e.p. square no double step explains is dropped (game 78 of CQL 6.2's sample.pgn).
   const Game e = one_game("[FEN \"8/6p1/8/8/8/8/8/K6k w - g6 0 1\"]\n1. Kb1 *");
   CHECK(to_fen(e.start()) == "8/6p1/8/8/8/8/8/K6k w - - 0 1");
+  // A field that is no square stays an error (it was dropped too, and the game written back with
+  // its tag did not read again: found by fuzz_pgn).
+  CHECK(error_of("[FEN \"k7/8/1K6/8/8/8/7Q/8 w - '\r- 0 1\"]\n1. Qh8# *").find("is not a square") !=
+        std::string::npos);
 }
 
 TEST_CASE("parser: syntax errors are located and the next game is read", "[pgn]") {
