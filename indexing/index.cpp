@@ -303,17 +303,34 @@ bool IndexScheme::men_at(Index i, Men& out) const {
 }
 
 template <class Int>
-bool IndexScheme::men_at_as(Int i, Men& out) const {
-  // The digits innermost first, then the kings, then the men of each group.
-  std::array<Int, MaxGroups + 1> values{};
+int IndexScheme::digit_values(Int i, DigitValues& values) const {
+  // A wide index divides with the instruction only until its rest fits 32 bits: a 6-man entry
+  // below 7.75 G needs one such division (by the innermost radix, 62 or less), the other digits
+  // multiply.
   int pair_digit = 0;
-  for (int d = 0; d < digit_count_; ++d) {
+  int d = 0;
+  for (; d < digit_count_ && i > UINT32_MAX; ++d) {
     const Digit& digit = digits_[static_cast<size_t>(d)];
     const Int rest = quotient(i, digit.divisor, digit.radix);
-    values[static_cast<size_t>(d)] = i - rest * static_cast<Int>(digit.radix);
+    values[static_cast<size_t>(d)] = static_cast<uint32_t>(i - rest * static_cast<Int>(digit.radix));
     i = rest;
     if (digit.first_man < 0) pair_digit = d;
   }
+  for (auto narrow = static_cast<uint32_t>(i); d < digit_count_; ++d) {
+    const Digit& digit = digits_[static_cast<size_t>(d)];
+    const uint32_t rest = digit.divisor.quotient(narrow);
+    values[static_cast<size_t>(d)] = narrow - rest * digit.divisor.divisor();
+    narrow = rest;
+    if (digit.first_man < 0) pair_digit = d;
+  }
+  return pair_digit;
+}
+
+template <class Int>
+bool IndexScheme::men_at_as(Int i, Men& out) const {
+  // The digits innermost first, then the kings, then the men of each group.
+  DigitValues values{};
+  const int pair_digit = digit_values(i, values);
   const auto [wk, bk] = kings_->kings[static_cast<size_t>(values[static_cast<size_t>(pair_digit)])];
   out.squares[0] = wk;
   out.squares[1] = bk;

@@ -336,6 +336,10 @@ private:
   // multiplication (FastDivisor), wider ones with the division instruction.
   template <class Int>
   bool men_at_as(Int i, Men& out) const;
+  // The digits of normal entry i, innermost first (digits_' order); returns the king pair's.
+  using DigitValues = std::array<uint32_t, MaxGroups + 1>;
+  template <class Int>
+  int digit_values(Int i, DigitValues& values) const;
   [[nodiscard]] static uint32_t quotient(uint32_t n, const FastDivisor& d, Index) { return d.quotient(n); }
   [[nodiscard]] static uint64_t quotient(uint64_t n, const FastDivisor&, Index divisor) {
     return n / divisor;

@@ -61,6 +61,7 @@ struct Benchmark {
 constexpr Benchmark Benchmarks[] = {
     {"perft", "time perft from a position (default: the initial position, depth 6)", bench_perft},
     {"generate", "time the solver on one table: 1 and 2 threads, DTM alone and DTM+DTS", bench_generate},
+    {"index", "time a table's index scheme: decoding entries and encoding positions", bench_index},
     {"probe", "time probes of random legal positions of the tables in a directory", bench_probe},
     {"query", "time counting query scans of tables, 1 and 2 threads", bench_query},
     {"pgn", "time reading the games of a PGN file: parsing, replaying, the parallel stream", bench_pgn},

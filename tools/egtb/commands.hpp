@@ -13,6 +13,8 @@ int cmd_annotate(const std::vector<std::string>& args);
 int cmd_bench(const std::vector<std::string>& args);
 // `egtb bench generate` (bench_generate.cpp).
 int bench_generate(const std::vector<std::string>& args);
+// `egtb bench index` (bench_index.cpp).
+int bench_index(const std::vector<std::string>& args);
 // `egtb bench pgn` (bench_pgn.cpp).
 int bench_pgn(const std::vector<std::string>& args);
 // `egtb bench probe` (bench_probe.cpp).
