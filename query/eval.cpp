@@ -21,8 +21,10 @@ Evaluator::Evaluator(const Program& program, const TableContext* tables, const C
   ctx_->tables = tables;
   ctx_->cancellation = cancellation;
   ctx_->slots.resize(program.info().variables.size());
-  for (size_t i = 0; i < ctx_->slots.size(); ++i)
+  for (size_t i = 0; i < ctx_->slots.size(); ++i) {
     ctx_->slots[i].bound = program.info().variables[i].persistent;
+    if (!program.info().variables[i].persistent) unbound_at_start_.push_back(i);
+  }
   ctx_->notes.reserve(8);
   ctx_->sort_values.reserve(8);
 }
@@ -46,9 +48,7 @@ void Evaluator::start(const Position& pos) {
 
 // Unbinds every variable but the persistent ones, which keep their values from game to game.
 void Evaluator::unbind_variables() {
-  const std::vector<VariableInfo>& variables = program_.info().variables;
-  for (size_t i = 0; i < ctx_->slots.size(); ++i)
-    if (!variables[i].persistent) ctx_->slots[i] = detail::Slot{};
+  for (const size_t i : unbound_at_start_) ctx_->slots[i].unbind();
   variables_game_ = nullptr;
 }
 

@@ -108,6 +108,9 @@ private:
   const Program& program_;
   std::unique_ptr<detail::Context> ctx_;
 
+  // The slots of the variables that are not persistent, which each game (or position alone) starts
+  // unbound.
+  std::vector<size_t> unbound_at_start_;
   // The game whose positions bound the variables (null: none; a position alone unbinds them).
   const pgn::Game* variables_game_ = nullptr;
   uint64_t variables_game_number_ = 0;

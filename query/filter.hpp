@@ -31,6 +31,17 @@ struct Slot {
   int64_t number = 0;
   std::string text;
   bool bound = false;
+  uint64_t visit = 0;  // Context::visit where a piece variable was bound: its man stands on `squares` there
+
+  // As a variable never assigned; allocates nothing (the text keeps its capacity), since loops
+  // and every position of a table scan unbind.
+  void unbind() {
+    squares = 0;
+    number = 0;
+    text.clear();
+    bound = false;
+    visit = 0;
+  }
 };
 
 // Facts about the current position, computed on first use.
@@ -129,13 +140,33 @@ struct Context {
   // cancellation is requested (asked every 64 steps, and at each line end, a costly step).
   void step(const SourceRange& where, bool costly = false);
 
+  // Numbers the positions the evaluator stands on, each time it comes to one (1, 2, ...; a
+  // PositionScope's end returns to the number it left): a piece variable bound at visit 5 finds its
+  // man where it was bound as long as the visit is 5, without looking at his identity.
+  uint64_t visit = 0;
+  uint64_t visits = 0;
   void set_position(const Position& p) {
     pos = &p;
     facts.known = 0;
+    visit = ++visits;
   }
   void terminal();  // fills facts.checkmate and facts.stalemate
   const MateSets& mates();
   const MateSets& stalemates();
+};
+
+// A variable bound for one scope (the runs of a loop, echo's pairs): unbound when the scope ends,
+// however it ends (a step limit's throw too), as CQL leaves such variables unbound after them.
+class ScopedSlot {
+public:
+  ScopedSlot(Context& ctx, size_t slot) : slot_(ctx.slots[slot]) {}
+  ~ScopedSlot() { slot_.unbind(); }
+  ScopedSlot(const ScopedSlot&) = delete;
+  ScopedSlot& operator=(const ScopedSlot&) = delete;
+  Slot* operator->() const { return &slot_; }
+
+private:
+  Slot& slot_;
 };
 
 // Evaluates a filter at another position and restores the current one. A position off the game
@@ -154,6 +185,7 @@ public:
   }
   ~PositionScope() {
     ctx_.pos = pos_;
+    ctx_.visit = visit_;
     ctx_.facts = facts_;
     ctx_.game = game_;
     ctx_.node = node_;
@@ -167,6 +199,7 @@ private:
   explicit PositionScope(Context& ctx)
       : ctx_(ctx),
         pos_(ctx.pos),
+        visit_(ctx.visit),
         facts_(ctx.facts),
         game_(ctx.game),
         node_(ctx.node),
@@ -176,6 +209,7 @@ private:
 
   Context& ctx_;
   const Position* pos_;
+  uint64_t visit_;
   PositionFacts facts_;
   const pgn::Game* game_;
   pgn::NodeId node_;

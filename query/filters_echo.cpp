@@ -121,22 +121,11 @@ private:
   CompareOp op_;
 };
 
-// Binds a slot to a position for the life of the binder, unbinding it after (CQL's echo leaves
-// its variables unbound).
-class Binding {
-public:
-  Binding(Context& ctx, size_t slot) : slot_(ctx.slots[slot]) {}
-  ~Binding() { slot_ = Slot{}; }
-  Binding(const Binding&) = delete;
-  Binding& operator=(const Binding&) = delete;
-  void bind(NodeId n) {
-    slot_.bound = true;
-    slot_.number = n;
-  }
-
-private:
-  Slot& slot_;
-};
+// Binds an echo variable to a position (its node).
+void bind(const ScopedSlot& slot, NodeId n) {
+  slot->bound = true;
+  slot->number = n;
+}
 
 class Echo final : public Filter {
 public:
@@ -165,15 +154,15 @@ private:
   bool run(Context& ctx, int64_t& best) const {
     if (!ctx.game) return false;
     const NodeId here = ctx.node;
-    Binding source(ctx, source_);
-    Binding target(ctx, target_);
-    source.bind(here);
+    const ScopedSlot source(ctx, source_);
+    const ScopedSlot target(ctx, target_);
+    bind(source, here);
     bool found = false;
     const bool numeric = kind() == FilterKind::Numeric;
     for (const NodeId n : ctx.game_order().nodes) {
       if ((n == here && !all_) || !(ctx.variations || ctx.game->is_mainline(n))) continue;
       ctx.step(range_);
-      target.bind(n);
+      bind(target, n);
       const PositionScope scope(ctx, n);
       int64_t value = 0;
       if (numeric ? !body_->number(ctx, value) : !body_->matches(ctx)) continue;

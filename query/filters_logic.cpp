@@ -359,17 +359,17 @@ public:
         range_(range) {}
   bool matches(Context& ctx) const override {
     if (kind() == FilterKind::Set) return squares(ctx) != 0;
+    const ScopedSlot unbinding(ctx, slot_);
     Bitboard each = domain(ctx);
     while (each) {
       ctx.step(range_);
       bind(ctx, pop_lsb(each));
-      const bool matched = body_->matches(ctx);
-      ctx.slots[slot_] = Slot{};
-      if (!matched) return false;
+      if (!body_->matches(ctx)) return false;
     }
     return true;
   }
   Bitboard squares(Context& ctx) const override {
+    const ScopedSlot unbinding(ctx, slot_);
     Bitboard found = 0;
     Bitboard each = domain(ctx);
     while (each) {
@@ -377,7 +377,6 @@ public:
       const Square s = pop_lsb(each);
       bind(ctx, s);
       if (body_->matches(ctx)) found |= square_bb(s);
-      ctx.slots[slot_] = Slot{};
     }
     return found;
   }
@@ -394,12 +393,14 @@ private:
   }
 
   // The variable holds the square, or the number of the man on it (and the square, where a piece
-  // variable looks for him first), for one run of the body: unbound after it, as in CQL.
+  // variable looks for him first), for one run of the body.
   void bind(Context& ctx, Square s) const {
     Slot& slot = ctx.slots[slot_];
     slot.squares = square_bb(s);
     slot.bound = true;
-    if (pieces_) slot.number = ctx.piece_id(s);
+    if (!pieces_) return;
+    slot.number = ctx.piece_id(s);
+    slot.visit = ctx.visit;
   }
 };
 
@@ -410,7 +411,7 @@ public:
   BindingTest(Keyword word, int slot) : Filter(FilterKind::Logical), word_(word), slot_(slot) {}
   bool matches(Context& ctx) const override {
     if (word_ == Keyword::Unbind) {
-      ctx.slots[static_cast<size_t>(slot_)] = Slot{};
+      ctx.slots[static_cast<size_t>(slot_)].unbind();
       return true;
     }
     const bool bound = slot_ >= 0 && ctx.slots[static_cast<size_t>(slot_)].bound;

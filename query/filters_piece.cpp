@@ -20,7 +20,7 @@ public:
   Bitboard squares(Context& ctx) const override {
     const Slot& s = ctx.slots[slot_];
     if (!s.bound) return 0;
-    if (s.squares && ctx.piece_id(lsb(s.squares)) == s.number) return s.squares;
+    if (s.visit == ctx.visit || (s.squares && ctx.piece_id(lsb(s.squares)) == s.number)) return s.squares;
     const std::optional<Square> at = ctx.piece_square(s.number);
     return at ? square_bb(*at) : 0;
   }
@@ -47,6 +47,7 @@ public:
     s.number = ctx.piece_id(*at);
     s.squares = square_bb(*at);
     s.bound = true;
+    s.visit = ctx.visit;
     return true;
   }
 
