@@ -141,6 +141,15 @@ enum class NodeKind : uint8_t {
   // (sema; -1 for isbound of a name no variable has). Example: "isbound X" is (isbound X).
   Binding,
   Assert,  // assert children[0]: fails the run, located here, where children[0] does not match
+  // CQL's dictionaries, maps from keys to values of one kind each (name the dictionary; slot its
+  // index in SemaInfo::dictionaries, sema): Dictionary declares one ("dictionary D", FlagPersistent
+  // unless "local dictionary D") or names it (D, #D); DictEntry D[children[0]]; DictAssign
+  // D[children[0]] = children[1]; DictUnbind unbind D, unbind D[children[0]]. Example:
+  // "local dictionary D D[1] = a1" is (dictionary D) ([]= D 1 [a1]).
+  Dictionary,
+  DictEntry,
+  DictAssign,
+  DictUnbind,
 };
 
 // Bits of Node::flags.

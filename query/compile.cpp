@@ -129,6 +129,7 @@ private:
         return detail::make_intersection(children(n, t));
       case NodeKind::Complement: return detail::make_complement(compile(n.child(0), t));
       case NodeKind::Count:
+        if (n.child(0).kind == NodeKind::Dictionary) return detail::make_dictionary_count(n.child(0).slot);
         if (n.child(0).filter == FilterKind::String) return detail::make_length(compile(n.child(0), t));
         return detail::make_count(compile(n.child(0), t));
       case NodeKind::AttackChain: return chain(n, t);
@@ -156,6 +157,13 @@ private:
       case NodeKind::Sqrt: return detail::make_sqrt(compile(n.child(0), t));
       case NodeKind::Binding: return detail::make_binding(n.keyword, n.slot);
       case NodeKind::Assert: return detail::make_assert(compile(n.child(0), t), n.range);
+      case NodeKind::Dictionary: return detail::make_true(true);
+      case NodeKind::DictEntry:
+        return detail::make_dictionary_entry(n.slot, compile(n.child(0), t), n.filter);
+      case NodeKind::DictAssign:
+        return detail::make_dictionary_assign(n.slot, compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::DictUnbind:
+        return detail::make_dictionary_unbind(n.slot, n.children.empty() ? nullptr : compile(n.child(0), t));
       case NodeKind::Vector:
         if (n.has(FlagRange))
           return detail::make_counted_vector(t.directions(keyword_info(n.keyword).directions),

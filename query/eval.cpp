@@ -23,6 +23,7 @@ Evaluator::Evaluator(const Program& program, const TableContext* tables, const C
   ctx_->slots.resize(program.info().variables.size());
   for (size_t i = 0; i < ctx_->slots.size(); ++i)
     ctx_->slots[i].bound = program.info().variables[i].persistent;
+  ctx_->dictionaries.resize(program.info().dictionaries.size());
   ctx_->notes.reserve(8);
   ctx_->sort_values.reserve(8);
 }
@@ -44,11 +45,15 @@ void Evaluator::start(const Position& pos) {
   ctx_->edits.removed_comments.clear();
 }
 
-// Unbinds every variable but the persistent ones, which keep their values from game to game.
+// Unbinds every variable but the persistent ones, which keep their values from game to game, and
+// empties the local dictionaries.
 void Evaluator::unbind_variables() {
   const std::vector<VariableInfo>& variables = program_.info().variables;
   for (size_t i = 0; i < ctx_->slots.size(); ++i)
     if (!variables[i].persistent) ctx_->slots[i] = detail::Slot{};
+  const std::vector<DictionaryInfo>& dictionaries = program_.info().dictionaries;
+  for (size_t i = 0; i < ctx_->dictionaries.size(); ++i)
+    if (!dictionaries[i].persistent) ctx_->dictionaries[i].clear();
   variables_game_ = nullptr;
 }
 

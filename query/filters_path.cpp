@@ -226,19 +226,20 @@ private:
           !castle_fits_focus(game_.position(head), m, focused_men, from, to))
         return;
       const size_t notes = ctx_.notes.size();
+      // The move counts already in its target, as in CQL: pathcount there is 1 after the first move.
+      ++state_.moves;
+      bool fits_target = true;
       if (step.filter) {
         const TargetScope scope(ctx_, child, from, to);
-        if (!step.filter->matches(ctx_)) {
-          pop_notes(notes);
-          return;
-        }
+        fits_target = step.filter->matches(ctx_);
       }
-      const Bitboard men = men_;
-      men_ = men_after;
-      ++state_.moves;
-      compute(child);
+      if (fits_target) {
+        const Bitboard men = men_;
+        men_ = men_after;
+        compute(child);
+        men_ = men;
+      }
       --state_.moves;
-      men_ = men;
       pop_notes(notes);
     }
 

@@ -64,6 +64,8 @@ std::string operator_name(const Node& n) {
     case NodeKind::WithPosition: return std::string(operator_spelling(TokenKind::Colon));
     case NodeKind::StringMatch: return std::string(operator_spelling(TokenKind::Match));
     case NodeKind::Substring: return n.has(FlagRange) ? "[:]" : "[]";
+    case NodeKind::DictEntry: return "[]";
+    case NodeKind::DictAssign: return "[]=";
     case NodeKind::PathDash:
     case NodeKind::Dash:
       return std::string(operator_spelling(n.has(FlagCapture) ? TokenKind::CaptureDash : TokenKind::Dash));
@@ -132,6 +134,10 @@ std::string header(const Node& n) {
     case NodeKind::SquareLoop:
     case NodeKind::PieceLoop:
     case NodeKind::Binding:
+    case NodeKind::Dictionary:
+    case NodeKind::DictEntry:
+    case NodeKind::DictAssign:
+    case NodeKind::DictUnbind:
     case NodeKind::Call: add(n.name); break;
     case NodeKind::PieceAssign: add(n.name + " ="); break;
     case NodeKind::Sort:
