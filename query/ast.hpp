@@ -37,7 +37,7 @@ enum class NodeKind : uint8_t {
   Number,      // number
   String,      // name = the text
   Variable,    // name; slot, flags Piece for a piece variable (sema)
-  Assign,      // name = children[0]; slot (sema); flags Persistent, Quiet
+  Assign,      // name = children[0]; slot (sema); flags Persistent, Quiet, Atomic
   Call,        // name(children...); expansion (sema)
   Function,    // function name(params) { children }
   Keyword,     // a filter named by one keyword (use Filter): keyword ("wtm", "mate", "dtm", ...)
@@ -185,6 +185,9 @@ inline constexpr uint32_t FlagCastleQueenside = 8388608;
 inline constexpr uint32_t FlagPersistent = 16777216;
 inline constexpr uint32_t FlagQuiet = 33554432;
 inline constexpr uint32_t FlagSpecial = 67108864;  // hhdb special
+// atomic x = e: a path restores x after each move it tries, and leaves it as the path found had it
+// at its end (as it was before the path when none is found)
+inline constexpr uint32_t FlagAtomic = 134217728;
 
 // The words that set a flag, in the order the printer writes them: the parameters of path and of
 // line, and the words of the move played ("move previous null ...").

@@ -418,6 +418,7 @@ struct PathSpec {
   bool keep_all_best = false;  // keep the notes of every best path, not the first one's only
   std::string title;           // noted where the path starts, unless empty
   SourceRange range;
+  std::vector<size_t> atomics;  // the slots of the atomic variables (atomic x = e), restored as it backtracks
 };
 FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps);
 // CQL's dash as a filter (a Dash step): a move played from the position fits it; the value (of

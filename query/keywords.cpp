@@ -19,6 +19,7 @@ constexpr auto Table = std::to_array<KeywordInfo>({
     {.text = "any", .keyword = Keyword::Any},
     {.text = "anydirection", .keyword = Keyword::AnyDirection, .use = Compound, .directions = AllDirections},
     {.text = "assert", .keyword = Keyword::Assert, .use = Compound},
+    {.text = "atomic", .keyword = Keyword::Atomic, .use = Compound},
     {.text = "attack", .keyword = Keyword::Attack, .directions = AllDirections},
     {.text = "attackedby", .keyword = Keyword::AttackedBy, .use = Operator},
     {.text = "attacks", .keyword = Keyword::Attacks, .use = Operator},

@@ -74,6 +74,7 @@ enum class Keyword : uint8_t {
   Any,
   AnyDirection,
   Assert,
+  Atomic,
   Attack,
   AttackedBy,
   Attacks,

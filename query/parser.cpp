@@ -567,6 +567,7 @@ private:
         return persistent();
       case Keyword::Dictionary:
       case Keyword::Local: return dictionary_declaration();
+      case Keyword::Atomic: return atomic();
       case Keyword::Hhdb: return hhdb();
       case Keyword::SetTag: return set_tag();
       case Keyword::Square:
@@ -679,6 +680,19 @@ private:
     NodePtr n = identifier();
     n->range = word.to(n->range);
     n->flags |= FlagPersistent | (quiet ? FlagQuiet : 0);
+    return n;
+  }
+
+  // atomic x = e (or x += e ...): an assignment to an atomic variable (FlagAtomic), which a path
+  // restores as it backtracks.
+  NodePtr atomic() {
+    const SourceRange word = take().range;
+    if (!at(TokenKind::Identifier) ||
+        (peek(1).kind != TokenKind::Assign && peek(1).kind != TokenKind::OpAssign))
+      fail_expected("a variable and an assignment ('=', '+=' ...) after " + quoted(Keyword::Atomic));
+    NodePtr n = identifier();
+    n->range = word.to(n->range);
+    n->flags |= FlagAtomic;
     return n;
   }
 

@@ -126,6 +126,7 @@ std::string header(const Node& n) {
   if (n.has(FlagMax)) add(word(Keyword::Max));
   if (n.has(FlagCount) && n.kind == NodeKind::Transform) add(word(Keyword::Count));
   if (n.has(FlagPersistent)) add(word(Keyword::Persistent));
+  if (n.has(FlagAtomic)) add(word(Keyword::Atomic));
   if (n.kind == NodeKind::Nag) add(std::to_string(n.number));
   if (n.kind == NodeKind::HhdbAward) add(n.name + (n.has(FlagSpecial) ? " special" : ""));
   if (n.has(FlagQuiet)) add(word(Keyword::Quiet));

@@ -457,6 +457,7 @@ private:
       fail(n.child(0).range, "expected a square set, a number, a string or a position to assign to '" +
                                  quote_source(n.name) + "'");
     n.slot = bind(n, k);
+    if (n.has(FlagAtomic)) info_.variables[static_cast<size_t>(n.slot)].atomic = true;
     return k;
   }
 

@@ -39,6 +39,8 @@ struct VariableInfo {
   // position and game to game; its final value is written at the end of the run unless quiet.
   bool persistent = false;
   bool quiet = false;
+  // CQL's atomic variable (atomic x = e): every path restores it as it backtracks (filters_path.cpp).
+  bool atomic = false;
 };
 
 // CQL's dictionary: its keys are of one kind, its values of one kind (a square set, a number, a

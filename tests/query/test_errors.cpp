@@ -169,6 +169,10 @@ TEST_CASE("error golden tests", "[errors]") {
       {"dictionary D x = 1 D[1] = 2 x = D",
        "q.cql:1:33: error: expected a square set, a number, a string or a position to assign to 'x'\n"
        "dictionary D x = 1 D[1] = 2 x = D\n                                ^\n"},
+      {"atomic check",
+       "q.cql:1:8: error: expected a variable and an assignment ('=', '+=' ...) after 'atomic', found "
+       "'check'\n"
+       "atomic check\n       ^~~~~\n"},
       {"while check",
        "q.cql:1:7: error: expected '(' after 'while', found 'check'\nwhile check\n      ^~~~~\n"},
       {"btm $", "q.cql:1:5: error: unexpected character '$'\nbtm $\n    ^\n"},

@@ -618,6 +618,21 @@ TEST_CASE("path: pathcount, pathstart, pathlastposition", "[query][game][path]")
   CHECK(matching("pathstart", g).empty());
 }
 
+// CQL's atomic variables; every answer checked with CQL 6.2 itself over this game with
+// cql(variations). From the start the search tries 9 moves (e4 ... Qxf7#, then d4 d5): a plain X
+// counts all 9, an atomic X is restored after each move tried and left as the path found (7 moves)
+// had it, or as it was when no path is found.
+TEST_CASE("path: atomic variables are restored as the search backtracks", "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  CHECK(value_at("atomic X = 0 {path -- {X = X + 1} +} X", g, 0) == "7");
+  CHECK(value_at("X = 0 {path -- {X = X + 1} +} X", g, 0) == "9");
+  CHECK(value_at("atomic X = 0 {path -- {X = X + 1 X < 3} +} X", g, 0) == "2");
+  CHECK(value_at("atomic X = 0 atomic Y = 0 {path {Y = Y + 1} -- {X = X + 1} +} X * 10 + Y", g, 0) == "71");
+  CHECK(value_at("atomic X = 5 not {path -- {X = X + 1} -- -- -- -- -- -- -- --} X", g, 0) == "5");
+  CHECK(value_at("X = 5 not {path -- {X = X + 1} -- -- -- -- -- -- -- --} X", g, 0) == "7");
+  CHECK(printed("atomic X = 1") == "(query (= atomic X 1))");
+}
+
 TEST_CASE("path: title, piecepath, keepallbest and the notes of the path found", "[query][game][path]") {
   const Game g = read_game(Scholar);
   // The title and the focused men's ways (a1 first, h8 last) where the path starts.
