@@ -624,12 +624,15 @@ TEST_CASE("path: pathcount, pathstart, pathlastposition", "[query][game][path]")
 // had it, or as it was when no path is found.
 TEST_CASE("path: atomic variables are restored as the search backtracks", "[query][game][path]") {
   const Game g = read_game(Scholar);
-  CHECK(value_at("atomic X = 0 {path -- {X = X + 1} +} X", g, 0) == "7");
-  CHECK(value_at("X = 0 {path -- {X = X + 1} +} X", g, 0) == "9");
-  CHECK(value_at("atomic X = 0 {path -- {X = X + 1 X < 3} +} X", g, 0) == "2");
-  CHECK(value_at("atomic X = 0 atomic Y = 0 {path {Y = Y + 1} -- {X = X + 1} +} X * 10 + Y", g, 0) == "71");
-  CHECK(value_at("atomic X = 5 not {path -- {X = X + 1} -- -- -- -- -- -- -- --} X", g, 0) == "5");
-  CHECK(value_at("X = 5 not {path -- {X = X + 1} -- -- -- -- -- -- -- --} X", g, 0) == "7");
+  const std::pair<const char*, const char*> answers[] = {
+      {"atomic X = 0 {path -- {X = X + 1} +} X", "7"},
+      {"X = 0 {path -- {X = X + 1} +} X", "9"},
+      {"atomic X = 0 {path -- {X = X + 1 X < 3} +} X", "2"},
+      {"atomic X = 0 atomic Y = 0 {path {Y = Y + 1} -- {X = X + 1} +} X * 10 + Y", "71"},
+      {"atomic X = 5 not {path -- {X = X + 1} -- -- -- -- -- -- -- --} X", "5"},  // no path found
+      {"X = 5 not {path -- {X = X + 1} -- -- -- -- -- -- -- --} X", "7"},
+  };
+  for (const auto& [query, value] : answers) CHECK(value_at(query, g, 0) == value);
   CHECK(printed("atomic X = 1") == "(query (= atomic X 1))");
 }
 
