@@ -215,8 +215,11 @@ PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, co
   PgnQuerySummary summary;
   std::atomic<bool> enough = false;
   const std::vector<query::VariableInfo>& variables = query.program.info().variables;
+  const std::vector<query::DictionaryInfo>& dictionaries = query.program.info().dictionaries;
   const bool persistent = std::any_of(variables.begin(), variables.end(),
-                                      [](const query::VariableInfo& v) { return v.persistent; });
+                                      [](const query::VariableInfo& v) { return v.persistent; }) ||
+                          std::any_of(dictionaries.begin(), dictionaries.end(),
+                                      [](const query::DictionaryInfo& d) { return d.persistent; });
   const GameStreamOptions stream{persistent ? 1 : options.threads, options.progress,
                                  [&] { return enough.load(); }};
   // A sorting program's matching games wait here for the end of the input; others go at once.

@@ -105,9 +105,9 @@ struct PgnQuerySummary {
 using GameMatchSink = std::function<void(const pgn::Game&, const std::vector<PositionMatch>&)>;
 
 // Runs the query over the games of a PGN stream in parallel (on one thread, in input order, when
-// it has persistent variables, which carry values from game to game, as CQL runs it); `on_game` gets each
-// matching game (marked as above) with its matches in input order, `on_error` each game that could not be
-// read. Throws InputError for a query that reads table values without a directory.
+// it has persistent variables or dictionaries, which carry values from game to game, as CQL runs it);
+// `on_game` gets each matching game (marked as above) with its matches in input order, `on_error` each game
+// that could not be read. Throws InputError for a query that reads table values without a directory.
 PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, const PgnQueryOptions& options,
                           const GameMatchSink& on_game,
                           const std::function<void(const pgn::PgnError&)>& on_error);

@@ -87,6 +87,8 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::ConsecutiveMoves: return Keyword::ConsecutiveMoves;
     case NodeKind::Binding: return node.keyword;
     case NodeKind::Assert: return Keyword::Assert;
+    case NodeKind::Dictionary: return Keyword::Dictionary;
+    case NodeKind::DictUnbind: return Keyword::Unbind;
     case NodeKind::PathParam: return node.keyword;
     case NodeKind::PathDash:
     case NodeKind::Dash:
@@ -95,6 +97,8 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::StringMatch:
     case NodeKind::GroupRef:
     case NodeKind::Substring:
+    case NodeKind::DictEntry:
+    case NodeKind::DictAssign:
     case NodeKind::Query:
     case NodeKind::Block:
     case NodeKind::Designator:

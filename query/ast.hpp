@@ -37,7 +37,7 @@ enum class NodeKind : uint8_t {
   Number,      // number
   String,      // name = the text
   Variable,    // name; slot, flags Piece for a piece variable (sema)
-  Assign,      // name = children[0]; slot (sema); flags Persistent, Quiet
+  Assign,      // name = children[0]; slot (sema); flags Persistent, Quiet, Atomic
   Call,        // name(children...); expansion (sema)
   Function,    // function name(params) { children }
   Keyword,     // a filter named by one keyword (use Filter): keyword ("wtm", "mate", "dtm", ...)
@@ -141,6 +141,15 @@ enum class NodeKind : uint8_t {
   // (sema; -1 for isbound of a name no variable has). Example: "isbound X" is (isbound X).
   Binding,
   Assert,  // assert children[0]: fails the run, located here, where children[0] does not match
+  // CQL's dictionaries, maps from keys to values of one kind each (name the dictionary; slot its
+  // index in SemaInfo::dictionaries, sema): Dictionary declares one ("dictionary D", FlagPersistent
+  // unless "local dictionary D") or names it (D, #D); DictEntry D[children[0]]; DictAssign
+  // D[children[0]] = children[1]; DictUnbind unbind D, unbind D[children[0]]. Example:
+  // "local dictionary D D[1] = a1" is (dictionary D) ([]= D 1 [a1]).
+  Dictionary,
+  DictEntry,
+  DictAssign,
+  DictUnbind,
 };
 
 // Bits of Node::flags.
@@ -176,6 +185,9 @@ inline constexpr uint32_t FlagCastleQueenside = 8388608;
 inline constexpr uint32_t FlagPersistent = 16777216;
 inline constexpr uint32_t FlagQuiet = 33554432;
 inline constexpr uint32_t FlagSpecial = 67108864;  // hhdb special
+// atomic x = e: a path restores x after each move it tries, and leaves it as the path found had it
+// at its end (as it was before the path when none is found)
+inline constexpr uint32_t FlagAtomic = 134217728;
 
 // The words that set a flag, in the order the printer writes them: the parameters of path and of
 // line, and the words of the move played ("move previous null ...").

@@ -69,6 +69,11 @@ std::string other_side(const std::string& word, const SquareTransform& t) {
 
 class Compiler {
 public:
+  explicit Compiler(const SemaInfo& info) {
+    for (size_t i = 0; i < info.variables.size(); ++i)
+      if (info.variables[i].atomic) atomics_.push_back(i);
+  }
+
   FilterPtr compile(const Node& n, const SquareTransform& t) {
     if (outer_transform_) charge(1);
     return build(n, t);
@@ -78,6 +83,7 @@ private:
   const Node* outer_transform_ = nullptr;  // the outermost transform being compiled
   size_t transformed_ = 0;                 // filters compiled and nodes read inside transforms
   size_t line_moves_ = 0;                  // move filters compiled that follow a line (FlagLineMove)
+  std::vector<size_t> atomics_;            // the slots of the atomic variables, for every path
 
   // Counts the work of expanding transforms, failing beyond MaxTransformedFilters.
   void charge(size_t filters) {
@@ -129,6 +135,7 @@ private:
         return detail::make_intersection(children(n, t));
       case NodeKind::Complement: return detail::make_complement(compile(n.child(0), t));
       case NodeKind::Count:
+        if (n.child(0).kind == NodeKind::Dictionary) return detail::make_dictionary_count(n.child(0).slot);
         if (n.child(0).filter == FilterKind::String) return detail::make_length(compile(n.child(0), t));
         return detail::make_count(compile(n.child(0), t));
       case NodeKind::AttackChain: return chain(n, t);
@@ -156,6 +163,13 @@ private:
       case NodeKind::Sqrt: return detail::make_sqrt(compile(n.child(0), t));
       case NodeKind::Binding: return detail::make_binding(n.keyword, n.slot);
       case NodeKind::Assert: return detail::make_assert(compile(n.child(0), t), n.range);
+      case NodeKind::Dictionary: return detail::make_true(true);
+      case NodeKind::DictEntry:
+        return detail::make_dictionary_entry(n.slot, compile(n.child(0), t), n.filter);
+      case NodeKind::DictAssign:
+        return detail::make_dictionary_assign(n.slot, compile(n.child(0), t), compile(n.child(1), t));
+      case NodeKind::DictUnbind:
+        return detail::make_dictionary_unbind(n.slot, n.children.empty() ? nullptr : compile(n.child(0), t));
       case NodeKind::Vector:
         if (n.has(FlagRange))
           return detail::make_counted_vector(t.directions(keyword_info(n.keyword).directions),
@@ -495,7 +509,8 @@ FilterPtr Compiler::path(const Node& n, const SquareTransform& t) {
                         .piece_path = n.has(FlagPiecePath),
                         .keep_all_best = n.has(FlagKeepAllBest),
                         .title = n.name,
-                        .range = n.range};
+                        .range = n.range,
+                        .atomics = atomics_};
   std::vector<detail::PathStep> steps;
   for (const NodePtr& c : n.children) {
     if (c->kind != NodeKind::PathParam) {
@@ -612,7 +627,7 @@ Program::~Program() = default;
 
 Expected<Program, QueryError> compile(const Node& root, const SemaInfo& info) {
   try {
-    FilterPtr filter = Compiler().compile(root, SquareTransform());
+    FilterPtr filter = Compiler(info).compile(root, SquareTransform());
     return Program(std::move(filter), info, root.filter);
   } catch (CompileFailure& f) {
     return unexpected(std::move(f.error));

@@ -25,6 +25,7 @@ Evaluator::Evaluator(const Program& program, const TableContext* tables, const C
     ctx_->slots[i].bound = program.info().variables[i].persistent;
     if (!program.info().variables[i].persistent) unbound_at_start_.push_back(i);
   }
+  ctx_->dictionaries.resize(program.info().dictionaries.size());
   ctx_->notes.reserve(8);
   ctx_->sort_values.reserve(8);
 }
@@ -46,9 +47,13 @@ void Evaluator::start(const Position& pos) {
   ctx_->edits.removed_comments.clear();
 }
 
-// Unbinds every variable but the persistent ones, which keep their values from game to game.
+// Unbinds every variable but the persistent ones, which keep their values from game to game, and
+// empties the local dictionaries.
 void Evaluator::unbind_variables() {
   for (const size_t i : unbound_at_start_) ctx_->slots[i].unbind();
+  const std::vector<DictionaryInfo>& dictionaries = program_.info().dictionaries;
+  for (size_t i = 0; i < ctx_->dictionaries.size(); ++i)
+    if (!dictionaries[i].persistent) ctx_->dictionaries[i].clear();
   variables_game_ = nullptr;
 }
 

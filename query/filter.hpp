@@ -44,6 +44,18 @@ struct Slot {
   }
 };
 
+// A key or a value of a dictionary (CQL's dictionary D: D[k] = v). A dictionary holds keys of one
+// kind and values of one kind (sema), each in its field, the others zero, so that keys compare by
+// their kind's field: a set by its bitboard, a number, a string by its bytes, a position by its node
+// in the game (kept in `number`). Example: D[3] = a1 adds the key {number 3} with {squares a1}.
+struct Datum {
+  Bitboard squares = 0;
+  int64_t number = 0;
+  std::string text;
+  auto operator<=>(const Datum&) const = default;
+};
+using Dictionary = std::map<Datum, Datum>;
+
 // Facts about the current position, computed on first use.
 struct PositionFacts {
   uint8_t known = 0;  // bits: 1 terminal, 2 mates, 4 stalemates
@@ -92,9 +104,10 @@ struct Context {
   }
   [[nodiscard]] std::optional<Square> piece_square(int64_t id);
   std::vector<Slot> slots;
-  std::vector<std::string> notes;      // message and comment output of this position
-  std::vector<SortValue> sort_values;  // sort filter values, in evaluation order
-  GameEdits edits;                     // what settag and removecomment ask of the game written
+  std::vector<Dictionary> dictionaries;  // indexed as SemaInfo::dictionaries
+  std::vector<std::string> notes;        // message and comment output of this position
+  std::vector<SortValue> sort_values;    // sort filter values, in evaluation order
+  GameEdits edits;                       // what settag and removecomment ask of the game written
   // The groups of the last regular expression matched (~~), for \N; none after a failed match.
   std::vector<std::optional<std::string>> groups;
   PositionFacts facts;
@@ -439,6 +452,7 @@ struct PathSpec {
   bool keep_all_best = false;  // keep the notes of every best path, not the first one's only
   std::string title;           // noted where the path starts, unless empty
   SourceRange range;
+  std::vector<size_t> atomics;  // the slots of the atomic variables (atomic x = e), restored as it backtracks
 };
 FilterPtr make_path(PathSpec spec, std::vector<PathStep> steps);
 // CQL's dash as a filter (a Dash step): a move played from the position fits it; the value (of
@@ -497,5 +511,13 @@ FilterPtr make_remove_comment();
 // settag("name" value): the game written gets the tag (Context::edits); it matches when value has
 // a value.
 FilterPtr make_set_tag(std::string name, FilterPtr value);  // year, originalcomment
+// ---- dictionaries (filters_dictionary.cpp), each named by its index in Context::dictionaries
+// D[key]: matches when D has the key; its value there, of `kind` (Logical: presence only).
+FilterPtr make_dictionary_entry(int dictionary, FilterPtr key, FilterKind kind);
+// D[key] = value: matches when both have a value, and sets the entry.
+FilterPtr make_dictionary_assign(int dictionary, FilterPtr key, FilterPtr value);
+// unbind D (key null: every entry), unbind D[key]: matches (unless the key has no value).
+FilterPtr make_dictionary_unbind(int dictionary, FilterPtr key);
+FilterPtr make_dictionary_count(int dictionary);  // #D: its number of entries
 
 }  // namespace egtb::query::detail

@@ -117,10 +117,12 @@ private:
       if (path_.spec_.focus) men_ = path_.spec_.focus->squares(ctx_) & ctx_.pos->pieces();
       state_.found.start = start_;
       notes_ = low_notes_ = ctx_.notes.size();
+      const std::vector<Slot> before = atomic_values();
       {
         const Searching searching(ctx_, state_);
         compute(start_);
       }
+      set_atomic_values(state_.found.best != NoNode ? best_atomics_ : before);
       ctx_.notes.resize(notes_);
       if (state_.found.best != NoNode)
         ctx_.notes.insert(ctx_.notes.end(), best_notes_.begin(), best_notes_.end());
@@ -143,6 +145,19 @@ private:
     size_t notes_ = 0;  // Context::notes at the start
     size_t low_notes_ = 0;
     std::vector<std::string> best_notes_;
+    // The atomic variables as the best path so far had them at its end (CQL's atomic x = e: each
+    // move tried restores them after it, and the path found leaves them as it had them; over
+    // "1. e4 e5 2. Qh5 (2. d4)", "atomic X = 0 {path -- {X = X + 1} +}" leaves X 3, not 4).
+    std::vector<Slot> best_atomics_;
+
+    [[nodiscard]] std::vector<Slot> atomic_values() const {
+      std::vector<Slot> values;
+      for (const size_t slot : path_.spec_.atomics) values.push_back(ctx_.slots[slot]);
+      return values;
+    }
+    void set_atomic_values(const std::vector<Slot>& values) {
+      for (size_t i = 0; i < values.size(); ++i) ctx_.slots[path_.spec_.atomics[i]] = values[i];
+    }
 
     // Drops the notes pushed since the stack held `size`.
     void pop_notes(size_t size) {
@@ -226,19 +241,22 @@ private:
           !castle_fits_focus(game_.position(head), m, focused_men, from, to))
         return;
       const size_t notes = ctx_.notes.size();
+      const std::vector<Slot> atomics = atomic_values();
+      // The move counts already in its target, as in CQL: pathcount there is 1 after the first move.
+      ++state_.moves;
+      bool fits_target = true;
       if (step.filter) {
         const TargetScope scope(ctx_, child, from, to);
-        if (!step.filter->matches(ctx_)) {
-          pop_notes(notes);
-          return;
-        }
+        fits_target = step.filter->matches(ctx_);
       }
-      const Bitboard men = men_;
-      men_ = men_after;
-      ++state_.moves;
-      compute(child);
+      if (fits_target) {
+        const Bitboard men = men_;
+        men_ = men_after;
+        compute(child);
+        men_ = men;
+      }
       --state_.moves;
-      men_ = men;
+      set_atomic_values(atomics);
       pop_notes(notes);
     }
 
@@ -270,6 +288,7 @@ private:
       if (first || score > best) {
         state_.found = {start_, end, state_.moves, value};
         best_notes_.assign(live, ctx_.notes.end());
+        best_atomics_ = atomic_values();
       } else if (score == best && path_.spec_.keep_all_best) {
         best_notes_.insert(best_notes_.end(), live + static_cast<std::ptrdiff_t>(low_notes_ - notes_),
                            ctx_.notes.end());

@@ -64,11 +64,15 @@ std::optional<Bitboard> scan_square_range(Scan& s) {
   return b;
 }
 
-// A square range or a bracketed list of them: "[b-h2,d5]".
+// A square range or a bracketed list of them: "[b-h2,d5]"; "[]" is CQL's empty set.
 std::optional<Bitboard> scan_squares(Scan& s) {
   if (s.peek() != '[') return scan_square_range(s);
   Scan t = s;
   ++t.at;
+  if (t.peek() == ']') {
+    s.at = t.at + 1;
+    return Bitboard{0};
+  }
   Bitboard all = 0;
   while (true) {
     const std::optional<Bitboard> b = scan_square_range(t);

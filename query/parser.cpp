@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 
 #include "pgn/game.hpp"
@@ -52,6 +53,9 @@ private:
   // The names given a number so far (x = 1, x = rank K - 1 ...): one may stand for a direction
   // word's count ("up DeltaRank K"), as CQL reads a range.
   std::set<std::string, std::less<>> numeric_variables_;
+  // The dictionaries declared so far, and whether each is persistent: CQL reads a name as a
+  // dictionary's from its declaration on ("dictionary D ... D[k] = v").
+  std::map<std::string, bool, std::less<>> dictionaries_;
   // The sequence filter whose constituents the parser is reading at their top level (not inside
   // braces), where '+' and '*' may repeat a constituent rather than add or multiply: in a path
   // always, as CQL's lexer reads them there; in a line when what follows ends a constituent
@@ -415,6 +419,7 @@ private:
     const Token& t = take();
     const std::string name = t.value;
     if (is_cql_reserved(name)) fail(t.range, unsupported_word_message(name));
+    if (dictionaries_.count(name)) return dictionary_use(t);
     if (at(TokenKind::Element)) return element_loop(t, NodeKind::SquareLoop);
     if (accept(TokenKind::Assign)) {
       auto n = make(NodeKind::Assign, t.range, name);
@@ -428,6 +433,50 @@ private:
     auto n = make(NodeKind::Variable, t.range, name);
     if ((!position_variables_.count(name) && !parameters_.count(name)) || !accept(TokenKind::Colon)) return n;
     return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));
+  }
+
+  // dictionary D, persistent dictionary D (the same: CQL's dictionaries are persistent unless
+  // local), local dictionary D: declares D, or names it again with the same persistence.
+  NodePtr dictionary_declaration() {
+    const Token& first = take();
+    const bool local = first.keyword == Keyword::Local;
+    if (first.keyword != Keyword::Dictionary && !accept_keyword(Keyword::Dictionary))
+      fail_expected("'dictionary' after '" + std::string(first.text) +
+                    "' (egtb has local and persistent dictionaries, not other local variables)");
+    if (!at(TokenKind::Identifier)) fail_expected("the dictionary's name after 'dictionary'");
+    const Token& name = take();
+    if (is_cql_reserved(name.value)) fail(name.range, unsupported_word_message(name.value));
+    const auto [known, fresh] = dictionaries_.emplace(name.value, !local);
+    if (!fresh && known->second == local)
+      fail(first.range.to(name.range), "dictionary '" + quote_source(name.value) + "' was declared " +
+                                           (local ? "persistent" : "local") + " before");
+    auto n = make(NodeKind::Dictionary, first.range, name.value);
+    if (local) n->keyword = Keyword::Local;
+    n->flags |= local ? 0 : FlagPersistent;
+    return finish(std::move(n));
+  }
+
+  // D, D[k], D[k] = v for a dictionary D, and D[k]:f for a dictionary of positions.
+  NodePtr dictionary_use(const Token& name) {
+    if (!at(TokenKind::LBracket)) return make(NodeKind::Dictionary, name.range, name.value);
+    auto n = make(NodeKind::DictEntry, name.range, name.value);
+    n->children.push_back(dictionary_key());
+    if (accept(TokenKind::Assign)) {
+      n->kind = NodeKind::DictAssign;
+      n->children.push_back(operand(&Parser::additive_level, "'" + name.value + "[...] ='"));
+    }
+    n = finish(std::move(n));
+    if (n->kind == NodeKind::DictAssign || !accept(TokenKind::Colon)) return n;
+    return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));  // D[k]:f
+  }
+
+  // [k] after a dictionary's name.
+  NodePtr dictionary_key() {
+    const SourceRange open = take().range;
+    NodePtr key = operand(&Parser::additive_level, "'['");
+    expect(TokenKind::RBracket,
+           "']' to close the '[' at " + std::to_string(open.line) + ":" + std::to_string(open.column));
+    return key;
   }
 
   // Whether a filter's value is a number, as far as its syntax tells (sema checks it).
@@ -512,7 +561,13 @@ private:
       case Keyword::If: return if_filter();
       case Keyword::Loop: return unary(NodeKind::Repeat, &Parser::filter);
       case Keyword::While: return while_filter();
-      case Keyword::Persistent: return persistent();
+      case Keyword::Persistent:
+        if (peek(1).kind == TokenKind::Keyword && peek(1).keyword == Keyword::Dictionary)
+          return dictionary_declaration();
+        return persistent();
+      case Keyword::Dictionary:
+      case Keyword::Local: return dictionary_declaration();
+      case Keyword::Atomic: return atomic();
       case Keyword::Hhdb: return hhdb();
       case Keyword::SetTag: return set_tag();
       case Keyword::Square:
@@ -625,6 +680,19 @@ private:
     NodePtr n = identifier();
     n->range = word.to(n->range);
     n->flags |= FlagPersistent | (quiet ? FlagQuiet : 0);
+    return n;
+  }
+
+  // atomic x = e (or x += e ...): an assignment to an atomic variable (FlagAtomic), which a path
+  // restores as it backtracks.
+  NodePtr atomic() {
+    const SourceRange word = take().range;
+    if (!at(TokenKind::Identifier) ||
+        (peek(1).kind != TokenKind::Assign && peek(1).kind != TokenKind::OpAssign))
+      fail_expected("a variable and an assignment ('=', '+=' ...) after " + quoted(Keyword::Atomic));
+    NodePtr n = identifier();
+    n->range = word.to(n->range);
+    n->flags |= FlagAtomic;
     return n;
   }
 
@@ -960,7 +1028,7 @@ private:
     return finish(std::move(n));
   }
 
-  // find [quiet] [all] [<-] [N [M]] f (a whole filter, 'or' and all, as CQL reads it: "find T == a1"
+  // find [quiet] [all] [<-] [N [M] | count] f (a whole filter, 'or' and all, as CQL reads it: "find T == a1"
   // is find (T == a1)): the first position from here on (with <-, back to the start) where f
   // matches, or with all or a range the number of them.
   NodePtr find() {
@@ -976,6 +1044,14 @@ private:
       } else if (bounds.empty() && at(TokenKind::Number)) {
         bounds.push_back(number_token());
         if (at(TokenKind::Number)) bounds.push_back(number_token());
+        n->flags |= FlagCount;
+      } else if (bounds.empty() && at_keyword(Keyword::Count)) {
+        // CQL's range 'count': any number of matches, -100000 to 100000 (find count f: how many).
+        const SourceRange word = take().range;
+        for (const int64_t bound : {-100000, 100000}) {
+          bounds.push_back(make(NodeKind::Number, word));
+          bounds.back()->number = bound;
+        }
         n->flags |= FlagCount;
       } else {
         break;
@@ -1843,6 +1919,10 @@ private:
     if (!quoted_name && !at(TokenKind::Identifier))
       fail_expected(std::string("a variable's name after '") + std::string(kw.text) + "'");
     n->name = take().value;
+    if (kw.keyword == Keyword::Unbind && dictionaries_.count(n->name)) {
+      n->kind = NodeKind::DictUnbind;
+      if (at(TokenKind::LBracket)) n->children.push_back(dictionary_key());
+    }
     return finish(std::move(n));
   }
 

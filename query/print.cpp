@@ -64,6 +64,8 @@ std::string operator_name(const Node& n) {
     case NodeKind::WithPosition: return std::string(operator_spelling(TokenKind::Colon));
     case NodeKind::StringMatch: return std::string(operator_spelling(TokenKind::Match));
     case NodeKind::Substring: return n.has(FlagRange) ? "[:]" : "[]";
+    case NodeKind::DictEntry: return "[]";
+    case NodeKind::DictAssign: return "[]=";
     case NodeKind::PathDash:
     case NodeKind::Dash:
       return std::string(operator_spelling(n.has(FlagCapture) ? TokenKind::CaptureDash : TokenKind::Dash));
@@ -124,6 +126,7 @@ std::string header(const Node& n) {
   if (n.has(FlagMax)) add(word(Keyword::Max));
   if (n.has(FlagCount) && n.kind == NodeKind::Transform) add(word(Keyword::Count));
   if (n.has(FlagPersistent)) add(word(Keyword::Persistent));
+  if (n.has(FlagAtomic)) add(word(Keyword::Atomic));
   if (n.kind == NodeKind::Nag) add(std::to_string(n.number));
   if (n.kind == NodeKind::HhdbAward) add(n.name + (n.has(FlagSpecial) ? " special" : ""));
   if (n.has(FlagQuiet)) add(word(Keyword::Quiet));
@@ -132,6 +135,10 @@ std::string header(const Node& n) {
     case NodeKind::SquareLoop:
     case NodeKind::PieceLoop:
     case NodeKind::Binding:
+    case NodeKind::Dictionary:
+    case NodeKind::DictEntry:
+    case NodeKind::DictAssign:
+    case NodeKind::DictUnbind:
     case NodeKind::Call: add(n.name); break;
     case NodeKind::PieceAssign: add(n.name + " ="); break;
     case NodeKind::Sort:

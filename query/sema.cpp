@@ -33,6 +33,7 @@ private:
   std::vector<std::pair<SourceRange, size_t>> sort_places_;  // each sort's place and key
   int unlabelled_sorts_ = 0;
   std::map<std::string, int, std::less<>> variables_;
+  std::map<std::string, int, std::less<>> dictionaries_;  // name -> index in info_.dictionaries
   std::map<std::string, const Node*, std::less<>> functions_;
   std::vector<std::map<std::string, const Node*, std::less<>>> frames_;  // parameter -> argument
   std::set<std::string, std::less<>> expanding_;
@@ -171,6 +172,8 @@ private:
                                      : "holds squares; cannot make it a piece variable"));
       return v->second;
     }
+    if (dictionaries_.count(n.name))
+      fail(n.range, "'" + quote_source(n.name) + "' is a dictionary; use " + quote_source(n.name) + "[key]");
     const int slot = static_cast<int>(info_.variables.size());
     info_.variables.push_back({n.name, kind, piece});
     variables_.emplace(n.name, slot);
@@ -262,7 +265,8 @@ private:
       case NodeKind::Attacks:
       case NodeKind::AttackedBy: return set_operator(n, quoted(keyword_of(n)));
       case NodeKind::Complement: return sets(n, "after '~'", FilterKind::Set);
-      case NodeKind::Count:
+      case NodeKind::Count:  // #D: the number of entries of a dictionary
+        if (n.child(0).kind == NodeKind::Dictionary) return FilterKind::Numeric;
         return n.child(0).filter == FilterKind::String ? FilterKind::Numeric
                                                        : sets(n, "after '#'", FilterKind::Numeric);
       case NodeKind::AttackChain: return chain(n);
@@ -290,6 +294,10 @@ private:
       case NodeKind::Sqrt: return numeric_args(n, after(n));
       case NodeKind::Binding: return binding(n);
       case NodeKind::Assert: return FilterKind::Logical;
+      case NodeKind::Dictionary: dictionary(n); return FilterKind::Logical;
+      case NodeKind::DictEntry: return dictionary_entry(n);
+      case NodeKind::DictAssign: dictionary_assign(n); return FilterKind::Logical;
+      case NodeKind::DictUnbind: dictionary_unbind(n); return FilterKind::Logical;
       case NodeKind::Vector:
         require(n.child(0), FilterKind::Set, "square set " + after(n));
         for (size_t i = 1; i < n.children.size(); ++i)
@@ -357,6 +365,60 @@ private:
     info_.uses_tables = true;
   }
 
+  // A dictionary's declaration (keyword Local or FlagPersistent: the parser checked that every
+  // declaration of a name agrees) or use; its index in n.slot.
+  DictionaryInfo& dictionary(Node& n) {
+    const auto known = dictionaries_.find(n.name);
+    if (known != dictionaries_.end()) {
+      n.slot = known->second;
+      return info_.dictionaries[static_cast<size_t>(n.slot)];
+    }
+    if (variables_.count(n.name))
+      fail(n.range, "'" + quote_source(n.name) + "' is a variable; it cannot be declared a dictionary");
+    n.slot = static_cast<int>(info_.dictionaries.size());
+    dictionaries_.emplace(n.name, n.slot);
+    info_.dictionaries.push_back({n.name, n.has(FlagPersistent), {}, {}});
+    return info_.dictionaries.back();
+  }
+
+  // What a dictionary holds, checked at its first key and value and kept: a square set, a number, a
+  // string, or (local dictionaries only, as in CQL) a position. `role` is "key" or "value".
+  void dictionary_kind(const Node& n, DictionaryInfo& d, std::optional<FilterKind>& kind, const Node& e,
+                       std::string_view role) const {
+    const std::string what = std::string(role) + " of dictionary '" + quote_source(n.name) + "'";
+    if (e.filter == FilterKind::Logical)
+      fail(e.range, "expected a square set, a number, a string or a position as the " + what);
+    if (e.filter == FilterKind::Position && d.persistent)
+      fail(e.range,
+           "a position cannot be a " + what + ", which is persistent (declare it 'local dictionary')");
+    if (!kind) kind = e.filter;
+    if (*kind != e.filter)
+      fail(e.range, "the " + what + " is a " + std::string(filter_kind_name(e.filter)) + " value; its " +
+                        std::string(role) + "s are " + std::string(filter_kind_name(*kind)) + " values");
+  }
+
+  // D[k]: whether D has the key k, and its value there (Logical until a value is assigned before).
+  FilterKind dictionary_entry(Node& n) {
+    DictionaryInfo& d = dictionary(n);
+    dictionary_kind(n, d, d.key, n.child(0), "key");
+    return d.value.value_or(FilterKind::Logical);
+  }
+
+  void dictionary_assign(Node& n) {
+    DictionaryInfo& d = dictionary(n);
+    dictionary_kind(n, d, d.key, n.child(0), "key");
+    dictionary_kind(n, d, d.value, n.child(1), "value");
+  }
+
+  // unbind D, unbind D[k]: as CQL, k only once the dictionary's keys have a kind.
+  void dictionary_unbind(Node& n) {
+    DictionaryInfo& d = dictionary(n);
+    if (n.children.empty()) return;
+    if (!d.key)
+      fail(n.child(0).range, "dictionary '" + quote_source(n.name) + "' has no key before this 'unbind'");
+    dictionary_kind(n, d, d.key, n.child(0), "key");
+  }
+
   // persistent x = e, persistent x += e: the first declares x with e's kind (x += e reads x, so x
   // exists before e is added to it, at 0, "" or no square, as in CQL).
   FilterKind persistent_assign(Node& n) {
@@ -395,6 +457,7 @@ private:
       fail(n.child(0).range, "expected a square set, a number, a string or a position to assign to '" +
                                  quote_source(n.name) + "'");
     n.slot = bind(n, k);
+    if (n.has(FlagAtomic)) info_.variables[static_cast<size_t>(n.slot)].atomic = true;
     return k;
   }
 

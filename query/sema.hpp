@@ -10,6 +10,7 @@
 // Example error: "A attacks 3" -> 1:13 "expected square set after 'attacks'".
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,13 +39,27 @@ struct VariableInfo {
   // position and game to game; its final value is written at the end of the run unless quiet.
   bool persistent = false;
   bool quiet = false;
+  // CQL's atomic variable (atomic x = e): every path restores it as it backtracks (filters_path.cpp).
+  bool atomic = false;
+};
+
+// CQL's dictionary: its keys are of one kind, its values of one kind (a square set, a number, a
+// string or a position: none until a use shows it). A persistent one keeps its entries from game
+// to game (dictionary D); a local one is emptied when a game starts (local dictionary D), as CQL's
+// variables are, and only it may hold positions.
+struct DictionaryInfo {
+  std::string name;
+  bool persistent = false;
+  std::optional<FilterKind> key;
+  std::optional<FilterKind> value;
 };
 
 struct SemaInfo {
-  std::vector<VariableInfo> variables;  // indexed by Node::slot
-  bool uses_tables = false;             // dtm, dts, lasker, maxdtm, maxdts, dtsend, dtmend
-  SourceRange table_use;                // the first of them
-  GameSelection games;                  // the cql(...) header
+  std::vector<VariableInfo> variables;       // indexed by Node::slot
+  std::vector<DictionaryInfo> dictionaries;  // indexed by Node::slot of the dictionary nodes
+  bool uses_tables = false;                  // dtm, dts, lasker, maxdtm, maxdts, dtsend, dtmend
+  SourceRange table_use;                     // the first of them
+  GameSelection games;                       // the cql(...) header
 };
 
 // Annotates `root` (a Query node from parse()) in place.

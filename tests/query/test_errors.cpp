@@ -138,6 +138,41 @@ TEST_CASE("error golden tests", "[errors]") {
        "q.cql:1:21: error: expected a square set, a number or a string to add to 'Total'\npersistent Total "
        "+= "
        "check\n                    ^~~~~\n"},
+      {"dictionary D D + 1",
+       "q.cql:1:14: error: expected numeric filter before '+'\ndictionary D D + 1\n             ^\n"},
+      {"dictionary D D[1] = 2 D[\"a\"]",
+       "q.cql:1:25: error: the key of dictionary 'D' is a String value; its keys are Numeric values\n"
+       "dictionary D D[1] = 2 D[\"a\"]\n                        ^~~\n"},
+      {"dictionary D D[1] = 2 D[2] = \"x\"",
+       "q.cql:1:30: error: the value of dictionary 'D' is a String value; its values are Numeric values\n"
+       "dictionary D D[1] = 2 D[2] = \"x\"\n                             ^~~\n"},
+      {"x = 1 x[1]", "q.cql:1:7: error: expected string before '['\nx = 1 x[1]\n      ^\n"},
+      {"dictionary D D[1] = currentposition",
+       "q.cql:1:21: error: a position cannot be a value of dictionary 'D', which is persistent (declare it "
+       "'local dictionary')\ndictionary D D[1] = currentposition\n                    ^~~~~~~~~~~~~~~\n"},
+      {"dictionary D local dictionary D",
+       "q.cql:1:14: error: dictionary 'D' was declared persistent before\ndictionary D local dictionary D\n"
+       "             ^~~~~~~~~~~~~~~~~~\n"},
+      {"D = 1 dictionary D",
+       "q.cql:1:7: error: 'D' is a variable; it cannot be declared a dictionary\nD = 1 dictionary D\n"
+       "      ^~~~~~~~~~~~\n"},
+      {"local x = 1",
+       "q.cql:1:7: error: expected 'dictionary' after 'local' (egtb has local and persistent dictionaries, "
+       "not "
+       "other local variables), found 'x'\nlocal x = 1\n      ^\n"},
+      {"dictionary D unbind D[1]",
+       "q.cql:1:23: error: dictionary 'D' has no key before this 'unbind'\ndictionary D unbind D[1]\n"
+       "                      ^\n"},
+      {"dictionary D D[check] = 1",
+       "q.cql:1:16: error: expected a square set, a number, a string or a position as the key of dictionary "
+       "'D'\ndictionary D D[check] = 1\n               ^~~~~\n"},
+      {"dictionary D x = 1 D[1] = 2 x = D",
+       "q.cql:1:33: error: expected a square set, a number, a string or a position to assign to 'x'\n"
+       "dictionary D x = 1 D[1] = 2 x = D\n                                ^\n"},
+      {"atomic check",
+       "q.cql:1:8: error: expected a variable and an assignment ('=', '+=' ...) after 'atomic', found "
+       "'check'\n"
+       "atomic check\n       ^~~~~\n"},
       {"while check",
        "q.cql:1:7: error: expected '(' after 'while', found 'check'\nwhile check\n      ^~~~~\n"},
       {"btm $", "q.cql:1:5: error: unexpected character '$'\nbtm $\n    ^\n"},

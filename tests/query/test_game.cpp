@@ -446,6 +446,45 @@ TEST_CASE("game: isbound, isunbound, unbind", "[query][game]") {
   CHECK(parse_error("isbound 3") == "9: expected a variable's name after 'isbound', found '3'");
 }
 
+// CQL's dictionaries; every answer checked with CQL 6.2 itself over this game with cql(variations)
+// (preorder 0 1 4 5 6 7 8 9 2 3, plies 0 1 2 3 4 5 6 7 1 2).
+TEST_CASE("game: dictionaries: D[k] = v, D[k], #D, unbind D, unbind D[k]", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(matching("local dictionary D D[ply] = ply * 10 D[1] == 10", g) == "1 4 5 6 7 8 9 2 3");
+  CHECK(matching("local dictionary D D[ply] = 1 #D == 3", g) == "4");  // d5 (3) finds keys 0 to 7
+  CHECK(matching("local dictionary D if ply == 3 unbind D D[ply] = 1 #D == 1", g) == "0 5");
+  CHECK(matching("local dictionary D D[ply] = 1 unbind D[0] #D == 1", g) == "1");
+  CHECK(matching("local dictionary D D[\"a\"] = 3 D[\"b\"] = 4 D[\"a\"] + D[\"b\"] == 7 ply == 2", g) ==
+        "4 3");
+  CHECK(matching("local dictionary D D[to] = ply X = e5 D[X] == 2 ply == 4", g) == "6");  // set keys
+  CHECK(matching("local dictionary D D[to] = ply D[e5|e4] == 2 ply == 4", g).empty());    // no such key
+  CHECK(matching("local dictionary D D[ply] = currentposition D[1]:ply == 1 ply == 2", g) == "4 3");
+  CHECK(matching("dictionary D not D[fen] D[fen] = \"seen\"", g) == "0 1 4 5 6 7 8 9 2 3");
+  // CQL's empty set [] and range 'count' of find (followpath.cql and snake-old.cql use them).
+  CHECK(matching("Seen = [] #Seen == 0 ply == 7", g) == "9");
+  CHECK(matching("{find count check} == 1", g) == "0 1 4 5 6 7 8 9");
+  CHECK(matching("{find count check} == 0", g) == "2 3");
+  CHECK(printed("local dictionary D D[1] = a1 unbind D[1] #D") ==
+        "(query (dictionary D) ([]= D 1 [a1]) (unbind D 1) (# (dictionary D)))");
+}
+
+// A dictionary declared without 'local' keeps its entries from game to game (CQL runs such a program on
+// one thread); a local one is emptied when a game starts, as the variables are unbound.
+TEST_CASE("game: a persistent dictionary keeps its entries from game to game", "[query][game]") {
+  const Game g = read_game(Scholar);
+  Game next = g;
+  next.number = g.number + 1;
+  for (const bool persistent : {true, false}) {
+    const auto program =
+        egtb::query::compile(std::string(persistent ? "" : "local ") + "dictionary D D[ply] = 1 #D");
+    REQUIRE(program);
+    egtb::query::Evaluator evaluator(*program);
+    CHECK(evaluator.evaluate(g, 9)->number == 1);  // the key 7
+    CHECK(evaluator.evaluate(g, 8)->number == 2);  // and 6
+    CHECK(evaluator.evaluate(next, 1)->number == (persistent ? 3 : 1));
+  }
+}
+
 TEST_CASE("game: previous -- and currentmove --: the move that led here", "[query][game]") {
   const Game g = read_game(Scholar);
   CHECK(matching("previous e2--e4", g) == "1");
@@ -567,6 +606,9 @@ TEST_CASE("path: pathcount, pathstart, pathlastposition", "[query][game][path]")
   // Inside a path: the search under way (its moves so far, its start).
   CHECK(value_at("path --{2} pathcount == 2", g, 0) == "2");
   CHECK(matching("path --{2} pathcount == 1", g).empty());
+  // The move into a dash's target counts already there, as in CQL 6.2 (checked with it).
+  CHECK(matching("X = {path --(pathcount == 1) --(pathcount == 2)} X == 2 ply == 1", g) == "1");
+  CHECK(value_at("path -- {pathcount <= 2} +", g, 5) == "2");
   CHECK(matching("path -- pathstart : initial", g) == "0");
   // After it: the last path found in the game.
   CHECK(value_at("{path --{1,3}} pathcount", g, 0) == "3");
@@ -574,6 +616,24 @@ TEST_CASE("path: pathcount, pathstart, pathlastposition", "[query][game][path]")
   CHECK(value_at("{path --{1,3}} pathlastposition : ply", g, 4) == "5");
   CHECK(value_at("pathcount", g, 0) == "none");  // no path found yet
   CHECK(matching("pathstart", g).empty());
+}
+
+// CQL's atomic variables; every answer checked with CQL 6.2 itself over this game with
+// cql(variations). From the start the search tries 9 moves (e4 ... Qxf7#, then d4 d5): a plain X
+// counts all 9, an atomic X is restored after each move tried and left as the path found (7 moves)
+// had it, or as it was when no path is found.
+TEST_CASE("path: atomic variables are restored as the search backtracks", "[query][game][path]") {
+  const Game g = read_game(Scholar);
+  const std::pair<const char*, const char*> answers[] = {
+      {"atomic X = 0 {path -- {X = X + 1} +} X", "7"},
+      {"X = 0 {path -- {X = X + 1} +} X", "9"},
+      {"atomic X = 0 {path -- {X = X + 1 X < 3} +} X", "2"},
+      {"atomic X = 0 atomic Y = 0 {path {Y = Y + 1} -- {X = X + 1} +} X * 10 + Y", "71"},
+      {"atomic X = 5 not {path -- {X = X + 1} -- -- -- -- -- -- -- --} X", "5"},  // no path found
+      {"X = 5 not {path -- {X = X + 1} -- -- -- -- -- -- -- --} X", "7"},
+  };
+  for (const auto& [query, value] : answers) CHECK(value_at(query, g, 0) == value);
+  CHECK(printed("atomic X = 1") == "(query (= atomic X 1))");
 }
 
 TEST_CASE("path: title, piecepath, keepallbest and the notes of the path found", "[query][game][path]") {
