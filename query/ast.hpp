@@ -176,6 +176,9 @@ inline constexpr uint32_t FlagCastleQueenside = 8388608;
 inline constexpr uint32_t FlagPersistent = 16777216;
 inline constexpr uint32_t FlagQuiet = 33554432;
 inline constexpr uint32_t FlagSpecial = 67108864;  // hhdb special
+// move pseudolegal, pseudolegal --, countmoves pseudolegal: the moves that may leave the king in
+// check (CQL's pseudoFlag), not the legal ones only
+inline constexpr uint32_t FlagPseudoLegal = 134217728;
 
 // The words that set a flag, in the order the printer writes them: the parameters of path and of
 // line, and the words of the move played ("move previous null ...").
@@ -233,9 +236,11 @@ inline constexpr std::array ArrowTokens = {TokenKind::Arrow, TokenKind::BackArro
 inline constexpr std::array PinRoleWords = {Keyword::From, Keyword::Through, Keyword::To};
 
 // The operands of move legal; Body is the filter after ':', spelled by no keyword.
-enum class MoveRole : uint8_t { From, To, Capture, Promote, Body };
-inline constexpr std::array MoveRoleWords = {Keyword::From, Keyword::To, Keyword::Capture, Keyword::Promote,
-                                             Keyword::None};
+// EnPassantSquare S: an en passant capture whose e.p. square (CQL's: the square of the pawn taken)
+// is in S.
+enum class MoveRole : uint8_t { From, To, Capture, EnPassantSquare, Promote, Body };
+inline constexpr std::array MoveRoleWords = {
+    Keyword::From, Keyword::To, Keyword::Capture, Keyword::EnPassantSquare, Keyword::Promote, Keyword::None};
 
 enum class Transform : uint8_t {
   Flip,

@@ -325,13 +325,15 @@ private:
 
 class PlayedMove final : public Filter {
 public:
-  PlayedMove(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture, FilterPtr comment)
+  PlayedMove(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture, FilterPtr comment,
+             FilterPtr en_passant_square)
       : Filter(spec.value == MoveRole::Body ? FilterKind::Logical : FilterKind::Set),
         spec_(spec),
         from_(std::move(from)),
         to_(std::move(to)),
         capture_(std::move(capture)),
-        comment_(std::move(comment)) {}
+        comment_(std::move(comment)),
+        en_passant_square_(std::move(en_passant_square)) {}
 
   bool matches(Context& ctx) const override { return squares(ctx) != 0; }
 
@@ -361,6 +363,7 @@ private:
   FilterPtr to_;
   FilterPtr capture_;
   FilterPtr comment_;
+  FilterPtr en_passant_square_;
 
   // The value square of the move to `child` from the current position when it fits the spec
   // (as one bit), or 0; a value-less (logical) move filter answers with every square.
@@ -385,6 +388,9 @@ private:
       return 0;
     const std::optional<Square> taken = capture_square(before, m);
     if (capture_ && !(taken && (capture_->squares(ctx) & square_bb(*taken)))) return 0;
+    if (en_passant_square_ &&
+        !(m.kind() == MoveKind::EnPassant && taken && (en_passant_square_->squares(ctx) & square_bb(*taken))))
+      return 0;
     if (comment_) {
       const PositionScope scope(ctx, child);
       comment_->matches(ctx);
@@ -442,9 +448,9 @@ bool MoveKindFilter::admits(Move m) const {
 }
 
 FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture,
-                           FilterPtr comment) {
+                           FilterPtr comment, FilterPtr en_passant_square) {
   return std::make_unique<PlayedMove>(spec, std::move(from), std::move(to), std::move(capture),
-                                      std::move(comment));
+                                      std::move(comment), std::move(en_passant_square));
 }
 
 }  // namespace egtb::query::detail
