@@ -252,6 +252,7 @@ private:
       case Keyword::MoveNumber:
       case Keyword::PositionId:
       case Keyword::GameNumber:
+      case Keyword::LastGameNumber:
       case Keyword::Parent:
       case Keyword::CurrentPosition:
       case Keyword::InitialPosition:

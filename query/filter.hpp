@@ -57,6 +57,9 @@ struct Context {
   // position is a game of one position (filters_game.cpp).
   const pgn::Game* game = nullptr;
   pgn::NodeId node = pgn::Game::Root;
+  // lastgamenumber: the number of the input's last game, counted before the run (0: not counted,
+  // off a PGN input).
+  uint64_t last_game_number = 0;
   // Whether the positions of variations are read (--variations, cql(variations)); without, the game
   // is its mainline, as CQL reads it: no variation moves, children or positions to find.
   bool variations = true;

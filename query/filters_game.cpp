@@ -97,6 +97,9 @@ public:
       case Keyword::GameNumber:
         out = ctx.game ? static_cast<int64_t>(ctx.game->number) : 0;
         return ctx.game != nullptr;
+      case Keyword::LastGameNumber:
+        out = static_cast<int64_t>(ctx.last_game_number);
+        return ctx.game && ctx.last_game_number > 0;
       case Keyword::Depth: return depth(ctx, out);
       default: return false;
     }

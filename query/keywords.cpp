@@ -155,6 +155,7 @@ constexpr auto Table = std::to_array<KeywordInfo>({
      .kind = Numeric,
      .tables = true,
      .term = ScoreTerm::lasker()},
+    {.text = "lastgamenumber", .keyword = Keyword::LastGameNumber, .use = Filter, .kind = Numeric},
     {.text = "lastposition", .keyword = Keyword::LastPosition},
     {.text = "lca", .keyword = Keyword::Lca, .use = Compound, .kind = FilterKind::Position},
     {.text = "left", .keyword = Keyword::Left, .use = Compound, .directions = 64},

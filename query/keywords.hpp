@@ -147,6 +147,7 @@ enum class Keyword : uint8_t {
   IsUnbound,
   KeepAllBest,
   Lasker,
+  LastGameNumber,
   LastPosition,
   Lca,
   Left,

@@ -346,9 +346,10 @@ private:
   }
 
   // A filter named by a keyword: its kind comes from the keyword table.
-  static FilterKind keyword(const Node& n) {
+  FilterKind keyword(const Node& n) {
     const KeywordInfo& k = keyword_info(n.keyword);
     if (k.use != KeywordUse::Filter) fail(n.range, "expected a filter, found " + quoted(n.keyword));
+    if (n.keyword == Keyword::LastGameNumber) info_.games.last_game_number = true;
     return k.kind;
   }
 

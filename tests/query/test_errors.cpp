@@ -93,9 +93,8 @@ TEST_CASE("error golden tests", "[errors]") {
        "move legal enpassantsquare 3\n                           ^\n"},
       {"currenttransform + 1",
        "q.cql:1:20: error: expected a string after '+'\ncurrenttransform + 1\n                   ^\n"},
-      {"lastgamenumber > 1",
-       "q.cql:1:1: error: CQL filter 'lastgamenumber' is not supported by egtb\nlastgamenumber > "
-       "1\n^~~~~~~~~~~~~~\n"},
+      {"lastgamenumber + \"a\"",
+       "q.cql:1:1: error: expected a string before '+'\nlastgamenumber + \"a\"\n^~~~~~~~~~~~~~\n"},
       {"cql(input a.pgn) hhdb a1",
        "q.cql:1:23: error: expected a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...), found "
        "'a1'\n"
