@@ -248,6 +248,7 @@ private:
       case Keyword::Terminal:
       case Keyword::MainLine:
       case Keyword::Variation:
+      case Keyword::VirtualMainLine:
       case Keyword::Ply:
       case Keyword::MoveNumber:
       case Keyword::PositionId:
@@ -255,6 +256,7 @@ private:
       case Keyword::LastGameNumber:
       case Keyword::Parent:
       case Keyword::CurrentPosition:
+      case Keyword::CurPos:
       case Keyword::InitialPosition:
       case Keyword::Depth:
       case Keyword::Try: return detail::make_game_word(k);

@@ -930,8 +930,10 @@ private:
   }
 
   // The move role spelled by the current token, if any (the body has no keyword).
+  // CQL 6.2 reads "captures" as "capture" there.
   [[nodiscard]] std::optional<MoveRole> move_role() const {
     if (peek().kind != TokenKind::Keyword || peek().keyword == Keyword::None) return std::nullopt;
+    if (peek().keyword == Keyword::Captures) return MoveRole::Capture;
     return spelled<MoveRole>(MoveRoleWords, peek().keyword);
   }
 

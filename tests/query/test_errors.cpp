@@ -91,6 +91,10 @@ TEST_CASE("error golden tests", "[errors]") {
       {"move legal enpassantsquare 3",
        "q.cql:1:28: error: expected square set after 'enpassantsquare'\n"
        "move legal enpassantsquare 3\n                           ^\n"},
+      {"move captures check",
+       "q.cql:1:15: error: expected square set after 'capture'\nmove captures check\n              ^~~~~\n"},
+      {"virtualmainline + 1",
+       "q.cql:1:1: error: expected numeric filter before '+'\nvirtualmainline + 1\n^~~~~~~~~~~~~~~\n"},
       {"currenttransform + 1",
        "q.cql:1:20: error: expected a string after '+'\ncurrenttransform + 1\n                   ^\n"},
       {"lastgamenumber + \"a\"",

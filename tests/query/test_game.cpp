@@ -950,6 +950,27 @@ TEST_CASE("game: enpassantsquare, alone and in move", "[query][game]") {
   CHECK(printed("move enpassantsquare e4") == "(query (move enpassantsquare [e4]))");
 }
 
+// CQL 6.2's other spellings: "captures" in move is "capture", "curpos" is "currentposition".
+TEST_CASE("game: captures and curpos", "[query][game]") {
+  const Game g = read_game(CastlesAndEnPassant);
+  CHECK(printed("move captures e4") == printed("move capture e4"));
+  using Answer = std::pair<const char*, const char*>;  // query, the nodes where it matches
+  for (const auto& [query, nodes] :
+       {Answer{"move captures e4", "1"}, Answer{"move previous captures e4", "2"},
+        Answer{"curpos : btm", "1 3"}}) {
+    INFO(query);
+    CHECK(matching(query, g) == nodes);
+  }
+}
+
+// CQL 6.2 selects the same positions (with cql(variations): positionids 0 to 5, the start, e4,
+// e5, Nf3, c5 and its Nf3): Black's alternatives stay on the virtual main line, White's (1. d4)
+// and a null move leave it.
+TEST_CASE("game: virtualmainline", "[query][game]") {
+  const Game g = read_game("1. e4 (1. d4 d5) (1. -- d5) e5 (1... c5 2. Nf3) 2. Nf3 *\n");
+  CHECK(matching("virtualmainline", g) == matching("positionid <= 5", g));
+}
+
 TEST_CASE("game: move ... comment (...), written where the move leads", "[query][game]") {
   const Game g = read_game(CastlesAndEnPassant);
   const auto program = egtb::query::compile("move from P comment (\"to \" to)");
