@@ -24,6 +24,13 @@ using ItemPtr = std::shared_ptr<Item>;
 
 }  // namespace
 
+uint64_t count_games(std::istream& in) {
+  pgn::Parser parser(in);
+  while (parser.next()) {
+  }
+  return parser.games();
+}
+
 GameStreamCounts for_each_game(std::istream& in, const GameStreamOptions& options, const GameWork& work,
                                const std::function<void(const pgn::PgnError&)>& on_error) {
   pgn::Parser parser(in);

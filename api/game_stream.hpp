@@ -45,6 +45,10 @@ struct GameStreamCounts {
   uint64_t errors = 0;  // games that could not be read
 };
 
+// The number of games of `in`, bad ones included (the parser's syntax only, no move replayed):
+// the last game's number.
+uint64_t count_games(std::istream& in);
+
 // Runs `work` on every game of `in` that can be read, `on_error` on every other.
 GameStreamCounts for_each_game(std::istream& in, const GameStreamOptions& options, const GameWork& work,
                                const std::function<void(const pgn::PgnError&)>& on_error);

@@ -86,12 +86,14 @@ private:
 // The query evaluator of one thread over the positions of games, with their table values.
 class GameEvaluator {
 public:
-  GameEvaluator(const query::ScanQuery& query, const Tablebase* tablebase)
+  GameEvaluator(const query::ScanQuery& query, const Tablebase* tablebase, uint64_t last_game_number)
       : program_(query.program),
         sort_(query.program.info().games),
         context_(tablebase ? std::optional<query::TablebaseContext>(std::in_place, *tablebase)
                            : std::nullopt),
-        evaluator_(query.program, context_ ? &*context_ : nullptr) {}
+        evaluator_(query.program, context_ ? &*context_ : nullptr) {
+    evaluator_.set_last_game_number(last_game_number);
+  }
 
   // The matching positions of the game (its mainline, or every position), each marked with "CQL"
   // and the notes, and the game with its sort label when the program sorts; `evaluated` counts the
@@ -201,6 +203,24 @@ query::ScanSummary query_fens(const query::ScanQuery& query, std::istream& fens,
   return located(query, [&] { return query::scan_positions(query, positions, options, sink); });
 }
 
+namespace {
+
+// lastgamenumber's value, as CQL 6.2 gives it: the number of games of the input, or the header's
+// last game number when it is less (cql(gamenumber 3 10) over 253 games: 10); 0 when the query
+// does not read it. Example: over a file of 127 games "gamenumber == lastgamenumber" is game 127.
+uint64_t last_game(const query::GameSelection& games, const PgnQueryOptions& options) {
+  if (!games.last_game_number) return 0;
+  if (!options.count_games)
+    throw InputError(
+        "lastgamenumber counts the games before the run: it needs a PGN file, not standard input");
+  uint64_t last = options.count_games();
+  if (games.gamenumber && games.gamenumber->high >= 0)
+    last = std::min(last, static_cast<uint64_t>(games.gamenumber->high));
+  return last;
+}
+
+}  // namespace
+
 PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, const PgnQueryOptions& options,
                           const GameMatchSink& on_game,
                           const std::function<void(const pgn::PgnError&)>& on_error) {
@@ -210,8 +230,10 @@ PgnQuerySummary query_pgn(const query::ScanQuery& query, std::istream& games, co
   if (!options.directory.empty())
     tablebase.emplace(options.directory,
                       TablebaseOptions{TablebaseOptions::DefaultCacheBytes, options.rules});
-  tbb::enumerable_thread_specific<std::unique_ptr<GameEvaluator>> evaluators(
-      [&] { return std::make_unique<GameEvaluator>(query, tablebase ? &*tablebase : nullptr); });
+  const uint64_t last_game_number = last_game(query.program.info().games, options);
+  tbb::enumerable_thread_specific<std::unique_ptr<GameEvaluator>> evaluators([&] {
+    return std::make_unique<GameEvaluator>(query, tablebase ? &*tablebase : nullptr, last_game_number);
+  });
   PgnQuerySummary summary;
   std::atomic<bool> enough = false;
   const std::vector<query::VariableInfo>& variables = query.program.info().variables;

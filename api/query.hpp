@@ -83,6 +83,9 @@ struct PgnQueryOptions {
   uint64_t limit = 0;       // stop after this many matching games (0: no limit)
   int threads = 0;          // 0: every core
   std::function<void(const GameStreamProgress&)> progress;  // after each game, in input order
+  // The number of games of the input, counted before the run when the query reads lastgamenumber
+  // (a second reading of the file: count_games); null when the input can be read once only.
+  std::function<uint64_t()> count_games;
 };
 
 // One matching position of a game.

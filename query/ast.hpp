@@ -188,6 +188,9 @@ inline constexpr uint32_t FlagSpecial = 67108864;  // hhdb special
 // atomic x = e: a path restores x after each move it tries, and leaves it as the path found had it
 // at its end (as it was before the path when none is found)
 inline constexpr uint32_t FlagAtomic = 134217728;
+// move pseudolegal, pseudolegal --, countmoves pseudolegal: the moves that may leave the king in
+// check (CQL's pseudoFlag), not the legal ones only
+inline constexpr uint32_t FlagPseudoLegal = 268435456;
 
 // The words that set a flag, in the order the printer writes them: the parameters of path and of
 // line, and the words of the move played ("move previous null ...").
@@ -245,9 +248,11 @@ inline constexpr std::array ArrowTokens = {TokenKind::Arrow, TokenKind::BackArro
 inline constexpr std::array PinRoleWords = {Keyword::From, Keyword::Through, Keyword::To};
 
 // The operands of move legal; Body is the filter after ':', spelled by no keyword.
-enum class MoveRole : uint8_t { From, To, Capture, Promote, Body };
-inline constexpr std::array MoveRoleWords = {Keyword::From, Keyword::To, Keyword::Capture, Keyword::Promote,
-                                             Keyword::None};
+// EnPassantSquare S: an en passant capture whose e.p. square (CQL's: the square of the pawn taken)
+// is in S.
+enum class MoveRole : uint8_t { From, To, Capture, EnPassantSquare, Promote, Body };
+inline constexpr std::array MoveRoleWords = {
+    Keyword::From, Keyword::To, Keyword::Capture, Keyword::EnPassantSquare, Keyword::Promote, Keyword::None};
 
 enum class Transform : uint8_t {
   Flip,

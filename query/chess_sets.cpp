@@ -149,6 +149,30 @@ Bitboard pseudolegal_targets(const Position& pos, Square s) {
   return targets;
 }
 
+std::vector<Move> pseudolegal_moves(const Position& pos, Square ep) {
+  std::vector<Move> moves;
+  const Color us = pos.side_to_move();
+  Bitboard men = pos.pieces(us);
+  while (men) {
+    const Square from = pop_lsb(men);
+    const bool pawn = type_of(pos.piece_on(from)) == PieceType::Pawn;
+    Bitboard targets = pseudolegal_targets(pos, from);
+    if (pawn && pos.ep_square() != Square::None) targets &= ~square_bb(pos.ep_square());
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      if (!pawn || relative_rank(us, to) != 7) {
+        moves.emplace_back(from, to);
+        continue;
+      }
+      for (PieceType p : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
+        moves.emplace_back(from, to, MoveKind::Promotion, p);
+    }
+    if (pawn && ep != Square::None && contains(pawn_attacks(us, from), ep))
+      moves.emplace_back(from, ep, MoveKind::EnPassant);
+  }
+  return moves;
+}
+
 Bitboard between_sets(Bitboard a, Bitboard b) {
   Bitboard result = 0;
   while (a) {

@@ -10,7 +10,9 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 
+#include "egtb/core/move.hpp"
 #include "egtb/core/position.hpp"
 
 namespace egtb::query {
@@ -55,6 +57,13 @@ enum class PinRole : uint8_t { From, Through, To };
 
 // Squares a man on s may move to pseudo-legally (own king's safety ignored), e.p. included.
 [[nodiscard]] Bitboard pseudolegal_targets(const Position& pos, Square s);
+
+// The moves of the side to move's men by their rules whether or not they leave its king in check
+// (CQL's "move pseudolegal"), castling left out: a pawn reaching the last rank promotes to each of
+// Q R B N, and captures en passant onto `ep` (none: Square::None) when it stands beside the pawn
+// that passed it. Example: in "4r1k1/8/8/8/8/8/4B3/4K3 w" Be2-d3 is one of them (it leaves the king
+// to the rook) but no legal move. A vector: an odd board may hold more moves than a MoveList.
+[[nodiscard]] std::vector<Move> pseudolegal_moves(const Position& pos, Square ep);
 
 // The union of the squares strictly between a square of `a` and an aligned square of `b`.
 [[nodiscard]] Bitboard between_sets(Bitboard a, Bitboard b);

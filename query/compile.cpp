@@ -257,16 +257,20 @@ private:
     switch (k) {
       case Keyword::True: return detail::make_true(true);
       case Keyword::False: return detail::make_true(false);
+      case Keyword::CurrentTransform: return detail::make_string(t.cql_text());
       case Keyword::Initial:
       case Keyword::Terminal:
       case Keyword::MainLine:
       case Keyword::Variation:
+      case Keyword::VirtualMainLine:
       case Keyword::Ply:
       case Keyword::MoveNumber:
       case Keyword::PositionId:
       case Keyword::GameNumber:
+      case Keyword::LastGameNumber:
       case Keyword::Parent:
       case Keyword::CurrentPosition:
+      case Keyword::CurPos:
       case Keyword::InitialPosition:
       case Keyword::Depth:
       case Keyword::Try: return detail::make_game_word(k);
@@ -458,6 +462,7 @@ FilterPtr Compiler::move(const Node& n, const SquareTransform& t) {
   spec.count = n.has(FlagCount);
   spec.all = n.has(FlagAll);
   spec.squares_only = n.keyword == Keyword::CountMoves;
+  spec.pseudolegal = n.has(FlagPseudoLegal);
   spec.kind = move_kinds(n);
   spec.value_is_to = n.keyword == Keyword::Legal ||  // legal S--T
                      (!n.move_roles.empty() &&
@@ -472,6 +477,7 @@ FilterPtr Compiler::move(const Node& n, const SquareTransform& t) {
       case MoveRole::From:
       case MoveRole::To:
       case MoveRole::Capture:
+      case MoveRole::EnPassantSquare:
         spec.roles.push_back(role);
         params.push_back(compile(n.child(i), t));
         break;
@@ -489,14 +495,15 @@ FilterPtr Compiler::played_move(const Node& n, const SquareTransform& t) {
                               .promote = t.pieces(n.pieces),
                               .follows_line = n.has(FlagLineMove)};
   if (spec.follows_line) ++line_moves_;
-  std::array<FilterPtr, 3> sets;  // from, to, capture
+  std::array<FilterPtr, 4> sets;  // from, to, capture, enpassantsquare
   FilterPtr comment;
   for (size_t i = 0; i < n.children.size(); ++i)
     (n.move_roles[i] == MoveRole::Body ? comment : sets[static_cast<size_t>(n.move_roles[i])]) =
         compile(n.child(i), t);
-  if (!n.move_roles.empty()) spec.value = n.move_roles.front();
+  if (!n.move_roles.empty() && n.move_roles.front() <= MoveRole::Capture) spec.value = n.move_roles.front();
+  if (sets[3]) spec.kind.en_passant = true;
   return detail::make_played_move(spec, std::move(sets[0]), std::move(sets[1]), std::move(sets[2]),
-                                  std::move(comment));
+                                  std::move(comment), std::move(sets[3]));
 }
 
 FilterPtr Compiler::path(const Node& n, const SquareTransform& t) {

@@ -108,6 +108,8 @@ Expected<Value, QueryError> Evaluator::run() {
 const std::vector<std::string>& Evaluator::notes() const { return ctx_->notes; }
 const GameEdits& Evaluator::edits() const { return ctx_->edits; }
 
+void Evaluator::set_last_game_number(uint64_t number) { ctx_->last_game_number = number; }
+
 std::vector<PersistentValue> Evaluator::persistent_values() const {
   std::vector<PersistentValue> out;
   const std::vector<VariableInfo>& variables = program_.info().variables;

@@ -103,6 +103,9 @@ public:
   [[nodiscard]] std::vector<PersistentValue> persistent_values() const;
   // What the last evaluation asked of the game written (settag, removecomment).
   [[nodiscard]] const GameEdits& edits() const;
+  // The value of lastgamenumber in the games evaluated from now on: the number of the input's last
+  // game (GameSelection::last_game_number).
+  void set_last_game_number(uint64_t number);
 
 private:
   const Program& program_;

@@ -80,6 +80,9 @@ struct Context {
   // position is a game of one position (filters_game.cpp).
   const pgn::Game* game = nullptr;
   pgn::NodeId node = pgn::Game::Root;
+  // lastgamenumber: the number of the input's last game, counted before the run (0: not counted,
+  // off a PGN input).
+  uint64_t last_game_number = 0;
   // Whether the positions of variations are read (--variations, cql(variations)); without, the game
   // is its mainline, as CQL reads it: no variation moves, children or positions to find.
   bool variations = true;
@@ -361,6 +364,9 @@ struct MoveSpec {
   bool squares_only = false;
   // legal --(target): only the moves of that kind (CQL's targets: o-o, o-o-o, castle, enpassant)
   MoveKindFilter kind;
+  // pseudolegal: every move of the side to move's men by their rules, whether or not it leaves
+  // its king in check (pseudolegal_moves); castling as in legal
+  bool pseudolegal = false;
 };
 FilterPtr make_move(const MoveSpec& spec, Filters params, FilterPtr body, SourceRange range);
 // imagine: Piece (the man in `piece`, two arguments: unused, squares), Swap (two squares
@@ -421,8 +427,9 @@ struct PlayedMoveSpec {
   bool follows_line = false;
 };
 // comment (may be null): CQL's "move ... comment (...)", written at the position the move leads to.
+// en_passant_square (may be null): "move enpassantsquare S", an e.p. capture of a pawn on S.
 FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture,
-                           FilterPtr comment = nullptr);
+                           FilterPtr comment = nullptr, FilterPtr en_passant_square = nullptr);
 FilterPtr make_line_end(Metric metric, bool all, FilterPtr body, SourceRange range);
 // path (filters_path.cpp) and line (filters_line.cpp): a constituent, compiled. Filter: `filter`
 // matches where the path has come to (in a line: at the next position of the line); Dash (path

@@ -126,6 +126,7 @@ public:
         value_is_to_(spec.value_is_to),
         squares_only_(spec.squares_only),
         kind_(spec.kind),
+        pseudolegal_(spec.pseudolegal),
         range_(range) {}
 
   bool matches(Context& ctx) const override {
@@ -155,6 +156,7 @@ private:
   bool value_is_to_ = false;
   bool squares_only_ = false;
   MoveKindFilter kind_;
+  bool pseudolegal_ = false;
   SourceRange range_;
 
   bool admits(Context& ctx, Move m) const {
@@ -174,13 +176,12 @@ private:
         case MoveRole::To:
           if (!contains(squares, m.to())) return false;
           break;
-        case MoveRole::Capture: {
-          const Square victim = m.kind() == MoveKind::EnPassant
-                                    ? square_at(to_index(m.to()) - pawn_push(pos.side_to_move()))
-                                    : m.to();
-          if (pos.empty(victim) || !contains(squares, victim)) return false;
+        case MoveRole::Capture:
+          if (pos.empty(victim(pos, m)) || !contains(squares, victim(pos, m))) return false;
           break;
-        }
+        case MoveRole::EnPassantSquare:
+          if (m.kind() != MoveKind::EnPassant || !contains(squares, victim(pos, m))) return false;
+          break;
         case MoveRole::Promote:
         case MoveRole::Body: break;
       }
@@ -219,23 +220,50 @@ private:
     return false;
   }
 
+  // The square of the man a move takes (the pawn's for an en passant capture), or its empty target.
+  static Square victim(const Position& pos, Move m) {
+    return m.kind() == MoveKind::EnPassant ? offset(m.to(), -pawn_push(pos.side_to_move())) : m.to();
+  }
+
+  // The square a pawn of the side to move captures en passant onto: the one the other side's
+  // pawn passed over on the move played just before in the game (CQL's Attack::enpassantAttack),
+  // else none. Unlike Position::ep_square it stays when the capture would leave the king in check.
+  static Square passed_square(const Context& ctx) {
+    if (!ctx.game || ctx.node == pgn::Game::Root) return Square::None;
+    const Move m = ctx.game->node(ctx.node).move;
+    const Position& pos = *ctx.pos;
+    if (m.is_null() || m.kind() != MoveKind::Normal ||
+        pos.piece_on(m.to()) != make_piece(~pos.side_to_move(), PieceType::Pawn) ||
+        (to_index(m.to()) ^ to_index(m.from())) != 16)
+      return Square::None;
+    return offset(m.to(), pawn_push(pos.side_to_move()));
+  }
+
   Tally run(Context& ctx) const {
     Tally t;
-    const MoveList moves = ctx.game ? legal_moves(with_every_castling(*ctx.pos)) : legal_moves(*ctx.pos);
-    for (Move m : moves) {
-      if (!admits(ctx, m)) continue;
-      if (squares_only_ && m.kind() == MoveKind::Promotion && m.promotion() != PieceType::Queen) continue;
-      ++t.considered;
-      if (body_) {
-        ctx.step(range_);
-        const Position next = ctx.pos->after(m);
-        const PositionScope scope(ctx, next);
-        if (!body_->matches(ctx)) continue;
-      }
-      ++t.matched;
-      t.squares |= square_bb(value_is_to_ ? m.to() : m.from());
+    const MoveList legal = ctx.game ? legal_moves(with_every_castling(*ctx.pos)) : legal_moves(*ctx.pos);
+    if (!pseudolegal_) {
+      for (Move m : legal) tally(ctx, m, t);
+      return t;
     }
+    for (Move m : pseudolegal_moves(*ctx.pos, passed_square(ctx))) tally(ctx, m, t);
+    for (Move m : legal)
+      if (m.kind() == MoveKind::Castling) tally(ctx, m, t);
     return t;
+  }
+
+  void tally(Context& ctx, Move m, Tally& t) const {
+    if (!admits(ctx, m)) return;
+    if (squares_only_ && m.kind() == MoveKind::Promotion && m.promotion() != PieceType::Queen) return;
+    ++t.considered;
+    if (body_) {
+      ctx.step(range_);
+      const Position next = ctx.pos->after(m);
+      const PositionScope scope(ctx, next);
+      if (!body_->matches(ctx)) return;
+    }
+    ++t.matched;
+    t.squares |= square_bb(value_is_to_ ? m.to() : m.from());
   }
 };
 

@@ -62,6 +62,21 @@ int64_t variation_depth(const pgn::Game& game, NodeId node) {
   return depth;
 }
 
+// CQL's virtualmainline: the way from the start holds no null move and no White move that is an
+// alternative (a variation of White's), Black's alternatives counting as the main line. Example:
+// in "1. e4 (1. d4) e5 (1... c5) 2. Nf3" the positions after 1... c5 are on it, those after 1. d4
+// not. Off a game (a position alone) it holds.
+bool virtual_mainline(const Context& ctx) {
+  if (!ctx.game) return true;
+  for (NodeId n = ctx.node; n != pgn::Game::Root; n = ctx.game->node(n).parent) {
+    const NodeId parent = ctx.game->node(n).parent;
+    if (ctx.game->node(n).move.is_null()) return false;
+    if (ctx.game->node(parent).first_child != n && ctx.game->position(parent).side_to_move() == Color::White)
+      return false;
+  }
+  return true;
+}
+
 // The number of the move to be played from the position, counting from 1 at the start.
 int64_t move_number(const Context& ctx, int64_t ply) {
   const Color start = ctx.game ? ctx.game->start().side_to_move() : ctx.pos->side_to_move();
@@ -76,11 +91,13 @@ public:
     switch (word_) {
       case Keyword::Parent:
       case Keyword::CurrentPosition:
+      case Keyword::CurPos:
       case Keyword::InitialPosition: return position(ctx) != NoNode;
       case Keyword::Initial: return !ctx.game || ctx.node == pgn::Game::Root;
       case Keyword::Terminal: return !ctx.game || ctx.game->node(ctx.node).first_child == NoNode;
       case Keyword::MainLine: return !ctx.game || ctx.game->is_mainline(ctx.node);
       case Keyword::Variation: return ctx.game && !ctx.game->is_mainline(ctx.node);
+      case Keyword::VirtualMainLine: return virtual_mainline(ctx);
       case Keyword::Try: return ctx.game && tries(ctx) == 1;
       default: break;
     }
@@ -97,6 +114,9 @@ public:
       case Keyword::GameNumber:
         out = ctx.game ? static_cast<int64_t>(ctx.game->number) : 0;
         return ctx.game != nullptr;
+      case Keyword::LastGameNumber:
+        out = static_cast<int64_t>(ctx.last_game_number);
+        return ctx.game && ctx.last_game_number > 0;
       case Keyword::Depth: return depth(ctx, out);
       default: return false;
     }
@@ -105,7 +125,8 @@ public:
   NodeId position(Context& ctx) const override {
     switch (word_) {
       case Keyword::Parent: return parent_of(ctx);
-      case Keyword::CurrentPosition: return ctx.game ? ctx.node : NoNode;
+      case Keyword::CurrentPosition:
+      case Keyword::CurPos: return ctx.game ? ctx.node : NoNode;
       case Keyword::InitialPosition: return ctx.game ? pgn::Game::Root : NoNode;
       default: return NoNode;
     }
@@ -325,13 +346,15 @@ private:
 
 class PlayedMove final : public Filter {
 public:
-  PlayedMove(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture, FilterPtr comment)
+  PlayedMove(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture, FilterPtr comment,
+             FilterPtr en_passant_square)
       : Filter(spec.value == MoveRole::Body ? FilterKind::Logical : FilterKind::Set),
         spec_(spec),
         from_(std::move(from)),
         to_(std::move(to)),
         capture_(std::move(capture)),
-        comment_(std::move(comment)) {}
+        comment_(std::move(comment)),
+        en_passant_square_(std::move(en_passant_square)) {}
 
   bool matches(Context& ctx) const override { return squares(ctx) != 0; }
 
@@ -361,6 +384,7 @@ private:
   FilterPtr to_;
   FilterPtr capture_;
   FilterPtr comment_;
+  FilterPtr en_passant_square_;
 
   // The value square of the move to `child` from the current position when it fits the spec
   // (as one bit), or 0; a value-less (logical) move filter answers with every square.
@@ -385,6 +409,9 @@ private:
       return 0;
     const std::optional<Square> taken = capture_square(before, m);
     if (capture_ && !(taken && (capture_->squares(ctx) & square_bb(*taken)))) return 0;
+    if (en_passant_square_ &&
+        !(m.kind() == MoveKind::EnPassant && taken && (en_passant_square_->squares(ctx) & square_bb(*taken))))
+      return 0;
     if (comment_) {
       const PositionScope scope(ctx, child);
       comment_->matches(ctx);
@@ -442,9 +469,9 @@ bool MoveKindFilter::admits(Move m) const {
 }
 
 FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture,
-                           FilterPtr comment) {
+                           FilterPtr comment, FilterPtr en_passant_square) {
   return std::make_unique<PlayedMove>(spec, std::move(from), std::move(to), std::move(capture),
-                                      std::move(comment));
+                                      std::move(comment), std::move(en_passant_square));
 }
 
 }  // namespace egtb::query::detail

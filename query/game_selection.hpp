@@ -45,7 +45,9 @@ struct GameSelection {
   std::string result;            // "1-0", "0-1", "1/2-1/2", or empty: any
   bool quiet = false;            // no comments but {CQL}
   bool silent = false;           // no comments at all
-  std::string input;             // file names as written
+  // The query reads lastgamenumber: the games of the input are counted before the run.
+  bool last_game_number = false;
+  std::string input;  // file names as written
   std::string output;
 };
 

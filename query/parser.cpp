@@ -617,8 +617,10 @@ private:
       case Keyword::UpperCase:
       case Keyword::Int: return convert();
       case Keyword::Move:
-        return peek(1).kind == TokenKind::Keyword && peek(1).keyword == Keyword::Legal ? move()
-                                                                                       : played_move();
+        return peek(1).kind == TokenKind::Keyword &&
+                       (peek(1).keyword == Keyword::Legal || peek(1).keyword == Keyword::PseudoLegal)
+                   ? move()
+                   : played_move();
       case Keyword::Child: return at_position(child());
       case Keyword::Position: return at_position(position_at());
       case Keyword::Find: return at_position(find());
@@ -636,10 +638,12 @@ private:
       case Keyword::CastleKingside:
       case Keyword::CastleQueenside:
       case Keyword::NullMove: return past_move();
+      case Keyword::EnPassantSquare: return en_passant_square();
       case Keyword::Lca: return at_position(pair());
       case Keyword::ConsecutiveMoves: return consecutive_moves();
       case Keyword::CountMoves: return count_moves();
-      case Keyword::Legal: return legal_dash();
+      case Keyword::Legal:
+      case Keyword::PseudoLegal: return legal_dash();
       case Keyword::IsBound:
       case Keyword::IsUnbound:
       case Keyword::Unbind: return binding();
@@ -942,12 +946,15 @@ private:
   NodePtr move() {
     const Token& kw = take();
     auto n = make(NodeKind::Move, kw.range);
-    take();  // legal
+    if (take().keyword == Keyword::PseudoLegal) n->flags |= FlagPseudoLegal;
     while (true) {
       if (accept_keyword(Keyword::Count)) {
         n->flags |= FlagCount;
       } else if (accept_keyword(Keyword::All)) {
         n->flags |= FlagAll;
+      } else if (at_keyword(Keyword::EnPassant)) {
+        n->flags |= FlagEnPassant;
+        take();
       } else if (const std::optional<MoveRole> role = move_role()) {
         const Token& word = take();
         n->move_roles.push_back(*role);
@@ -960,12 +967,41 @@ private:
       n->move_roles.push_back(MoveRole::Body);
       n->children.push_back(operand(&Parser::prefix, "':'"));
     }
+    check_en_passant(*n, kw);
     return finish(std::move(n));
   }
 
+  // CQL refuses 'enpassant' with 'enpassantsquare' in one move filter, and either with 'promote'.
+  void check_en_passant(const Node& n, const Token& kw) const {
+    const bool square =
+        std::find(n.move_roles.begin(), n.move_roles.end(), MoveRole::EnPassantSquare) != n.move_roles.end();
+    const SourceRange at = kw.range.to(previous_range());
+    if (square && n.has(FlagEnPassant))
+      fail(at, "'move' takes 'enpassant' or 'enpassantsquare', not both, as in CQL");
+    if ((square || n.has(FlagEnPassant)) && n.pieces)
+      fail(at, "'move' cannot be both an en passant capture and a promotion, as in CQL");
+  }
+
+  // enpassantsquare alone: the square of the pawn the move that led to the position took en
+  // passant (CQL's definition), none after another move. It is the move played's capture square:
+  // "move previous enpassant capture .".
+  NodePtr en_passant_square() {
+    const Token& kw = take();
+    auto n = make(NodeKind::PlayedMove, kw.range);
+    n->flags |= FlagPrevious | FlagEnPassant;
+    auto every = make(NodeKind::Designator, kw.range);
+    every->pieces = AnyMen;
+    every->squares = AllSquares;
+    n->move_roles.push_back(MoveRole::Capture);
+    n->children.push_back(std::move(every));
+    return n;
+  }
+
   // The move role spelled by the current token, if any (the body has no keyword).
+  // CQL 6.2 reads "captures" as "capture" there.
   [[nodiscard]] std::optional<MoveRole> move_role() const {
     if (peek().kind != TokenKind::Keyword || peek().keyword == Keyword::None) return std::nullopt;
+    if (peek().keyword == Keyword::Captures) return MoveRole::Capture;
     return spelled<MoveRole>(MoveRoleWords, peek().keyword);
   }
 
@@ -1362,10 +1398,9 @@ private:
           fail(word.range, "'" + std::string(word.text) + "' given twice in 'move'");
         n->move_roles.push_back(*role);
         n->children.push_back(operand_after(&Parser::prefix, word.text));
-      } else if (word.keyword == Keyword::PseudoLegal) {
-        fail(word.range, unsupported_word_message("move pseudolegal"));
-      } else if (word.keyword == Keyword::Legal) {
-        fail(word.range, "'legal' comes first after 'move' (move legal from ...)");
+      } else if (word.keyword == Keyword::Legal || word.keyword == Keyword::PseudoLegal) {
+        fail(word.range, "'" + std::string(word.text) + "' comes first after 'move' (move " +
+                             std::string(word.text) + " from ...)");
       } else {
         break;
       }
@@ -1378,6 +1413,7 @@ private:
     }
     if (n->has(FlagPrimary) && n->has(FlagSecondary))
       fail(kw.range.to(previous_range()), "'move' cannot be both 'primary' and 'secondary'");
+    check_en_passant(*n, kw);
     return finish(std::move(n));
   }
 
@@ -1883,26 +1919,26 @@ private:
                              std::string(operator_spelling(arrow)) + "': one direction per line");
   }
 
-  // countmoves legal [S]--[S]: the number of legal moves (from S to S), CQL's count of a legal dash.
+  // countmoves legal [S]--[S]: the number of legal moves (from S to S), CQL's count of a legal dash
+  // (countmoves pseudolegal ...: of the pseudolegal ones).
   NodePtr count_moves() {
     const Token& kw = take();
     auto n = make(NodeKind::Move, kw.range);
     n->flags |= FlagCount;
     n->keyword = Keyword::CountMoves;
-    if (!accept_keyword(Keyword::Legal)) {
-      if (at_keyword(Keyword::PseudoLegal))
-        fail(peek().range, unsupported_word_message("countmoves pseudolegal"));
-      fail_expected("'legal' after 'countmoves'");
-    }
+    if (!at_keyword(Keyword::Legal) && !at_keyword(Keyword::PseudoLegal))
+      fail_expected("'legal' or 'pseudolegal' after 'countmoves'");
+    const std::string mode(take().text);
+    if (mode == "pseudolegal") n->flags |= FlagPseudoLegal;
     if (!at_dash() && !(at(TokenKind::PieceDesignator) && at_dash(1) && touching(peek(), peek(1))))
-      fail_expected("'--' after 'countmoves legal'");
+      fail_expected("'--' after 'countmoves " + mode + "'");
     if (!at_dash()) {
       n->move_roles.push_back(MoveRole::From);
       n->children.push_back(primary());
     }
     const Token& dash = take();
     if (dash.kind == TokenKind::CaptureDash)
-      fail(dash.range, unsupported_word_message("countmoves legal [x]"));
+      fail(dash.range, unsupported_word_message("countmoves " + mode + " [x]"));
     if (touching(dash, peek()) && at(TokenKind::PieceDesignator)) {
       n->move_roles.push_back(MoveRole::To);
       n->children.push_back(primary());
@@ -1945,9 +1981,11 @@ private:
     const Token& kw = take();
     if (!dash_ahead()) fail_expected("'--' after '" + std::string(kw.text) + "'");
     NodePtr dash = dash_move(NodeKind::Dash);
-    if (dash->has(FlagCapture)) fail(dash->range, "'legal' takes no capturing dash '[x]', as in CQL");
-    if (dash->pieces) fail(dash->range, "'legal' takes no promotion after its dash, as in CQL");
+    const std::string word = "'" + std::string(kw.text) + "'";
+    if (dash->has(FlagCapture)) fail(dash->range, word + " takes no capturing dash '[x]', as in CQL");
+    if (dash->pieces) fail(dash->range, word + " takes no promotion after its dash, as in CQL");
     auto n = make(NodeKind::Move, kw.range);
+    if (kw.keyword == Keyword::PseudoLegal) n->flags |= FlagPseudoLegal;
     if (at(TokenKind::LParen) && touching(tokens_[at_ - 1], peek())) n->flags |= legal_target();
     n->keyword = Keyword::Legal;
     n->move_roles = std::move(dash->move_roles);

@@ -80,7 +80,7 @@ std::string header(const Node& n) {
   std::string s;
   auto add = [&s](const std::string& w) { s += " " + w; };
   if (n.kind == NodeKind::Move) {
-    add(word(Keyword::Legal));
+    add(word(n.has(FlagPseudoLegal) ? Keyword::PseudoLegal : Keyword::Legal));
     if (n.has(FlagCount)) add(word(Keyword::Count));
     if (n.has(FlagAll)) add(word(Keyword::All));
     for (const auto& [k, flag] : LegalTargetFlags)

@@ -354,9 +354,10 @@ private:
   }
 
   // A filter named by a keyword: its kind comes from the keyword table.
-  static FilterKind keyword(const Node& n) {
+  FilterKind keyword(const Node& n) {
     const KeywordInfo& k = keyword_info(n.keyword);
     if (k.use != KeywordUse::Filter) fail(n.range, "expected a filter, found " + quoted(n.keyword));
+    if (n.keyword == Keyword::LastGameNumber) info_.games.last_game_number = true;
     return k.kind;
   }
 
@@ -639,8 +640,12 @@ private:
       if (n.move_roles[i] != MoveRole::Body)
         require(n.child(i), FilterKind::Set,
                 "square set after " + quoted(spelling(MoveRoleWords, n.move_roles[i])));
-    return n.move_roles.empty() || n.move_roles.front() == MoveRole::Body ? FilterKind::Logical
-                                                                          : FilterKind::Set;
+    // The squares of the first parameter when it is from, to or capture (CQL's isfrom, isto,
+    // iscapture); else whether a move fits.
+    const bool squares = !n.move_roles.empty() &&
+                         (n.move_roles.front() == MoveRole::From || n.move_roles.front() == MoveRole::To ||
+                          n.move_roles.front() == MoveRole::Capture);
+    return squares ? FilterKind::Set : FilterKind::Logical;
   }
 
   FilterKind header(const Node& n) {

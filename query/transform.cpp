@@ -1,6 +1,9 @@
 #include "query/transform.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <string_view>
 
 namespace egtb::query {
 
@@ -92,6 +95,43 @@ bool SquareTransform::swaps_square_colors() const {
   for (const TransformStep& step : steps_)
     flips += popcount(static_cast<Bitboard>(to_index(step.symmetry) & 3)) + step.dx + step.dy;
   return (flips & 1) != 0;
+}
+
+namespace {
+
+// CQL's words for one step (its Transform::toString): the board symmetries as its
+// DihedralTransform names them, a colour swap "invertcolor" before its symmetry (flipcolor is
+// CQL's invertcolor after reflect_h), a shift "right^2 down^1", a turn "rotate45^3".
+std::string step_text(const TransformStep& step) {
+  static constexpr std::array<std::string_view, SymmetryCount> Symmetries = {"",
+                                                                             "reflect_v",
+                                                                             "reflect_h",
+                                                                             "rotate180",
+                                                                             "reflect_a1h8",
+                                                                             "counterclockwise90",
+                                                                             "clockwise90",
+                                                                             "reflect_a8h1"};
+  std::vector<std::string> words;
+  if (step.colors) words.emplace_back("invertcolor");
+  if (step.symmetry != Symmetry::Identity)
+    words.emplace_back(Symmetries[static_cast<size_t>(to_index(step.symmetry))]);
+  if (step.dx) words.push_back((step.dx > 0 ? "right^" : "left^") + std::to_string(std::abs(step.dx)));
+  if (step.dy) words.push_back((step.dy > 0 ? "up^" : "down^") + std::to_string(std::abs(step.dy)));
+  if (step.eighths) words.push_back("rotate45^" + std::to_string(step.eighths));
+  std::string text;
+  for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+  return text;
+}
+
+}  // namespace
+
+std::string SquareTransform::cql_text() const {
+  std::string text;
+  for (auto step = steps_.rbegin(); step != steps_.rend(); ++step) {
+    const std::string words = step_text(*step);
+    if (!words.empty()) text += (text.empty() ? "" : " ") + words;
+  }
+  return "<" + text + ">";
 }
 
 std::vector<TransformStep> transform_family(Transform transform) {

@@ -14,6 +14,7 @@
 // ("Qd4", "light") is refused under rotate45 (turns_45), as CQL 6.2 refuses it.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "egtb/core/symmetry.hpp"
@@ -45,6 +46,11 @@ public:
   [[nodiscard]] bool swaps_square_colors() const;  // light <-> dark
   // Whether a step turns by 45 degrees (some eighths): squares and their colours have no image.
   [[nodiscard]] bool turns_45() const;
+  // CQL's text of the transform (currenttransform): its steps from the outermost in, each in
+  // CQL's words, the identities left out, in '<' '>'. Example: "flipcolor flip" at the steps
+  // {FlipDiag} (inner) and {FlipRanks, colours} (outer) is "<invertcolor reflect_h reflect_a1h8>";
+  // no transform, or identities only, "<>".
+  [[nodiscard]] std::string cql_text() const;
 
 private:
   std::vector<TransformStep> steps_;  // innermost first

@@ -75,6 +75,34 @@ TEST_CASE("query --pgn-in: table values only where a table holds the position", 
   CHECK_THROWS_AS(query_pgn(prepare_query("dtm > 0"), in, {}, {}, {}), InputError);
 }
 
+// CQL 6.2 counts the games before the run (its test: "[White " in the file); egtb reads them once
+// more. The header's last game number caps it, as in CQL. No table is read.
+TEST_CASE("query --pgn-in: lastgamenumber, the games counted before the run", "[query]") {
+  const std::string games = test::studies_text();
+  std::istringstream again(games);
+  CHECK(count_games(again) == 4);
+  const auto last = [&](const std::string& text) {
+    PgnQueryOptions options;
+    options.count_games = [&] {
+      std::istringstream in(games);
+      return count_games(in);
+    };
+    std::istringstream in(games);
+    std::vector<uint64_t> found;
+    (void)query_pgn(
+        prepare_query(text), in, options,
+        [&](const pgn::Game& game, const std::vector<PositionMatch>&) { found.push_back(game.number); },
+        [](const pgn::PgnError& e) { FAIL(e.message); });
+    return found;
+  };
+  CHECK(last("initial gamenumber == lastgamenumber") == std::vector<uint64_t>{4});
+  CHECK(last("initial gamenumber + 2 >= lastgamenumber") == std::vector<uint64_t>{2, 3, 4});
+  CHECK(last("cql(gamenumber 1 2) initial gamenumber == lastgamenumber") == std::vector<uint64_t>{2});
+  // Without a second reading (standard input) the query is refused.
+  std::istringstream in(games);
+  CHECK_THROWS_AS(query_pgn(prepare_query("lastgamenumber == 4"), in, {}, {}, {}), InputError);
+}
+
 TEST_CASE("query --pgn-in: the limit, and input order on any number of threads", "[tables]") {
   const std::string games = test::random_games_text(200, 7);
   PgnQueryOptions one;
@@ -100,7 +128,7 @@ TEST_CASE("query --pgn-in: JSON of a matching position", "[tables]") {
   std::istringstream in(test::studies_text());
   std::vector<std::string> lines;
   (void)query_pgn(
-      query, in, {EGTB_TEST_TABLES, Rules::Lasker, false, 1, 1, {}},
+      query, in, {EGTB_TEST_TABLES, Rules::Lasker, false, 1, 1, {}, {}},
       [&](const pgn::Game& g, const std::vector<PositionMatch>& found) {
         for (const PositionMatch& m : found) lines.push_back(json_line(to_json(g, m, Rules::Lasker)));
       },

@@ -70,12 +70,35 @@ TEST_CASE("error golden tests", "[errors]") {
       {"function f(x){ x:check } f(1)",
        "q.cql:1:16: error: expected position filter (parent, child, find ...) before ':'\nfunction f(x){ "
        "x:check } f(1)\n               ^\n"},
-      {"move pseudolegal",
-       "q.cql:1:6: error: CQL filter 'move pseudolegal' is not supported by egtb\n"
-       "move pseudolegal\n     ^~~~~~~~~~~\n"},
-      {"lastgamenumber > 1",
-       "q.cql:1:1: error: CQL filter 'lastgamenumber' is not supported by egtb\nlastgamenumber > "
-       "1\n^~~~~~~~~~~~~~\n"},
+      {"move from K pseudolegal",
+       "q.cql:1:13: error: 'pseudolegal' comes first after 'move' (move pseudolegal from ...)\n"
+       "move from K pseudolegal\n            ^~~~~~~~~~~\n"},
+      {"pseudolegal K[x]a1",
+       "q.cql:1:13: error: 'pseudolegal' takes no capturing dash '[x]', as in CQL\n"
+       "pseudolegal K[x]a1\n            ^\n"},
+      {"countmoves check",
+       "q.cql:1:12: error: expected 'legal' or 'pseudolegal' after 'countmoves', found 'check'\n"
+       "countmoves check\n           ^~~~~\n"},
+      {"countmoves pseudolegal K",
+       "q.cql:1:24: error: expected '--' after 'countmoves pseudolegal', found 'K'\n"
+       "countmoves pseudolegal K\n                       ^\n"},
+      {"move enpassant enpassantsquare e4",
+       "q.cql:1:1: error: 'move' takes 'enpassant' or 'enpassantsquare', not both, as in CQL\n"
+       "move enpassant enpassantsquare e4\n^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"},
+      {"move enpassantsquare e4 promote Q",
+       "q.cql:1:1: error: 'move' cannot be both an en passant capture and a promotion, as in CQL\n"
+       "move enpassantsquare e4 promote Q\n^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"},
+      {"move legal enpassantsquare 3",
+       "q.cql:1:28: error: expected square set after 'enpassantsquare'\n"
+       "move legal enpassantsquare 3\n                           ^\n"},
+      {"move captures check",
+       "q.cql:1:15: error: expected square set after 'capture'\nmove captures check\n              ^~~~~\n"},
+      {"virtualmainline + 1",
+       "q.cql:1:1: error: expected numeric filter before '+'\nvirtualmainline + 1\n^~~~~~~~~~~~~~~\n"},
+      {"currenttransform + 1",
+       "q.cql:1:20: error: expected a string after '+'\ncurrenttransform + 1\n                   ^\n"},
+      {"lastgamenumber + \"a\"",
+       "q.cql:1:1: error: expected a string before '+'\nlastgamenumber + \"a\"\n^~~~~~~~~~~~~~\n"},
       {"cql(input a.pgn) hhdb a1",
        "q.cql:1:23: error: expected a key of hhdb after 'hhdb' (prize, hm, MC, composer, gbr ...), found "
        "'a1'\n"

@@ -211,6 +211,31 @@ TEST_CASE("check, mate, stalemate and the pure/model/ideal filters", "[eval]") {
   });
 }
 
+// Off a game (a table position): no move led to the position, so no e.p. capture and no
+// enpassantsquare; pseudolegal moves are those of the board.
+TEST_CASE("pseudolegal, enpassantsquare and currenttransform on a position", "[eval]") {
+  check_all({
+      {"pseudolegal B--", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", "[d1,f1,d3,f3,c4,g4,b5,h5,a6]"},
+      {"legal B--", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", "[]"},
+      {"countmoves pseudolegal --", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", "13"},
+      {"move pseudolegal from K to e2", Pins, "[]"},  // its own rook stands there
+      {"pseudolegal K--", Pins, "[d1,f1,d2,f2]"},
+      {"enpassantsquare", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "[]"},
+      {"move pseudolegal enpassant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "[]"},
+      {"currenttransform == \"<>\"", Start, "true"},
+      {"flip {Ka5 currenttransform == \"<reflect_a1h8>\"}", Start, "true"},
+      {"flip {Kd8 currenttransform == \"<rotate180>\"}", Start, "true"},
+      {"rotate90 {Ka4 currenttransform == \"<counterclockwise90>\"}", Start, "true"},
+      {"rotate90 {Kh5 currenttransform == \"<clockwise90>\"}", Start, "true"},
+      {"shift {Kf2 currenttransform == \"<left^1 down^1>\"}", Start, "true"},
+      {"rotate45 {up 1 K currenttransform == \"<rotate45^2>\"}", Start, "true"},
+      {"reversecolor {k currenttransform == \"<invertcolor reflect_h>\"}", Start, "true"},
+      // Nested: the outer transform first, as CQL writes it.
+      {"flipcolor flip {Ke8 currenttransform == \"<invertcolor reflect_h reflect_h>\"}", Start, "true"},
+      {"flipcolor {btm shift {kf8 currenttransform == \"<invertcolor reflect_h left^1>\"}}", Start, "true"},
+  });
+}
+
 TEST_CASE("legal and reachable positions", "[eval]") {
   check_all({
       {"legalposition", Start, "true"},

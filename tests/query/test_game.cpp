@@ -967,6 +967,70 @@ TEST_CASE("game: legal --(target), o-o, o-o-o, nullmove", "[query][game]") {
   CHECK(value_at("legal --(o-o-o)", n, 2) == "[c1]");
 }
 
+// CQL 6.2 gives the same values and selects the same positions (each its own program). The
+// bishop on e2 is pinned: 13 pseudolegal moves (the king's 4, the bishop's 9), 4 legal ones.
+// After 1. e4 Black's d4 pawn may take e.p. only pseudolegally (the rook on h4 would take its king).
+TEST_CASE("game: move pseudolegal, pseudolegal --, countmoves pseudolegal", "[query][game]") {
+  const Game pin = read_game("[FEN \"4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1\"]\n\n1. Kd2 *\n");
+  using Answer = std::pair<const char*, const char*>;  // query, value at the start
+  for (const auto& [query, value] :
+       {Answer{"pseudolegal B--", "[d1,f1,d3,f3,c4,g4,b5,h5,a6]"}, Answer{"legal B--", "[]"},
+        Answer{"countmoves pseudolegal --", "13"}, Answer{"countmoves legal --", "4"}}) {
+    INFO(query);
+    CHECK(value_at(query, pin, 0) == value);
+  }
+  CHECK(matching("move pseudolegal from B to d3", pin) == "0");
+  CHECK(matching("move legal from B to d3", pin).empty());
+  CHECK(printed("move pseudolegal from B") == "(query (move pseudolegal from B))");
+  const Game ep = read_game("[FEN \"8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kb3 *\n");
+  CHECK(value_at("pseudolegal --(enpassant)", ep, 1) == "[e3]");
+  CHECK(value_at("legal --(enpassant)", ep, 1) == "[]");
+  CHECK(value_at("pseudolegal p--", ep, 1) == "[d3,e3]");
+  CHECK(value_at("countmoves pseudolegal --", ep, 1) == "7");
+  CHECK(matching("move pseudolegal enpassant", ep) == "1");
+  CHECK(matching("move pseudolegal enpassantsquare e4", ep) == "1");
+  CHECK(matching("move pseudolegal enpassantsquare d4", ep).empty());
+  CHECK(matching("move legal enpassantsquare e4", ep).empty());
+}
+
+// enpassantsquare: CQL's square of the pawn taken en passant (not the square passed over).
+TEST_CASE("game: enpassantsquare, alone and in move", "[query][game]") {
+  const Game g = read_game(CastlesAndEnPassant);
+  CHECK(value_at("enpassantsquare", g, 2) == "[e4]");
+  CHECK(value_at("enpassantsquare", g, 1) == "[]");
+  CHECK(matching("enpassantsquare", g) == "2");
+  CHECK(matching("flipcolor enpassantsquare == e4", g) == "2");  // no square of it is transformed
+  CHECK(matching("move enpassantsquare e4", g) == "1");
+  CHECK(matching("move enpassantsquare [a-h5]", g).empty());
+  CHECK(matching("move previous enpassantsquare e4", g) == "2");
+  CHECK(matching("move legal enpassantsquare e4", g) == "1");
+  CHECK(matching("move legal enpassantsquare e5", g).empty());
+  CHECK(value_at("move to . enpassantsquare e4", g, 1) == "[e3]");
+  CHECK(printed("enpassantsquare") == "(query (move previous enpassant capture .))");
+  CHECK(printed("move enpassantsquare e4") == "(query (move enpassantsquare [e4]))");
+}
+
+// CQL 6.2's other spellings: "captures" in move is "capture", "curpos" is "currentposition".
+TEST_CASE("game: captures and curpos", "[query][game]") {
+  const Game g = read_game(CastlesAndEnPassant);
+  CHECK(printed("move captures e4") == printed("move capture e4"));
+  using Answer = std::pair<const char*, const char*>;  // query, the nodes where it matches
+  for (const auto& [query, nodes] :
+       {Answer{"move captures e4", "1"}, Answer{"move previous captures e4", "2"},
+        Answer{"curpos : btm", "1 3"}}) {
+    INFO(query);
+    CHECK(matching(query, g) == nodes);
+  }
+}
+
+// CQL 6.2 selects the same positions (with cql(variations): positionids 0 to 5, the start, e4,
+// e5, Nf3, c5 and its Nf3): Black's alternatives stay on the virtual main line, White's (1. d4)
+// and a null move leave it.
+TEST_CASE("game: virtualmainline", "[query][game]") {
+  const Game g = read_game("1. e4 (1. d4 d5) (1. -- d5) e5 (1... c5 2. Nf3) 2. Nf3 *\n");
+  CHECK(matching("virtualmainline", g) == matching("positionid <= 5", g));
+}
+
 TEST_CASE("game: move ... comment (...), written where the move leads", "[query][game]") {
   const Game g = read_game(CastlesAndEnPassant);
   const auto program = egtb::query::compile("move from P comment (\"to \" to)");
@@ -1075,7 +1139,7 @@ TEST_CASE("path: errors and the work budget", "[query][game][path]") {
   CHECK(parse_error("path nestban nestban --") == "14: 'nestban' given twice in 'path'");
   CHECK(parse_error("path 3 -- check").starts_with("6: CQL's path length range is not supported"));
   CHECK(parse_error("path focus A primary -- check").find("'focus' and 'primary'") != std::string::npos);
-  CHECK(parse_error("countmoves --").starts_with("12: expected 'legal' after 'countmoves'"));
+  CHECK(parse_error("countmoves --").starts_with("12: expected 'legal' or 'pseudolegal' after 'countmoves'"));
   // Every way of cutting a long line into runs: exponential, stopped by the loop budget.
   std::string text = "[Event \"long\"]\n\n";
   for (int i = 1; i <= 20; ++i)

@@ -34,6 +34,9 @@ int run_query_pgn(const CommandLine& cl, const query::ScanQuery& query) {
     throw UsageError("query: --pgn-in lists games as PGN or positions as JSON (no --csv or --convention)");
   api::InputFile input(cl.option("pgn-in", ""), "PGN file");
   api::PgnQueryOptions options = pgn_options(cl);
+  const std::string path = cl.option("pgn-in", "");
+  if (path != "-")
+    options.count_games = [path] { return api::count_games(api::InputFile(path, "PGN file").stream()); };
   ProgressLine progress;
   options.progress = [&](const api::GameStreamProgress& p) {
     progress.update([&] { return "query: " + games_progress(p.games, p.bytes, input.size()); });
