@@ -352,7 +352,14 @@ struct MoveKindFilter {
   bool castle = false;
   bool kingside = false;   // o-o
   bool queenside = false;  // o-o-o
-  [[nodiscard]] bool admits(Move m) const;
+  [[nodiscard]] bool admits(Move m) const {
+    const bool castling = m.kind() == MoveKind::Castling;
+    if (en_passant && m.kind() != MoveKind::EnPassant) return false;
+    if ((castle || kingside || queenside) && !castling) return false;
+    if (kingside && file_of(m.to()) != 6) return false;  // e1g1, e8g8
+    return !queenside || file_of(m.to()) == 2;           // e1c1, e8c8
+  }
+  [[nodiscard]] bool admits_every_move() const { return !en_passant && !castle && !kingside && !queenside; }
 };
 struct MoveSpec {
   std::vector<MoveRole> roles;

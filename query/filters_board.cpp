@@ -127,6 +127,8 @@ public:
         squares_only_(spec.squares_only),
         kind_(spec.kind),
         pseudolegal_(spec.pseudolegal),
+        every_move_(params_.empty() && !body_ && !promote_ && !squares_only_ && !pseudolegal_ &&
+                    kind_.admits_every_move()),
         range_(range) {}
 
   bool matches(Context& ctx) const override {
@@ -157,9 +159,43 @@ private:
   bool squares_only_ = false;
   MoveKindFilter kind_;
   bool pseudolegal_ = false;
+  bool every_move_;  // no parameter, body or kind: every legal move counts (CQL's rules aside)
   SourceRange range_;
 
-  bool admits(Context& ctx, Move m) const {
+  // The squares the parameters allow at this position, each role's sets intersected (every square
+  // for a role without one), read once for all the moves: `move legal from Q to (a1|b2)` asks Q's
+  // squares and a1|b2 once, not once a move.
+  struct Allowed {
+    Bitboard from = ~Bitboard{0};
+    Bitboard to = ~Bitboard{0};
+    Bitboard capture = ~Bitboard{0};
+    Bitboard en_passant = ~Bitboard{0};
+    bool capture_only = false;     // a capture parameter: the move must take a man
+    bool en_passant_only = false;  // an enpassantsquare parameter: the move must be an e.p. capture
+  };
+  Allowed allowed(Context& ctx) const {
+    Allowed a;
+    for (size_t i = 0; i < params_.size(); ++i) {
+      const Bitboard squares = params_[i]->squares(ctx);
+      switch (roles_[i]) {
+        case MoveRole::From: a.from &= squares; break;
+        case MoveRole::To: a.to &= squares; break;
+        case MoveRole::Capture:
+          a.capture &= squares;
+          a.capture_only = true;
+          break;
+        case MoveRole::EnPassantSquare:
+          a.en_passant &= squares;
+          a.en_passant_only = true;
+          break;
+        case MoveRole::Promote:
+        case MoveRole::Body: break;
+      }
+    }
+    return a;
+  }
+
+  bool admits(const Context& ctx, const Allowed& a, Move m) const {
     if (!kind_.admits(m)) return false;
     // CQL 6.2 sees an en passant capture only after the double step played before it (its
     // Attack::enpassantAttack reads the previous move): none at a game's start, whatever the FEN's
@@ -167,25 +203,10 @@ private:
     if (m.kind() == MoveKind::EnPassant && ctx.node == pgn::Game::Root) return false;
     if (m.kind() == MoveKind::Castling && moved_to(ctx, m)) return false;
     const Position& pos = *ctx.pos;
-    for (size_t i = 0; i < params_.size(); ++i) {
-      const Bitboard squares = params_[i]->squares(ctx);
-      switch (roles_[i]) {
-        case MoveRole::From:
-          if (!contains(squares, m.from())) return false;
-          break;
-        case MoveRole::To:
-          if (!contains(squares, m.to())) return false;
-          break;
-        case MoveRole::Capture:
-          if (pos.empty(victim(pos, m)) || !contains(squares, victim(pos, m))) return false;
-          break;
-        case MoveRole::EnPassantSquare:
-          if (m.kind() != MoveKind::EnPassant || !contains(squares, victim(pos, m))) return false;
-          break;
-        case MoveRole::Promote:
-        case MoveRole::Body: break;
-      }
-    }
+    if (!contains(a.from, m.from()) || !contains(a.to, m.to())) return false;
+    if (a.capture_only && (pos.empty(victim(pos, m)) || !contains(a.capture, victim(pos, m)))) return false;
+    if (a.en_passant_only && (m.kind() != MoveKind::EnPassant || !contains(a.en_passant, victim(pos, m))))
+      return false;
     if (promote_) {
       if (m.kind() != MoveKind::Promotion) return false;
       const PieceMask bit =
@@ -242,28 +263,43 @@ private:
   Tally run(Context& ctx) const {
     Tally t;
     const MoveList legal = ctx.game ? legal_moves(with_every_castling(*ctx.pos)) : legal_moves(*ctx.pos);
-    if (!pseudolegal_) {
-      for (Move m : legal) tally(ctx, m, t);
+    if (every_move_ && !ctx.game) {
+      // Off a game (tables, FEN lists) no castling is refused and no e.p. capture seen (admits).
+      for (Move m : legal) {
+        if (m.kind() == MoveKind::EnPassant) continue;
+        t.squares |= square_bb(value_is_to_ ? m.to() : m.from());
+        ++t.matched;
+      }
+      t.considered = t.matched;
       return t;
     }
-    for (Move m : pseudolegal_moves(*ctx.pos, passed_square(ctx))) tally(ctx, m, t);
+    const Allowed a = allowed(ctx);
+    if (!pseudolegal_) {
+      for (Move m : legal) tally(ctx, a, m, t);
+      return t;
+    }
+    for (Move m : pseudolegal_moves(*ctx.pos, passed_square(ctx))) tally(ctx, a, m, t);
     for (Move m : legal)
-      if (m.kind() == MoveKind::Castling) tally(ctx, m, t);
+      if (m.kind() == MoveKind::Castling) tally(ctx, a, m, t);
     return t;
   }
 
-  void tally(Context& ctx, Move m, Tally& t) const {
-    if (!admits(ctx, m)) return;
+  void tally(Context& ctx, const Allowed& a, Move m, Tally& t) const {
+    if (!admits(ctx, a, m)) return;
     if (squares_only_ && m.kind() == MoveKind::Promotion && m.promotion() != PieceType::Queen) return;
     ++t.considered;
-    if (body_) {
-      ctx.step(range_);
-      const Position next = ctx.pos->after(m);
-      const PositionScope scope(ctx, next);
-      if (!body_->matches(ctx)) return;
-    }
+    if (body_ && !body_matches(ctx, m)) return;
     ++t.matched;
     t.squares |= square_bb(value_is_to_ ? m.to() : m.from());
+  }
+
+  // The body at the position after m. Kept out of tally's loop (a Position on the stack and its
+  // scope's saved state), which runs once a legal move: the counts without a body do not pay for it.
+  [[gnu::noinline]] bool body_matches(Context& ctx, Move m) const {
+    ctx.step(range_);
+    const Position next = ctx.pos->after(m);
+    const PositionScope scope(ctx, next);
+    return body_->matches(ctx);
   }
 };
 

@@ -460,14 +460,6 @@ FilterPtr make_with_position(FilterPtr position, FilterPtr body) {
   return std::make_unique<WithPosition>(std::move(position), std::move(body));
 }
 FilterPtr make_result(std::string result) { return std::make_unique<Result>(std::move(result)); }
-bool MoveKindFilter::admits(Move m) const {
-  const bool castling = m.kind() == MoveKind::Castling;
-  if (en_passant && m.kind() != MoveKind::EnPassant) return false;
-  if ((castle || kingside || queenside) && !castling) return false;
-  if (kingside && file_of(m.to()) != 6) return false;  // e1g1, e8g8
-  return !queenside || file_of(m.to()) == 2;           // e1c1, e8c8
-}
-
 FilterPtr make_played_move(const PlayedMoveSpec& spec, FilterPtr from, FilterPtr to, FilterPtr capture,
                            FilterPtr comment, FilterPtr en_passant_square) {
   return std::make_unique<PlayedMove>(spec, std::move(from), std::move(to), std::move(capture),
