@@ -99,6 +99,7 @@ Keyword keyword_of(const Node& node) {
     case NodeKind::Substring:
     case NodeKind::DictEntry:
     case NodeKind::DictAssign:
+    case NodeKind::DictLoop:
     case NodeKind::Query:
     case NodeKind::Block:
     case NodeKind::Designator:

@@ -150,6 +150,10 @@ enum class NodeKind : uint8_t {
   DictEntry,
   DictAssign,
   DictUnbind,
+  // x ∊ D body, x [element] D body, string x in D body (keyword In): runs body with x bound to each
+  // key of the dictionary D in key order; name x; slot x's; children: (dictionary D), body. Example:
+  // "string s in D true" is (∊ s (dictionary D) true).
+  DictLoop,
 };
 
 // Bits of Node::flags.

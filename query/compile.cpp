@@ -69,7 +69,7 @@ std::string other_side(const std::string& word, const SquareTransform& t) {
 
 class Compiler {
 public:
-  explicit Compiler(const SemaInfo& info) {
+  explicit Compiler(const SemaInfo& info) : dictionaries_(info.dictionaries) {
     for (size_t i = 0; i < info.variables.size(); ++i)
       if (info.variables[i].atomic) atomics_.push_back(i);
   }
@@ -80,10 +80,11 @@ public:
   }
 
 private:
-  const Node* outer_transform_ = nullptr;  // the outermost transform being compiled
-  size_t transformed_ = 0;                 // filters compiled and nodes read inside transforms
-  size_t line_moves_ = 0;                  // move filters compiled that follow a line (FlagLineMove)
-  std::vector<size_t> atomics_;            // the slots of the atomic variables, for every path
+  const Node* outer_transform_ = nullptr;     // the outermost transform being compiled
+  size_t transformed_ = 0;                    // filters compiled and nodes read inside transforms
+  size_t line_moves_ = 0;                     // move filters compiled that follow a line (FlagLineMove)
+  std::vector<size_t> atomics_;               // the slots of the atomic variables, for every path
+  std::vector<DictionaryInfo> dictionaries_;  // what each dictionary holds, to print it
 
   // Counts the work of expanding transforms, failing beyond MaxTransformedFilters.
   void charge(size_t filters) {
@@ -152,6 +153,8 @@ private:
       case NodeKind::PieceLoop:
         return detail::make_loop(n.slot, compile(n.child(0), t), compile(n.child(1), t), n.has(FlagAll),
                                  n.kind == NodeKind::PieceLoop, n.range);
+      case NodeKind::DictLoop:
+        return detail::make_dictionary_loop(n.slot, n.child(0).slot, compile(n.child(1), t), n.range);
       case NodeKind::Sort: return detail::make_sort(compile(n.child(0), t), static_cast<size_t>(n.slot));
       case NodeKind::Pin: return pin(n, t);
       case NodeKind::Ray: return ray(n, t);
@@ -340,6 +343,7 @@ private:
   FilterPtr transform(const Node& n, const SquareTransform& outer);
   FilterPtr fen(const Node& n, const SquareTransform& t);
   FilterPtr message(const Node& n, const SquareTransform& t);
+  [[nodiscard]] FilterPtr dictionary_text(const Node& d) const;
   FilterPtr move(const Node& n, const SquareTransform& t);
   FilterPtr imagine(const Node& n, const SquareTransform& t);
   FilterPtr played_move(const Node& n, const SquareTransform& t);
@@ -432,6 +436,13 @@ FilterPtr Compiler::fen(const Node& n, const SquareTransform& t) {
   return detail::make_fen_match(mapped);
 }
 
+// message(D): D's entries; a dictionary never assigned prints as empty.
+FilterPtr Compiler::dictionary_text(const Node& d) const {
+  const DictionaryInfo& info = dictionaries_[static_cast<size_t>(d.slot)];
+  return detail::make_dictionary_text(d.slot, info.name, info.key.value_or(FilterKind::Numeric),
+                                      info.value.value_or(FilterKind::Numeric));
+}
+
 FilterPtr Compiler::message(const Node& n, const SquareTransform& t) {
   Filters args;
   std::vector<std::string> literals;
@@ -442,6 +453,8 @@ FilterPtr Compiler::message(const Node& n, const SquareTransform& t) {
     literals.push_back(c->kind == NodeKind::String ? c->name : std::string());
     if (c->kind == NodeKind::String)
       args.push_back(nullptr);
+    else if (c->kind == NodeKind::Dictionary && n.keyword != Keyword::Str)
+      args.push_back(dictionary_text(*c));
     else
       args.push_back(report ? detail::make_report(c->keyword == Keyword::ReachablePosition) : compile(*c, t));
   }

@@ -533,5 +533,9 @@ FilterPtr make_dictionary_assign(int dictionary, FilterPtr key, FilterPtr value)
 // unbind D (key null: every entry), unbind D[key]: matches (unless the key has no value).
 FilterPtr make_dictionary_unbind(int dictionary, FilterPtr key);
 FilterPtr make_dictionary_count(int dictionary);  // #D: its number of entries
+// x ∊ D body: body once for each key of D, x bound to it; matches (CQL's DictionaryIterateNode).
+FilterPtr make_dictionary_loop(int slot, int dictionary, FilterPtr body, SourceRange range);
+// message(D), comment(D): D's entries as text, each key of kind `key` and value of kind `value`.
+FilterPtr make_dictionary_text(int dictionary, std::string name, FilterKind key, FilterKind value);
 
 }  // namespace egtb::query::detail

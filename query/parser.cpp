@@ -418,8 +418,12 @@ private:
   NodePtr identifier() {
     const Token& t = take();
     const std::string name = t.value;
+    if (name == "string" && at(TokenKind::Identifier) && peek(1).kind == TokenKind::Keyword &&
+        peek(1).keyword == Keyword::In && at_dictionary(2))
+      return dictionary_loop(take(), Keyword::In);
     if (is_cql_reserved(name)) fail(t.range, unsupported_word_message(name));
     if (dictionaries_.count(name)) return dictionary_use(t);
+    if (at(TokenKind::Element) && at_dictionary(1)) return dictionary_loop(t, Keyword::None);
     if (at(TokenKind::Element)) return element_loop(t, NodeKind::SquareLoop);
     if (accept(TokenKind::Assign)) {
       auto n = make(NodeKind::Assign, t.range, name);
@@ -468,6 +472,25 @@ private:
     n = finish(std::move(n));
     if (n->kind == NodeKind::DictAssign || !accept(TokenKind::Colon)) return n;
     return binary(NodeKind::WithPosition, std::move(n), operand(&Parser::prefix, "':'"));  // D[k]:f
+  }
+
+  // Whether the token `ahead` names a dictionary as a whole (D, not D[k]): "x ∊ D" loops over D's
+  // keys, "x ∊ D[1]" over the squares of D's value at 1 (as CQL's parser tells them).
+  [[nodiscard]] bool at_dictionary(size_t ahead) const {
+    return peek(ahead).kind == TokenKind::Identifier && dictionaries_.count(peek(ahead).value) &&
+           peek(ahead + 1).kind != TokenKind::LBracket;
+  }
+
+  // x ∊ D body, string x in D body (form In): `name` is x's token, the current one the ∊ or 'in'.
+  NodePtr dictionary_loop(const Token& name, Keyword form) {
+    take();
+    auto n = make(NodeKind::DictLoop, name.range, name.value);
+    n->keyword = form;
+    const Token& d = take();
+    n->children.push_back(make(NodeKind::Dictionary, d.range, d.value));
+    n->children.push_back(
+        operand_after(&Parser::filter, quote_source(n->name) + " in " + quote_source(d.value)));
+    return finish(std::move(n));
   }
 
   // [k] after a dictionary's name.

@@ -66,6 +66,7 @@ std::string operator_name(const Node& n) {
     case NodeKind::Substring: return n.has(FlagRange) ? "[:]" : "[]";
     case NodeKind::DictEntry: return "[]";
     case NodeKind::DictAssign: return "[]=";
+    case NodeKind::DictLoop: return std::string(operator_spelling(TokenKind::Element));
     case NodeKind::PathDash:
     case NodeKind::Dash:
       return std::string(operator_spelling(n.has(FlagCapture) ? TokenKind::CaptureDash : TokenKind::Dash));
@@ -139,6 +140,7 @@ std::string header(const Node& n) {
     case NodeKind::DictEntry:
     case NodeKind::DictAssign:
     case NodeKind::DictUnbind:
+    case NodeKind::DictLoop:
     case NodeKind::Call: add(n.name); break;
     case NodeKind::PieceAssign: add(n.name + " ="); break;
     case NodeKind::Sort:

@@ -113,6 +113,7 @@ private:
     if (n.kind == NodeKind::Function) return define(n);
     if (n.kind == NodeKind::Call) return call(n);
     if (n.kind == NodeKind::SquareLoop || n.kind == NodeKind::PieceLoop) return loop(n);
+    if (n.kind == NodeKind::DictLoop) return dictionary_loop(n);
     if (n.kind == NodeKind::Assign && n.has(FlagPersistent)) return persistent_assign(n);
     if (n.kind == NodeKind::Echo || n.kind == NodeKind::ConsecutiveMoves) bind_positions(n);
     const int outer_line = line_level_;
@@ -231,6 +232,25 @@ private:
     n.slot = bind(n, FilterKind::Set, n.kind == NodeKind::PieceLoop);
     check(n.children[1]);
     n.filter = n.has(FlagAll) ? FilterKind::Logical : FilterKind::Set;
+    return n.filter;
+  }
+
+  // x ∊ D body: x takes the kind of D's keys, which an earlier D[k] must have fixed (CQL decides it
+  // at parse time too); string x in D needs string keys.
+  FilterKind dictionary_loop(Node& n) {
+    check(n.children[0]);
+    const DictionaryInfo& d = info_.dictionaries[static_cast<size_t>(n.child(0).slot)];
+    const std::string name = quote_source(d.name);
+    if (!d.key)
+      fail(n.child(0).range, "dictionary '" + name + "' has no key yet: assign " + name +
+                                 "[key] = value before looping over its keys");
+    if (n.keyword == Keyword::In && *d.key != FilterKind::String)
+      fail(n.child(0).range, "'string " + quote_source(n.name) + " in " + name +
+                                 "' needs a dictionary of string keys; " + name + "'s keys are " +
+                                 std::string(filter_kind_name(*d.key)) + " values");
+    n.slot = bind(n, *d.key);
+    check(n.children[1]);
+    n.filter = FilterKind::Logical;
     return n.filter;
   }
 

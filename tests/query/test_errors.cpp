@@ -183,6 +183,12 @@ TEST_CASE("error golden tests", "[errors]") {
        "q.cql:1:7: error: expected 'dictionary' after 'local' (egtb has local and persistent dictionaries, "
        "not "
        "other local variables), found 'x'\nlocal x = 1\n      ^\n"},
+      {"dictionary D key ∊ D true D[1] = 2",
+       "q.cql:1:20: error: dictionary 'D' has no key yet: assign D[key] = value before looping over its "
+       "keys\ndictionary D key ∊ D true D[1] = 2\n                   ^\n"},
+      {"dictionary D D[1] = 2 string s in D true",
+       "q.cql:1:35: error: 'string s in D' needs a dictionary of string keys; D's keys are Numeric values\n"
+       "dictionary D D[1] = 2 string s in D true\n                                  ^\n"},
       {"dictionary D unbind D[1]",
        "q.cql:1:23: error: dictionary 'D' has no key before this 'unbind'\ndictionary D unbind D[1]\n"
        "                      ^\n"},

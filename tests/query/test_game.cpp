@@ -468,6 +468,44 @@ TEST_CASE("game: dictionaries: D[k] = v, D[k], #D, unbind D, unbind D[k]", "[que
         "(query (dictionary D) ([]= D 1 [a1]) (unbind D 1) (# (dictionary D)))");
 }
 
+// Loops over a dictionary's keys, in key order, each run of the body with the variable bound to one
+// key; the loop matches whatever its body does. Checked with CQL 6.2 (its messages, over this game's
+// first position: message(key) in the loops below prints a b c, then 1 3).
+TEST_CASE("game: loops over a dictionary's keys: x ∊ D, string x in D", "[query][game]") {
+  const Game g = read_game(Scholar);
+  const std::string strings = "dictionary D D[\"b\"] = 3 D[\"a\"] = 5 D[\"c\"] = 1 ";
+  CHECK(notes_at(strings + "key ∊ D message(key)", g, Game::Root) == "a | b | c");
+  CHECK(notes_at(strings + "key [element] D message(\"v\" D[key])", g, Game::Root) == "v5 | v3 | v1");
+  CHECK(notes_at(strings + "string key in D comment(key)", g, Game::Root) == "a | b | c");
+  CHECK(notes_at(strings + "key ∊ D false message(\"after\")", g, Game::Root) == "after");  // matches
+  // The keys are those D had when the loop began: the body may change D.
+  CHECK(notes_at("dictionary Nums Nums[3] = \"x\" Nums[1] = \"y\" num ∊ Nums {Nums[num] = \"z\" "
+                 "message(num)} message(Nums)",
+                 g, Game::Root) ==
+        "1 | 3 | Dictionary Nums with 2 entries: \n<NumValue>1: <string>z\n<NumValue>3: <string>z\n");
+  CHECK(notes_at("dictionary S S[e4] = 1 S[a1] = 2 sq ∊ S message(S[sq])", g, Game::Root) == "2 | 1");
+  CHECK(notes_at("dictionary D D[1] = 2 key ∊ D true key ∊ D message(key)", g, Game::Root) ==
+        "1");  // unbound after
+  CHECK_THROWS_AS(notes_at("dictionary D D[1] = 2 key = 3 key ∊ D true", g, Game::Root),
+                  egtb::query::RunError);  // CQL: "the variable key is already bound"
+  CHECK(printed("dictionary D D[\"a\"] = 1 string s in D true") ==
+        "(query (dictionary persistent D) ([]= D \"a\" 1) ([element] s (dictionary D) true))");
+}
+
+// message(D) and comment(D) list a dictionary's entries in key order, each with its type, as CQL 6.2
+// prints them (checked with CQL 6.2: a set key lists its squares, a1 first, in brackets unless one).
+TEST_CASE("game: message(D) prints a dictionary's entries", "[query][game]") {
+  const Game g = read_game(Scholar);
+  CHECK(notes_at("dictionary D D[\"b\"] = 3 D[\"a\"] = 5 message(D)", g, Game::Root) ==
+        "Dictionary D with 2 entries: \n<string>a: <NumValue>5\n<string>b: <NumValue>3\n");
+  CHECK(notes_at("dictionary S S[h8] = 1 S[a1 | b2] = 2 S[~.] = 3 S[e5] = 4 message(S)", g, Game::Root) ==
+        "Dictionary S with 4 entries: \n<SquareMask>[]: <NumValue>3\n<SquareMask>[a1,b2]: <NumValue>2\n"
+        "<SquareMask>e5: <NumValue>4\n<SquareMask>h8: <NumValue>1\n");
+  CHECK(notes_at("dictionary E message(\"e\" E)", g, Game::Root) == "eDictionary E with 0 entries: \n");
+  CHECK(notes_at("dictionary D D[1] = \"one\" comment(D)", g, Game::Root) ==
+        "Dictionary D with 1 entries: \n<NumValue>1: <string>one\n");
+}
+
 // A dictionary declared without 'local' keeps its entries from game to game (CQL runs such a program on
 // one thread); a local one is emptied when a game starts, as the variables are unbound.
 TEST_CASE("game: a persistent dictionary keeps its entries from game to game", "[query][game]") {
