@@ -29,6 +29,14 @@ struct ScratchDir {
   ~ScratchDir() { std::filesystem::remove_all(path); }
 };
 
+// The entries of either side where `read` gives another score than `whole`.
+uint64_t differences(const Table& read, const Table& whole) {
+  uint64_t n = 0;
+  for (Color c : {Color::White, Color::Black})
+    for (Index i = 0; i < whole.scheme().size(); ++i) n += read.at(c, i) != whole.at(c, i) ? 1u : 0u;
+  return n;
+}
+
 TEST_CASE("a paged table reads every entry as the table in memory holds it", "[retro][paged]") {
   const ScratchDir dir;
   const Table& whole = solved("KRkp");
@@ -37,11 +45,7 @@ TEST_CASE("a paged table reads every entry as the table in memory holds it", "[r
   const auto paged = Table::page(path, {}, std::make_shared<BlockCache>(size_t{1} << 20));
   REQUIRE(paged->is_paged());
   CHECK(paged->metrics() == whole.metrics());
-  uint64_t differences = 0;
-  for (Color c : {Color::White, Color::Black})
-    for (Index i = 0; i < whole.scheme().size(); ++i)
-      differences += paged->at(c, i) != whole.at(c, i) ? 1u : 0u;
-  CHECK(differences == 0);
+  CHECK(differences(*paged, whole) == 0);
 }
 
 TEST_CASE("a table holding one side in memory reads both sides as the whole table", "[retro][paged]") {
@@ -52,11 +56,7 @@ TEST_CASE("a table holding one side in memory reads both sides as the whole tabl
     const auto half = Table::load_side(path, {}, held, std::make_shared<BlockCache>(size_t{1} << 20));
     CHECK(half->raw(held).size() == whole.scheme().size());
     CHECK(half->raw(~held).empty());
-    uint64_t differences = 0;
-    for (Color c : {Color::White, Color::Black})
-      for (Index i = 0; i < whole.scheme().size(); ++i)
-        differences += half->at(c, i) != whole.at(c, i) ? 1u : 0u;
-    CHECK(differences == 0);
+    CHECK(differences(*half, whole) == 0);
   }
 }
 
