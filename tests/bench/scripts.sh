@@ -9,6 +9,9 @@
 #                   its model, and predicts the 6- and 7-man sets
 #   bindings        bench/bench_bindings.py on 2,000 positions: every row
 #   value_probes    bench/bench_value_probes.sh on 500 placements of KQk, KRk and KPk: both rows
+#   vs_fathom       bench/bench_vs_fathom.sh's --help and its refusals of missing or wrong
+#                   arguments (it needs Fathom's source and Syzygy's files, so it is not run here);
+#                   and, where shellcheck is installed, its verdict on the script
 #   rules_findings  tools/docs/rules_findings.sh 3: the three rule sets compared
 #   tables5         tools/docs/tables5_docs.sh with 3 men: Tables 1 and 2
 # A missing tool (wrk, pgn-extract, the Python module) prints "SKIPPED: ..." (ctest: skipped).
@@ -99,6 +102,30 @@ value_probes)
   for row in "egtb_probe (value and depth)" "egtb_probe_value (value files)"; do
     grep -q "^| $row | [0-9]* | [0-9]* | [0-9]* of 500 |$" "$work/out" || fail "no row $row"
   done
+  ;;
+vs_fathom)
+  script=$source/bench/bench_vs_fathom.sh
+  bash "$script" --help > "$work/out"
+  grep -q "^Usage: bench_vs_fathom.sh FATHOM_SRC SYZYGY_DIR EGTB_DIR CAPI_CHECK COUNT SEED SIG" "$work/out" ||
+    fail "no usage"
+  refused() { # refused MESSAGE ARG...: exits 1 with MESSAGE on its standard error
+    local message=$1 status=0
+    shift
+    bash "$script" "$@" > "$work/out" 2>&1 || status=$?
+    if [ "$status" != 1 ] || ! grep -qF -- "$message" "$work/out"; then fail "'$*' not refused with '$message'"; fi
+  }
+  refused "expected FATHOM_SRC SYZYGY_DIR EGTB_DIR CAPI_CHECK COUNT SEED SIG..., got 0 arguments"
+  refused "got 6 arguments" "$work" "$work" "$work" "$work" 10 1
+  refused "no tbprobe.c and tbprobe.h in FATHOM_SRC '$work'" "$work" "$work" "$work" "$work" 10 1 KQk
+  touch "$work/tbprobe.c" "$work/tbprobe.h"
+  refused "SYZYGY_DIR '$work/none' is not a directory" "$work" "$work/none" "$work" "$work" 10 1 KQk
+  refused "CAPI_CHECK '$work/none' is not an executable" "$work" "$work" "$work" "$work/none" 10 1 KQk
+  refused "COUNT is a positive whole number, not 'ten'" "$work" "$work" "$work" "$(type -P true)" ten 1 KQk
+  refused "--runs takes a positive whole number, not '0'" --runs 0
+  refused "unknown option '--fast'" --fast
+  if command -v shellcheck > /dev/null; then
+    shellcheck "$script" > "$work/out" 2>&1 || fail "shellcheck"
+  fi
   ;;
 rules_findings)
   (cd "$work" && sh "$source/tools/docs/rules_findings.sh" 3 tables "$build") > "$work/out"
