@@ -91,7 +91,8 @@ python3 "$here/random_placements.py" "$count" "${signatures[@]}" --seed "$seed" 
 # Values, over every placement. capi_check value prints "status lasker", fathom_probe wdl 0-4 or -.
 "$capi_check" value "$egtb_dir" < "$tmp/all.epd" > "$tmp/egtb.values" ||
   die "capi_check value failed: egtb's value probe disagrees with its full probe (above), or $egtb_dir cannot be opened"
-"$tmp/fathom_probe" wdl "$syzygy" < "$tmp/all.epd" > "$tmp/fathom.wdl"
+"$tmp/fathom_probe" wdl "$syzygy" < "$tmp/all.epd" > "$tmp/fathom.wdl" ||
+  die "fathom_probe wdl failed (above): no Syzygy files in $syzygy?"
 read -r compared disagreements wins draws losses cursed < <(
   paste -d ' ' "$tmp/egtb.values" "$tmp/fathom.wdl" "$tmp/all.epd" | awk '
     function syzygy(w) { return w >= 3 ? "win" : w <= 1 ? "loss" : "draw" }
