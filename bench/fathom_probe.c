@@ -15,10 +15,11 @@
  *
  * Every line is probed with rule50 0, no castling rights and no e.p. square (the FENs of
  * bench/random_placements.py have none). tb_probe_wdl does not check legality (Fathom's
- * tb_probe_root does) and stops on an assertion when it could take a king, so this program checks
- * it, outside the timed loops, and probes only legal positions: a line where the side not to move
- * is in check (the kings side by side included), a pawn stands on rank 1 or 8, or the FEN is
- * malformed is not probed and not answered, as egtb fails it. The script times the legal lines.
+ * tb_probe_root does; over random placements with illegal ones among them it stopped on an
+ * assertion of Fathom's lsb(), on an empty bitboard), so this program checks it, outside the timed
+ * loops, and probes only legal positions: a line where the side not to move is in check (the kings
+ * side by side included), a pawn stands on rank 1 or 8, or the FEN is malformed is not probed and
+ * not answered, as egtb fails it. The script times the legal lines.
  */
 #define _POSIX_C_SOURCE 200809L
 
