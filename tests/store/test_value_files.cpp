@@ -60,6 +60,18 @@ uint64_t u64_at(const Bytes& bytes, size_t offset) {
   return v;
 }
 
+uint32_t u32_at(const Bytes& bytes, size_t offset) {
+  uint32_t v = 0;
+  std::memcpy(&v, bytes.data() + offset, 4);
+  return v;
+}
+
+// `bytes` with the 32-bit value at `offset` replaced by v.
+Bytes with_u32(Bytes bytes, size_t offset, uint32_t v) {
+  std::memcpy(bytes.data() + offset, &v, 4);
+  return bytes;
+}
+
 }  // namespace
 
 TEST_CASE("value blocks take the forms of the worked example") {
@@ -162,6 +174,21 @@ TEST_CASE("a damaged or tampered value file is refused, never misread", "[tables
     }
     test::write_file(path, good);
   };
+  // A malformed block opens (its structure is checked when a probe first reads it) but is refused
+  // by the probe of any of its entries, every time; the file's other blocks still answer.
+  const auto refused_at_probe = [&](const std::string& expected, uint64_t malformed, uint64_t sound) {
+    const ValueTable values(path, {m, Rules::Lasker, {}});
+    for (int twice = 0; twice < 2; ++twice) {
+      try {
+        (void)values.at(Color::White, malformed);
+        FAIL("probed a malformed block, expected: " << expected);
+      } catch (const FormatError& e) {
+        CHECK(std::string(e.what()).find(expected) != std::string::npos);
+      }
+    }
+    CHECK_NOTHROW((void)values.at(Color::White, sound));
+    test::write_file(path, good);
+  };
 
   test::flip_byte(path, good.size() / 2);
   refused("checksum mismatch");
@@ -176,18 +203,22 @@ TEST_CASE("a damaged or tampered value file is refused, never misread", "[tables
   const uint64_t h = good[12] | good[13] << 8;
   const uint64_t blocks = u64_at(good, 56);
   const uint64_t data = h + 4 * (blocks + 1);
+  const uint64_t block_entries = u32_at(good, 36);
   test::flip_byte(path, data);  // the first block's form
   reseal(path);
-  refused("block 0: ");
+  refused_at_probe("block 0: ", 0, block_entries);
   test::flip_byte(path, 8);  // the version
   reseal(path);
   refused("value file version");
   test::flip_byte(path, 42);  // the entries of White to move
   reseal(path);
   refused("blocks for");
-  test::flip_byte(path, h + 4);  // block 1's offset
+  test::write_file(path, with_u32(good, h + 4, u32_at(good, h + 8)));  // block 1 at block 2's offset
   reseal(path);
-  refused("block 0: ");
+  refused("block 1: an empty or overlapping block");
+  test::write_file(path, with_u32(good, h + 4, u32_at(good, h + 4) + 1));  // block 1 a byte later
+  reseal(path);
+  refused_at_probe("block 0: ", 0, 2 * block_entries);
   test::flip_byte(path, 82);  // the signature's first letter
   reseal(path);
   refused("signature");

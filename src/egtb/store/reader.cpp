@@ -1,6 +1,7 @@
 #include "egtb/store/reader.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -340,30 +341,29 @@ indexing::IndexScheme usable_scheme(const TableHeader& h, const std::filesystem:
   return indexing::IndexScheme(material, index_order(h, path, material));
 }
 
-FileBytes read_whole_file(const std::filesystem::path& path, uint64_t limit) {
+MappedFile::MappedFile(const std::filesystem::path& path, uint64_t limit) {
   const int fd = open_regular_file(path);
-  FileBytes bytes;
   try {
     struct stat st {};
     if (::fstat(fd, &st) != 0) throw IoError(path, os_error("cannot stat file", errno));
-    const auto size = static_cast<uint64_t>(st.st_size);
-    if (size > limit)
-      throw FormatError(path, std::to_string(size) + " bytes, more than the " + std::to_string(limit) +
+    size_ = static_cast<uint64_t>(st.st_size);
+    if (size_ > limit)
+      throw FormatError(path, std::to_string(size_) + " bytes, more than the " + std::to_string(limit) +
                                   " such a file can have");
-    bytes.resize(size);
-    for (uint64_t done = 0; done < size;) {
-      const ssize_t n = ::pread(fd, bytes.data() + done, size - done, static_cast<off_t>(done));
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) throw IoError(path, os_error("cannot read file", errno));
-      if (n == 0) throw FormatError(path, "truncated while read: the file shrank");
-      done += static_cast<uint64_t>(n);
+    if (size_ > 0) {
+      void* mapped = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (mapped == MAP_FAILED) throw IoError(path, os_error("cannot map file", errno));
+      data_ = static_cast<const uint8_t*>(mapped);
     }
   } catch (...) {
     ::close(fd);
     throw;
   }
-  ::close(fd);
-  return bytes;
+  ::close(fd);  // the mapping keeps the file
+}
+
+MappedFile::~MappedFile() {
+  if (data_) ::munmap(const_cast<uint8_t*>(data_), size_);
 }
 
 TableHeader read_header(const std::filesystem::path& path, const TableRequirements& required) {

@@ -158,12 +158,27 @@ private:
 // read: what tells whatever was computed from a table file before from the file there now.
 [[nodiscard]] std::optional<TableReader::FileIdentity> file_identity(const std::filesystem::path& path);
 
-// The bytes of a whole file, not cleared before they are read in.
-using FileBytes = std::vector<uint8_t, UninitializedAllocator<uint8_t>>;
+// A regular file mapped read-only into memory (mmap): its pages are read from the page cache as
+// they are first touched, with no copy, so that opening a file of 100 MB costs what is read of it.
+// (A file truncated in place while mapped would fault on its lost pages; egtb replaces files by
+// renaming a complete temporary over them, which leaves a mapped file whole.)
+class MappedFile {
+public:
+  // Maps the regular file at `path` (a FIFO, directory or device is refused, never waited on).
+  // Throws IoError, or FormatError when the file has more than `limit` bytes.
+  MappedFile(const std::filesystem::path& path, uint64_t limit);
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  ~MappedFile();
 
-// Every byte of the regular file at `path` (a FIFO, directory or device is refused, never waited
-// on). Throws IoError, or FormatError when the file has more than `limit` bytes.
-[[nodiscard]] FileBytes read_whole_file(const std::filesystem::path& path, uint64_t limit);
+  [[nodiscard]] std::span<const uint8_t> bytes() const { return {data_, size_}; }
+  [[nodiscard]] const uint8_t* data() const { return data_; }
+  [[nodiscard]] uint64_t size() const { return size_; }
+
+private:
+  const uint8_t* data_ = nullptr;  // null for an empty file
+  uint64_t size_ = 0;
+};
 
 // The header of a table file, after checking the file checksum and that it meets `required`.
 [[nodiscard]] TableHeader read_header(const std::filesystem::path& path,

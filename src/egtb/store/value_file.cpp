@@ -279,13 +279,15 @@ ValueFileRecord write_value_file(const std::filesystem::path& table_file, uint32
 }
 
 ValueTable::ValueTable(const std::filesystem::path& path, const TableRequirements& required)
-    : path_(path), bytes_(read_whole_file(path, MaxValueFileBytes)), scheme_(checked(required)) {
-  check_blocks();
+    : path_(path), bytes_(path, MaxValueFileBytes), scheme_(checked(required)) {
+  check_offsets();
+  checked_blocks_ = std::make_unique<std::atomic<uint64_t>[]>(ceil_div(header_.block_count, 64));
 }
 
 Lasker ValueTable::at(Color stm, indexing::Index index) const {
   const uint64_t block = (stm == Color::White ? 0 : white_blocks_) + (index >> block_shift_);
   const auto j = static_cast<uint32_t>(index & ((uint64_t{1} << block_shift_) - 1));
+  check_block_once(block);
   return static_cast<Lasker>(value_in_block(bytes_.data() + data_ + block_offset(block), j));
 }
 
@@ -296,7 +298,7 @@ uint32_t ValueTable::block_offset(uint64_t block) const {
 }
 
 indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
-  const std::span<const uint8_t> all(bytes_);
+  const std::span<const uint8_t> all = bytes_.bytes();
   if (all.size() < FixedValueHeaderBytes + ChecksumBytes ||
       !std::equal(ValueFileMagic.begin(), ValueFileMagic.end(), all.begin()))
     throw FormatError(path_, "not a value file (no value file magic \\x89EGTV\\r\\n\\x1a at its start)");
@@ -344,20 +346,25 @@ indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
   return usable_scheme(header_, path_, required);
 }
 
-void ValueTable::check_blocks() const {
+void ValueTable::check_offsets() const {
   const uint64_t data_size = bytes_.size() - ChecksumBytes - data_;
   if (block_offset(0) != 0 || block_offset(header_.block_count) != data_size)
     throw FormatError(path_, "block offsets do not span the data's " + std::to_string(data_size) + " bytes");
-  for (uint64_t b = 0; b < header_.block_count; ++b) {
-    const uint32_t begin = block_offset(b), end = block_offset(b + 1);
-    const BlockSpan s = block_span(header_, b);
-    const std::optional<std::string> problem =
-        end <= begin || end > data_size
-            ? std::optional<std::string>("an empty, overlapping or outlying block")
-            : check_value_block(std::span(bytes_).subspan(data_ + begin, end - begin),
-                                static_cast<uint32_t>(s.count));
-    if (problem) throw FormatError(path_, "block " + std::to_string(b) + ": " + *problem);
-  }
+  for (uint64_t b = 0; b < header_.block_count; ++b)
+    if (block_offset(b + 1) <= block_offset(b))
+      throw FormatError(path_, "block " + std::to_string(b) + ": an empty or overlapping block");
+}
+
+void ValueTable::check_block_once(uint64_t b) const {
+  std::atomic<uint64_t>& word = checked_blocks_[b / 64];
+  const uint64_t bit = uint64_t{1} << (b % 64);
+  if ((word.load(std::memory_order_acquire) & bit) != 0) return;
+  const uint32_t begin = block_offset(b);
+  const BlockSpan s = block_span(header_, b);
+  if (const std::optional<std::string> problem = check_value_block(
+          bytes_.bytes().subspan(data_ + begin, block_offset(b + 1) - begin), static_cast<uint32_t>(s.count)))
+    throw FormatError(path_, "block " + std::to_string(b) + ": " + *problem);
+  word.fetch_or(bit, std::memory_order_release);
 }
 
 }  // namespace egtb

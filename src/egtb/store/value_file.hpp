@@ -5,17 +5,20 @@
 // 50 us where a probe lands in a block not decoded before, as a search's probes of 5-man tables do.
 //
 // A value file is written from a finished table file (write_value_file, `egtb recompress
-// --value-files`), which it leaves as it is, and read whole into memory, where it stays compact:
+// --value-files`), which it leaves as it is, and mapped into memory (MappedFile), where it stays compact:
 // each block of V entries (4096 by default) is stored in the smallest of five forms, four of them
 // read at a fixed place (a constant, or packed values) and one a sequence of runs read from the
 // block's start. Entries that hold no position (invalid, Score::is_invalid) are stored as the value
 // before them, which lengthens the runs: a probe never asks for them (IndexScheme::index_of).
 // docs/probe.md gives the sizes and times measured.
 //
-// Every byte is covered by one checksum, and opening checks every block's structure (its form,
-// its length, each value at most 4, runs that add up to the block's entries), so a damaged or
-// tampered file is refused with a FormatError naming it, and a probe of a file opened reads no byte
-// outside its block and returns no value but 0 to 4. All integers are little-endian.
+// Every byte is covered by one checksum, which opening checks, with the header and the block
+// offsets (each block inside the data, after the one before). Each block's structure (its form,
+// each value at most 4, runs that add up to the block's entries) is checked when a probe first
+// reads the block, once: opening a file reads it once through, and a search that probes a few
+// thousand blocks of a 100 MB file checks those alone. So a damaged or tampered file is refused
+// with a FormatError naming it (at opening, or at the probe of a malformed block), and a probe
+// reads no byte outside its block and returns no value but 0 to 4. All integers are little-endian.
 //
 //   +-----------------------------+  offset 0
 //   | header (H bytes)            |  fixed fields, then the signature, zero padded
@@ -75,8 +78,10 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -120,10 +125,10 @@ struct ValueFileRecord {
 ValueFileRecord write_value_file(const std::filesystem::path& table_file,
                                  uint32_t block_entries = DefaultValueBlockEntries);
 
-// A value file read whole into memory and checked, then probed in place.
+// A value file mapped into memory and checked, then probed in place.
 class ValueTable {
 public:
-  // Reads and checks the file at `path`, and that it is what `required` asks for (as TableReader
+  // Maps and checks the file at `path`, and that it is what `required` asks for (as TableReader
   // checks a table file). Throws IoError or FormatError naming the file.
   ValueTable(const std::filesystem::path& path, const TableRequirements& required);
 
@@ -135,12 +140,13 @@ public:
   [[nodiscard]] uint64_t table_checksum() const { return table_checksum_; }
   [[nodiscard]] uint64_t file_bytes() const { return bytes_.size(); }
 
-  // The value of entry `index` of side `stm`; index below the scheme's size.
+  // The value of entry `index` of side `stm`; index below the scheme's size. Throws FormatError
+  // naming the file and the block when the block, read for the first time, is malformed.
   [[nodiscard]] Lasker at(Color stm, indexing::Index index) const;
 
 private:
   std::filesystem::path path_;
-  FileBytes bytes_;
+  MappedFile bytes_;
   TableHeader header_;  // the fields a value file shares with a table file
   uint64_t table_checksum_ = 0;
   uint64_t offsets_ = 0;       // offset of the block offsets (H)
@@ -148,11 +154,16 @@ private:
   uint64_t white_blocks_ = 0;  // blocks of White to move, ahead of Black's
   int block_shift_ = 0;        // log2 of V
   indexing::IndexScheme scheme_;
+  // A bit per block, set once the block's structure was checked (by any thread).
+  std::unique_ptr<std::atomic<uint64_t>[]> checked_blocks_;
 
   [[nodiscard]] uint32_t block_offset(uint64_t block) const;
   // Reads the header and checks the file (constructor).
   [[nodiscard]] indexing::IndexScheme checked(const TableRequirements& required);
-  void check_blocks() const;
+  // Checks that the block offsets place every block inside the data, each after the one before.
+  void check_offsets() const;
+  // Checks block b's structure the first time it is read; throws FormatError naming it.
+  void check_block_once(uint64_t b) const;
 };
 
 }  // namespace egtb
