@@ -108,9 +108,10 @@ public:
 
   // The Lasker value of a position for its side to move (under other rules 4, 2 or 0), from the
   // value files (<SIG>.egv, value_file.hpp) alone: no depth is decoded and no table file opened.
-  // Each value file is read whole into memory on its first probe and kept (a file replaced later is
+  // Each value file is mapped into memory on its first probe and kept (a file replaced later is
   // not read again). A missing value file is ProbeError::Kind::MissingTable, naming the command that
-  // writes it; a damaged one throws FormatError, an unreadable one IoError.
+  // writes it; a damaged one throws FormatError (at its first probe, or at the first probe of a
+  // malformed block), an unreadable one IoError.
   [[nodiscard]] Expected<Lasker, ProbeError> probe_value(const Position& pos) const;
 
   // Adds a directory searched after those already there. Safe while other threads probe: a table
