@@ -28,7 +28,6 @@
 
 #include "egtb/core/material.hpp"
 #include "egtb/core/types.hpp"
-#include "egtb/store/block_cache.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
