@@ -46,14 +46,6 @@ void check_every_entry(const TableReader& table, const ValueTable& values) {
   }
 }
 
-// Rewrites the file checksum of a value file after an edit, as a tamperer would.
-void reseal(const std::filesystem::path& path) {
-  Bytes bytes = test::read_file(path);
-  const uint64_t sum = checksum_of(std::span(bytes).first(bytes.size() - 8));
-  std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
-  test::write_file(path, bytes);
-}
-
 uint64_t u64_at(const Bytes& bytes, size_t offset) {
   uint64_t v = 0;
   std::memcpy(&v, bytes.data() + offset, 8);
@@ -64,6 +56,38 @@ uint32_t u32_at(const Bytes& bytes, size_t offset) {
   uint32_t v = 0;
   std::memcpy(&v, bytes.data() + offset, 4);
   return v;
+}
+
+// Where the parts of a value file lie (value_file.hpp): its header size H, block count n, the
+// block offsets at H, the block checksums after them, the index checksum, and the data.
+struct Layout {
+  uint64_t blocks, offsets, sums, index_sum, data;
+  explicit Layout(const Bytes& bytes)
+      : blocks(u64_at(bytes, 56)),
+        offsets(u32_at(bytes, 12)),
+        sums(offsets + 4 * (blocks + 1)),
+        index_sum(sums + 4 * blocks),
+        data(index_sum + 8) {}
+  // Where block b's bytes begin in the file.
+  [[nodiscard]] uint64_t block(const Bytes& bytes, uint64_t b) const {
+    return data + u32_at(bytes, offsets + 4 * b);
+  }
+};
+
+// Rewrites every block checksum and the index checksum of a value file after an edit, as a
+// tamperer would.
+void reseal(const std::filesystem::path& path) {
+  Bytes bytes = test::read_file(path);
+  const Layout at(bytes);
+  for (uint64_t b = 0; b < at.blocks; ++b) {
+    const uint64_t begin = at.block(bytes, b);
+    const uint64_t end = std::max(begin, at.block(bytes, b + 1));
+    const auto sum = static_cast<uint32_t>(checksum_of(std::span(bytes).subspan(begin, end - begin)));
+    std::memcpy(bytes.data() + at.sums + 4 * b, &sum, 4);
+  }
+  const uint64_t sum = checksum_of(std::span(bytes).first(at.index_sum));
+  std::memcpy(bytes.data() + at.index_sum, &sum, 8);
+  test::write_file(path, bytes);
 }
 
 // `bytes` with the 32-bit value at `offset` replaced by v.
@@ -77,35 +101,40 @@ Bytes with_u32(Bytes bytes, size_t offset, uint32_t v) {
 TEST_CASE("value blocks take the forms of the worked example") {
   const Bytes two = encode_value_block(Bytes{4, 4, 4, 4, 4, 4, 2, 2});
   CHECK(two == Bytes{0x07, 0x24, 0xc0});
-  CHECK(value_in_block(two.data(), 6) == 2);
-  CHECK(value_in_block(two.data(), 5) == 4);
+  CHECK(value_in_block(two, 6) == 2);
+  CHECK(value_in_block(two, 5) == 4);
   Bytes ten_six(10, 4);
   ten_six.resize(16, 2);
   const Bytes runs = encode_value_block(ten_six);
   CHECK(runs == Bytes{0x05, 0x31, 0x1b});
-  for (uint32_t j = 0; j < 16; ++j) CHECK(value_in_block(runs.data(), j) == ten_six[j]);
+  for (uint32_t j = 0; j < 16; ++j) CHECK(value_in_block(runs, j) == ten_six[j]);
   CHECK(encode_value_block(Bytes(5, 3)) == Bytes{3});
   const Bytes five = {0, 1, 2, 3, 4, 4, 3, 2, 1, 0, 2};
   const Bytes base5 = encode_value_block(five);
   CHECK(base5[0] == 6);
   CHECK(!check_value_block(base5, 11));
-  for (uint32_t j = 0; j < five.size(); ++j) CHECK(value_in_block(base5.data(), j) == five[j]);
+  for (uint32_t j = 0; j < five.size(); ++j) CHECK(value_in_block(base5, j) == five[j]);
   Bytes four(64);
   for (size_t j = 0; j < four.size(); ++j) four[j] = static_cast<uint8_t>(j * 7 % 5 == 0 ? 0 : j % 3 + 1);
   const Bytes packed = encode_value_block(four);
   CHECK(packed[0] == 8);
-  for (uint32_t j = 0; j < four.size(); ++j) CHECK(value_in_block(packed.data(), j) == four[j]);
+  for (uint32_t j = 0; j < four.size(); ++j) CHECK(value_in_block(packed, j) == four[j]);
 }
 
 TEST_CASE("value blocks that are not what they say are refused") {
   CHECK(check_value_block(Bytes{}, 4).value() == "an empty block");
   CHECK(check_value_block(Bytes{9}, 4).value() == "unknown block form 9");
   CHECK(check_value_block(Bytes{2, 0}, 4).has_value());
-  CHECK(check_value_block(Bytes{0x05, 0x31, 0x1b}, 15).value() == "runs past the block's 15 entries");
-  CHECK(check_value_block(Bytes{0x05, 0x31, 0x1b}, 17).value() == "runs cover 16 of the block's 17 entries");
-  CHECK(check_value_block(Bytes{0x05, 0x81}, 1).value() == "a run token cut by the block's end");
-  CHECK(check_value_block(Bytes{0x05, 0x80, 0x80, 0x80, 0x80, 0x00}, 1).value() ==
-        "a run token of more than 4 bytes");
+  CHECK(check_value_block(Bytes{0x05}, 4).value() == "a block of runs without a run");
+  // Runs are checked as they are read: an entry they do not reach is refused, never read past the
+  // block's end (ten 4s and six 2s: entry 16 lies past them).
+  const Bytes runs = {0x05, 0x31, 0x1b};
+  CHECK(!check_value_block(runs, 17));
+  CHECK(value_in_block(runs, 15) == 2);
+  CHECK(value_in_block(runs, 16) == UnreachedValue);
+  CHECK(value_in_block(Bytes{0x05, 0x31, 0x9b}, 12) == UnreachedValue);  // a token cut by the end
+  CHECK(value_in_block(Bytes{0x05, 0x31, 0x9b}, 3) == 4);
+  CHECK(value_in_block(Bytes{0x05, 0x80, 0x80, 0x80, 0x80, 0x00}, 0) == UnreachedValue);  // 5 bytes
   CHECK(check_value_block(Bytes{0x06, 125}, 3).value() == "a base-5 byte past 124");
   CHECK(check_value_block(Bytes{0x07, 0x25, 0x00}, 8).value() == "a palette value 5, past 4");
   CHECK(check_value_block(Bytes{0x08, 0, 1, 2, 7, 0}, 4).value() == "a palette value 7, past 4");
@@ -176,11 +205,12 @@ TEST_CASE("a damaged or tampered value file is refused, never misread", "[tables
   };
   // A malformed block opens (its structure is checked when a probe first reads it) but is refused
   // by the probe of any of its entries, every time; the file's other blocks still answer.
-  const auto refused_at_probe = [&](const std::string& expected, uint64_t malformed, uint64_t sound) {
+  const auto refused_at_probe = [&](const std::string& expected, uint64_t malformed, uint64_t sound,
+                                    Color stm = Color::White) {
     const ValueTable values(path, {m, Rules::Lasker, {}});
     for (int twice = 0; twice < 2; ++twice) {
       try {
-        (void)values.at(Color::White, malformed);
+        (void)values.at(stm, malformed);
         FAIL("probed a malformed block, expected: " << expected);
       } catch (const FormatError& e) {
         CHECK(std::string(e.what()).find(expected) != std::string::npos);
@@ -190,21 +220,29 @@ TEST_CASE("a damaged or tampered value file is refused, never misread", "[tables
     test::write_file(path, good);
   };
 
-  test::flip_byte(path, good.size() / 2);
-  refused("checksum mismatch");
+  const Layout at(good);
+  const uint64_t block_entries = u32_at(good, 36);
+  REQUIRE(at.blocks > 3);
+  // A damaged header or block index is refused at opening; a damaged block at its first probe, by
+  // its own checksum, while the other blocks answer.
+  test::flip_byte(path, 40);  // the entries of White to move
+  refused("checksum mismatch: the header or block index is damaged");
+  test::flip_byte(path, at.sums + 4);  // block 1's checksum
+  refused("checksum mismatch: the header or block index is damaged");
+  test::flip_byte(path, at.block(good, 2) - 1);  // block 1's last byte
+  refused_at_probe("block 1: checksum mismatch", block_entries, 0);
+  test::flip_byte(path, good.size() - 1);  // the last block's last byte: Black's last entry
+  refused_at_probe("block " + std::to_string(at.blocks - 1) + ": checksum mismatch", u64_at(good, 48) - 1, 0,
+                   Color::Black);
   test::write_file(path, Bytes(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(good.size()) - 100));
-  refused("checksum mismatch");
+  refused("cut short or damaged");
   test::write_file(path, Bytes(good.begin(), good.begin() + 20));
   refused("not a value file");
   test::write_file(path, test::read_file(table_path(test::tables_dir(), m)));
   refused("not a value file");
 
-  // Edits a tamperer seals with a fresh checksum.
-  const uint64_t h = good[12] | good[13] << 8;
-  const uint64_t blocks = u64_at(good, 56);
-  const uint64_t data = h + 4 * (blocks + 1);
-  const uint64_t block_entries = u32_at(good, 36);
-  test::flip_byte(path, data);  // the first block's form
+  // Edits a tamperer seals with fresh checksums.
+  test::flip_byte(path, at.data);  // the first block's form
   reseal(path);
   refused_at_probe("block 0: ", 0, block_entries);
   test::flip_byte(path, 8);  // the version
@@ -213,12 +251,25 @@ TEST_CASE("a damaged or tampered value file is refused, never misread", "[tables
   test::flip_byte(path, 42);  // the entries of White to move
   reseal(path);
   refused("blocks for");
-  test::write_file(path, with_u32(good, h + 4, u32_at(good, h + 8)));  // block 1 at block 2's offset
+  test::write_file(
+      path, with_u32(good, at.offsets + 4, u32_at(good, at.offsets + 8)));  // block 1 at block 2's offset
   reseal(path);
   refused("block 1: an empty or overlapping block");
-  test::write_file(path, with_u32(good, h + 4, u32_at(good, h + 4) + 1));  // block 1 a byte later
+  test::write_file(path,
+                   with_u32(good, at.offsets + 4, u32_at(good, at.offsets + 4) + 1));  // block 1 a byte later
   reseal(path);
   refused_at_probe("block 0: ", 0, 2 * block_entries);
+  // A block of runs whose last token is cut: its last entry is refused, its first still answers.
+  uint64_t runs_block = 0;
+  while (good[at.block(good, runs_block)] != 5) ++runs_block;
+  REQUIRE(runs_block < u64_at(good, 40) / block_entries);  // one of White's blocks, all full
+  Bytes cut = good;
+  cut[at.block(good, runs_block + 1) - 1] |= 0x80;
+  test::write_file(path, cut);
+  reseal(path);
+  refused_at_probe("block " + std::to_string(runs_block) + ": its runs end before entry " +
+                       std::to_string(block_entries - 1),
+                   runs_block * block_entries + block_entries - 1, runs_block * block_entries);
   test::flip_byte(path, 82);  // the signature's first letter
   reseal(path);
   refused("signature");

@@ -19,10 +19,15 @@ enum Form : uint8_t { Runs = 5, Base5 = 6, Two = 7, Four = 8 };
 constexpr uint8_t MaxValue = 4;
 constexpr uint32_t MaxValueBlockEntries = 1u << 20;
 constexpr size_t FixedValueHeaderBytes = 80;
+constexpr uint64_t BlockCountOffset = 56;
+constexpr uint64_t FileSizeOffset = 64;
 constexpr size_t ChecksumBytes = sizeof(uint64_t);
+constexpr size_t BlockChecksumBytes = sizeof(uint32_t);
 // The block offsets' 32 bits bound the data, so the file too.
 constexpr uint64_t MaxValueFileBytes = uint64_t{1} << 33;
 constexpr std::array<uint8_t, 3> Powers5 = {1, 5, 25};
+// How to replace a damaged value file, ending its messages.
+const std::string RewriteHint = " (write it again with: egtb recompress --value-files)";
 // A run token of a block of at most 2^20 entries, 5 * 2^20 at most, takes at most 4 varint bytes.
 constexpr int MaxTokenBytes = 4;
 
@@ -82,36 +87,22 @@ std::vector<uint8_t> distinct_values(std::span<const uint8_t> values) {
   return distinct;
 }
 
-// Value j of the runs starting at `p`, which cover entry j.
-uint8_t run_value(const uint8_t* p, uint32_t j) {
-  uint32_t end = 0;
-  for (;;) {
-    uint32_t token = *p & 0x7fu;
-    for (int shift = 7; (*p++ & 0x80) != 0; shift += 7) token |= uint32_t{*p & 0x7fu} << shift;
-    end += token / 5 + 1;
-    if (j < end) return static_cast<uint8_t>(token % 5);
-  }
-}
-
-std::optional<std::string> check_runs(std::span<const uint8_t> block, uint32_t entries) {
+// Value j of the runs from `p` to `end`, or UnreachedValue when they end before entry j or a token
+// takes more than MaxTokenBytes bytes.
+uint8_t run_value(const uint8_t* p, const uint8_t* end, uint32_t j) {
   uint64_t covered = 0;
-  for (size_t p = 1; p < block.size();) {
-    uint64_t token = 0;
+  while (p != end) {
+    uint32_t token = 0;
     for (int bytes = 0;; ++bytes) {
-      if (bytes == MaxTokenBytes)
-        return "a run token of more than " + std::to_string(MaxTokenBytes) + " bytes";
-      if (p == block.size()) return std::string("a run token cut by the block's end");
-      const uint8_t byte = block[p++];
-      token |= uint64_t{byte & 0x7fu} << (7 * bytes);
+      if (p == end || bytes == MaxTokenBytes) return UnreachedValue;
+      const uint8_t byte = *p++;
+      token |= uint32_t{byte & 0x7fu} << (7 * bytes);
       if ((byte & 0x80) == 0) break;
     }
     covered += token / 5 + 1;
-    if (covered > entries) return "runs past the block's " + std::to_string(entries) + " entries";
+    if (j < covered) return static_cast<uint8_t>(token % 5);
   }
-  if (covered != entries)
-    return "runs cover " + std::to_string(covered) + " of the block's " + std::to_string(entries) +
-           " entries";
-  return std::nullopt;
+  return UnreachedValue;
 }
 
 std::optional<std::string> check_size(std::span<const uint8_t> block, uint64_t expected) {
@@ -152,6 +143,9 @@ void read_values(const TableReader& reader, Color stm, uint64_t first, std::span
     done += count;
   }
 }
+
+// A block's checksum: the low 32 bits of the XXH3-64 of its bytes.
+uint32_t block_checksum(std::span<const uint8_t> block) { return static_cast<uint32_t>(checksum_of(block)); }
 
 // The header of a value file (value_file.hpp) for table header `h`, its size H and the blocks.
 std::vector<uint8_t> encode_value_header(const TableHeader& h, uint32_t block_entries, uint64_t block_count,
@@ -205,7 +199,8 @@ std::optional<std::string> check_value_block(std::span<const uint8_t> block, uin
   const uint8_t form = block[0];
   if (form <= MaxValue) return check_size(block, 1);
   switch (form) {
-    case Runs: return check_runs(block, entries);
+    case Runs:
+      return block.size() > 1 ? std::nullopt : std::optional<std::string>("a block of runs without a run");
     case Base5: {
       if (auto problem = check_size(block, 1 + ceil_div(entries, 3))) return problem;
       if (std::any_of(block.begin() + 1, block.end(), [](uint8_t b) { return b >= 125; }))
@@ -226,7 +221,7 @@ std::optional<std::string> check_value_block(std::span<const uint8_t> block, uin
   }
 }
 
-uint8_t value_in_block(const uint8_t* block, uint32_t j) {
+uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j) {
   const uint8_t form = block[0];
   if (form <= MaxValue) return form;
   switch (form) {
@@ -234,7 +229,7 @@ uint8_t value_in_block(const uint8_t* block, uint32_t j) {
     case Two:
       return static_cast<uint8_t>((block[2 + j / 8] >> (j % 8) & 1) != 0 ? block[1] >> 4 : block[1] & 15);
     case Four: return block[1 + (block[5 + j / 4] >> 2 * (j % 4) & 3)];
-    default: return run_value(block + 1, j);
+    default: return run_value(block.data() + 1, block.data() + block.size(), j);
   }
 }
 
@@ -250,6 +245,7 @@ ValueFileRecord write_value_file(const std::filesystem::path& table_file, uint32
                       "of every position to write");
   std::vector<uint8_t> data;
   std::vector<uint32_t> offsets;
+  std::vector<uint32_t> sums;
   std::vector<uint16_t> block;
   std::vector<uint8_t> values;
   for (const Color stm : {Color::White, Color::Black}) {
@@ -261,18 +257,21 @@ ValueFileRecord write_value_file(const std::filesystem::path& table_file, uint32
       offsets.push_back(static_cast<uint32_t>(data.size()));
       const std::vector<uint8_t> encoded = encode_value_block(values);
       data.insert(data.end(), encoded.begin(), encoded.end());
+      sums.push_back(block_checksum(encoded));
       if (data.size() > UINT32_MAX) throw FormatError(table_file, "its values take more than 4 GiB");
     }
   }
   offsets.push_back(static_cast<uint32_t>(data.size()));
   const uint64_t block_count = offsets.size() - 1;
   const uint64_t h_size = encode_value_header(h, block_entries, block_count, 0).size();
-  const uint64_t file_size = h_size + 4 * offsets.size() + data.size() + ChecksumBytes;
+  const uint64_t file_size =
+      h_size + 4 * offsets.size() + BlockChecksumBytes * sums.size() + ChecksumBytes + data.size();
   std::vector<uint8_t> file = encode_value_header(h, block_entries, block_count, file_size);
   ByteWriter w(file);
   for (uint32_t offset : offsets) w.put(offset);
-  file.insert(file.end(), data.begin(), data.end());
+  for (uint32_t sum : sums) w.put(sum);
   w.put(checksum_of(file));
+  file.insert(file.end(), data.begin(), data.end());
   const std::filesystem::path path = value_file_path(table_file);
   write_file_atomically(path, file);
   return {path, h.file_size, file.size()};
@@ -288,7 +287,13 @@ Lasker ValueTable::at(Color stm, indexing::Index index) const {
   const uint64_t block = (stm == Color::White ? 0 : white_blocks_) + (index >> block_shift_);
   const auto j = static_cast<uint32_t>(index & ((uint64_t{1} << block_shift_) - 1));
   check_block_once(block);
-  return static_cast<Lasker>(value_in_block(bytes_.data() + data_ + block_offset(block), j));
+  const uint32_t begin = block_offset(block);
+  const uint8_t value =
+      value_in_block(bytes_.bytes().subspan(data_ + begin, block_offset(block + 1) - begin), j);
+  if (value == UnreachedValue)
+    throw FormatError(path_,
+                      "block " + std::to_string(block) + ": its runs end before entry " + std::to_string(j));
+  return static_cast<Lasker>(value);
 }
 
 uint32_t ValueTable::block_offset(uint64_t block) const {
@@ -302,18 +307,13 @@ indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
   if (all.size() < FixedValueHeaderBytes + ChecksumBytes ||
       !std::equal(ValueFileMagic.begin(), ValueFileMagic.end(), all.begin()))
     throw FormatError(path_, "not a value file (no value file magic \\x89EGTV\\r\\n\\x1a at its start)");
-  uint64_t stored = 0;
-  std::memcpy(&stored, all.data() + all.size() - ChecksumBytes, ChecksumBytes);
-  if (stored != checksum_of(all.first(all.size() - ChecksumBytes)))
-    throw FormatError(path_,
-                      "checksum mismatch: the value file is damaged (write it again with: egtb "
-                      "recompress --value-files)");
   ByteReader r(all, path_);
   r.get<uint64_t>();  // the magic
   if (const auto version = r.get<uint32_t>(); version != ValueFileVersion)
     throw FormatError(path_, "value file version " + std::to_string(version) +
-                                 ", this program reads version " + std::to_string(ValueFileVersion));
-  const auto h_size = r.get<uint32_t>();
+                                 ", this program reads version " + std::to_string(ValueFileVersion) +
+                                 RewriteHint);
+  place_index(r.get<uint32_t>());
   header_.rules = header_rules(r.get<uint32_t>(), path_);
   header_.metrics = header_metrics(r.get<uint32_t>(), header_.rules, path_);
   header_.index_scheme = r.get<uint32_t>();
@@ -325,9 +325,6 @@ indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
   header_.file_size = r.get<uint64_t>();
   table_checksum_ = r.get<uint64_t>();
   header_.signature = r.get_text();
-  if (header_.file_size != all.size())
-    throw FormatError(
-        path_, std::to_string(all.size()) + " bytes, the header says " + std::to_string(header_.file_size));
   const uint32_t v = header_.block_entries;
   if (!std::has_single_bit(v) || v > MaxValueBlockEntries)
     throw FormatError(path_,
@@ -338,16 +335,34 @@ indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
     throw FormatError(path_, "header: " + std::to_string(header_.block_count) + " blocks for " +
                                  std::to_string(header_.entries[0]) + " and " +
                                  std::to_string(header_.entries[1]) + " entries");
-  offsets_ = h_size;
-  data_ = offsets_ + 4 * (header_.block_count + 1);
-  if (h_size % 8 != 0 || h_size < FixedValueHeaderBytes || data_ + ChecksumBytes > all.size())
-    throw FormatError(path_, "header: its size " + std::to_string(h_size) + " leaves no room for " +
-                                 std::to_string(header_.block_count) + " blocks");
   return usable_scheme(header_, path_, required);
 }
 
+void ValueTable::place_index(uint32_t h_size) {
+  const std::span<const uint8_t> all = bytes_.bytes();
+  uint64_t file_size = 0;
+  uint64_t blocks = 0;
+  std::memcpy(&file_size, all.data() + FileSizeOffset, sizeof file_size);
+  std::memcpy(&blocks, all.data() + BlockCountOffset, sizeof blocks);
+  if (file_size != all.size())
+    throw FormatError(path_, std::to_string(all.size()) + " bytes, the header says " +
+                                 std::to_string(file_size) + ": cut short or damaged" + RewriteHint);
+  // Each block takes 8 bytes of the index and at least one of the data.
+  if (h_size % 8 != 0 || h_size < FixedValueHeaderBytes || blocks > all.size() / 9 ||
+      h_size + 9 * blocks + 4 + ChecksumBytes > all.size())
+    throw FormatError(path_, "header: its size " + std::to_string(h_size) + " leaves no room for " +
+                                 std::to_string(blocks) + " blocks");
+  offsets_ = h_size;
+  sums_ = offsets_ + 4 * (blocks + 1);
+  data_ = sums_ + BlockChecksumBytes * blocks + ChecksumBytes;
+  uint64_t stored = 0;
+  std::memcpy(&stored, all.data() + data_ - ChecksumBytes, ChecksumBytes);
+  if (stored != checksum_of(all.first(data_ - ChecksumBytes)))
+    throw FormatError(path_, "checksum mismatch: the header or block index is damaged" + RewriteHint);
+}
+
 void ValueTable::check_offsets() const {
-  const uint64_t data_size = bytes_.size() - ChecksumBytes - data_;
+  const uint64_t data_size = bytes_.size() - data_;
   if (block_offset(0) != 0 || block_offset(header_.block_count) != data_size)
     throw FormatError(path_, "block offsets do not span the data's " + std::to_string(data_size) + " bytes");
   for (uint64_t b = 0; b < header_.block_count; ++b)
@@ -360,9 +375,14 @@ void ValueTable::check_block_once(uint64_t b) const {
   const uint64_t bit = uint64_t{1} << (b % 64);
   if ((word.load(std::memory_order_acquire) & bit) != 0) return;
   const uint32_t begin = block_offset(b);
-  const BlockSpan s = block_span(header_, b);
-  if (const std::optional<std::string> problem = check_value_block(
-          bytes_.bytes().subspan(data_ + begin, block_offset(b + 1) - begin), static_cast<uint32_t>(s.count)))
+  const std::span<const uint8_t> block = bytes_.bytes().subspan(data_ + begin, block_offset(b + 1) - begin);
+  uint32_t stored = 0;
+  std::memcpy(&stored, bytes_.data() + sums_ + BlockChecksumBytes * b, sizeof stored);
+  if (stored != block_checksum(block))
+    throw FormatError(
+        path_, "block " + std::to_string(b) + ": checksum mismatch: the block is damaged" + RewriteHint);
+  if (const std::optional<std::string> problem =
+          check_value_block(block, static_cast<uint32_t>(block_span(header_, b).count)))
     throw FormatError(path_, "block " + std::to_string(b) + ": " + *problem);
   word.fetch_or(bit, std::memory_order_release);
 }
