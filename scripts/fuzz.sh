@@ -17,6 +17,7 @@ targets=(
   query/fuzz_query_eval:query
   fuzz/fuzz_fen:fen
   fuzz/fuzz_table_reader:table
+  fuzz/fuzz_value_file:value
   fuzz/fuzz_pgn:pgn
   fuzz/fuzz_http:http
 )

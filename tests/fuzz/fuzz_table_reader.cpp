@@ -1,16 +1,11 @@
 // libFuzzer target for the table reader (egtb/store/reader.hpp): the header, the block index and
 // the blocks of any file must be read or refused with a FormatError, never crash, hang, read out
-// of bounds or allocate without limit. The first input byte is a switch: when its low bit is set,
-// the harness recomputes every checksum of the rest (each block's, then the file checksum) before
-// reading, as a careful forger would, so that damage reaches the fields and blocks behind the
-// checksums instead of stopping at the first mismatch. The rest is the file, written to a memfd
-// and opened through /proc/self/fd.
+// of bounds or allocate without limit. The file is the input past its first byte, an odd first
+// byte recomputing every checksum first (each block's, then the file checksum;
+// tests/fuzz/memory_file.hpp).
 // Built with -DEGTB_FUZZ=ON under clang 16 (see tests/query/fuzz_parser.cpp and docs/testing.md):
 //   build-fuzz/tests/fuzz/fuzz_table_reader build-fuzz/corpus-table tests/fuzz/corpus/table
 //   -max_total_time=600
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -22,6 +17,7 @@
 
 #include "egtb/store/error.hpp"
 #include "egtb/store/reader.hpp"
+#include "tests/fuzz/memory_file.hpp"
 
 namespace {
 
@@ -58,28 +54,13 @@ void fix_checksums(std::vector<uint8_t>& file) {
   if (index_end + 8 <= file.size()) store64(file, index_end, XXH3_64bits(file.data(), index_end));
 }
 
-int file_descriptor() {
-  static const int fd = [] {
-    const int f = memfd_create("fuzz_table", 0);
-    if (f < 0) std::abort();
-    return f;
-  }();
-  return fd;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size == 0) return 0;
-  std::vector<uint8_t> file(data + 1, data + size);
-  if (data[0] & 1) fix_checksums(file);
-  const int fd = file_descriptor();
-  if (ftruncate(fd, 0) != 0 ||
-      (!file.empty() && pwrite(fd, file.data(), file.size(), 0) != static_cast<ssize_t>(file.size())))
-    std::abort();
-  const std::string path = "/proc/self/fd/" + std::to_string(fd);
+  const std::optional<std::string> path = fuzz::input_file(data, size, fix_checksums);
+  if (!path) return 0;
   try {
-    const TableReader reader(path);
+    const TableReader reader(*path);
     std::vector<uint16_t> scores;
     const uint64_t blocks = reader.header().block_count;
     for (uint64_t b = 0; b < blocks && b < MaxBlocksRead; ++b) {
