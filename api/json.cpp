@@ -516,25 +516,51 @@ Json side_json(const TableHeader& h, int side, bool details) {
   return out;
 }
 
+namespace {
+
+// The fields a table file and a value file share, in that order: rules, metrics, index scheme,
+// version and order, entries per side.
+void add_index_fields(Json& out, const TableHeader& h) {
+  out["rules"] = rules_name(h.rules);
+  out["metrics"] = to_string(h.metrics);
+  out["index_scheme"] = h.index_scheme;
+  out["index_version"] = h.index_version;
+  out["index_order"] = index_order_name(h);
+  out["entries"] = {{"w", h.entries[0]}, {"b", h.entries[1]}};
+}
+
+}  // namespace
+
 Json header_json(const std::filesystem::path& path, const TableHeader& h) {
-  return {{"file", path.string()},
-          {"signature", h.signature},
-          {"format_version", h.format_version},
-          {"filled", h.filled},
-          {"rules", rules_name(h.rules)},
-          {"metrics", to_string(h.metrics)},
-          {"index_scheme", h.index_scheme},
-          {"index_version", h.index_version},
-          {"index_order", index_order_name(h)},
-          {"entries", {{"w", h.entries[0]}, {"b", h.entries[1]}}},
-          {"blocks", h.block_count},
-          {"file_size", h.file_size},
-          {"positions", h.positions()},
-          {"bytes_per_position", h.bytes_per_position()},
-          {"bytes_per_entry", h.bytes_per_entry()},
-          {"generator", h.generator},
-          {"sides", {{"w", side_json(h, 0, true)}, {"b", side_json(h, 1, true)}}},
-          {"checksums", "verified"}};
+  Json out = {{"file", path.string()},
+              {"signature", h.signature},
+              {"format_version", h.format_version},
+              {"filled", h.filled}};
+  add_index_fields(out, h);
+  out["blocks"] = h.block_count;
+  out["file_size"] = h.file_size;
+  out["positions"] = h.positions();
+  out["bytes_per_position"] = h.bytes_per_position();
+  out["bytes_per_entry"] = h.bytes_per_entry();
+  out["generator"] = h.generator;
+  out["sides"] = {{"w", side_json(h, 0, true)}, {"b", side_json(h, 1, true)}};
+  out["checksums"] = "verified";
+  return out;
+}
+
+Json value_file_json(const std::filesystem::path& path, const ValueFileInfo& info) {
+  const TableHeader& h = info.header;
+  Json out = {{"file", path.string()},
+              {"kind", "value file"},
+              {"signature", h.signature},
+              {"format_version", info.format_version}};
+  add_index_fields(out, h);
+  out["block_entries"] = h.block_entries;
+  out["blocks"] = h.block_count;
+  out["file_size"] = h.file_size;
+  out["table_checksum"] = info.table_checksum;
+  out["checksums"] = "verified";
+  return out;
 }
 
 Json generate_json(const std::filesystem::path& directory,

@@ -162,6 +162,10 @@ using Json = nlohmann::ordered_json;
 [[nodiscard]] Json errors_json(const std::vector<retro::VerifyError>& errors);
 // A table file's header, its checksums verified.
 [[nodiscard]] Json header_json(const std::filesystem::path& path, const TableHeader& header);
+// A value file's header, every block checked: {"file", "kind": "value file", "signature",
+// "format_version", "rules", "metrics", "index_scheme", "index_version", "index_order", "entries":
+// {"w", "b"}, "block_entries", "blocks", "file_size", "table_checksum" (a number), "checksums"}.
+[[nodiscard]] Json value_file_json(const std::filesystem::path& path, const ValueFileInfo& info);
 // The counts per side to move of one side of a header: positions, invalid, per value, maxima.
 [[nodiscard]] Json side_json(const TableHeader& header, int side, bool details);
 

@@ -8,6 +8,7 @@
 #include "egtb/store/error.hpp"
 #include "egtb/store/reader.hpp"
 #include "egtb/store/table.hpp"
+#include "egtb/store/value_file.hpp"
 #include "retro/process_usage.hpp"
 #ifdef EGTB_HAVE_GAVIOTA
 #include "retro/gaviota.hpp"
@@ -137,6 +138,12 @@ TableHeader file_info(const std::filesystem::path& path, int threads) {
   const TableReader reader(path, TableRequirements::file_only());
   reader.verify(threads);
   return reader.header();
+}
+
+ValueFileInfo value_file_info(const std::filesystem::path& path) {
+  const ValueTable values(path, {});
+  values.check_every_block();
+  return {values.header(), ValueFileVersion, values.table_checksum()};
 }
 
 }  // namespace egtb::api

@@ -73,6 +73,15 @@ struct SignatureInfo {
 // A table file's header after every checksum of it was verified (throws FormatError, IoError).
 [[nodiscard]] TableHeader file_info(const std::filesystem::path& path, int threads = 0);
 
+// A value file (SIG.egv, egtb/store/value_file.hpp) after every checksum and block of it was
+// checked (throws FormatError, IoError).
+struct ValueFileInfo {
+  TableHeader header;           // the fields it shares with a table file's header
+  uint32_t format_version = 0;  // of the value file
+  uint64_t table_checksum = 0;  // the file checksum of the table file it was written from
+};
+[[nodiscard]] ValueFileInfo value_file_info(const std::filesystem::path& path);
+
 // A table present in a directory, as its header describes it (no block read).
 struct PresentTable {
   Material material;   // canonical

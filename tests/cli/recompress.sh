@@ -104,6 +104,19 @@ printf '%s\n' "$fen" '8/8/8/8/8/1N6/8/1k1K4 w - - 0 1' '8/8/8/8/8/8/8/2K1B1k1 b 
 "$egtb" probe --epd "$dir/fens" --dir "$dir/t" --value-file > "$dir/values" || true
 "$egtb" probe --epd "$dir/fens" --dir "$dir/t" --value-only | sed 's/,"dtm":[^,]*,"dts":[^}]*}/}/' > "$dir/full" || true
 cmp "$dir/values" "$dir/full" || { echo "value file probes differ from full probes:"; diff "$dir/values" "$dir/full"; exit 1; }
+# info checks a value file through: every block, so a damaged last block is refused, naming it.
+"$egtb" info "$dir/t/KQk.egv" > "$dir/info" || { echo "info refused a sound value file"; exit 1; }
+grep -q '^checksums        verified' "$dir/info" || { echo "info did not verify the value file:"; cat "$dir/info"; exit 1; }
+"$egtb" info "$dir/t/KQk.egv" --json | grep -q '"kind": "value file"' || { echo "info --json: no value file kind"; exit 1; }
+cp "$dir/t/KQk.egv" "$dir/damaged.egv"
+size=$(stat -c %s "$dir/damaged.egv")
+last=$(od -An -tu1 -j $((size - 1)) -N1 "$dir/damaged.egv")
+printf '%b' "\\$(printf '%03o' $((255 - last)))" | dd of="$dir/damaged.egv" bs=1 seek=$((size - 1)) conv=notrunc status=none
+cmp -s "$dir/t/KQk.egv" "$dir/damaged.egv" && { echo "the damage changed nothing"; exit 1; }
+if "$egtb" info "$dir/damaged.egv" 2> "$dir/err"; then
+  echo "info accepted a value file with a damaged last block"; exit 1
+fi
+grep -q 'damaged.egv: block [0-9]*: checksum mismatch' "$dir/err" || { echo "unexpected message:"; cat "$dir/err"; exit 1; }
 rm "$dir/t/KNk.egv"
 if "$egtb" probe --epd "$dir/fens" --dir "$dir/t" --value-file > "$dir/values"; then
   echo "a missing value file was not an error"; exit 1

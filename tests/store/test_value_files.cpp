@@ -152,6 +152,7 @@ TEST_CASE("a value file reads every entry as its table, generated or filled", "[
     const ValueTable values(path, {m, Rules::Lasker, {}});
     CHECK(values.table_checksum() == table.header().checksum);
     CHECK(values.file_bytes() == std::filesystem::file_size(path));
+    CHECK_NOTHROW(values.check_every_block());
     check_every_entry(table, values);
 
     const std::filesystem::path filled = table_path(dir / "filled", m);
@@ -217,6 +218,7 @@ TEST_CASE("a damaged or tampered value file is refused, never misread", "[tables
       }
     }
     CHECK_NOTHROW((void)values.at(Color::White, sound));
+    CHECK_THROWS_WITH(values.check_every_block(), Catch::Contains(expected));
     test::write_file(path, good);
   };
 

@@ -1,6 +1,6 @@
 // egtb info SIG|FILE [--json]: the index of a signature (size, bytes per entry, positions per side
-// to move in each counting convention), or the header of a table file with every checksum verified
-// (api/tables.hpp).
+// to move in each counting convention), or the header of a table file or value file with every
+// checksum verified (api/tables.hpp).
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -10,6 +10,7 @@
 #include "api/json.hpp"
 #include "api/signatures.hpp"
 #include "api/tables.hpp"
+#include "egtb/store/value_file.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 #include "tools/egtb/progress.hpp"
@@ -65,6 +66,23 @@ void print_file(const std::filesystem::path& path, const TableHeader& h) {
   std::cout << "checksums        verified (header, index and every block)\n";
 }
 
+void print_value_file(const std::filesystem::path& path, const api::ValueFileInfo& info) {
+  const TableHeader& h = info.header;
+  std::cout
+      << "file             " << path.string()
+      << "\nkind             value file (the values of a table without its depths, for probes in search)"
+      << "\nsignature        " << h.signature << "\nformat version   " << info.format_version
+      << "\nrules            " << rules_name(h.rules) << "\nmetrics          " << to_string(h.metrics)
+      << " (of the table it was written from)\nindex            layout " << h.index_scheme << " version "
+      << h.index_version << ", order " << index_order_name(h) << "\nentries          w "
+      << with_commas(h.entries[0]) << " b " << with_commas(h.entries[1]) << "\nblocks           "
+      << h.block_count << " of " << h.block_entries << " entries\nfile size        "
+      << with_commas(h.file_size) << " bytes\ntable checksum   " << std::hex << std::setw(16)
+      << std::setfill('0') << info.table_checksum << std::dec << std::setfill(' ')
+      << " (of the table file it was written from)\n"
+      << "checksums        verified (header, index and every block; every block read)\n";
+}
+
 // A file named after another signature than the one it holds (KQk.egtb holding KBk: renamed or
 // copied over another; the tables refuse it), or nothing.
 std::optional<std::string> misnamed_warning(const std::filesystem::path& path, const TableHeader& h) {
@@ -78,11 +96,22 @@ std::optional<std::string> misnamed_warning(const std::filesystem::path& path, c
 }  // namespace
 
 int cmd_info(const std::vector<std::string>& args) {
-  CommandLine cl("info", "Describe the index of a signature, or a table file (verifying every checksum).");
-  cl.positional("SIG|FILE", "a material signature such as KQk, or a table file such as tables/KQk.egtb");
+  CommandLine cl(
+      "info", "Describe the index of a signature, or a table file or value file (verifying every checksum).");
+  cl.positional("SIG|FILE",
+                "a material signature such as KQk, a table file such as tables/KQk.egtb, or a value file "
+                "such as tables/KQk.egv");
   cl.json_option();
   if (!cl.parse(args)) return ExitSuccess;
   const std::string& what = cl.argument("SIG|FILE");
+  if (what.ends_with(ValueFileExtension)) {
+    const api::ValueFileInfo info = api::value_file_info(what);
+    if (cl.json())
+      print_json(api::value_file_json(what, info));
+    else
+      print_value_file(what, info);
+    return ExitSuccess;
+  }
   if (what.find('/') != std::string::npos || what.ends_with(".egtb")) {
     const TableHeader header = api::file_info(what);
     const std::optional<std::string> warning = misnamed_warning(what, header);

@@ -296,6 +296,18 @@ Lasker ValueTable::at(Color stm, indexing::Index index) const {
   return static_cast<Lasker>(value);
 }
 
+void ValueTable::check_every_block() const {
+  for (uint64_t b = 0; b < header_.block_count; ++b) {
+    check_block_once(b);
+    const uint32_t begin = block_offset(b);
+    const auto last = static_cast<uint32_t>(block_span(header_, b).count - 1);
+    if (value_in_block(bytes_.bytes().subspan(data_ + begin, block_offset(b + 1) - begin), last) ==
+        UnreachedValue)
+      throw FormatError(path_,
+                        "block " + std::to_string(b) + ": its runs end before entry " + std::to_string(last));
+  }
+}
+
 uint32_t ValueTable::block_offset(uint64_t block) const {
   uint32_t offset = 0;
   std::memcpy(&offset, bytes_.data() + offsets_ + 4 * block, sizeof offset);

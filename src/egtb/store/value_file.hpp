@@ -151,6 +151,14 @@ public:
   // The file checksum of the table file it was written from.
   [[nodiscard]] uint64_t table_checksum() const { return table_checksum_; }
   [[nodiscard]] uint64_t file_bytes() const { return bytes_.size(); }
+  // The fields a value file shares with a table file's header: signature, rules, metrics, index
+  // scheme, version and order, entries per side, entries per block, blocks and file size.
+  [[nodiscard]] const TableHeader& header() const { return header_; }
+
+  // Checks every block as a probe's first read does, and that each block of runs reaches its last
+  // entry: all that opening leaves to the probes (egtb info). Throws FormatError naming the first
+  // bad block.
+  void check_every_block() const;
 
   // The value of entry `index` of side `stm`; index below the scheme's size. Throws FormatError
   // naming the file and the block when the block, read for the first time, is malformed.
