@@ -250,6 +250,9 @@ TEST_CASE("a damaged or tampered value file is refused, never misread", "[tables
   test::flip_byte(path, 8);  // the version
   reseal(path);
   refused("value file version");
+  test::flip_byte(path, 8);
+  reseal(path);
+  refused("(write it again with: egtb recompress KRkr --dir " + dir.path().string() + " --value-files)");
   test::flip_byte(path, 42);  // the entries of White to move
   reseal(path);
   refused("blocks for");

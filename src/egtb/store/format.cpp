@@ -231,15 +231,30 @@ std::vector<BlockRef> decode_block_index(const TableHeader& h, std::span<const u
 
 uint64_t checksum_of(std::span<const uint8_t> bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
-std::string rebuild_hint(const std::filesystem::path& path) {
+namespace {
+
+// The signature and --rules option that name the table of a file in commands, then its --dir:
+// "KQk --rules stalemate-wins --dir tables" for tables/KQk.stalemate-wins.egtb or .egv.
+std::string table_arguments(const std::filesystem::path& path) {
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
   const std::string name = path.filename().string();
   const size_t dot = name.find('.');
-  const std::string signature = name.substr(0, dot);
-  std::string rules;
+  std::string arguments = name.substr(0, dot);
   if (const size_t second = name.find('.', dot + 1); dot != std::string::npos && second != std::string::npos)
-    rules = " --rules " + name.substr(dot + 1, second - dot - 1);
-  return "rebuild it with: egtb generate " + signature + rules + " --force --dir " + dir.string();
+    arguments += " --rules " + name.substr(dot + 1, second - dot - 1);
+  return arguments + " --dir " + dir.string();
+}
+
+}  // namespace
+
+std::string rebuild_hint(const std::filesystem::path& path) {
+  const std::string arguments = table_arguments(path);
+  const size_t dir = arguments.find(" --dir ");
+  return "rebuild it with: egtb generate " + arguments.substr(0, dir) + " --force" + arguments.substr(dir);
+}
+
+std::string rewrite_values_hint(const std::filesystem::path& value_file) {
+  return "write it again with: egtb recompress " + table_arguments(value_file) + " --value-files";
 }
 
 std::filesystem::path table_path(const std::filesystem::path& directory, const Material& material,

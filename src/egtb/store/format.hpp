@@ -241,6 +241,9 @@ void check_header(const TableHeader& h, const std::filesystem::path& path);
 // "rebuild it with: egtb generate KQk --force --dir tables" for the table file tables/KQk.egtb
 // ("... KQk --rules stalemate-wins ..." for tables/KQk.stalemate-wins.egtb).
 [[nodiscard]] std::string rebuild_hint(const std::filesystem::path& table_file);
+// The command that writes a value file again from its table: "write it again with: egtb
+// recompress KQk --dir tables --value-files" for tables/KQk.egv.
+[[nodiscard]] std::string rewrite_values_hint(const std::filesystem::path& value_file);
 
 // Where the table of a signature (either colour orientation) lives in a directory:
 // <directory>/<canonical signature>.egtb under Lasker rules, e.g. tables/KQk.egtb for Kkq, and

@@ -26,8 +26,6 @@ constexpr size_t BlockChecksumBytes = sizeof(uint32_t);
 // The block offsets' 32 bits bound the data, so the file too.
 constexpr uint64_t MaxValueFileBytes = uint64_t{1} << 33;
 constexpr std::array<uint8_t, 3> Powers5 = {1, 5, 25};
-// How to replace a damaged value file, ending its messages.
-const std::string RewriteHint = " (write it again with: egtb recompress --value-files)";
 // A run token of a block of at most 2^20 entries, 5 * 2^20 at most, takes at most 4 varint bytes.
 constexpr int MaxTokenBytes = 4;
 
@@ -143,6 +141,10 @@ void read_values(const TableReader& reader, Color stm, uint64_t first, std::span
     done += count;
   }
 }
+
+// How to replace a damaged value file, ending its messages: " (write it again with: egtb
+// recompress KQk --dir tables --value-files)".
+std::string rewrite_hint(const std::filesystem::path& path) { return " (" + rewrite_values_hint(path) + ")"; }
 
 // A block's checksum: the low 32 bits of the XXH3-64 of its bytes.
 uint32_t block_checksum(std::span<const uint8_t> block) { return static_cast<uint32_t>(checksum_of(block)); }
@@ -324,7 +326,7 @@ indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
   if (const auto version = r.get<uint32_t>(); version != ValueFileVersion)
     throw FormatError(path_, "value file version " + std::to_string(version) +
                                  ", this program reads version " + std::to_string(ValueFileVersion) +
-                                 RewriteHint);
+                                 rewrite_hint(path_));
   place_index(r.get<uint32_t>());
   header_.rules = header_rules(r.get<uint32_t>(), path_);
   header_.metrics = header_metrics(r.get<uint32_t>(), header_.rules, path_);
@@ -358,7 +360,7 @@ void ValueTable::place_index(uint32_t h_size) {
   std::memcpy(&blocks, all.data() + BlockCountOffset, sizeof blocks);
   if (file_size != all.size())
     throw FormatError(path_, std::to_string(all.size()) + " bytes, the header says " +
-                                 std::to_string(file_size) + ": cut short or damaged" + RewriteHint);
+                                 std::to_string(file_size) + ": cut short or damaged" + rewrite_hint(path_));
   // Each block takes 8 bytes of the index and at least one of the data.
   if (h_size % 8 != 0 || h_size < FixedValueHeaderBytes || blocks > all.size() / 9 ||
       h_size + 9 * blocks + 4 + ChecksumBytes > all.size())
@@ -370,7 +372,7 @@ void ValueTable::place_index(uint32_t h_size) {
   uint64_t stored = 0;
   std::memcpy(&stored, all.data() + data_ - ChecksumBytes, ChecksumBytes);
   if (stored != checksum_of(all.first(data_ - ChecksumBytes)))
-    throw FormatError(path_, "checksum mismatch: the header or block index is damaged" + RewriteHint);
+    throw FormatError(path_, "checksum mismatch: the header or block index is damaged" + rewrite_hint(path_));
 }
 
 void ValueTable::check_offsets() const {
@@ -391,8 +393,8 @@ void ValueTable::check_block_once(uint64_t b) const {
   uint32_t stored = 0;
   std::memcpy(&stored, bytes_.data() + sums_ + BlockChecksumBytes * b, sizeof stored);
   if (stored != block_checksum(block))
-    throw FormatError(
-        path_, "block " + std::to_string(b) + ": checksum mismatch: the block is damaged" + RewriteHint);
+    throw FormatError(path_, "block " + std::to_string(b) + ": checksum mismatch: the block is damaged" +
+                                 rewrite_hint(path_));
   if (const std::optional<std::string> problem =
           check_value_block(block, static_cast<uint32_t>(block_span(header_, b).count)))
     throw FormatError(path_, "block " + std::to_string(b) + ": " + *problem);
