@@ -25,33 +25,22 @@ using namespace egtb;
 
 constexpr uint64_t MaxBlocksRead = 64;  // enough for the seeds' tables; a fuzzed count may be huge
 
-uint64_t load64(const std::vector<uint8_t>& b, size_t at) {
-  uint64_t v = 0;
-  if (at + 8 <= b.size()) std::memcpy(&v, b.data() + at, 8);
-  return v;
-}
-
-void store64(std::vector<uint8_t>& b, size_t at, uint64_t v) {
-  if (at + 8 <= b.size()) std::memcpy(b.data() + at, &v, 8);
-}
-
 // Recomputes the block checksums and the file checksum (format.hpp) where the fields allow.
 void fix_checksums(std::vector<uint8_t>& file) {
   if (file.size() < 64) return;
   uint32_t header_size = 0;
   std::memcpy(&header_size, file.data() + 12, 4);
-  const uint64_t blocks = load64(file, 48);
+  const uint64_t blocks = fuzz::load(file, 48, 8);
   if (header_size > file.size() || blocks > (file.size() - header_size) / 24) return;
   for (uint64_t i = 0; i < blocks; ++i) {
     const size_t entry = header_size + 24 * i;
-    const uint64_t offset = load64(file, entry);
-    uint32_t stored = 0;
-    std::memcpy(&stored, file.data() + entry + 8, 4);
+    const uint64_t offset = fuzz::load(file, entry, 8);
+    const uint64_t stored = fuzz::load(file, entry + 8, 4);
     if (offset <= file.size() && stored <= file.size() - offset)
-      store64(file, entry + 16, XXH3_64bits(file.data() + offset, stored));
+      fuzz::store(file, entry + 16, 8, XXH3_64bits(file.data() + offset, stored));
   }
   const size_t index_end = header_size + 24 * blocks;
-  if (index_end + 8 <= file.size()) store64(file, index_end, XXH3_64bits(file.data(), index_end));
+  if (index_end + 8 <= file.size()) fuzz::store(file, index_end, 8, XXH3_64bits(file.data(), index_end));
 }
 
 }  // namespace

@@ -29,31 +29,21 @@ constexpr uint64_t MaxProbes = 2048;
 // A side's probing stops at this many refusals: an exception is slow under the sanitizers.
 constexpr int MaxRefusals = 8;
 
-uint64_t load(const std::vector<uint8_t>& b, size_t at, size_t bytes) {
-  uint64_t v = 0;
-  if (at <= b.size() && bytes <= b.size() - at) std::memcpy(&v, b.data() + at, bytes);
-  return v;
-}
-
-void store(std::vector<uint8_t>& b, size_t at, uint64_t v, size_t bytes) {
-  if (at <= b.size() && bytes <= b.size() - at) std::memcpy(b.data() + at, &v, bytes);
-}
-
 // Recomputes the block checksums and the index checksum (value_file.hpp) where the fields allow.
 void fix_checksums(std::vector<uint8_t>& file) {
-  const uint64_t offsets = load(file, 12, 4);
-  const uint64_t blocks = load(file, 56, 8);
+  const uint64_t offsets = fuzz::load(file, 12, 4);
+  const uint64_t blocks = fuzz::load(file, 56, 8);
   if (offsets > file.size() || blocks > file.size() / 8) return;
   const uint64_t sums = offsets + 4 * (blocks + 1);
   const uint64_t data = sums + 4 * blocks + 8;
   if (data > file.size()) return;
   for (uint64_t b = 0; b < blocks; ++b) {
-    const uint64_t begin = data + load(file, offsets + 4 * b, 4);
-    const uint64_t end = data + load(file, offsets + 4 * (b + 1), 4);
+    const uint64_t begin = data + fuzz::load(file, offsets + 4 * b, 4);
+    const uint64_t end = data + fuzz::load(file, offsets + 4 * (b + 1), 4);
     if (begin <= end && end <= file.size())
-      store(file, sums + 4 * b, XXH3_64bits(file.data() + begin, end - begin), 4);
+      fuzz::store(file, sums + 4 * b, 4, XXH3_64bits(file.data() + begin, end - begin));
   }
-  store(file, data - 8, XXH3_64bits(file.data(), data - 8), 8);
+  fuzz::store(file, data - 8, 8, XXH3_64bits(file.data(), data - 8));
 }
 
 // Probes up to MaxProbes entries of side `stm`, evenly spaced, until MaxRefusals of them are

@@ -11,11 +11,24 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace egtb::fuzz {
+
+// The little-endian integer of `width` bytes (at most 8) at `at`, or 0 where the file is too short.
+inline uint64_t load(const std::vector<uint8_t>& bytes, uint64_t at, size_t width) {
+  uint64_t v = 0;
+  if (at <= bytes.size() && width <= bytes.size() - at) std::memcpy(&v, bytes.data() + at, width);
+  return v;
+}
+
+// Writes the low `width` bytes of v at `at`, where the file holds them.
+inline void store(std::vector<uint8_t>& bytes, uint64_t at, size_t width, uint64_t v) {
+  if (at <= bytes.size() && width <= bytes.size() - at) std::memcpy(bytes.data() + at, &v, width);
+}
 
 // The path of the file the input gives (above), or nothing for an empty input. Aborts when the
 // memfd fails.

@@ -233,28 +233,32 @@ uint64_t checksum_of(std::span<const uint8_t> bytes) { return XXH3_64bits(bytes.
 
 namespace {
 
-// The signature and --rules option that name the table of a file in commands, then its --dir:
-// "KQk --rules stalemate-wins --dir tables" for tables/KQk.stalemate-wins.egtb or .egv.
-std::string table_arguments(const std::filesystem::path& path) {
-  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+// How commands name the table of a file: tables/KQk.stalemate-wins.egtb (or .egv) is table "KQk
+// --rules stalemate-wins", dir "tables".
+struct TableArguments {
+  std::string table;
+  std::string dir;
+};
+
+TableArguments table_arguments(const std::filesystem::path& path) {
   const std::string name = path.filename().string();
   const size_t dot = name.find('.');
-  std::string arguments = name.substr(0, dot);
+  TableArguments out{name.substr(0, dot), (path.has_parent_path() ? path.parent_path() : ".").string()};
   if (const size_t second = name.find('.', dot + 1); dot != std::string::npos && second != std::string::npos)
-    arguments += " --rules " + name.substr(dot + 1, second - dot - 1);
-  return arguments + " --dir " + dir.string();
+    out.table += " --rules " + name.substr(dot + 1, second - dot - 1);
+  return out;
 }
 
 }  // namespace
 
 std::string rebuild_hint(const std::filesystem::path& path) {
-  const std::string arguments = table_arguments(path);
-  const size_t dir = arguments.find(" --dir ");
-  return "rebuild it with: egtb generate " + arguments.substr(0, dir) + " --force" + arguments.substr(dir);
+  const TableArguments a = table_arguments(path);
+  return "rebuild it with: egtb generate " + a.table + " --force --dir " + a.dir;
 }
 
 std::string rewrite_values_hint(const std::filesystem::path& value_file) {
-  return "write it again with: egtb recompress " + table_arguments(value_file) + " --value-files";
+  const TableArguments a = table_arguments(value_file);
+  return "write it again with: egtb recompress " + a.table + " --dir " + a.dir + " --value-files";
 }
 
 std::filesystem::path table_path(const std::filesystem::path& directory, const Material& material,

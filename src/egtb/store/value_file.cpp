@@ -287,27 +287,27 @@ ValueTable::ValueTable(const std::filesystem::path& path, const TableRequirement
 
 Lasker ValueTable::at(Color stm, indexing::Index index) const {
   const uint64_t block = (stm == Color::White ? 0 : white_blocks_) + (index >> block_shift_);
-  const auto j = static_cast<uint32_t>(index & ((uint64_t{1} << block_shift_) - 1));
-  check_block_once(block);
-  const uint32_t begin = block_offset(block);
-  const uint8_t value =
-      value_in_block(bytes_.bytes().subspan(data_ + begin, block_offset(block + 1) - begin), j);
-  if (value == UnreachedValue)
-    throw FormatError(path_,
-                      "block " + std::to_string(block) + ": its runs end before entry " + std::to_string(j));
-  return static_cast<Lasker>(value);
+  return static_cast<Lasker>(
+      value_of(block, static_cast<uint32_t>(index & ((uint64_t{1} << block_shift_) - 1))));
 }
 
 void ValueTable::check_every_block() const {
-  for (uint64_t b = 0; b < header_.block_count; ++b) {
-    check_block_once(b);
-    const uint32_t begin = block_offset(b);
-    const auto last = static_cast<uint32_t>(block_span(header_, b).count - 1);
-    if (value_in_block(bytes_.bytes().subspan(data_ + begin, block_offset(b + 1) - begin), last) ==
-        UnreachedValue)
-      throw FormatError(path_,
-                        "block " + std::to_string(b) + ": its runs end before entry " + std::to_string(last));
-  }
+  for (uint64_t b = 0; b < header_.block_count; ++b)
+    (void)value_of(b, static_cast<uint32_t>(block_span(header_, b).count - 1));
+}
+
+uint8_t ValueTable::value_of(uint64_t b, uint32_t j) const {
+  check_block_once(b);
+  const uint8_t value = value_in_block(block_bytes(b), j);
+  if (value == UnreachedValue)
+    throw FormatError(path_,
+                      "block " + std::to_string(b) + ": its runs end before entry " + std::to_string(j));
+  return value;
+}
+
+std::span<const uint8_t> ValueTable::block_bytes(uint64_t b) const {
+  const uint32_t begin = block_offset(b);
+  return bytes_.bytes().subspan(data_ + begin, block_offset(b + 1) - begin);
 }
 
 uint32_t ValueTable::block_offset(uint64_t block) const {
@@ -388,8 +388,7 @@ void ValueTable::check_block_once(uint64_t b) const {
   std::atomic<uint64_t>& word = checked_blocks_[b / 64];
   const uint64_t bit = uint64_t{1} << (b % 64);
   if ((word.load(std::memory_order_acquire) & bit) != 0) return;
-  const uint32_t begin = block_offset(b);
-  const std::span<const uint8_t> block = bytes_.bytes().subspan(data_ + begin, block_offset(b + 1) - begin);
+  const std::span<const uint8_t> block = block_bytes(b);
   uint32_t stored = 0;
   std::memcpy(&stored, bytes_.data() + sums_ + BlockChecksumBytes * b, sizeof stored);
   if (stored != block_checksum(block))

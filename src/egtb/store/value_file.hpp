@@ -178,6 +178,11 @@ private:
   // A bit per block, set once the block's structure was checked (by any thread).
   std::unique_ptr<std::atomic<uint64_t>[]> checked_blocks_;
 
+  // Value j of block b, the block checked at its first read. Throws FormatError naming the block
+  // when it is damaged or malformed, or its runs end before entry j.
+  [[nodiscard]] uint8_t value_of(uint64_t b, uint32_t j) const;
+  // The bytes of block b (offsets checked at opening).
+  [[nodiscard]] std::span<const uint8_t> block_bytes(uint64_t b) const;
   [[nodiscard]] uint32_t block_offset(uint64_t block) const;
   // Reads the header and checks the file (constructor).
   [[nodiscard]] indexing::IndexScheme checked(const TableRequirements& required);
