@@ -497,10 +497,19 @@ Json errors_json(const std::vector<retro::VerifyError>& errors) {
   return out;
 }
 
+// One side's counts of a verification: the entries checked [first, first + entries), the positions
+// among them, the duplicate entries, the positions per Lasker value 0-4 and the failed checks.
+Json to_json(const retro::VerifySideCounts& s) {
+  return {{"first", s.first},           {"entries", s.entries}, {"positions", s.positions},
+          {"duplicates", s.duplicates}, {"lasker", s.values},   {"errors", s.errors}};
+}
+
 Json to_json(const retro::VerifyReport& report) {
   return {{"signature", report.material.str()},
+          {"part", {{"number", report.part.number}, {"count", report.part.count}}},
           {"entries_checked", report.entries_checked},
           {"errors", report.error_count},
+          {"sides", {{"w", to_json(report.sides[0])}, {"b", to_json(report.sides[1])}}},
           {"first_errors", errors_json(report.errors)}};
 }
 

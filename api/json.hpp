@@ -143,7 +143,10 @@ using Json = nlohmann::ordered_json;
 // (one thread), "estimated_peak_bytes", "cpus" and "memory_bytes" (what a job should ask for)
 // and "command" (the argument vector of its `egtb generate SIG --no-closure`, threads to add).
 [[nodiscard]] Json to_json(const Plan& plan);
-// The result of verifying one table.
+// The result of verifying one table (or a part of it): "signature", "part" {"number", "count"},
+// "entries_checked", "errors", "sides" {"w", "b"}, each {"first", "entries", "positions",
+// "duplicates", "lasker" (positions per value 0-4), "errors"}, and "first_errors". The parts'
+// counts add up to the whole table's.
 [[nodiscard]] Json to_json(const retro::VerifyReport& report);
 // One table verified: to_json(report) of the forward check, with "gaviota": {"positions_checked",
 // "errors", "first_errors"} when compared with Gaviota's tables.

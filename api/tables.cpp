@@ -60,14 +60,17 @@ VerifyOutcome verify_forward(const Material& m, const std::filesystem::path& dir
   const TableReader reader(path, required);
   const retro::Subtables subtables =
       retro::Subtables::load(m, directory, reader.rules(), reader.header().metrics, request.cache_bytes);
+  const indexing::Index size = reader.scheme().size();
   retro::VerifyOptions options;
   options.threads = request.threads;
+  options.part = request.part;
   if (request.progress)
-    options.progress = [&request, &m, total = reader.scheme().size()](Color c, uint64_t done) {
-      request.progress(m, c, done, total);
+    options.progress = [&request, &m, size](Color c, uint64_t done) {
+      const auto [first, end] = request.part.range(c, size);
+      request.progress(m, c, done, end - first);
     };
   VerifyOutcome out;
-  if (verified_by_side(reader.scheme().size())) {
+  if (verified_by_side(size)) {
     std::shared_ptr<const Table> held;
     const auto cache = std::make_shared<BlockCache>(request.cache_bytes);
     const auto table_for = [&](Color c) -> const Table& {
@@ -75,7 +78,8 @@ VerifyOutcome verify_forward(const Material& m, const std::filesystem::path& dir
       held = Table::load_side(path, required, ~c, cache);
       return *held;
     };
-    out.forward = retro::verify_table_by_side(table_for, subtables, options);
+    out.forward = retro::verify_table_by_side(size, table_for, subtables, options);
+    out.forward.material = m;
     out.text = retro::format_report(out.forward);
     return out;
   }
@@ -91,6 +95,11 @@ VerifyOutcome verify_forward(const Material& m, const std::filesystem::path& dir
 VerifyOutcome verify(const Material& m, const VerifyRequest& request) {
   const auto path = table_path(request.directory, m, request.rules);
   const TableReader reader(path, {m, request.rules, {}});
+  if (!request.part.whole() && (request.gaviota || reader.header().metrics == StalemateOnly))
+    throw InputError("verify " + m.str() + ": " +
+                     (request.gaviota ? "--gaviota compares the whole table"
+                                      : "a stalemate-only table is compared with its full table whole") +
+                     ", without --part");
   if (reader.header().metrics != StalemateOnly) return verify_forward(m, request.directory, request);
   if (!request.full_directory)
     throw InputError(path.string() +

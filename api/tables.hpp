@@ -25,13 +25,16 @@ struct VerifyRequest {
   // they are verified one ply forward themselves; the forward check cannot read a table without DTM.
   std::optional<std::filesystem::path> full_directory;
   int threads = 0;
+  // The share of the entries the forward check covers (retro::VerifyPart); only the whole table is
+  // compared with Gaviota's or with its full table.
+  retro::VerifyPart part;
   // The decoded-block cache of the subtables read block by block (retro/subtables.hpp). The
   // verifier probes them in the order of the verified table's entries, wherever a promotion
   // lands, so it wants far more than a solve: KPPPk, whose promotions lead into KQPPk, KRPPk,
   // KBPPk and KNPPk, verified in 48 s with 1 GiB, and was stopped after 5 minutes with 64 MiB.
   size_t cache_bytes = size_t{1} << 30;
   // Called now and then during the forward check with the table, the side to move being checked,
-  // its entries checked so far and its entries in all (may be empty).
+  // its entries checked so far and the entries of that side the part checks (may be empty).
   std::function<void(const Material&, Color, uint64_t done, uint64_t total)> progress;
 };
 

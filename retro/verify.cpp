@@ -412,12 +412,14 @@ VerifySideCounts summed(const tbb::enumerable_thread_specific<VerifySideCounts>&
   return total;
 }
 
-VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size,
+// Checks the entries [range.first, range.second) of side c.
+VerifySideCounts verify_side(const Verifier& verifier, Color c, std::pair<Index, Index> range,
                              const std::function<void(Color, uint64_t)>& progress) {
   tbb::enumerable_thread_specific<VerifySideCounts> local;
   std::atomic<uint64_t> done = 0;
   std::mutex reporting;
-  tbb::parallel_for(tbb::blocked_range<Index>(0, size, VerifyGrain), [&](const tbb::blocked_range<Index>& r) {
+  const tbb::blocked_range<Index> entries(range.first, range.second, VerifyGrain);
+  tbb::parallel_for(entries, [&](const tbb::blocked_range<Index>& r) {
     VerifySideCounts& counts = local.local();
     Position pos;
     for (Index i = r.begin(); i != r.end(); ++i) verifier.check_entry(c, i, pos, counts);
@@ -427,26 +429,50 @@ VerifySideCounts verify_side(const Verifier& verifier, Color c, Index size,
       progress(c, now);
     }
   });
-  return summed(local);
+  VerifySideCounts total = summed(local);
+  total.first = range.first;
+  return total;
 }
 
 }  // namespace
 
-VerifyReport verify_table(const Table& table, const Subtables& subtables, const VerifyOptions& options) {
-  return verify_table_by_side([&table](Color) -> const Table& { return table; }, subtables, options);
+std::pair<Index, Index> VerifyPart::range(Color c, Index size) const {
+  // Both sides end to end: White's entries are 0 to size - 1, Black's size to 2 size - 1.
+  // Part k ends at floor(2 size k / count), computed without overflow as q k + r k / count.
+  const Index q = 2 * size / count;
+  const Index r = 2 * size % count;
+  const auto bound = [&](uint64_t k) { return q * k + r * k / count; };
+  const Index first = bound(number - 1);
+  const Index end = bound(number);
+  if (c == Color::White) return {std::min(first, size), std::min(end, size)};
+  return {std::max(first, size) - size, std::max(end, size) - size};
 }
 
-VerifyReport verify_table_by_side(const std::function<const Table&(Color)>& table_for,
+VerifyReport verify_table(const Table& table, const Subtables& subtables, const VerifyOptions& options) {
+  VerifyReport report = verify_table_by_side(
+      table.size(), [&table](Color) -> const Table& { return table; }, subtables, options);
+  report.material = table.material();  // also when the part checks no entry
+  return report;
+}
+
+VerifyReport verify_table_by_side(Index size, const std::function<const Table&(Color)>& table_for,
                                   const Subtables& subtables, const VerifyOptions& options) {
+  if (options.part.number < 1 || options.part.number > options.part.count)
+    throw std::invalid_argument("verify: part " + std::to_string(options.part.number) + " of " +
+                                std::to_string(options.part.count) + " does not exist");
   VerifyErrorLog log(options.max_errors);
   VerifyReport report;
+  report.part = options.part;
   tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
   for (Color c : {Color::White, Color::Black}) {
+    const auto range = options.part.range(c, size);
+    report.sides[side(c)].first = range.first;
+    if (range.first == range.second) continue;  // the part checks none of this side: not loaded
     const Table& table = table_for(c);
     require_subtables(table, subtables);
     report.material = table.material();
     const Verifier verifier(table, subtables, log);
-    arena.execute([&] { report.sides[side(c)] = verify_side(verifier, c, table.size(), options.progress); });
+    arena.execute([&] { report.sides[side(c)] = verify_side(verifier, c, range, options.progress); });
   }
   for (const VerifySideCounts& s : report.sides) report.entries_checked += s.entries;
   report.error_count = log.count();
@@ -518,12 +544,17 @@ VerifyReport compare_with_full(const Table& subset, const Table& full, const Ver
 
 std::string format_report(const VerifyReport& report) {
   std::ostringstream out;
-  out << report.material.str() << ": " << report.entries_checked << " entries checked, " << report.error_count
-      << " errors\n";
+  out << report.material.str();
+  if (!report.part.whole()) out << " part " << report.part.number << " of " << report.part.count;
+  out << ": " << report.entries_checked << " entries checked, " << report.error_count << " errors\n";
   for (Color c : {Color::White, Color::Black}) {
     const VerifySideCounts& s = report.sides[side(c)];
-    out << "  " << (c == Color::White ? "wtm" : "btm") << ": " << s.positions << " positions ("
-        << s.duplicates << " duplicate entries), values 0-4:";
+    out << "  " << (c == Color::White ? "wtm" : "btm");
+    if (!report.part.whole()) {
+      if (s.entries == 0) continue;
+      out << " entries " << s.first << '-' << s.first + s.entries - 1;
+    }
+    out << ": " << s.positions << " positions (" << s.duplicates << " duplicate entries), values 0-4:";
     for (uint64_t n : s.values) out << ' ' << n;
     out << ", " << s.errors << " errors\n";
   }

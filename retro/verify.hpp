@@ -43,6 +43,7 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "egtb/core/material.hpp"
@@ -82,9 +83,26 @@ private:
   void trim();
 };
 
+// A share of a table's entries to check: part `number` of `count` equal parts of the entries of
+// both sides to move laid end to end, White's first. Parts split one verification among jobs (a
+// cluster's array job, or runs on different days): their counts add up to the whole table's, and
+// the table passes when every part passes. Example: KQRBkr, 6,826,667,232 entries a side, 4 parts:
+// part 2 checks White's entries 3,413,333,616 to 6,826,667,231, part 3 Black's 0 to 3,413,333,615;
+// with 3 parts, part 2 checks White's last 2,275,555,744 entries and Black's first as many.
+struct VerifyPart {
+  uint64_t number = 1;  // 1 to count
+  uint64_t count = 1;
+
+  // The entries [first, end) of side c this part checks in a table of `size` entries a side
+  // (first == end when it checks none).
+  [[nodiscard]] std::pair<indexing::Index, indexing::Index> range(Color c, indexing::Index size) const;
+  [[nodiscard]] bool whole() const { return count == 1; }
+};
+
 // Totals of one side to move.
 struct VerifySideCounts {
-  uint64_t entries = 0;              // every entry of the index range
+  indexing::Index first = 0;         // the entries checked: [first, first + entries)
+  uint64_t entries = 0;              // every entry of the range
   uint64_t positions = 0;            // entries that decode to a legal position
   uint64_t duplicates = 0;           // of these, entries whose position index_of maps elsewhere
   std::array<uint64_t, 5> values{};  // positions per stored Lasker value
@@ -93,6 +111,7 @@ struct VerifySideCounts {
 
 struct VerifyReport {
   Material material;
+  VerifyPart part;                          // the share of the entries checked
   uint64_t entries_checked = 0;             // both sides to move
   uint64_t error_count = 0;                 // failed checks (one entry can fail several)
   std::array<VerifySideCounts, 2> sides{};  // indexed by to_index(Color)
@@ -105,22 +124,25 @@ struct VerifyReport {
 struct VerifyOptions {
   int threads = 0;         // 0: every core
   size_t max_errors = 20;  // how many errors the report keeps in full
+  VerifyPart part;         // the share of the entries to check (default: all)
   // Called now and then with the side being checked and its entries checked so far (of size()),
   // by one worker thread at a time; may be empty.
   std::function<void(Color side, uint64_t done)> progress;
 };
 
-// Checks every entry of `table` against its moves. `subtables` must hold every successor table
-// (with DTS when the table has DTS); throws std::invalid_argument when one is missing.
+// Checks every entry of `table` (of options.part) against its moves. `subtables` must hold every successor
+// table (with DTS when the table has DTS); throws std::invalid_argument when one is missing.
 [[nodiscard]] VerifyReport verify_table(const Table& table, const Subtables& subtables,
                                         const VerifyOptions& options);
 [[nodiscard]] VerifyReport verify_table(const Table& table, const Subtables& subtables, int threads);
 // verify_table with the table of each side to move asked for when that side is checked, White
-// first: `table_for(c)` may hold in memory only the entries of the other side (Table::load_side),
-// which the moves of c's positions reach at random, and page c's own, read in order. A table too
-// large to hold whole is checked so (a 6-man KQRBkr: 13.6 GB a side, each side's entries its
-// children). The reference it returns must stay valid until the next call.
-[[nodiscard]] VerifyReport verify_table_by_side(const std::function<const Table&(Color)>& table_for,
+// first, and only of the sides options.part reaches: `table_for(c)` may hold in memory only the entries of
+// the other side (Table::load_side), which the moves of c's positions reach at random, and page c's own, read
+// in order. A table too large to hold whole is checked so (a 6-man KQRBkr: 13.6 GB a side, each side's
+// entries its children). The reference it returns must stay valid until the next call. `size` is the table's
+// entries a side.
+[[nodiscard]] VerifyReport verify_table_by_side(indexing::Index size,
+                                                const std::function<const Table&(Color)>& table_for,
                                                 const Subtables& subtables, const VerifyOptions& options);
 
 // Checks a table storing fewer metrics than its full table (a stalemate-only one, `egtb generate

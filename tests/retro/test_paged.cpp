@@ -75,6 +75,7 @@ TEST_CASE("a table verified one side at a time gives the whole table's report", 
     std::shared_ptr<const Table> held;
     const auto cache = std::make_shared<BlockCache>(size_t{1} << 16);
     return retro::verify_table_by_side(
+        table.scheme().size(),
         [&](Color c) -> const Table& {
           held.reset();
           held = Table::load_side(path, {}, ~c, cache);

@@ -168,3 +168,82 @@ TEST_CASE("a missing subtable is an error, not a silent pass", "[verify]") {
 }
 
 }  // namespace egtb::test
+
+namespace egtb::test {
+
+TEST_CASE("verification parts tile both sides' entries end to end", "[verify][part]") {
+  // KQRBkr's worked example in verify.hpp: 4 parts of 6,826,667,232 entries a side.
+  const Index kqrbkr = 6'826'667'232;
+  const retro::VerifyPart second{2, 4};
+  CHECK(second.range(Color::White, kqrbkr) == std::pair<Index, Index>(3'413'333'616, kqrbkr));
+  CHECK(second.range(Color::Black, kqrbkr) == std::pair<Index, Index>(0, 0));
+  CHECK(retro::VerifyPart{3, 4}.range(Color::Black, kqrbkr) == std::pair<Index, Index>(0, 3'413'333'616));
+  const auto middle = retro::VerifyPart{2, 3};
+  CHECK(middle.range(Color::White, kqrbkr).second - middle.range(Color::White, kqrbkr).first ==
+        middle.range(Color::Black, kqrbkr).second);
+  for (const Index size : {Index{1}, Index{7}, Index{86'688}, kqrbkr})
+    for (const uint64_t count : std::array<uint64_t, 5>{1, 2, 3, 5, 16}) {
+      // Each side's ranges follow one another from 0 to size, and every entry is in one part.
+      std::array<Index, 2> next{};
+      for (uint64_t k = 1; k <= count; ++k)
+        for (Color c : {Color::White, Color::Black}) {
+          const auto [first, end] = retro::VerifyPart{k, count}.range(c, size);
+          if (first == end) continue;
+          CHECK(first == next[static_cast<size_t>(to_index(c))]);
+          next[static_cast<size_t>(to_index(c))] = end;
+        }
+      CHECK(next == std::array<Index, 2>{size, size});
+    }
+}
+
+TEST_CASE("a table verified in parts gives the whole table's counts and errors", "[verify][part][mutation]") {
+  // KRk with a wrong depth on each side: three parts, the middle one across both sides.
+  Table table = solved("KRk");
+  for (Color c : {Color::White, Color::Black}) {
+    Index i = 0;
+    while (!table.at(c, i).is_valid() || table.at(c, i).depth() == 0) ++i;
+    i += table.scheme().size() / 2;
+    while (!table.at(c, i).is_valid() || table.at(c, i).depth() == 0) ++i;
+    table.set(c, i, Score(table.at(c, i).value(), table.at(c, i).depth() + 2));
+  }
+  retro::VerifyOptions options;
+  options.threads = TestThreads;
+  options.max_errors = 1'000'000;
+  const retro::VerifyReport whole = retro::verify_table(table, solved_tables(), options);
+  REQUIRE(whole.error_count > 0);
+  retro::VerifyReport sum;
+  std::vector<std::pair<int, Index>> errors;
+  for (uint64_t k = 1; k <= 3; ++k) {
+    options.part = {k, 3};
+    int loaded = 0;  // the sides table_for was asked for: only those the part reaches
+    const retro::VerifyReport part = retro::verify_table_by_side(
+        table.scheme().size(),
+        [&](Color) -> const Table& {
+          ++loaded;
+          return table;
+        },
+        solved_tables(), options);
+    CHECK(loaded == (k == 2 ? 2 : 1));
+    CHECK(part.part.number == k);
+    sum.entries_checked += part.entries_checked;
+    sum.error_count += part.error_count;
+    for (size_t s = 0; s < 2; ++s) {
+      sum.sides[s].positions += part.sides[s].positions;
+      for (size_t v = 0; v < 5; ++v) sum.sides[s].values[v] += part.sides[s].values[v];
+    }
+    for (const retro::VerifyError& e : part.errors) errors.emplace_back(to_index(e.side_to_move), e.index);
+  }
+  CHECK(sum.entries_checked == whole.entries_checked);
+  CHECK(sum.error_count == whole.error_count);
+  for (size_t s = 0; s < 2; ++s) {
+    CHECK(sum.sides[s].positions == whole.sides[s].positions);
+    CHECK(sum.sides[s].values == whole.sides[s].values);
+  }
+  std::vector<std::pair<int, Index>> expected;
+  for (const retro::VerifyError& e : whole.errors) expected.emplace_back(to_index(e.side_to_move), e.index);
+  CHECK(errors == expected);
+  options.part = {4, 3};
+  CHECK_THROWS_AS(retro::verify_table(table, solved_tables(), options), std::invalid_argument);
+}
+
+}  // namespace egtb::test

@@ -1,4 +1,5 @@
-// egtb verify SIG... [--all N] [--dir DIR] [--gaviota DIR] [--full-dir DIR] [--threads N] [--json]:
+// egtb verify SIG... [--all N] [--dir DIR] [--gaviota DIR] [--full-dir DIR] [--part K/N] [--threads N]
+// [--json]:
 // checks tables independently of the solver (every position against its successors, one ply
 // forward) and, when built with libgaviotatb, values 4/0 and DTM of 3-4-man tables against the
 // Gaviota tables; a stalemate-only table against its full table in --full-dir.
@@ -30,6 +31,19 @@ std::string progress_text(const Material& m, Color c, uint64_t done, uint64_t to
               : "");
 }
 
+// --part K/N: part K of N (retro::VerifyPart), e.g. "2/4".
+retro::VerifyPart part_option(const CommandLine& cl) {
+  const std::string text = cl.option("part", "1/1");
+  const auto slash = text.find('/');
+  if (slash == std::string::npos)
+    throw UsageError("--part must be K/N, part K of N (such as 2/4), not '" + text + "'");
+  retro::VerifyPart part;
+  part.count = static_cast<uint64_t>(parse_int(text.substr(slash + 1), "--part's N", 1, 1'000'000));
+  part.number =
+      static_cast<uint64_t>(parse_int(text.substr(0, slash), "--part's K", 1, static_cast<int>(part.count)));
+  return part;
+}
+
 }  // namespace
 
 int cmd_verify(const std::vector<std::string>& args) {
@@ -40,6 +54,8 @@ int cmd_verify(const std::vector<std::string>& args) {
       "gaviota", po::value<std::string>()->value_name("DIR"), "also compare 3-4-man tables with Gaviota's")(
       "full-dir", po::value<std::string>()->value_name("DIR"),
       "the full tables that stalemate-only ones (--metrics dts) are checked against, entry by entry")(
+      "part", po::value<std::string>()->value_name("K/N"),
+      "check part K of N equal parts of the entries (both sides end to end), e.g. 2/4")(
       "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)")(
       "cache-mb", po::value<std::string>()->value_name("MB"),
       "decoded-block cache of the subtables read block by block, in MiB (default 1024)");
@@ -49,6 +65,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   request.directory = cl.option("dir", "tables");
   if (cl.flag("gaviota")) request.gaviota = cl.option("gaviota", "");
   if (cl.flag("full-dir")) request.full_directory = cl.option("full-dir", "");
+  request.part = part_option(cl);
   request.threads = threads_option(cl);
   request.cache_bytes = cache_bytes_option(cl);
   request.rules = rules_of(cl);

@@ -1,0 +1,9 @@
+verify
+KQk
+KBk
+--dir
+stats-tables
+--part
+2/3
+--threads
+2

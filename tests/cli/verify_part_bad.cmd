@@ -1,0 +1,6 @@
+verify
+KQk
+--dir
+stats-tables
+--part
+3/2
