@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "egtb/core/expected.hpp"
+#include "egtb/core/huge_pages.hpp"
 #include "indexing/index.hpp"
 
 namespace egtb::indexing {
@@ -93,7 +94,7 @@ public:
   [[nodiscard]] static Expected<BitSet, std::string> from_bytes(std::span<const uint8_t> bytes, Index size);
 
 private:
-  std::vector<uint64_t> words_;
+  std::vector<uint64_t, HugePageAllocator<uint64_t>> words_;  // a large set is read at random
   Index size_ = 0;
 
   static size_t word_of(Index i) { return static_cast<size_t>(i >> 6); }

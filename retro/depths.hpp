@@ -95,7 +95,7 @@ public:
   static constexpr uint8_t Invalid = 255;
 
 private:
-  std::vector<uint8_t> bytes_;
+  std::vector<uint8_t, HugePageAllocator<uint8_t>> bytes_;  // read at random
   mutable std::mutex mutex_;
   std::unordered_map<uint64_t, int> aside_;
 };

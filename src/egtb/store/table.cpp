@@ -37,7 +37,9 @@ std::shared_ptr<const Table> Table::load(const std::filesystem::path& path, Tabl
 }
 
 void Table::read_side(const TableReader& reader, Color stm) {
-  entries_[side_of(stm)] = reader.read_side(stm);
+  Entries& entries = entries_[side_of(stm)];
+  entries.resize(reader.entries(stm));
+  reader.read_side(stm, entries);
   if (!(stats(stm) == reader.header().stats[side_of(stm)]))
     throw FormatError(path_, std::string(stm == Color::White ? "White" : "Black") +
                                  " to move: the entries do not match the header's counts and maxima");
@@ -95,7 +97,7 @@ Score Table::paged_at(Color stm, indexing::Index i) const {
 }
 
 void Table::at(Color stm, const indexing::Index* entries, int n, Score* out) const {
-  const std::vector<uint16_t>& held = entries_[side_of(stm)];
+  const Entries& held = entries_[side_of(stm)];
   if (!held.empty()) {
     for (int k = 0; k < n; ++k) out[k] = Score::from_raw(held[entries[k]]);
     return;

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "egtb/core/huge_pages.hpp"
 #include "egtb/core/material.hpp"
 #include "egtb/core/types.hpp"
 #include "egtb/store/block_cache.hpp"
@@ -83,7 +84,7 @@ public:
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
 
   [[nodiscard]] Score at(Color stm, indexing::Index i) const {
-    const std::vector<uint16_t>& held = entries_[side_of(stm)];
+    const Entries& held = entries_[side_of(stm)];
     if (held.empty()) return paged_at(stm, i);
     return Score::from_raw(held[i]);
   }
@@ -104,8 +105,10 @@ private:
   MetricSet metrics_;
   std::string generator_ = generator_version();
   std::filesystem::path path_;
-  std::array<std::vector<uint16_t>, 2> entries_;  // empty for a side read from the file (reader_)
-  std::shared_ptr<const TableReader> reader_;     // set for a paged table
+  // A side's scores, read at random when they are a verified table's children (huge pages).
+  using Entries = std::vector<uint16_t, HugePageAllocator<uint16_t>>;
+  std::array<Entries, 2> entries_;             // empty for a side read from the file (reader_)
+  std::shared_ptr<const TableReader> reader_;  // set for a paged table
   std::shared_ptr<BlockCache> cache_;
   uint32_t id_ = 0;  // names a paged table in the cache, unique in the process
 
