@@ -124,8 +124,9 @@ public:
         solved_(solved) {
     const uint64_t positions = layout_.words() * 64;
     const auto pairs = static_cast<size_t>(layout_.pair_slots());
-    for (auto& s : sides_)
-      s = std::make_unique<Side>(positions, pairs, stalemate_passes(config.rules), config.lean);
+    for (Color c : {Color::White, Color::Black})
+      sides_[static_cast<size_t>(to_index(c))] = std::make_unique<Side>(
+          positions, pairs, stalemate_passes(config.rules), config.lean, c == Color::Black);
     if (config.lean)
       sets.records = std::make_unique<DepthRecords>(scratch_directory(config), pairs, layout_.pair_words());
     records_ = sets.records.get();
@@ -449,7 +450,7 @@ private:
   void decide_now(Color c, uint64_t p, int d) {
     Side& s = side(c);
     s.undecided.reset(p);
-    mark(s.next, s.next_pairs, p);
+    mark(s.next(), s.next_pairs, p);
     if (!records_) s.depth.set(p, d);
   }
 
@@ -517,6 +518,7 @@ private:
   // sides are independent within a ply: a side's losses (even depths) look at the opponent's
   // `nonwon` and won e.p. nodes, which change only with his wins (odd depths).
   void decide_side(Color c, int depth) {
+    if (side(c).next_in_frontier) empty_frontier(c);
     scatter(c);
     scatter_ep(c);
     if (!layout_.pawns()) mirror_targets();
@@ -541,12 +543,24 @@ private:
     return ep_horizon_ >= depth;
   }
 
+  // Empties the frontier of side c, whose set is to take its next (Side::next_in_frontier): the
+  // opponent's half of the ply has read it.
+  void empty_frontier(Color c) {
+    Side& s = side(c);
+    for_each_slot([&](size_t pair, uint64_t begin, uint64_t) {
+      if (!s.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
+      s.frontier_pairs[pair].store(0, std::memory_order_relaxed);
+      for (const uint32_t offset : listed_frontier(s, pair)) s.frontier.words()[begin + offset] = 0;
+    });
+  }
+
   // The next frontier, decided at `depth`, becomes the frontier, its words listed
-  // (Side::frontier_words) and on the lean path recorded (depth_records.hpp); the old one is cleared.
+  // (Side::frontier_words) and on the lean path recorded (depth_records.hpp); the old one is cleared
+  // (already, for a side whose next is in its frontier's set).
   void promote_next(int depth) {
     for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
       Side& s = side(c);
-      if (s.frontier_pairs[pair].load(std::memory_order_relaxed))
+      if (!s.next_in_frontier && s.frontier_pairs[pair].load(std::memory_order_relaxed))
         for (const uint32_t offset : listed_frontier(s, pair)) s.frontier.words()[begin + offset] = 0;
       const uint8_t next = s.next_pairs[pair].load(std::memory_order_relaxed);
       s.frontier_pairs[pair].store(next, std::memory_order_relaxed);
@@ -555,11 +569,12 @@ private:
       uint32_t* listed = s.frontier_words.data() + begin;
       uint32_t n = 0;
       for (uint64_t word = begin; word != end; ++word)
-        if (s.next.words()[word]) listed[n++] = static_cast<uint32_t>(word - begin);
+        if (s.next().words()[word]) listed[n++] = static_cast<uint32_t>(word - begin);
       s.frontier_count[pair] = n;
-      if (records_) records_->append(c, pair, phase_, depth, s.next.words().data() + begin, {listed, n});
+      if (records_) records_->append(c, pair, phase_, depth, s.next().words().data() + begin, {listed, n});
     });
-    for (auto& s : sides_) std::swap(s->frontier, s->next);
+    for (auto& s : sides_)
+      if (!s->next_in_frontier) std::swap(s->frontier, s->own_next);
     for (size_t c = 0; c < 2; ++c) {
       ep_frontier_[c].swap(ep_next_[c]);
       ep_next_[c].clear();
@@ -737,7 +752,7 @@ private:
       if (!s.bounded.test(p)) return;
       s.bounded.reset(p);
       if (s.undecided.test(p)) return;
-      mark(s.next, s.next_pairs, p);
+      mark(s.next(), s.next_pairs, p);
       released.fetch_add(1, std::memory_order_relaxed);
     });
     s.bounds.drop(depth);
@@ -747,7 +762,7 @@ private:
 
   void add_deferred(Color c, int depth) {
     Side& s = side(c);
-    resolved_ += s.deferred.for_each(depth, [&](uint64_t p) { mark(s.next, s.next_pairs, p); });
+    resolved_ += s.deferred.for_each(depth, [&](uint64_t p) { mark(s.next(), s.next_pairs, p); });
     s.deferred.drop(depth);
   }
 
@@ -757,6 +772,7 @@ private:
     tbb::enumerable_thread_specific<uint64_t> counts(0);
     Side& s = side(c);
     const uint64_t* escapes = side(~c).nonwon.words().data();
+    uint64_t* next_words = s.next().words().data();
     for_each_slot([&](size_t pair, uint64_t begin, uint64_t end) {
       if (!target_pairs_[pair].load(std::memory_order_relaxed)) return;
       target_pairs_[pair].store(0, std::memory_order_relaxed);
@@ -782,7 +798,7 @@ private:
         if (depth % 2 == 1) s.nonwon.words()[word] &= ~bits;
         const Bitboard now =
             records_ ? settle_lean(s, word, bits, depth, waiting) : settle(s, word, bits, depth, deferred);
-        s.next.words()[word] |= now;
+        next_words[word] |= now;
         next |= now != 0;
       }
       if (next) flag(s.next_pairs, pair);
@@ -897,7 +913,7 @@ private:
     for (const uint64_t j : ep_open_[side_index]) {
       EpNode& e = ep_[side_index][j];
       if (e.state == EpNode::State::Open) {
-        const bool base_now = e.base_moves && s.next.test(e.base);
+        const bool base_now = e.base_moves && s.next().test(e.base);
         if (e.pending == depth || (base_now && depth % 2 == 1)) {
           e.state = EpNode::State::Won;
           e.first = phase_ == 0;
@@ -932,7 +948,7 @@ private:
     if (records_) records_->flush();
     target_ = BitSet();
     for (auto& s : sides_) {
-      for (BitSet* set : {&s->nonwon, &s->escape, &s->frontier, &s->next}) *set = BitSet();
+      for (BitSet* set : {&s->nonwon, &s->escape, &s->frontier, &s->own_next}) *set = BitSet();
       if (!records_) continue;
       s->bounded = BitSet();
       std::vector<uint32_t>().swap(s->frontier_words);
