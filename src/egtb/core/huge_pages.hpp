@@ -6,11 +6,10 @@
 // page tables. Example: `egtb verify KQRkr --part 2/40 --threads 1` (its 485 MB of entries held
 // whole) took 4.8-5.0 s of user CPU with huge pages against 5.4-5.6 s without, and generating
 // KQRkr 7.7-8.0 s against 8.2-8.4 s, 1.5 MB more at its peak; a 6-man KNNNkn held whole (4.3 GB)
-// loaded and checked in part with 11.6 s user and 4 s system CPU against 19-21 s and 14 s
-// (docs/benchmarks.md). Smaller blocks
-// come from operator new: with huge pages for every block of 2 MiB or more KQRkr's bit sets of
-// 15 MB each took 26 MB more in all, their last pages partly used. Where the kernel has no huge
-// pages to give, the memory is what operator new would give.
+// was loaded and checked in part with 11.6 s user and 4 s system CPU against 19-21 s and 14 s
+// (docs/benchmarks.md). Smaller blocks come from operator new: with huge pages for every block of
+// 2 MiB or more, KQRkr's bit sets of 15 MB each took 26 MB more in all, their last pages partly
+// used. Where the kernel has no huge pages to give, the memory is what operator new would give.
 #pragma once
 
 #include <cstddef>
