@@ -548,10 +548,15 @@ private:
   void empty_frontier(Color c) {
     Side& s = side(c);
     for_each_slot([&](size_t pair, uint64_t begin, uint64_t) {
-      if (!s.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
+      clear_frontier(s, pair, begin);
       s.frontier_pairs[pair].store(0, std::memory_order_relaxed);
-      for (const uint32_t offset : listed_frontier(s, pair)) s.frontier.words()[begin + offset] = 0;
     });
+  }
+
+  // Zeroes the listed frontier words of side s in pair slot `pair` (its words from `begin`).
+  void clear_frontier(Side& s, size_t pair, uint64_t begin) const {
+    if (!s.frontier_pairs[pair].load(std::memory_order_relaxed)) return;
+    for (const uint32_t offset : listed_frontier(s, pair)) s.frontier.words()[begin + offset] = 0;
   }
 
   // The next frontier, decided at `depth`, becomes the frontier, its words listed
@@ -560,8 +565,7 @@ private:
   void promote_next(int depth) {
     for_each_pair([&](Color c, size_t pair, uint64_t begin, uint64_t end) {
       Side& s = side(c);
-      if (!s.next_in_frontier && s.frontier_pairs[pair].load(std::memory_order_relaxed))
-        for (const uint32_t offset : listed_frontier(s, pair)) s.frontier.words()[begin + offset] = 0;
+      if (!s.next_in_frontier) clear_frontier(s, pair, begin);
       const uint8_t next = s.next_pairs[pair].load(std::memory_order_relaxed);
       s.frontier_pairs[pair].store(next, std::memory_order_relaxed);
       s.next_pairs[pair].store(0, std::memory_order_relaxed);

@@ -429,9 +429,7 @@ VerifySideCounts verify_side(const Verifier& verifier, Color c, std::pair<Index,
       progress(c, now);
     }
   });
-  VerifySideCounts total = summed(local);
-  total.first = range.first;
-  return total;
+  return summed(local);
 }
 
 }  // namespace
@@ -466,13 +464,15 @@ VerifyReport verify_table_by_side(Index size, const std::function<const Table&(C
   tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
   for (Color c : {Color::White, Color::Black}) {
     const auto range = options.part.range(c, size);
-    report.sides[side(c)].first = range.first;
-    if (range.first == range.second) continue;  // the part checks none of this side: not loaded
-    const Table& table = table_for(c);
-    require_subtables(table, subtables);
-    report.material = table.material();
-    const Verifier verifier(table, subtables, log);
-    arena.execute([&] { report.sides[side(c)] = verify_side(verifier, c, range, options.progress); });
+    VerifySideCounts& counts = report.sides[side(c)];
+    if (range.first != range.second) {  // else the part checks none of this side: not loaded
+      const Table& table = table_for(c);
+      require_subtables(table, subtables);
+      report.material = table.material();
+      const Verifier verifier(table, subtables, log);
+      arena.execute([&] { counts = verify_side(verifier, c, range, options.progress); });
+    }
+    counts.first = range.first;
   }
   for (const VerifySideCounts& s : report.sides) report.entries_checked += s.entries;
   report.error_count = log.count();
