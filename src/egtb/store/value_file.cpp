@@ -14,7 +14,7 @@ namespace egtb {
 namespace {
 
 // The forms of a block after the constant ones, 0 to 4 (value_file.hpp).
-enum Form : uint8_t { Runs = 5, Base5 = 6, Two = 7, Four = 8 };
+enum Form : uint8_t { Runs = 5, Base5 = 6, Two = 7, Four = 8, Pairs = 9 };
 
 constexpr uint8_t MaxValue = 4;
 constexpr uint32_t MaxValueBlockEntries = 1u << 20;
@@ -28,6 +28,8 @@ constexpr uint64_t MaxValueFileBytes = uint64_t{1} << 33;
 constexpr std::array<uint8_t, 3> Powers5 = {1, 5, 25};
 // A run token of a block of at most 2^20 entries, 5 * 2^20 at most, takes at most 4 varint bytes.
 constexpr int MaxTokenBytes = 4;
+// The grammar is learnt from about this many entries of a table (evenly spaced blocks).
+constexpr uint64_t GrammarSampleEntries = uint64_t{1} << 24;
 
 std::vector<uint8_t> encode_runs(std::span<const uint8_t> values) {
   std::vector<uint8_t> out{Runs};
@@ -70,6 +72,50 @@ std::vector<uint8_t> encode_four(std::span<const uint8_t> values, std::span<cons
   for (size_t j = 0; j < values.size(); ++j)
     out[5 + j / 4] |= static_cast<uint8_t>(code_of[values[j]] << 2 * (j % 4));
   return out;
+}
+
+// Symbols of w bits each after the form byte Pairs, low bits first (value_file.hpp).
+std::vector<uint8_t> encode_pairs(std::span<const uint16_t> symbols, int w) {
+  std::vector<uint8_t> out(1 + ceil_div(symbols.size() * static_cast<size_t>(w), 8));
+  out[0] = Pairs;
+  for (size_t k = 0; k < symbols.size(); ++k)
+    for (int b = 0; b < w; ++b)
+      if ((symbols[k] >> b & 1) != 0) {
+        const size_t bit = k * static_cast<size_t>(w) + static_cast<size_t>(b);
+        out[1 + bit / 8] |= static_cast<uint8_t>(1u << (bit % 8));
+      }
+  return out;
+}
+
+// The w bits at bit `bit` of `bytes`, low bits first; w at most 12 and bit + w within the bytes.
+uint32_t bits_at(std::span<const uint8_t> bytes, uint64_t bit, int w) {
+  const uint64_t first = bit / 8;
+  uint32_t word = 0;
+  if (first + 4 <= bytes.size()) {
+    std::memcpy(&word, bytes.data() + first, sizeof word);
+  } else {
+    for (uint64_t k = first; k < bytes.size(); ++k) word |= uint32_t{bytes[k]} << (8 * (k - first));
+  }
+  return word >> (bit % 8) & ((1u << w) - 1);
+}
+
+// Walks the symbols of a block of Pairs (the bytes after its form byte) until entry j: its value,
+// or UnreachedValue when the symbols end before it or one is past the grammar's. `read` is set to
+// the symbols read.
+uint8_t pair_value(std::span<const uint8_t> bytes, uint64_t j, const PairGrammar& grammar, uint64_t& read) {
+  const int w = grammar.symbol_bits();
+  const uint64_t bits = 8 * bytes.size();
+  uint64_t covered = 0;
+  read = 0;
+  for (uint64_t bit = 0; bit + static_cast<uint64_t>(w) <= bits; bit += static_cast<uint64_t>(w)) {
+    const uint32_t symbol = bits_at(bytes, bit, w);
+    ++read;
+    if (symbol >= grammar.symbol_count()) return UnreachedValue;
+    const uint32_t length = grammar.length(symbol);
+    if (j < covered + length) return grammar.value_at(symbol, static_cast<uint32_t>(j - covered));
+    covered += length;
+  }
+  return UnreachedValue;
 }
 
 // The distinct values of a block, ascending. Throws std::invalid_argument for a value past 4.
@@ -115,6 +161,28 @@ std::optional<std::string> check_palette(std::span<const uint8_t> palette) {
   return std::nullopt;
 }
 
+// check_value_block of a block of Pairs.
+std::optional<std::string> check_pairs(std::span<const uint8_t> block, uint32_t entries,
+                                       const PairGrammar& grammar) {
+  const std::span<const uint8_t> bytes = block.subspan(1);
+  uint64_t read = 0;
+  if (pair_value(bytes, entries - 1, grammar, read) == UnreachedValue)
+    return "its symbols end before entry " + std::to_string(entries - 1) + " or name no rule of the " +
+           std::to_string(grammar.rules().size()) + " of the grammar";
+  uint64_t covered = 0;
+  const int w = grammar.symbol_bits();
+  for (uint64_t k = 0; k < read; ++k)
+    covered += grammar.length(bits_at(bytes, k * static_cast<uint64_t>(w), w));
+  if (covered != entries)
+    return "its symbols stand for " + std::to_string(covered) + " values, the block holds " +
+           std::to_string(entries);
+  const uint64_t used = read * static_cast<uint64_t>(w);
+  if (auto problem = check_size(block, 1 + ceil_div(used, 8))) return problem;
+  if (used % 8 != 0 && (bytes.back() >> (used % 8)) != 0)
+    return std::string("bits set after its last symbol");
+  return std::nullopt;
+}
+
 // Invalid entries (raw code past 4) as the value before them in the block, or the block's first
 // value for those before any; a block of invalid entries alone as draws. Example: invalid 4 invalid
 // 0 becomes 4 4 4 0.
@@ -142,19 +210,74 @@ void read_values(const TableReader& reader, Color stm, uint64_t first, std::span
   }
 }
 
+// The values of the block of `block_entries` entries of side `stm` that begins at entry `first`,
+// its invalid entries filled.
+void read_value_block(const TableReader& reader, Color stm, uint64_t first, uint32_t block_entries,
+                      std::vector<uint8_t>& values, std::vector<uint16_t>& scratch) {
+  values.resize(std::min<uint64_t>(block_entries, reader.entries(stm) - first));
+  read_values(reader, stm, first, values, scratch);
+  fill_invalid_values(values);
+}
+
+// The grammar of a table's value file, learnt from the values of every block, or of evenly spaced
+// blocks holding about GrammarSampleEntries.
+PairGrammar learn_grammar(const TableReader& reader, uint32_t block_entries) {
+  const uint64_t entries = reader.entries(Color::White) + reader.entries(Color::Black);
+  const uint64_t step = std::max<uint64_t>(1, ceil_div(entries, GrammarSampleEntries));
+  std::vector<std::vector<uint8_t>> sample;
+  std::vector<uint16_t> scratch;
+  uint64_t block = 0;
+  for (const Color stm : {Color::White, Color::Black})
+    for (uint64_t first = 0; first < reader.entries(stm); first += block_entries, ++block)
+      if (block % step == 0)
+        read_value_block(reader, stm, first, block_entries, sample.emplace_back(), scratch);
+  return PairGrammar::learn(sample);
+}
+
 // How to replace a damaged value file, ending its messages: " (write it again with: egtb
 // recompress KQk --dir tables --value-files)".
 std::string rewrite_hint(const std::filesystem::path& path) { return " (" + rewrite_values_hint(path) + ")"; }
 
+// Where a value file's grammar begins, G: after the signature, at a multiple of 8.
+uint64_t grammar_offset(size_t signature_size) {
+  return ceil_div(FixedValueHeaderBytes + 2 + signature_size, 8) * 8;
+}
+
+// The grammar after a signature of `signature_size` bytes (value_file.hpp), `r` just past the
+// signature; its rules must lie within the header's h_size bytes and stand for block_entries
+// values at most. Throws FormatError.
+PairGrammar read_grammar(ByteReader& r, size_t signature_size, uint64_t h_size, uint32_t block_entries,
+                         const std::filesystem::path& path) {
+  const uint64_t g = grammar_offset(signature_size);
+  for (uint64_t k = FixedValueHeaderBytes + 2 + signature_size; k < g; ++k) r.get<uint8_t>();
+  const uint32_t count = r.get<uint32_t>();
+  if (count > PairGrammar::MaxRules || g + 4 + 4 * uint64_t{count} > h_size)
+    throw FormatError(path, "header: a grammar of " + std::to_string(count) + " rules, past its " +
+                                std::to_string(h_size) + " bytes or the " +
+                                std::to_string(PairGrammar::MaxRules) + " a file may hold");
+  std::vector<PairRule> rules(count);
+  for (PairRule& rule : rules) {
+    rule.left = r.get<uint16_t>();
+    rule.right = r.get<uint16_t>();
+  }
+  try {
+    return PairGrammar(std::move(rules), block_entries);
+  } catch (const std::invalid_argument& e) {
+    throw FormatError(path, std::string("header: grammar: ") + e.what());
+  }
+}
+
 // A block's checksum: the low 32 bits of the XXH3-64 of its bytes.
 uint32_t block_checksum(std::span<const uint8_t> block) { return static_cast<uint32_t>(checksum_of(block)); }
 
-// The header of a value file (value_file.hpp) for table header `h`, its size H and the blocks.
+// The header of a value file (value_file.hpp) for table header `h`, its size H, the blocks and the
+// grammar.
 std::vector<uint8_t> encode_value_header(const TableHeader& h, uint32_t block_entries, uint64_t block_count,
-                                         uint64_t file_size) {
+                                         uint64_t file_size, const PairGrammar& grammar) {
   std::vector<uint8_t> out(ValueFileMagic.begin(), ValueFileMagic.end());
   ByteWriter w(out);
-  const uint64_t h_size = ceil_div(FixedValueHeaderBytes + 2 + h.signature.size(), 8) * 8;
+  const uint64_t g = grammar_offset(h.signature.size());
+  const uint64_t h_size = ceil_div(g + 4 + 4 * grammar.rules().size(), 8) * 8;
   w.put(ValueFileVersion);
   w.put(static_cast<uint32_t>(h_size));
   w.put(rules_id(h.rules));
@@ -169,18 +292,29 @@ std::vector<uint8_t> encode_value_header(const TableHeader& h, uint32_t block_en
   w.put(file_size);
   w.put(h.checksum);
   w.put_text(h.signature);
+  w.pad_to(g);
+  w.put(static_cast<uint32_t>(grammar.rules().size()));
+  for (const PairRule rule : grammar.rules()) {
+    w.put(rule.left);
+    w.put(rule.right);
+  }
   w.pad_to(h_size);
   return out;
 }
 
 }  // namespace
 
+const PairGrammar& no_rules() {
+  static const PairGrammar none;
+  return none;
+}
+
 std::filesystem::path value_file_path(const std::filesystem::path& table_file) {
   std::filesystem::path path = table_file;
   return path.replace_extension(ValueFileExtension);
 }
 
-std::vector<uint8_t> encode_value_block(std::span<const uint8_t> values) {
+std::vector<uint8_t> encode_value_block(std::span<const uint8_t> values, const PairParser* parser) {
   if (values.empty()) throw std::invalid_argument("encode_value_block: an empty block");
   const std::vector<uint8_t> distinct = distinct_values(values);
   if (distinct.size() == 1) return {distinct[0]};
@@ -193,10 +327,12 @@ std::vector<uint8_t> encode_value_block(std::span<const uint8_t> values) {
   if (distinct.size() <= 4) consider(encode_four(values, distinct));
   consider(encode_base5(values));
   consider(encode_runs(values));
+  if (parser) consider(encode_pairs(parser->parse(values), parser->grammar().symbol_bits()));
   return best;
 }
 
-std::optional<std::string> check_value_block(std::span<const uint8_t> block, uint32_t entries) {
+std::optional<std::string> check_value_block(std::span<const uint8_t> block, uint32_t entries,
+                                             const PairGrammar& grammar) {
   if (block.empty()) return std::string("an empty block");
   const uint8_t form = block[0];
   if (form <= MaxValue) return check_size(block, 1);
@@ -219,11 +355,12 @@ std::optional<std::string> check_value_block(std::span<const uint8_t> block, uin
       if (auto problem = check_size(block, 5 + ceil_div(entries, 4))) return problem;
       return check_palette(block.subspan(1, 4));
     }
+    case Pairs: return check_pairs(block, entries, grammar);
     default: return "unknown block form " + std::to_string(form);
   }
 }
 
-uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j) {
+uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j, const PairGrammar& grammar) {
   const uint8_t form = block[0];
   if (form <= MaxValue) return form;
   switch (form) {
@@ -231,6 +368,10 @@ uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j) {
     case Two:
       return static_cast<uint8_t>((block[2 + j / 8] >> (j % 8) & 1) != 0 ? block[1] >> 4 : block[1] & 15);
     case Four: return block[1 + (block[5 + j / 4] >> 2 * (j % 4) & 3)];
+    case Pairs: {
+      uint64_t read = 0;
+      return pair_value(block.subspan(1), j, grammar, read);
+    }
     default: return run_value(block.data() + 1, block.data() + block.size(), j);
   }
 }
@@ -245,19 +386,18 @@ ValueFileRecord write_value_file(const std::filesystem::path& table_file, uint32
     throw FormatError(table_file,
                       "holds stalemates only (built with --metrics dts): it has no value "
                       "of every position to write");
+  const PairGrammar grammar = learn_grammar(reader, block_entries);
+  const PairParser parser(grammar);
   std::vector<uint8_t> data;
   std::vector<uint32_t> offsets;
   std::vector<uint32_t> sums;
-  std::vector<uint16_t> block;
+  std::vector<uint16_t> scratch;
   std::vector<uint8_t> values;
   for (const Color stm : {Color::White, Color::Black}) {
-    const uint64_t entries = reader.entries(stm);
-    for (uint64_t first = 0; first < entries; first += block_entries) {
-      values.resize(std::min<uint64_t>(block_entries, entries - first));
-      read_values(reader, stm, first, values, block);
-      fill_invalid_values(values);
+    for (uint64_t first = 0; first < reader.entries(stm); first += block_entries) {
+      read_value_block(reader, stm, first, block_entries, values, scratch);
       offsets.push_back(static_cast<uint32_t>(data.size()));
-      const std::vector<uint8_t> encoded = encode_value_block(values);
+      const std::vector<uint8_t> encoded = encode_value_block(values, &parser);
       data.insert(data.end(), encoded.begin(), encoded.end());
       sums.push_back(block_checksum(encoded));
       if (data.size() > UINT32_MAX) throw FormatError(table_file, "its values take more than 4 GiB");
@@ -265,10 +405,10 @@ ValueFileRecord write_value_file(const std::filesystem::path& table_file, uint32
   }
   offsets.push_back(static_cast<uint32_t>(data.size()));
   const uint64_t block_count = offsets.size() - 1;
-  const uint64_t h_size = encode_value_header(h, block_entries, block_count, 0).size();
+  const uint64_t h_size = encode_value_header(h, block_entries, block_count, 0, grammar).size();
   const uint64_t file_size =
       h_size + 4 * offsets.size() + BlockChecksumBytes * sums.size() + ChecksumBytes + data.size();
-  std::vector<uint8_t> file = encode_value_header(h, block_entries, block_count, file_size);
+  std::vector<uint8_t> file = encode_value_header(h, block_entries, block_count, file_size, grammar);
   ByteWriter w(file);
   for (uint32_t offset : offsets) w.put(offset);
   for (uint32_t sum : sums) w.put(sum);
@@ -298,10 +438,10 @@ void ValueTable::check_every_block() const {
 
 uint8_t ValueTable::value_of(uint64_t b, uint32_t j) const {
   check_block_once(b);
-  const uint8_t value = value_in_block(block_bytes(b), j);
+  const uint8_t value = value_in_block(block_bytes(b), j, grammar_);
   if (value == UnreachedValue)
-    throw FormatError(path_,
-                      "block " + std::to_string(b) + ": its runs end before entry " + std::to_string(j));
+    throw FormatError(
+        path_, "block " + std::to_string(b) + ": its runs or symbols end before entry " + std::to_string(j));
   return value;
 }
 
@@ -327,7 +467,8 @@ indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
     throw FormatError(path_, "value file version " + std::to_string(version) +
                                  ", this program reads version " + std::to_string(ValueFileVersion) +
                                  rewrite_hint(path_));
-  place_index(r.get<uint32_t>());
+  const uint32_t h_size = r.get<uint32_t>();
+  place_index(h_size);
   header_.rules = header_rules(r.get<uint32_t>(), path_);
   header_.metrics = header_metrics(r.get<uint32_t>(), header_.rules, path_);
   header_.index_scheme = r.get<uint32_t>();
@@ -343,6 +484,7 @@ indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
   if (!std::has_single_bit(v) || v > MaxValueBlockEntries)
     throw FormatError(path_,
                       "header: " + std::to_string(v) + " entries per block, not a power of two up to 2^20");
+  grammar_ = read_grammar(r, header_.signature.size(), h_size, v, path_);
   block_shift_ = std::countr_zero(v);
   white_blocks_ = ceil_div(header_.entries[0], v);
   if (header_.block_count != white_blocks_ + ceil_div(header_.entries[1], v))
@@ -395,7 +537,7 @@ void ValueTable::check_block_once(uint64_t b) const {
     throw FormatError(path_, "block " + std::to_string(b) + ": checksum mismatch: the block is damaged" +
                                  rewrite_hint(path_));
   if (const std::optional<std::string> problem =
-          check_value_block(block, static_cast<uint32_t>(block_span(header_, b).count)))
+          check_value_block(block, static_cast<uint32_t>(block_span(header_, b).count), grammar_))
     throw FormatError(path_, "block " + std::to_string(b) + ": " + *problem);
   word.fetch_or(bit, std::memory_order_release);
 }

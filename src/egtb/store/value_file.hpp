@@ -6,11 +6,12 @@
 //
 // A value file is written from a finished table file (write_value_file, `egtb recompress
 // --value-files`), which it leaves as it is, and mapped into memory (MappedFile), where it stays compact:
-// each block of V entries (4096 by default) is stored in the smallest of five forms, four of them
-// read at a fixed place (a constant, or packed values) and one a sequence of runs read from the
-// block's start. Entries that hold no position (invalid, Score::is_invalid) are stored as the value
-// before them, which lengthens the runs: a probe never asks for them (IndexScheme::index_of).
-// docs/probe.md gives the sizes and times measured.
+// each block of V entries (4096 by default) is stored in the smallest of six forms, four of them
+// read at a fixed place (a constant, or packed values) and two read from the block's start: a
+// sequence of runs, or of the symbols of the file's pair grammar (value_grammar.hpp), learnt from
+// the table's values and kept in the header. Entries that hold no position (invalid, Score::is_invalid) are
+// stored as the value before them, which lengthens the runs: a probe never asks for them
+// (IndexScheme::index_of). docs/probe.md gives the sizes and times measured.
 //
 // Each block has a checksum of its own, checked with its structure (a known form, of the size the
 // form gives, palette values at most 4) when a probe first reads the block, once; a block of runs is
@@ -40,7 +41,8 @@
 //
 //   off  size  field
 //     0     8  magic 89 45 47 54 56 0d 0a 1a ("\x89EGTV\r\n\x1a": the table file's, V for values)
-//     8     4  value file version: 2 (version 1 had one checksum over the whole file at its end)
+//     8     4  value file version: 3 (version 2 had no grammar, version 1 one checksum over the
+//              whole file at its end)
 //    12     4  H, the header size in bytes, a multiple of 8
 //    16     4  rules id (rules.hpp)
 //    20     4  metrics of the table file it was written from (MetricSet bits)
@@ -53,7 +55,11 @@
 //    56     8  block count n = ceil(N_w / V) + ceil(N_b / V): White's blocks, then Black's
 //    64     8  file size in bytes
 //    72     8  the file checksum of the table file it was written from (TableHeader::checksum)
-//    80     2  signature length S, then S bytes of canonical signature ("KQk"); zeros up to H
+//    80     2  signature length S, then S bytes of canonical signature ("KQk"); zeros up to G,
+//              the next multiple of 8
+//     G     4  R, the grammar's rules (0 to 4,091)
+//   G+4    4R  the rules in order, rule r (symbol 5 + r) as two u16: its left and right symbols,
+//              each below 5 + r; zeros up to H
 //
 // A block of m entries, values v_0 .. v_(m-1), begins with a byte k naming its form:
 //
@@ -66,11 +72,16 @@
 //                   where bit j % 8 of byte j / 8 is set, else a.
 //   8    Four       four bytes p_0 .. p_3 (the values ascending, the last repeated up to four), then
 //                   ceil(m / 4) bytes: v_j is p_c, c in bits 2 (j % 4) and 2 (j % 4) + 1 of byte j / 4.
-// Bits and digits past entry m - 1 are zero.
+//   9    Pairs      the block's n symbols of the grammar, w = bit_width(4 + R) bits each (3 to 12),
+//                   symbol k in bits k w to k w + w - 1 of the bytes that follow, low bits first;
+//                   their strings add up to m values. ceil(n w / 8) bytes. Read from the start.
+// Bits and digits past entry m - 1 (past the last symbol) are zero.
 //
-// The writer keeps the smallest form, the first of Constant, Two, Four, Base 5 and Runs on a tie,
-// so a Runs block is smaller than Base 5 would be: a probe reads fewer than 1 + ceil(V / 3) bytes
-// of it (1,367 for V = 4096), and one of another form reads one byte at a place it computes.
+// The writer keeps the smallest form, the first of Constant, Two, Four, Base 5, Runs and Pairs on a
+// tie, so a block of Runs or Pairs is smaller than Base 5 would be: a probe reads fewer than 1 +
+// ceil(V / 3) bytes of it (1,367 for V = 4096), and one of another form reads one byte at a place
+// it computes. The grammar is learnt from the blocks of the table, or, past 2^24 entries, from
+// evenly spaced blocks holding about 2^24 (PairGrammar::learn); the rules are a few KB.
 //
 // Worked example, blocks of V = 8 entries. Values 4 4 4 4 4 4 2 2 (mates, then draws):
 //   Runs    05 1d 07      tokens (6 - 1) * 5 + 4 = 29 = 0x1d, (2 - 1) * 5 + 2 = 7
@@ -80,7 +91,9 @@
 // Two and Runs take 3 bytes, and Two comes first: the block is 07 24 c0, and entry 6 is bit 6 of
 // c0, set: b, 2 (a draw). A block of 16 entries, ten 4s and six 2s, is Runs 05 31 1b (9 * 5 + 4,
 // 5 * 5 + 2), 3 bytes against Two's 4 (07 24 00 fc): entry 12 lies past the first run's 10
-// entries, in the second: 2.
+// entries, in the second: 2. With the rules of value_grammar.hpp's example ((4, 4), (5, 5) and
+// (6, 2): symbols below 8, 3 bits each), 4 4 4 4 2 4 4 0 is Pairs 09 2f 00: symbols 7 5 0, the
+// bits 111 101 000 read low bits first (7 + 5 * 8 = 47 = 0x2f).
 #pragma once
 
 #include <array>
@@ -97,12 +110,13 @@
 #include "egtb/store/format.hpp"
 #include "egtb/store/reader.hpp"
 #include "egtb/store/score.hpp"
+#include "egtb/store/value_grammar.hpp"
 #include "indexing/index.hpp"
 
 namespace egtb {
 
 inline constexpr std::array<uint8_t, 8> ValueFileMagic = {0x89, 'E', 'G', 'T', 'V', '\r', '\n', 0x1a};
-inline constexpr uint32_t ValueFileVersion = 2;
+inline constexpr uint32_t ValueFileVersion = 3;
 inline constexpr uint32_t DefaultValueBlockEntries = 1u << 12;
 inline constexpr const char* ValueFileExtension = ".egv";
 
@@ -113,15 +127,24 @@ inline constexpr const char* ValueFileExtension = ".egv";
 // What value_in_block returns for an entry a block's runs do not reach.
 inline constexpr uint8_t UnreachedValue = 0xff;
 
-// The bytes of one block of values (each 0 to 4) in its smallest form (above).
-[[nodiscard]] std::vector<uint8_t> encode_value_block(std::span<const uint8_t> values);
+// The grammar of a file without rules.
+[[nodiscard]] const PairGrammar& no_rules();
+
+// The bytes of one block of values (each 0 to 4) in its smallest form (above); Pairs only with a
+// parser, in its grammar's symbols.
+[[nodiscard]] std::vector<uint8_t> encode_value_block(std::span<const uint8_t> values,
+                                                      const PairParser* parser = nullptr);
 // What is wrong with the bytes of a block of `entries` values, or nothing when they are one, as far
 // as it can be told without reading the block through: its form, the size that form gives, and the
-// palette of Two and Four; every byte of Base 5. Runs are checked as they are read (value_in_block).
-[[nodiscard]] std::optional<std::string> check_value_block(std::span<const uint8_t> block, uint32_t entries);
+// palette of Two and Four; every byte of Base 5; every symbol of Pairs, known to the grammar, their
+// strings m values, the bits after them zero. Runs are checked as they are read (value_in_block).
+[[nodiscard]] std::optional<std::string> check_value_block(std::span<const uint8_t> block, uint32_t entries,
+                                                           const PairGrammar& grammar = no_rules());
 // Value j (0 to 4) of a block that check_value_block accepted, j below its entries; UnreachedValue
-// when the block is runs that end before entry j or hold a token of more than 4 bytes.
-[[nodiscard]] uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j);
+// when the block is runs or symbols that end before entry j, or runs with a token of more than 4
+// bytes, or symbols the grammar does not know.
+[[nodiscard]] uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j,
+                                     const PairGrammar& grammar = no_rules());
 
 // What writing a value file did.
 struct ValueFileRecord {
@@ -174,6 +197,7 @@ private:
   uint64_t data_ = 0;          // offset of the data
   uint64_t white_blocks_ = 0;  // blocks of White to move, ahead of Black's
   int block_shift_ = 0;        // log2 of V
+  PairGrammar grammar_;
   indexing::IndexScheme scheme_;
   // A bit per block, set once the block's structure was checked (by any thread).
   std::unique_ptr<std::atomic<uint64_t>[]> checked_blocks_;
