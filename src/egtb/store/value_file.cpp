@@ -101,19 +101,20 @@ uint32_t bits_at(std::span<const uint8_t> bytes, uint64_t bit, int w) {
 
 // Walks the symbols of a block of Pairs (the bytes after its form byte) until entry j: its value,
 // or UnreachedValue when the symbols end before it or one is past the grammar's. `read` is set to
-// the symbols read.
-uint8_t pair_value(std::span<const uint8_t> bytes, uint64_t j, const PairGrammar& grammar, uint64_t& read) {
+// the symbols read, `covered` to the values they stand for.
+uint8_t pair_value(std::span<const uint8_t> bytes, uint64_t j, const PairGrammar& grammar, uint64_t& read,
+                   uint64_t& covered) {
   const int w = grammar.symbol_bits();
   const uint64_t bits = 8 * bytes.size();
-  uint64_t covered = 0;
+  covered = 0;
   read = 0;
   for (uint64_t bit = 0; bit + static_cast<uint64_t>(w) <= bits; bit += static_cast<uint64_t>(w)) {
     const uint32_t symbol = bits_at(bytes, bit, w);
     ++read;
     if (symbol >= grammar.symbol_count()) return UnreachedValue;
     const uint32_t length = grammar.length(symbol);
-    if (j < covered + length) return grammar.value_at(symbol, static_cast<uint32_t>(j - covered));
     covered += length;
+    if (j < covered) return grammar.value_at(symbol, static_cast<uint32_t>(j - (covered - length)));
   }
   return UnreachedValue;
 }
@@ -166,17 +167,14 @@ std::optional<std::string> check_pairs(std::span<const uint8_t> block, uint32_t 
                                        const PairGrammar& grammar) {
   const std::span<const uint8_t> bytes = block.subspan(1);
   uint64_t read = 0;
-  if (pair_value(bytes, entries - 1, grammar, read) == UnreachedValue)
+  uint64_t covered = 0;
+  if (pair_value(bytes, entries - 1, grammar, read, covered) == UnreachedValue)
     return "its symbols end before entry " + std::to_string(entries - 1) + " or name no rule of the " +
            std::to_string(grammar.rules().size()) + " of the grammar";
-  uint64_t covered = 0;
-  const int w = grammar.symbol_bits();
-  for (uint64_t k = 0; k < read; ++k)
-    covered += grammar.length(bits_at(bytes, k * static_cast<uint64_t>(w), w));
   if (covered != entries)
     return "its symbols stand for " + std::to_string(covered) + " values, the block holds " +
            std::to_string(entries);
-  const uint64_t used = read * static_cast<uint64_t>(w);
+  const uint64_t used = read * static_cast<uint64_t>(grammar.symbol_bits());
   if (auto problem = check_size(block, 1 + ceil_div(used, 8))) return problem;
   if (used % 8 != 0 && (bytes.back() >> (used % 8)) != 0)
     return std::string("bits set after its last symbol");
@@ -370,7 +368,8 @@ uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j, const PairGra
     case Four: return block[1 + (block[5 + j / 4] >> 2 * (j % 4) & 3)];
     case Pairs: {
       uint64_t read = 0;
-      return pair_value(block.subspan(1), j, grammar, read);
+      uint64_t covered = 0;
+      return pair_value(block.subspan(1), j, grammar, read, covered);
     }
     default: return run_value(block.data() + 1, block.data() + block.size(), j);
   }

@@ -11,7 +11,7 @@
 // sequence of runs, or of the symbols of the file's pair grammar (value_grammar.hpp), learnt from
 // the table's values and kept in the header. Entries that hold no position (invalid, Score::is_invalid) are
 // stored as the value before them, which lengthens the runs: a probe never asks for them
-// (IndexScheme::index_of). docs/probe.md gives the sizes and times measured.
+// (IndexScheme::index_of). docs/benchmarks.md (*Probes in search*) gives the sizes and times measured.
 //
 // Each block has a checksum of its own, checked with its structure (a known form, of the size the
 // form gives, palette values at most 4) when a probe first reads the block, once; a block of runs is
