@@ -568,6 +568,11 @@ Json value_file_json(const std::filesystem::path& path, const ValueFileInfo& inf
   out["blocks"] = h.block_count;
   out["file_size"] = h.file_size;
   out["table_checksum"] = info.table_checksum;
+  out["grammar_rules"] = info.contents.grammar_rules;
+  Json forms = Json::object();
+  for (size_t f = 0; f < ValueBlockForms.size(); ++f)
+    forms[ValueBlockForms[f]] = {{"blocks", info.contents.blocks[f]}, {"bytes", info.contents.bytes[f]}};
+  out["block_forms"] = forms;
   out["checksums"] = "verified";
   return out;
 }

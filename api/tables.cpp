@@ -151,8 +151,8 @@ TableHeader file_info(const std::filesystem::path& path, int threads) {
 
 ValueFileInfo value_file_info(const std::filesystem::path& path) {
   const ValueTable values(path, {});
-  values.check_every_block();
-  return {values.header(), ValueFileVersion, values.table_checksum()};
+  const ValueFileContents contents = values.check_every_block();
+  return {values.header(), ValueFileVersion, values.table_checksum(), contents};
 }
 
 }  // namespace egtb::api

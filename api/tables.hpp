@@ -11,6 +11,7 @@
 #include "egtb/core/material.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/tablebase.hpp"
+#include "egtb/store/value_file.hpp"
 #include "indexing/index.hpp"
 #include "retro/scheduler.hpp"
 #include "retro/verify.hpp"
@@ -82,6 +83,7 @@ struct ValueFileInfo {
   TableHeader header;           // the fields it shares with a table file's header
   uint32_t format_version = 0;  // of the value file
   uint64_t table_checksum = 0;  // the file checksum of the table file it was written from
+  ValueFileContents contents;   // its blocks by form and its grammar
 };
 [[nodiscard]] ValueFileInfo value_file_info(const std::filesystem::path& path);
 

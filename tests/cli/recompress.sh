@@ -107,6 +107,11 @@ cmp "$dir/values" "$dir/full" || { echo "value file probes differ from full prob
 # info checks a value file through: every block, so a damaged last block is refused, naming it.
 "$egtb" info "$dir/t/KQk.egv" > "$dir/info" || { echo "info refused a sound value file"; exit 1; }
 grep -q '^checksums        verified' "$dir/info" || { echo "info did not verify the value file:"; cat "$dir/info"; exit 1; }
+# ... and says what its blocks hold: their forms, with the pairs of the grammar among them.
+grep -Eq '^grammar          [1-9][0-9,]* rules \(symbols of [0-9]+ bits\)$' "$dir/info" &&
+  grep -Eq '^block forms      ([a-z 5]+ [1-9][0-9,]* \([0-9,]+ bytes\), )*pairs [1-9][0-9,]* \([0-9,]+ bytes\)$' "$dir/info" ||
+  { echo "info does not describe the value file's grammar and blocks:"; cat "$dir/info"; exit 1; }
+"$egtb" info "$dir/t/KQk.egv" --json | grep -q '"grammar_rules": [1-9]' || { echo "info --json: no grammar_rules"; exit 1; }
 "$egtb" info "$dir/t/KQk.egv" --json | grep -q '"kind": "value file"' || { echo "info --json: no value file kind"; exit 1; }
 cp "$dir/t/KQk.egv" "$dir/damaged.egv"
 size=$(stat -c %s "$dir/damaged.egv")

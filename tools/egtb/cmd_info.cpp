@@ -79,8 +79,17 @@ void print_value_file(const std::filesystem::path& path, const api::ValueFileInf
       << h.block_count << " of " << h.block_entries << " entries\nfile size        "
       << with_commas(h.file_size) << " bytes\ntable checksum   " << std::hex << std::setw(16)
       << std::setfill('0') << info.table_checksum << std::dec << std::setfill(' ')
-      << " (of the table file it was written from)\n"
-      << "checksums        verified (header, index and every block; every block read)\n";
+      << " (of the table file it was written from)\ngrammar          "
+      << with_commas(info.contents.grammar_rules) << " rules (symbols of " << info.contents.symbol_bits
+      << " bits)\nblock forms     ";
+  const char* separator = " ";  // the forms the file holds, in the order of ValueBlockForms
+  for (size_t f = 0; f < ValueBlockForms.size(); ++f) {
+    if (info.contents.blocks[f] == 0) continue;
+    std::cout << separator << ValueBlockForms[f] << ' ' << with_commas(info.contents.blocks[f]) << " ("
+              << with_commas(info.contents.bytes[f]) << " bytes)";
+    separator = ", ";
+  }
+  std::cout << "\nchecksums        verified (header, index and every block; every block read)\n";
 }
 
 // A file named after another signature than the one it holds (KQk.egtb holding KBk: renamed or

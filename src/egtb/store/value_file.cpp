@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <stdexcept>
+#include <string_view>
 
 #include "egtb/store/bytes.hpp"
 #include "egtb/store/error.hpp"
@@ -15,6 +16,8 @@ namespace {
 
 // The forms of a block after the constant ones, 0 to 4 (value_file.hpp).
 enum Form : uint8_t { Runs = 5, Base5 = 6, Two = 7, Four = 8, Pairs = 9 };
+static_assert(ValueBlockForms[value_block_form(Runs)] == std::string_view("runs") &&
+              ValueBlockForms[value_block_form(Pairs)] == std::string_view("pairs"));
 
 constexpr uint8_t MaxValue = 4;
 constexpr uint32_t MaxValueBlockEntries = 1u << 20;
@@ -430,9 +433,18 @@ Lasker ValueTable::at(Color stm, indexing::Index index) const {
       value_of(block, static_cast<uint32_t>(index & ((uint64_t{1} << block_shift_) - 1))));
 }
 
-void ValueTable::check_every_block() const {
-  for (uint64_t b = 0; b < header_.block_count; ++b)
+ValueFileContents ValueTable::check_every_block() const {
+  ValueFileContents contents;
+  contents.grammar_rules = static_cast<uint32_t>(grammar_.rules().size());
+  contents.symbol_bits = grammar_.symbol_bits();
+  for (uint64_t b = 0; b < header_.block_count; ++b) {
     (void)value_of(b, static_cast<uint32_t>(block_span(header_, b).count - 1));
+    const std::span<const uint8_t> block = block_bytes(b);
+    const size_t form = value_block_form(block[0]);
+    ++contents.blocks[form];
+    contents.bytes[form] += block.size();
+  }
+  return contents;
 }
 
 uint8_t ValueTable::value_of(uint64_t b, uint32_t j) const {
