@@ -600,6 +600,20 @@ Json to_json(const VerifyOutcome& o) {
   return out;
 }
 
+Json to_json(const CombinedVerification& combined) {
+  const retro::VerifyReport& t = combined.total;
+  Json files = Json::array();
+  for (const auto& f : combined.files) files.push_back(f.string());
+  return {{"ok", combined.ok()},
+          {"signature", t.material.str()},
+          {"parts", combined.part_count},
+          {"files", files},
+          {"entries_checked", t.entries_checked},
+          {"errors", t.error_count},
+          {"sides", {{"w", to_json(t.sides[0])}, {"b", to_json(t.sides[1])}}},
+          {"problems", combined.problems}};
+}
+
 Json verify_json(const std::vector<VerifyOutcome>& outcomes) {
   Json tables = Json::array();
   bool ok = true;

@@ -16,6 +16,7 @@
 #include "api/probe.hpp"
 #include "api/query.hpp"
 #include "api/tables.hpp"
+#include "api/verify_parts.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
@@ -152,6 +153,9 @@ using Json = nlohmann::ordered_json;
 // "errors", "first_errors"} when compared with Gaviota's tables.
 [[nodiscard]] Json to_json(const VerifyOutcome& outcome);
 // What `egtb verify --json` prints: {"ok" (every table), "tables": [to_json(outcome)...]}.
+// A table's verification added up from its parts (api/verify_parts.hpp): {"ok", "signature",
+// "parts", "files", "entries_checked", "errors", "sides" (as a report's), "problems"}.
+[[nodiscard]] Json to_json(const CombinedVerification& combined);
 [[nodiscard]] Json verify_json(const std::vector<VerifyOutcome>& outcomes);
 // A signature's index (`egtb info SIG --json`): {"signature", "index_size", "ep_entries",
 // "bytes_per_entry", "positions": {convention: {"w", "b"}}}.

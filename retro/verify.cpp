@@ -402,13 +402,7 @@ void require_subtables(const Table& table, const Subtables& subtables) {
 // The counts of every thread of a side, added up.
 VerifySideCounts summed(const tbb::enumerable_thread_specific<VerifySideCounts>& local) {
   VerifySideCounts total;
-  for (const VerifySideCounts& part : local) {
-    total.entries += part.entries;
-    total.positions += part.positions;
-    total.duplicates += part.duplicates;
-    total.errors += part.errors;
-    for (size_t v = 0; v < total.values.size(); ++v) total.values[v] += part.values[v];
-  }
+  for (const VerifySideCounts& part : local) total.add(part);
   return total;
 }
 
@@ -433,6 +427,14 @@ VerifySideCounts verify_side(const Verifier& verifier, Color c, std::pair<Index,
 }
 
 }  // namespace
+
+void VerifySideCounts::add(const VerifySideCounts& other) {
+  entries += other.entries;
+  positions += other.positions;
+  duplicates += other.duplicates;
+  errors += other.errors;
+  for (size_t v = 0; v < values.size(); ++v) values[v] += other.values[v];
+}
 
 std::pair<Index, Index> VerifyPart::range(Color c, Index size) const {
   // Both sides end to end: White's entries are 0 to size - 1, Black's size to 2 size - 1.

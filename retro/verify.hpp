@@ -107,6 +107,9 @@ struct VerifySideCounts {
   uint64_t duplicates = 0;           // of these, entries whose position index_of maps elsewhere
   std::array<uint64_t, 5> values{};  // positions per stored Lasker value
   uint64_t errors = 0;
+
+  // Adds the counts of other entries (another thread's, or another part's); `first` stays.
+  void add(const VerifySideCounts& other);
 };
 
 struct VerifyReport {

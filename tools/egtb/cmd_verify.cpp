@@ -1,5 +1,5 @@
 // egtb verify SIG... [--all N] [--dir DIR] [--gaviota DIR] [--full-dir DIR] [--part K/N] [--threads N]
-// [--json]:
+// [--combine DIR] [--json]:
 // checks tables independently of the solver (every position against its successors, one ply
 // forward) and, when built with libgaviotatb, values 4/0 and DTM of 3-4-man tables against the
 // Gaviota tables; a stalemate-only table against its full table in --full-dir.
@@ -8,6 +8,7 @@
 
 #include "api/json.hpp"
 #include "api/tables.hpp"
+#include "api/verify_parts.hpp"
 #include "tools/egtb/commands.hpp"
 #include "tools/egtb/options.hpp"
 #include "tools/egtb/progress.hpp"
@@ -44,6 +45,22 @@ retro::VerifyPart part_option(const CommandLine& cl) {
   return part;
 }
 
+// --combine DIR: the reports of the parts of one table added up (api/verify_parts.hpp).
+int combine_parts(const CommandLine& cl, const api::VerifyRequest& request) {
+  const std::vector<Material> tables = parse_signatures(cl, "verify");
+  if (tables.size() != 1 || cl.flag("part") || cl.flag("gaviota") || cl.flag("full-dir"))
+    throw UsageError(
+        "verify --combine DIR adds up the parts of one table: give one signature, without "
+        "--part, --gaviota or --full-dir");
+  const api::CombinedVerification combined =
+      api::combine_verify_parts(tables.front(), request, cl.option("combine", ""));
+  if (cl.json())
+    print_json(api::to_json(combined));
+  else
+    std::cout << combined.text << std::flush;
+  return combined.ok() ? ExitSuccess : ExitFailure;
+}
+
 }  // namespace
 
 int cmd_verify(const std::vector<std::string>& args) {
@@ -58,7 +75,10 @@ int cmd_verify(const std::vector<std::string>& args) {
       "check part K of N equal parts of the entries (both sides end to end), e.g. 2/4")(
       "threads", po::value<std::string>()->value_name("N"), "worker threads (default: every core)")(
       "cache-mb", po::value<std::string>()->value_name("MB"),
-      "decoded-block cache of the subtables read block by block, in MiB (default 1024)");
+      "decoded-block cache of the subtables read block by block, in MiB (default 1024)")(
+      "combine", po::value<std::string>()->value_name("DIR"),
+      "verify nothing: add up the reports of --part K/N --json runs saved as DIR/*.json, and check that "
+      "they are every part once and their counts the table file's");
   cl.rules_option().json_option();
   if (!cl.parse(args)) return ExitSuccess;
   api::VerifyRequest request;
@@ -69,6 +89,7 @@ int cmd_verify(const std::vector<std::string>& args) {
   request.threads = threads_option(cl);
   request.cache_bytes = cache_bytes_option(cl);
   request.rules = rules_of(cl);
+  if (cl.flag("combine")) return combine_parts(cl, request);
   api::check_gaviota(request.gaviota);
   ProgressLine progress;
   std::optional<std::pair<Material, Color>> side;  // the side being checked, since `started`
