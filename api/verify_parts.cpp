@@ -46,8 +46,16 @@ retro::VerifySideCounts side_counts(const Json& side, const std::filesystem::pat
   return s;
 }
 
+// A report of egtb verify --json is a few KB (at most 20 errors in full a table); a larger file in
+// the directory is refused unread rather than parsed into memory.
+constexpr uintmax_t MaxReportBytes = uintmax_t{1} << 24;
+
 // The report of `table` in `file`, or nothing when the file reports other tables only.
 std::optional<retro::VerifyReport> report_in(const std::filesystem::path& file, const Material& table) {
+  if (std::filesystem::file_size(file) > MaxReportBytes)
+    throw InputError(file.string() + ": " + std::to_string(std::filesystem::file_size(file)) +
+                     " bytes, too large for a report of egtb verify --json (at most " +
+                     std::to_string(MaxReportBytes) + ")");
   std::ifstream in(file);
   if (!in) throw InputError(file.string() + ": cannot be read");
   const Json document = Json::parse(in, nullptr, false);

@@ -2,7 +2,8 @@
 # egtb verify --combine DIR: the reports of a table's parts (--part K/N --json) added up. Every
 # part once passes, with the whole run's counts; a part missing, given twice or of another split, a
 # report whose entries are not its part's, counts edited away from the table file's, a part that
-# found errors, a file that is not a report and a directory without one are each refused (exit 1,
+# found errors, a file that is not a report (or too large to be one) and a directory without one
+# are each refused (exit 1,
 # or 2 for input that is no report at all), naming the file.
 set -euo pipefail
 egtb=$1
@@ -61,6 +62,11 @@ set +e
 "$egtb" verify KRkr --dir "$dir/t" --combine "$dir/bad" 2> "$dir/err"; status=$?
 set -e
 [ "$status" = 2 ] && grep -q 'broken.json: not JSON' "$dir/err" || { echo "not JSON: status $status"; cat "$dir/err"; exit 1; }
+truncate -s 17M "$dir/bad/broken.json"
+set +e
+"$egtb" verify KRkr --dir "$dir/t" --combine "$dir/bad" 2> "$dir/err"; status=$?
+set -e
+[ "$status" = 2 ] && grep -q 'broken.json: 17825792 bytes, too large for a report' "$dir/err" || { echo "17 MB: status $status"; cat "$dir/err"; exit 1; }
 mkdir "$dir/none"
 set +e
 "$egtb" verify KRkr --dir "$dir/t" --combine "$dir/none" 2> "$dir/err"; status=$?
