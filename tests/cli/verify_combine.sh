@@ -3,8 +3,7 @@
 # part once passes, with the whole run's counts; a part missing, given twice or of another split, a
 # report whose entries are not its part's, counts edited away from the table file's, a part that
 # found errors, a file that is not a report (or too large to be one) and a directory without one
-# are each refused (exit 1,
-# or 2 for input that is no report at all), naming the file.
+# are each refused (exit 1, or 2 for input that is no report at all), naming the file.
 set -euo pipefail
 egtb=$1
 dir=$(mktemp -d)
