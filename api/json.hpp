@@ -152,10 +152,10 @@ using Json = nlohmann::ordered_json;
 // One table verified: to_json(report) of the forward check, with "gaviota": {"positions_checked",
 // "errors", "first_errors"} when compared with Gaviota's tables.
 [[nodiscard]] Json to_json(const VerifyOutcome& outcome);
-// What `egtb verify --json` prints: {"ok" (every table), "tables": [to_json(outcome)...]}.
 // A table's verification added up from its parts (api/verify_parts.hpp): {"ok", "signature",
 // "parts", "files", "entries_checked", "errors", "sides" (as a report's), "problems"}.
 [[nodiscard]] Json to_json(const CombinedVerification& combined);
+// What `egtb verify --json` prints: {"ok" (every table), "tables": [to_json(outcome)...]}.
 [[nodiscard]] Json verify_json(const std::vector<VerifyOutcome>& outcomes);
 // A signature's index (`egtb info SIG --json`): {"signature", "index_size", "ep_entries",
 // "bytes_per_entry", "positions": {convention: {"w", "b"}}}.
