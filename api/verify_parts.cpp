@@ -52,8 +52,8 @@ constexpr uintmax_t MaxReportBytes = uintmax_t{1} << 24;
 
 // The report of `table` in `file`, or nothing when the file reports other tables only.
 std::optional<retro::VerifyReport> report_in(const std::filesystem::path& file, const Material& table) {
-  if (std::filesystem::file_size(file) > MaxReportBytes)
-    throw InputError(file.string() + ": " + std::to_string(std::filesystem::file_size(file)) +
+  if (const uintmax_t bytes = std::filesystem::file_size(file); bytes > MaxReportBytes)
+    throw InputError(file.string() + ": " + std::to_string(bytes) +
                      " bytes, too large for a report of egtb verify --json (at most " +
                      std::to_string(MaxReportBytes) + ")");
   std::ifstream in(file);
@@ -110,10 +110,11 @@ uint64_t split_of(const std::vector<PartReport>& parts) {
       ->first;
 }
 
-// The problems of the set of parts: one split, every part once, each where its split puts it.
-std::vector<std::string> coverage_problems(const std::vector<PartReport>& parts, indexing::Index size) {
+// The problems of the set of parts: one split (of `count` parts, split_of), every part once, each
+// where its split puts it.
+std::vector<std::string> coverage_problems(const std::vector<PartReport>& parts, uint64_t count,
+                                           indexing::Index size) {
   std::vector<std::string> problems;
-  const uint64_t count = split_of(parts);
   const PartReport& first_of_split = *std::find_if(
       parts.begin(), parts.end(), [count](const PartReport& p) { return p.report.part.count == count; });
   std::map<uint64_t, const PartReport*> by_number;
@@ -195,10 +196,10 @@ CombinedVerification combine_verify_parts(const Material& table, const VerifyReq
            std::pair(b.report.part.count, b.report.part.number);
   });
   CombinedVerification out;
-  out.problems = coverage_problems(reports, reader.scheme().size());
+  out.part_count = split_of(reports);
+  out.problems = coverage_problems(reports, out.part_count, reader.scheme().size());
   out.total = added_up(table, reports);
   if (out.problems.empty()) out.problems = count_problems(out.total, reader.header());
-  out.part_count = split_of(reports);
   for (const PartReport& p : reports) out.files.push_back(p.file);
   out.text = outcome_text(out);
   return out;
