@@ -243,7 +243,12 @@ TEST_CASE("a value file reads every entry as its table, generated or filled", "[
     CHECK(values.file_bytes() == std::filesystem::file_size(path));
     check_contents(values, values.check_every_block());
     check_every_entry(table, values);
-
+  }
+  // Filled files (their invalid entries stored as neighbours' values) of a table with pawns and
+  // without: their value files skip the invalid entries as the generated files' do.
+  for (const char* signature : {"KPk", "KBNk", "KRkp"}) {
+    INFO(signature);
+    const Material m = *Material::parse(signature);
     const std::filesystem::path filled = table_path(dir / "filled", m);
     std::filesystem::create_directories(dir / "filled");
     std::filesystem::copy_file(table_path(test::tables_dir(), m), filled);
