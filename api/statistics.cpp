@@ -61,7 +61,7 @@ pgn::Game example_game(const stats::TableStatistics& t, const stats::Deepest& d,
 // What tells the statistics of one table file apart: "KQk/index462/lasker/DEVICE:INODE:SIZE:MTIME".
 std::string statistics_key(const Tablebase& tablebase, const Material& m, indexing::Convention convention) {
   const std::filesystem::path path = tablebase.table_path(m);
-  const std::optional<TableReader::FileIdentity> file = file_identity(path);
+  const std::optional<FileIdentity> file = file_identity(path);
   if (!file) throw IoError(path, "cannot read the table file");
   return m.str() + "/" + std::string(indexing::convention_name(convention)) + "/" +
          std::string(rules_name(tablebase.rules())) + "/" + std::to_string(file->device) + ":" +

@@ -153,7 +153,7 @@ Response method_not_allowed(const Service& s, const Request& r) {
 }  // namespace
 
 Service::Service(const ServiceOptions& options) : options_(options) {
-  const auto cache = std::make_shared<BlockCache>(options.cache_bytes);
+  const auto cache = std::make_shared<BlockCache>(options.cache_bytes, BlockCache::Memory::HugePagePool);
   for (Rules rules : AllRules)
     tablebases_[rules_id(rules)] =
         std::make_unique<Tablebase>(options.directory, TablebaseOptions{options.cache_bytes, rules}, cache);

@@ -1,8 +1,11 @@
 // HugePageAllocator: blocks of 64 MiB or more start on a 2 MiB boundary (what huge pages need),
 // smaller ones come from operator new, and both hold what is written, as a vector grows and
-// shrinks through the threshold.
+// shrinks through the threshold. HugePageResource: small requests side by side in 2 MiB regions,
+// large ones mapped alone.
+#include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <set>
 #include <vector>
 
 #include "egtb/core/huge_pages.hpp"
@@ -29,4 +32,36 @@ TEST_CASE("huge-page blocks are 2 MiB-aligned and hold what is written", "[core]
   small.shrink_to_fit();  // back below the threshold
   CHECK(small.size() == 10);
   CHECK(small[9] == 5);
+}
+
+TEST_CASE("HugePageResource cuts small requests from 2 MiB regions and maps large ones alone",
+          "[core][memory]") {
+  HugePageResource memory;
+  constexpr size_t Blocks = 3000, BlockBytes = 2048;  // 1,024 entries of two bytes
+  std::vector<uint8_t*> blocks;
+  for (size_t i = 0; i < Blocks; ++i) {
+    auto* block = static_cast<uint8_t*>(memory.allocate(BlockBytes, 2));
+    std::fill(block, block + BlockBytes, static_cast<uint8_t>(i));
+    blocks.push_back(block);
+  }
+  CHECK(reinterpret_cast<uintptr_t>(blocks[0]) % HugePageBytes == 0);  // a region's start
+  std::set<uintptr_t> regions;
+  for (size_t i = 0; i < Blocks; ++i) {
+    CHECK((blocks[i][0] == static_cast<uint8_t>(i) && blocks[i][BlockBytes - 1] == static_cast<uint8_t>(i)));
+    regions.insert(reinterpret_cast<uintptr_t>(blocks[i]) / HugePageBytes);
+  }
+  CHECK(regions.size() == 3);  // 6,144,000 bytes in three regions of 2 MiB, no block split
+  std::sort(blocks.begin(), blocks.end());
+  for (size_t i = 1; i < Blocks; ++i) CHECK(blocks[i] - blocks[i - 1] >= static_cast<ptrdiff_t>(BlockBytes));
+
+  (void)memory.allocate(1, 1);
+  CHECK(reinterpret_cast<uintptr_t>(memory.allocate(64, 64)) % 64 == 0);
+
+  const size_t large = 3 * HugePageBytes / 2;
+  auto* own = static_cast<uint8_t*>(memory.allocate(large, 64));
+  CHECK(reinterpret_cast<uintptr_t>(own) % HugePageBytes == 0);
+  own[0] = 1;
+  own[large - 1] = 2;
+  CHECK(own[0] + own[large - 1] == 3);
+  memory.deallocate(own, large, 64);
 }

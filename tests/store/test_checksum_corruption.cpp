@@ -120,6 +120,28 @@ TEST_CASE("a truncated or extended file is reported on open", "[store]") {
   CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()), Catch::Contains("trailing bytes"));
 }
 
+// Read with pread, the file ends early; mapped, its pages past the new end are gone, and touching
+// one raises SIGBUS, which the reader's guard turns into IoError.
+TEST_CASE("a file cut short in place while open fails its reads, the process goes on", "[store]") {
+  const TempDir dir;
+  std::vector<uint16_t> white, black;
+  const auto path = write_sample(dir, white, black);
+  TableRequirements required = TableRequirements::file_only();
+  required.mapped = GENERATE(false, true);
+  CAPTURE(required.mapped);
+  const TableReader reader(path, required);
+  std::vector<uint16_t> block;
+  REQUIRE_NOTHROW(reader.read_block(8, block));
+  std::filesystem::resize_file(path, 0);  // in place: the same file, as `cp` over it leaves it at first
+  CHECK_THROWS_AS(reader.read_block(8, block), IoError);
+  CHECK_THROWS_WITH(reader.read_block(8, block), Catch::Contains(path.string()) &&
+                                                     Catch::Contains("block 8") &&
+                                                     Catch::Contains("cut short"));
+  CHECK_THROWS_AS(reader.verify_checksums(), IoError);
+  CHECK(reader.file_changed());  // which tells a Tablebase to open it again
+  CHECK_THROWS_AS(TableReader(path, TableRequirements::file_only()), FormatError);  // empty now
+}
+
 TEST_CASE("no single damaged byte anywhere in a file goes unnoticed", "[store]") {
   const TempDir dir;
   const std::vector<uint16_t> white = egtb::test::realistic_scores(300, 70, 31);

@@ -1,5 +1,6 @@
 // Probing a directory of hand-built tables by FEN, in both colour orientations and under every
 // board symmetry; error reports; the block cache limit; concurrent probes.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <fstream>
@@ -319,6 +320,29 @@ TEST_CASE("a table replaced, rewritten or removed under an open Tablebase: probe
   }
 }
 
+// The table file is mapped: a probe that reads a block the file no longer has fails (the read's
+// guard catches the SIGBUS), and the Tablebase opens the file again, which is refused while empty.
+TEST_CASE("a table cut short in place under an open Tablebase: a failed probe, then the file again",
+          "[store]") {
+  const TempDir dir;
+  const auto scheme = write_fake_table(dir, "KQk");
+  const std::vector<uint8_t> bytes = egtb::test::read_file(dir / "KQk.egtb");
+  TablebaseOptions options;
+  options.file_check_interval = std::chrono::hours(1);  // only a failed read compares the file
+  const Tablebase tb(dir.path(), options);
+  const auto entries = sample_entries(scheme, 2, 79);
+  REQUIRE(entries[0].first / TestBlockEntries != entries[1].first / TestBlockEntries);
+  const std::string opened = fen_at(scheme, entries[0].first, entries[0].second);
+  const std::string unread = fen_at(scheme, entries[1].first, entries[1].second);
+  REQUIRE(probe_fen(tb, opened) == fake_score(entries[0].first, entries[0].second));
+  std::filesystem::resize_file(dir / "KQk.egtb", 0);  // in place, as `cp` over it begins
+  CHECK_THROWS_WITH(tb.probe(*parse_fen(unread)), Catch::Contains("truncated"));
+  std::ofstream out(dir / "KQk.egtb", std::ios::binary | std::ios::trunc);  // and ends
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  CHECK(probe_fen(tb, unread) == fake_score(entries[1].first, entries[1].second));
+}
+
 TEST_CASE("an open table's file is compared with the one opened at most every file_check_interval",
           "[store]") {
   const TempDir dir;
@@ -339,6 +363,22 @@ TEST_CASE("an open table's file is compared with the one opened at most every fi
   std::this_thread::sleep_for(std::chrono::milliseconds(150));
   CHECK(probe_fen(soon, fen) == fake_score(i + 1, stm));
   CHECK(probe_fen(late, fen) == fake_score(i, stm));  // not compared yet: the old file's block
+}
+
+// Its memory lives as long as a block does: a thread's recent blocks (table.hpp) hold blocks after
+// their Tablebase and its cache are gone.
+TEST_CASE("a block decoded into the cache's memory outlives the cache", "[store]") {
+  BlockCache::Block kept;
+  {
+    BlockCache cache(size_t{1} << 20, BlockCache::Memory::HugePagePool);
+    kept = cache.find_or_load({0, 0}, [](BlockEntries& out) { out.assign(1000, 7); });
+    for (uint64_t b = 1; b < 100; ++b)  // 2 MB, more than the cache holds: the oldest go
+      (void)cache.find_or_load({0, b},
+                               [&](BlockEntries& out) { out.assign(10000, static_cast<uint16_t>(b)); });
+    REQUIRE(cache.find({0, 0}) == nullptr);
+  }
+  REQUIRE(kept->size() == 1000);
+  CHECK(std::all_of(kept->begin(), kept->end(), [](uint16_t s) { return s == 7; }));
 }
 
 TEST_CASE("the LRU block cache keeps within its byte limit", "[store]") {

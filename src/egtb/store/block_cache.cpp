@@ -2,14 +2,48 @@
 
 #include <algorithm>
 
+#include "egtb/core/huge_pages.hpp"
+
 namespace egtb {
 
 namespace {
+
 constexpr size_t MinShardBytes = size_t{8} << 20;
 constexpr size_t MaxShards = 16;
+
+// A cache's block memory: a pool that keeps blocks of each size (2 KiB for 1,024 entries) in chunks
+// of huge pages and reuses freed ones, behind a mutex. Blocks larger than a quarter of a huge page
+// (more than 262,144 entries) are mapped on their own (HugePageResource).
+class BlockMemory final : public std::pmr::memory_resource {
+public:
+  BlockMemory() : pool_(options(), &pages_) {}
+
+private:
+  std::mutex mutex_;
+  HugePageResource pages_;
+  std::pmr::unsynchronized_pool_resource pool_;
+
+  static std::pmr::pool_options options() {
+    std::pmr::pool_options o;
+    o.largest_required_pool_block = HugePageBytes / 4;
+    return o;
+  }
+  void* do_allocate(size_t bytes, size_t alignment) override {
+    const std::lock_guard lock(mutex_);
+    return pool_.allocate(bytes, alignment);
+  }
+  void do_deallocate(void* p, size_t bytes, size_t alignment) override {
+    const std::lock_guard lock(mutex_);
+    pool_.deallocate(p, bytes, alignment);
+  }
+  bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override { return this == &other; }
+};
+
 }  // namespace
 
-BlockCache::BlockCache(size_t capacity_bytes) : capacity_(capacity_bytes) {
+BlockCache::BlockCache(size_t capacity_bytes, Memory memory)
+    : capacity_(capacity_bytes),
+      memory_(memory == Memory::HugePagePool ? std::make_shared<BlockMemory>() : nullptr) {
   const size_t count = std::clamp<size_t>(capacity_bytes / MinShardBytes, 1, MaxShards);
   for (size_t i = 0; i < count; ++i) {
     shards_.push_back(std::make_unique<Shard>());

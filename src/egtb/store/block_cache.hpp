@@ -1,5 +1,7 @@
 // BlockCache: decoded blocks of table files, least recently used evicted first, within a memory
-// limit in bytes. Shared by every table of a Tablebase and safe for concurrent use.
+// limit in bytes. Shared by every table of a Tablebase and safe for concurrent use. The blocks a
+// probing cache decodes live in its own memory: huge pages (HugePageResource, huge_pages.hpp)
+// carved by a pool into blocks of each size, whose freed blocks serve the next ones of that size.
 //
 // Large caches are split into shards by key hash, each with its own mutex and an equal share of
 // the limit, so that probing threads rarely wait for each other; small caches (under 8 MiB per
@@ -11,6 +13,7 @@
 #include <cstdint>
 #include <list>
 #include <memory>
+#include <memory_resource>
 #include <mutex>
 #include <new>
 #include <span>
@@ -20,14 +23,31 @@
 
 namespace egtb {
 
-// An allocator that leaves value-initialised elements as the memory held them: resizing a vector
-// of them for a decoder that then writes every entry skips clearing it first (a twelfth of a
-// cache miss's time on the archival tables).
+// The allocator of decoded blocks: from a block cache's pool (BlockCache::Memory::HugePagePool: huge
+// pages carved into blocks, so that filling a large cache touches few pages), or from operator new. It leaves
+// value-initialised elements as the memory held them: resizing a block for a decoder that then writes every
+// entry skips clearing it first (a twelfth of a cache miss's time on the archival tables). A block keeps its
+// memory resource alive, so it may outlive its cache (a thread's recent blocks, table.hpp).
 template <class T>
-struct UninitializedAllocator : std::allocator<T> {
-  UninitializedAllocator() = default;
+struct BlockAllocator {
+  using value_type = T;
+
+  BlockAllocator() = default;
+  explicit BlockAllocator(std::shared_ptr<std::pmr::memory_resource> resource)
+      : memory(std::move(resource)) {}
   template <class U>
-  UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
+  BlockAllocator(const BlockAllocator<U>& other) noexcept : memory(other.memory) {}
+
+  [[nodiscard]] T* allocate(size_t n) {
+    if (!memory) return static_cast<T*>(::operator new(n * sizeof(T)));
+    return static_cast<T*>(memory->allocate(n * sizeof(T), alignof(T)));
+  }
+  void deallocate(T* p, size_t n) noexcept {
+    if (!memory)
+      ::operator delete(p);
+    else
+      memory->deallocate(p, n * sizeof(T), alignof(T));
+  }
   template <class U>
   void construct(U* p) noexcept {
     ::new (static_cast<void*>(p)) U;
@@ -36,10 +56,16 @@ struct UninitializedAllocator : std::allocator<T> {
   void construct(U* p, Args&&... args) {
     ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
+  template <class U>
+  bool operator==(const BlockAllocator<U>& other) const noexcept {
+    return memory == other.memory;
+  }
+
+  std::shared_ptr<std::pmr::memory_resource> memory;  // null: operator new
 };
 
 // The decoded scores of one block.
-using BlockEntries = std::vector<uint16_t, UninitializedAllocator<uint16_t>>;
+using BlockEntries = std::vector<uint16_t, BlockAllocator<uint16_t>>;
 
 class BlockCache {
 public:
@@ -63,18 +89,27 @@ public:
   // Bookkeeping bytes charged per block on top of its entries (list and map nodes, control block).
   static constexpr size_t BlockOverhead = 128;
 
-  explicit BlockCache(size_t capacity_bytes);
+  // Where the decoded blocks live.
+  enum class Memory : uint8_t {
+    Heap,          // operator new: a solve's paged subtables, which evict as they go
+    HugePagePool,  // the cache's pool on huge pages: probes, whose cache fills with small blocks
+                   // (a first pass over 5-man tables of 1,024-entry blocks: about 43,500 page
+                   // faults with the heap, 9,900 with the pool; docs/benchmarks.md)
+  };
+
+  explicit BlockCache(size_t capacity_bytes, Memory memory = Memory::Heap);
 
   [[nodiscard]] size_t capacity() const { return capacity_; }
   // The block, marked most recently used, or nullptr (counted as a miss).
   [[nodiscard]] Block find(const Key& key);
   // Adds a block (or refreshes it), then evicts least recently used blocks beyond the limit.
   void insert(const Key& key, Block block);
-  // The block, from the cache or else decoded by load(BlockEntries&) and inserted.
+  // The block, from the cache or else decoded by load(BlockEntries&) into the cache's memory and
+  // inserted.
   template <class Load>
   [[nodiscard]] Block find_or_load(const Key& key, Load&& load) {
     if (Block found = find(key)) return found;
-    auto decoded = std::make_shared<BlockEntries>();
+    auto decoded = std::make_shared<BlockEntries>(BlockAllocator<uint16_t>(memory_));
     load(*decoded);
     insert(key, decoded);
     return decoded;
@@ -104,6 +139,7 @@ private:
 
   size_t capacity_;
   std::vector<std::unique_ptr<Shard>> shards_;
+  std::shared_ptr<std::pmr::memory_resource> memory_;  // the pool, or null for the heap
 
   [[nodiscard]] Shard& shard_of(const Key& key) const;
   static void evict_beyond_limit(Shard& s);

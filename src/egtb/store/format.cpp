@@ -203,25 +203,37 @@ TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem
   return h;
 }
 
+BlockRef decode_block_ref(const TableHeader& h, uint64_t block, std::span<const uint8_t> entry,
+                          const std::filesystem::path& path) {
+  ByteReader r(entry, path);
+  BlockRef b;
+  b.offset = r.get<uint64_t>();
+  b.size = r.get<uint32_t>();
+  const auto transform = r.get<uint32_t>();
+  b.checksum = r.get<uint64_t>();
+  if (transform > static_cast<uint32_t>(BlockTransform::Dictionary))
+    throw FormatError(path,
+                      "block " + std::to_string(block) + ": unknown transform " + std::to_string(transform));
+  b.transform = static_cast<BlockTransform>(transform);
+  if (b.offset < h.data_offset() || b.offset > h.file_size || b.size > h.file_size - b.offset)
+    throw FormatError(path, "block " + std::to_string(block) + ": bytes " + std::to_string(b.offset) + "-" +
+                                std::to_string(b.offset + b.size) + " lie outside the blocks (bytes " +
+                                std::to_string(h.data_offset()) + "-" + std::to_string(h.file_size) + ")");
+  return b;
+}
+
 std::vector<BlockRef> decode_block_index(const TableHeader& h, std::span<const uint8_t> index,
                                          const std::filesystem::path& path) {
-  ByteReader r(index, path);
+  if (index.size() < BlockIndexEntryBytes * h.block_count)
+    throw FormatError(path, "header ends early, in the block index");
   std::vector<BlockRef> blocks(h.block_count);
   uint64_t expected_offset = h.data_offset();
   for (uint64_t i = 0; i < h.block_count; ++i) {
-    BlockRef& b = blocks[i];
-    b.offset = r.get<uint64_t>();
-    b.size = r.get<uint32_t>();
-    const auto transform = r.get<uint32_t>();
-    b.checksum = r.get<uint64_t>();
-    if (transform > static_cast<uint32_t>(BlockTransform::Dictionary))
-      throw FormatError(path,
-                        "block " + std::to_string(i) + ": unknown transform " + std::to_string(transform));
-    b.transform = static_cast<BlockTransform>(transform);
-    if (b.offset != expected_offset)
+    blocks[i] = decode_block_ref(h, i, index.subspan(BlockIndexEntryBytes * i, BlockIndexEntryBytes), path);
+    if (blocks[i].offset != expected_offset)
       throw FormatError(path,
                         "block " + std::to_string(i) + " is not where the index says the blocks continue");
-    expected_offset += b.size;
+    expected_offset += blocks[i].size;
   }
   if (expected_offset != h.file_size)
     throw FormatError(path, "the blocks end at byte " + std::to_string(expected_offset) +

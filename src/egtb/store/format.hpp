@@ -48,7 +48,8 @@
 // Block index entry i (at H + 24 i): u64 offset of the block from the start of the file, u32
 // stored size, u8 transform, 3 zero bytes, u64 XXH3-64 of the stored bytes. Blocks 0 ..
 // ceil(N_w / B) - 1 hold White-to-move entries [i B, (i + 1) B); the rest hold Black-to-move
-// entries the same way. A reader checks that the blocks are contiguous and end at the file size.
+// entries the same way. A reader checks that each block it reads lies within the blocks (from D to
+// the file size); a reader of the whole file checks too that they are contiguous and end there.
 //
 // Entries are raw 16-bit Scores (score.hpp): value code in bits 0-2, depth in bits 3-15. Each
 // block is stored with one of three transforms (block_codec.hpp):
@@ -218,8 +219,15 @@ struct BlockSpan {
 [[nodiscard]] TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem::path& path);
 // Throws FormatError unless the fields agree: block count, counts adding up to the entries.
 void check_header(const TableHeader& h, const std::filesystem::path& path);
-// The block index, checked: contiguous blocks from data_offset() to the file size, known
-// transforms, a block count that matches the entries. Throws FormatError naming `path`.
+// Block index entry `block` from its BlockIndexEntryBytes bytes, checked: a known transform and
+// stored bytes within the blocks of header `h` (data_offset() to the file size). What a probe
+// needs of the index, read entry by entry. Example: 48 01 00 00 00 00 00 00 | 9a 00 00 00 |
+// 01 00 00 00 | 8 checksum bytes is a Planes block of 154 bytes at offset 328. Throws FormatError
+// naming `path`.
+[[nodiscard]] BlockRef decode_block_ref(const TableHeader& h, uint64_t block, std::span<const uint8_t> entry,
+                                        const std::filesystem::path& path);
+// The whole block index, checked: every entry as decode_block_ref checks it, and the blocks
+// contiguous from data_offset() to the file size. Throws FormatError naming `path`.
 [[nodiscard]] std::vector<BlockRef> decode_block_index(const TableHeader& h, std::span<const uint8_t> index,
                                                        const std::filesystem::path& path);
 

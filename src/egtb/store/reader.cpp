@@ -9,8 +9,14 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
+#include <csetjmp>
+#include <csignal>
 #include <cstring>
+#include <limits>
+#include <mutex>
 #include <sstream>
 
 #include "egtb/store/error.hpp"
@@ -50,14 +56,14 @@ bool filled_from(const SideStats& stored, const SideStats& solved) {
   return stored.invalid <= solved.invalid;
 }
 
-TableReader::FileIdentity identity_of(const struct stat& st) {
+FileIdentity identity_of(const struct stat& st) {
   return {st.st_dev, st.st_ino, static_cast<uint64_t>(st.st_size),
           int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec};
 }
 
 }  // namespace
 
-std::optional<TableReader::FileIdentity> file_identity(const std::filesystem::path& path) {
+std::optional<FileIdentity> file_identity(const std::filesystem::path& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return std::nullopt;
   return identity_of(st);
@@ -66,75 +72,101 @@ std::optional<TableReader::FileIdentity> file_identity(const std::filesystem::pa
 bool TableReader::file_changed() const { return file_identity(path_) != identity_; }
 
 TableReader::TableReader(const std::filesystem::path& path, const TableRequirements& required)
-    : path_(path),
-      fd_(open_regular_file(path)),
-      positions_only_(required.positions_only),
-      scheme_(opened(required)) {
+    : path_(path), positions_only_(required.positions_only) {
+  open_file(required.mapped);
   try {
+    scheme_ = opened(required);
     if (scheme_) check_first_blocks();
   } catch (...) {
-    ::close(fd_);
+    if (fd_ >= 0) ::close(fd_);
     throw;
   }
 }
 
-TableReader::~TableReader() { ::close(fd_); }
+TableReader::~TableReader() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void TableReader::open_file(bool mapped) {
+  if (mapped) {
+    mapped_.emplace(path_, std::numeric_limits<uint64_t>::max());
+    identity_ = mapped_->identity();
+    return;
+  }
+  fd_ = open_regular_file(path_);
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) {
+    const int error = errno;
+    ::close(fd_);
+    throw IoError(path_, os_error("cannot stat table", error));
+  }
+  identity_ = identity_of(st);
+}
 
 std::optional<indexing::IndexScheme> TableReader::opened(const TableRequirements& required) {
-  try {
-    open_checked();
-    if (!required.indexable) return std::nullopt;
-    return usable_scheme(header_, path_, required);
-  } catch (...) {
-    ::close(fd_);
-    throw;
-  }
+  read_preamble();
+  if (!required.indexable) return std::nullopt;
+  return usable_scheme(header_, path_, required);
 }
 
-void TableReader::open_checked() {
-  struct stat st {};
-  if (::fstat(fd_, &st) != 0) throw IoError(path_, os_error("cannot stat table", errno));
-  identity_ = identity_of(st);
-  const auto actual_size = static_cast<uint64_t>(st.st_size);
-  const std::vector<uint8_t> preamble = read_preamble(actual_size);
+void TableReader::read_preamble() {
+  const uint64_t h_size = decode_header_size(read_bytes(0, 16, "the header"), path_);
+  header_ = decode_header(read_bytes(0, h_size, "the header"), path_);
+  const uint64_t actual_size = identity_.size;
+  if (header_.block_count > actual_size / BlockIndexEntryBytes)
+    throw FormatError(
+        path_, "truncated or damaged: the header lists " + std::to_string(header_.block_count) + " blocks");
+  const uint64_t covered = h_size + BlockIndexEntryBytes * header_.block_count;
+  const std::vector<uint8_t> checksum_bytes = read_bytes(covered, sizeof(uint64_t), "the block index");
+  uint64_t stored = 0;
+  for (size_t i = 0; i < sizeof(uint64_t); ++i) stored |= uint64_t{checksum_bytes[i]} << (8 * i);
+  const std::optional<uint64_t> actual =
+      mapped_ ? mapped_->checksum(0, covered) : checksum_of(read_bytes(0, covered, "the block index"));
+  if (!actual)
+    throw IoError(path_, "cannot read the block index: the file was cut short since it was opened");
+  if (*actual != stored)
+    throw FormatError(path_, "header checksum mismatch: the header or block index is damaged");
+  header_.checksum = stored;
+  if (header_bytes(header_) != h_size)
+    throw FormatError(path_, "header size " + std::to_string(h_size) + " does not fit its texts");
   check_header(header_, path_);
   if (header_.file_size != actual_size)
     throw FormatError(path_, (actual_size < header_.file_size ? "truncated: " : "trailing bytes: ") +
                                  std::to_string(actual_size) + " bytes, the header says " +
                                  std::to_string(header_.file_size));
-  const uint64_t h_size = header_bytes(header_);
-  blocks_ = decode_block_index(
-      header_, std::span(preamble).subspan(h_size, BlockIndexEntryBytes * header_.block_count), path_);
 }
 
-std::vector<uint8_t> TableReader::read_preamble(uint64_t actual_size) {
-  const uint64_t h_size = decode_header_size(read_bytes(0, 16, "the header"), path_);
-  header_ = decode_header(read_bytes(0, h_size, "the header"), path_);
-  if (header_.block_count > actual_size / BlockIndexEntryBytes)
-    throw FormatError(
-        path_, "truncated or damaged: the header lists " + std::to_string(header_.block_count) + " blocks");
-  const uint64_t covered = h_size + BlockIndexEntryBytes * header_.block_count;
-  std::vector<uint8_t> preamble = read_bytes(0, covered + sizeof(uint64_t), "the block index");
-  uint64_t stored = 0;
-  for (size_t i = 0; i < sizeof(uint64_t); ++i) stored |= uint64_t{preamble[covered + i]} << (8 * i);
-  if (checksum_of(std::span(preamble).first(covered)) != stored)
-    throw FormatError(path_, "header checksum mismatch: the header or block index is damaged");
-  header_.checksum = stored;
-  if (header_bytes(header_) != h_size)
-    throw FormatError(path_, "header size " + std::to_string(h_size) + " does not fit its texts");
-  return preamble;
+void TableReader::check_block_index() const {
+  (void)decode_block_index(
+      header_,
+      read_bytes(header_bytes(header_), BlockIndexEntryBytes * header_.block_count, "the block index"),
+      path_);
 }
 
-std::vector<uint8_t> TableReader::read_bytes(uint64_t offset, uint64_t size, const std::string& what) const {
-  std::vector<uint8_t> bytes(size);
-  uint64_t done = 0;
-  while (done < size) {
-    const ssize_t n = ::pread(fd_, bytes.data() + done, size - done, static_cast<off_t>(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw IoError(path_, os_error("cannot read " + what, errno));
-    if (n == 0) throw FormatError(path_, "truncated: the file ends inside " + what);
-    done += static_cast<uint64_t>(n);
+template <class What>
+void TableReader::copy_bytes(uint64_t offset, std::span<uint8_t> out, const What& what) const {
+  if (!within_file(offset, out.size()))
+    throw FormatError(path_, "truncated: the file ends inside " + std::string(what()));
+  const auto cut_short = [&] {
+    return IoError(path_, "cannot read " + std::string(what()) +
+                              ": the file was cut short since it was opened (rewritten in place?)");
+  };
+  if (mapped_) {
+    if (!mapped_->copy(offset, out)) throw cut_short();
+    return;
   }
+  for (size_t done = 0; done < out.size();) {
+    const ssize_t n = ::pread(fd_, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw IoError(path_, os_error("cannot read " + std::string(what()), errno));
+    if (n == 0) throw cut_short();
+    done += static_cast<size_t>(n);
+  }
+}
+
+std::vector<uint8_t> TableReader::read_bytes(uint64_t offset, uint64_t size, const char* what) const {
+  std::vector<uint8_t> bytes(within_file(offset, size) ? size : 0);  // a damaged size allocates nothing
+  copy_bytes(offset, std::span(bytes.data(), size), [&] { return what; });
   return bytes;
 }
 
@@ -153,17 +185,27 @@ void TableReader::read_block(uint64_t block, std::vector<uint16_t>& out) const {
   read_block(block, std::span<uint16_t>(out));
 }
 
-std::vector<uint8_t> TableReader::read_stored_block(uint64_t block) const {
-  const BlockRef& ref = blocks_[block];
-  std::vector<uint8_t> bytes = read_bytes(ref.offset, ref.size, describe_block(block));
+BlockRef TableReader::block_ref(uint64_t block) const {
+  std::array<uint8_t, BlockIndexEntryBytes> entry;
+  copy_bytes(header_bytes(header_) + BlockIndexEntryBytes * block, entry,
+             [&] { return "the block index entry of " + describe_block(block); });
+  return decode_block_ref(header_, block, entry, path_);
+}
+
+std::span<const uint8_t> TableReader::read_stored_block(uint64_t block, const BlockRef& ref) const {
+  thread_local std::vector<uint8_t> stored;  // grown to the largest block read, never shrunk
+  if (stored.size() < ref.size) stored.resize(ref.size);
+  const std::span<uint8_t> bytes(stored.data(), ref.size);
+  copy_bytes(ref.offset, bytes, [&] { return describe_block(block); });
   if (checksum_of(bytes) != ref.checksum)
     throw FormatError(path_, describe_block(block) + ": checksum mismatch");
   return bytes;
 }
 
 void TableReader::read_block(uint64_t block, std::span<uint16_t> out) const {
-  const std::vector<uint8_t> bytes = read_stored_block(block);
-  if (const std::string error = decode_block(blocks_[block].transform, bytes, out); !error.empty())
+  const BlockRef ref = block_ref(block);
+  if (const std::string error = decode_block(ref.transform, read_stored_block(block, ref), out);
+      !error.empty())
     throw FormatError(path_, describe_block(block) + ": " + error);
   if (restores_invalid()) restore_invalid(block, out);
 }
@@ -246,6 +288,7 @@ std::vector<uint16_t> TableReader::read_side(Color stm) const {
 }
 
 void TableReader::verify(int threads) const {
+  check_block_index();
   using Stats = std::array<SideStats, 2>;
   tbb::enumerable_thread_specific<Stats> partial;
   tbb::enumerable_thread_specific<std::vector<uint16_t>> blocks;
@@ -270,9 +313,11 @@ void TableReader::verify(int threads) const {
 }
 
 void TableReader::verify_checksums(int threads) const {
+  check_block_index();
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   arena.execute([&] {
-    tbb::parallel_for(uint64_t{0}, header_.block_count, [&](uint64_t b) { (void)read_stored_block(b); });
+    tbb::parallel_for(uint64_t{0}, header_.block_count,
+                      [&](uint64_t b) { (void)read_stored_block(b, block_ref(b)); });
   });
 }
 
@@ -346,6 +391,7 @@ MappedFile::MappedFile(const std::filesystem::path& path, uint64_t limit) {
   try {
     struct stat st {};
     if (::fstat(fd, &st) != 0) throw IoError(path, os_error("cannot stat file", errno));
+    identity_ = identity_of(st);
     size_ = static_cast<uint64_t>(st.st_size);
     if (size_ > limit)
       throw FormatError(path, std::to_string(size_) + " bytes, more than the " + std::to_string(limit) +
@@ -364,6 +410,68 @@ MappedFile::MappedFile(const std::filesystem::path& path, uint64_t limit) {
 
 MappedFile::~MappedFile() {
   if (data_) ::munmap(const_cast<uint8_t*>(data_), size_);
+}
+
+namespace {
+
+// The guard of MappedFile's reads. Touching a page of a mapping past the end its file has now
+// raises SIGBUS in the touching thread; while that thread is inside guarded(), the handler jumps
+// back there, which then reports a failed read. The handler is installed on the first guarded read
+// and is the process's SIGBUS handler from then on: a SIGBUS outside a guarded read restores the
+// disposition there was before (the default one stops the process) and returns, so that the
+// faulting instruction raises it again under that disposition (a SIGBUS sent by another process is
+// raised again). SA_NODEFER leaves SIGBUS unblocked
+// in the handler, so that jumping out of it leaves the thread's signal mask as it was.
+thread_local sigjmp_buf* guarded_read = nullptr;
+struct sigaction before_guard {};
+
+void on_bus_error(int, siginfo_t* info, void*) {
+  if (sigjmp_buf* escape = guarded_read) {
+    guarded_read = nullptr;
+    siglongjmp(*escape, 1);
+  }
+  ::sigaction(SIGBUS, &before_guard, nullptr);
+  if (info->si_code <= 0) ::raise(SIGBUS);  // sent (kill), not a fault: it would not recur
+}
+
+void install_bus_guard() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction action {};
+    action.sa_sigaction = on_bus_error;
+    action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGBUS, &action, &before_guard);
+  });
+}
+
+// Runs `read` (which touches mapped pages and has no object to destroy when it is left by a jump),
+// false when it raised SIGBUS. Example: a table file of 70 MB cut to 1 MB in place by `cp` while
+// mapped: copying a block beyond the first MB returns false instead of stopping the process.
+template <class Read>
+bool guarded(const Read& read) {
+  install_bus_guard();
+  sigjmp_buf escape;
+  if (sigsetjmp(escape, 0) != 0) return false;
+  guarded_read = &escape;
+  std::atomic_signal_fence(std::memory_order_seq_cst);  // the guard is set before the first touch
+  read();
+  std::atomic_signal_fence(std::memory_order_seq_cst);  // and cleared after the last
+  guarded_read = nullptr;
+  return true;
+}
+
+}  // namespace
+
+bool MappedFile::copy(uint64_t offset, std::span<uint8_t> out) const {
+  if (out.empty()) return true;
+  return guarded([&] { std::memcpy(out.data(), data_ + offset, out.size()); });
+}
+
+std::optional<uint64_t> MappedFile::checksum(uint64_t offset, uint64_t count) const {
+  uint64_t sum = checksum_of({});
+  if (count > 0 && !guarded([&] { sum = checksum_of({data_ + offset, count}); })) return std::nullopt;
+  return sum;
 }
 
 TableHeader read_header(const std::filesystem::path& path, const TableRequirements& required) {

@@ -1,12 +1,14 @@
-// Reading table files (format.hpp): the header and block index once, then single blocks on demand.
+// Reading table files (format.hpp): the header once, then single blocks and their index entries on
+// demand, with pread or from the file mapped into memory (TableRequirements::mapped).
 // The one reader of a finished table: Tablebase, the solver's subtables, query scans, statistics,
 // the verifier and the scheduler all open table files through it.
 //
 // Opening reads and checks the header and the block index against the file checksum, and the file
-// size against the header; every block read checks that block's checksum before decoding it. A
-// damaged file therefore raises FormatError naming the file (and the block), never returns a
-// wrong score. Opening also checks, once for every caller, that this program can use the table
-// (its index scheme, version and entries) and that it is the table the caller asked for
+// size against the header; every block read checks its index entry (format.hpp, decode_block_ref)
+// and that block's checksum before decoding it, and reading the whole file (verify) checks that the
+// blocks are contiguous too. A damaged file therefore raises FormatError naming the file (and the
+// block), never returns a wrong score. Opening also checks, once for every caller, that this program can use
+// the table (its index scheme, version and entries) and that it is the table the caller asked for
 // (TableRequirements: signature, rules, metrics), with a message that says how to rebuild it.
 //
 // The checksums cannot tell whether the header's index order is the one the blocks were written
@@ -47,20 +49,57 @@ struct TableRequirements {
   // probes do, so the blocks of a filled file (format.hpp) are read as stored. False: they come
   // back with their invalid entries restored from the index (IndexScheme::for_each_invalid).
   bool positions_only = false;
+  // True: the file is mapped into memory (MappedFile) and a block read copies from the mapping
+  // without a system call, for probes that read blocks at random (Tablebase). False: blocks are
+  // read with pread, so that a file read whole (a solve's subtables, verify) keeps none of its
+  // pages in the process's resident memory (a 6-man verification reads a 4 GB table).
+  bool mapped = false;
 
   // The requirements that check the file alone.
   [[nodiscard]] static TableRequirements file_only() { return {std::nullopt, std::nullopt, {}, false}; }
 };
 
+// What tells one file, and one version of it, from another (TableReader::file_changed).
+struct FileIdentity {
+  uint64_t device = 0, inode = 0, size = 0;
+  int64_t modified_ns = 0;
+  bool operator==(const FileIdentity&) const = default;
+};
+
+// A regular file mapped read-only into memory (mmap): its pages are read from the page cache as
+// they are first touched, with no copy and no system call, so that opening a file of 100 MB costs
+// what is read of it. A file truncated in place while mapped (cp over it) loses the pages past its
+// new end, and touching one would stop the process with SIGBUS; copy() and checksum() touch them
+// under a guard that turns that into a failed read. egtb itself replaces files by renaming a
+// complete temporary over them, which leaves a mapped file whole.
+class MappedFile {
+public:
+  // Maps the regular file at `path` (a FIFO, directory or device is refused, never waited on).
+  // Throws IoError, or FormatError when the file has more than `limit` bytes.
+  MappedFile(const std::filesystem::path& path, uint64_t limit);
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  ~MappedFile();
+
+  [[nodiscard]] std::span<const uint8_t> bytes() const { return {data_, size_}; }
+  [[nodiscard]] const uint8_t* data() const { return data_; }
+  [[nodiscard]] uint64_t size() const { return size_; }
+  // The file as it was when mapped.
+  [[nodiscard]] const FileIdentity& identity() const { return identity_; }
+  // Copies the bytes from `offset` on into `out`; false when the file no longer has them (cut
+  // short in place since it was mapped). Precondition: offset + out.size() <= size().
+  [[nodiscard]] bool copy(uint64_t offset, std::span<uint8_t> out) const;
+  // checksum_of (format.hpp) the bytes [offset, offset + count), or nothing as for copy().
+  [[nodiscard]] std::optional<uint64_t> checksum(uint64_t offset, uint64_t count) const;
+
+private:
+  const uint8_t* data_ = nullptr;  // null for an empty file
+  uint64_t size_ = 0;
+  FileIdentity identity_;
+};
+
 class TableReader {
 public:
-  // What tells one file, and one version of it, from another (file_changed).
-  struct FileIdentity {
-    uint64_t device = 0, inode = 0, size = 0;
-    int64_t modified_ns = 0;
-    bool operator==(const FileIdentity&) const = default;
-  };
-
   // Opens and checks a table file. Throws IoError (cannot open or read: missing, a directory,
   // not a regular file) or FormatError (damaged, incompatible, or not what `required` asks for).
   explicit TableReader(const std::filesystem::path& path, const TableRequirements& required = {});
@@ -78,7 +117,8 @@ public:
   [[nodiscard]] const indexing::IndexScheme& scheme() const { return *scheme_; }
   [[nodiscard]] const Material& material() const { return scheme_->material(); }
   [[nodiscard]] Rules rules() const { return header_.rules; }
-  [[nodiscard]] const BlockRef& block_ref(uint64_t block) const { return blocks_[block]; }
+  // Block `block`'s index entry, read from the file and checked (decode_block_ref).
+  [[nodiscard]] BlockRef block_ref(uint64_t block) const;
   [[nodiscard]] uint64_t entries(Color stm) const {
     return header_.entries[static_cast<size_t>(to_index(stm))];
   }
@@ -113,10 +153,10 @@ public:
 
 private:
   std::filesystem::path path_;
-  int fd_ = -1;
+  std::optional<MappedFile> mapped_;  // the file mapped, when opened `mapped`
+  int fd_ = -1;                       // else the file open for pread
   FileIdentity identity_;
   TableHeader header_;
-  std::vector<BlockRef> blocks_;
   bool positions_only_ = false;
   std::optional<indexing::IndexScheme> scheme_;
 
@@ -134,15 +174,25 @@ private:
   // requirements that are not `indexable`).
   [[nodiscard]] std::optional<indexing::IndexScheme> scheme_if_indexable() const;
 
-  // Reads and checks the file's preamble and that it meets `required`; closes the file on failure.
+  // Reads and checks the file's preamble and that it meets `required`.
   [[nodiscard]] std::optional<indexing::IndexScheme> opened(const TableRequirements& required);
-  void open_checked();
-  // Header, block index and file checksum, the checksum checked; decodes header_.
-  [[nodiscard]] std::vector<uint8_t> read_preamble(uint64_t actual_size);
-  // The stored bytes of one block, their checksum checked. Throws FormatError or IoError.
-  [[nodiscard]] std::vector<uint8_t> read_stored_block(uint64_t block) const;
-  [[nodiscard]] std::vector<uint8_t> read_bytes(uint64_t offset, uint64_t size,
-                                                const std::string& what) const;
+  // Decodes header_ and checks it, the file checksum over header and block index, and the file size.
+  void read_preamble();
+  // The whole block index, checked (decode_block_index): for the readers of every block.
+  void check_block_index() const;
+  // The stored bytes of one block, their checksum checked, in a buffer of the calling thread that
+  // the next call overwrites. Throws FormatError or IoError.
+  [[nodiscard]] std::span<const uint8_t> read_stored_block(uint64_t block, const BlockRef& ref) const;
+  [[nodiscard]] bool within_file(uint64_t offset, uint64_t size) const {
+    return offset <= identity_.size && size <= identity_.size - offset;
+  }
+  // Opens the file (mapped or for pread) and records its identity.
+  void open_file(bool mapped);
+  // Copies the file's bytes from `offset` on into `out`; `what()` names them in the error thrown
+  // when the file ends before (FormatError) or was cut short since it was opened (IoError).
+  template <class What>
+  void copy_bytes(uint64_t offset, std::span<uint8_t> out, const What& what) const;
+  [[nodiscard]] std::vector<uint8_t> read_bytes(uint64_t offset, uint64_t size, const char* what) const;
   [[nodiscard]] std::string describe_block(uint64_t block) const;
 };
 
@@ -153,31 +203,9 @@ private:
 [[nodiscard]] indexing::IndexScheme usable_scheme(const TableHeader& h, const std::filesystem::path& path,
                                                   const TableRequirements& required);
 
-// The identity of the file at `path` now (TableReader::FileIdentity), or nothing when it cannot be
-// read: what tells whatever was computed from a table file before from the file there now.
-[[nodiscard]] std::optional<TableReader::FileIdentity> file_identity(const std::filesystem::path& path);
-
-// A regular file mapped read-only into memory (mmap): its pages are read from the page cache as
-// they are first touched, with no copy, so that opening a file of 100 MB costs what is read of it.
-// (A file truncated in place while mapped would fault on its lost pages; egtb replaces files by
-// renaming a complete temporary over them, which leaves a mapped file whole.)
-class MappedFile {
-public:
-  // Maps the regular file at `path` (a FIFO, directory or device is refused, never waited on).
-  // Throws IoError, or FormatError when the file has more than `limit` bytes.
-  MappedFile(const std::filesystem::path& path, uint64_t limit);
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  ~MappedFile();
-
-  [[nodiscard]] std::span<const uint8_t> bytes() const { return {data_, size_}; }
-  [[nodiscard]] const uint8_t* data() const { return data_; }
-  [[nodiscard]] uint64_t size() const { return size_; }
-
-private:
-  const uint8_t* data_ = nullptr;  // null for an empty file
-  uint64_t size_ = 0;
-};
+// The identity of the file at `path` now, or nothing when it cannot be read: what tells whatever
+// was computed from a table file before from the file there now.
+[[nodiscard]] std::optional<FileIdentity> file_identity(const std::filesystem::path& path);
 
 // The header of a table file, after checking the file checksum and that it meets `required`.
 [[nodiscard]] TableHeader read_header(const std::filesystem::path& path,

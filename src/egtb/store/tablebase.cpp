@@ -73,7 +73,8 @@ bool within_tables(const Position& pos) {
 }
 
 Tablebase::Tablebase(std::filesystem::path directory, TablebaseOptions options)
-    : Tablebase(std::move(directory), options, std::make_shared<BlockCache>(options.cache_bytes)) {
+    : Tablebase(std::move(directory), options,
+                std::make_shared<BlockCache>(options.cache_bytes, BlockCache::Memory::HugePagePool)) {
   check_directory(directory_);
 }
 
@@ -180,6 +181,7 @@ const Table* Tablebase::find(const Material& canonical) const {
 std::shared_ptr<const Table> Tablebase::open_table(const Material& canonical) const {
   TableRequirements required{canonical, rules_, {}};
   required.positions_only = true;  // probes ask for legal positions: filled blocks read as stored
+  required.mapped = true;          // and read blocks at random
   return Table::page(table_path(canonical), required, cache_);
 }
 
