@@ -2,6 +2,7 @@
 // with its hex dump. A change here is a format change: bump FormatVersion and update the essay.
 #include <algorithm>
 #include <span>
+#include <stdexcept>
 
 #include "egtb/store/block_codec.hpp"
 #include "egtb/store/format.hpp"
@@ -56,6 +57,15 @@ TEST_CASE("the worked example of format.hpp is written byte for byte", "[store]"
   CHECK(reader.block_ref(0).transform == BlockTransform::Constant);
   CHECK(reader.block_ref(2).transform == BlockTransform::Planes);
   CHECK(reader.block_ref(2).offset == 324);
+  CHECK_THROWS_AS(reader.block_ref(reader.header().block_count), std::out_of_range);
+  TableRequirements in_place = TableRequirements::file_only();
+  in_place.mapped = true;
+  const TableReader mapped(dir / "KQk.egtb", in_place);  // the entries from the mapping, not the opening
+  for (uint64_t b = 0; b < reader.header().block_count; ++b) {
+    CHECK(mapped.block_ref(b).offset == reader.block_ref(b).offset);
+    CHECK(mapped.block_ref(b).checksum == reader.block_ref(b).checksum);
+  }
+  CHECK_THROWS_AS(mapped.block_ref(reader.header().block_count), std::out_of_range);
   CHECK(reader.read_side(Color::Black) == black);
   CHECK(index_order_name(reader.header()) == "Kk Q");
 }

@@ -18,6 +18,7 @@
 #include <limits>
 #include <mutex>
 #include <sstream>
+#include <stdexcept>
 
 #include "egtb/store/error.hpp"
 
@@ -120,8 +121,13 @@ void TableReader::read_preamble() {
   const std::vector<uint8_t> checksum_bytes = read_bytes(covered, sizeof(uint64_t), "the block index");
   uint64_t stored = 0;
   for (size_t i = 0; i < sizeof(uint64_t); ++i) stored |= uint64_t{checksum_bytes[i]} << (8 * i);
-  const std::optional<uint64_t> actual =
-      mapped_ ? mapped_->checksum(0, covered) : checksum_of(read_bytes(0, covered, "the block index"));
+  std::optional<uint64_t> actual;
+  if (mapped_) {
+    actual = mapped_->checksum(0, covered);
+  } else {
+    preamble_ = read_bytes(0, covered, "the block index");
+    actual = checksum_of(preamble_);
+  }
   if (!actual)
     throw IoError(path_, "cannot read the block index: the file was cut short since it was opened");
   if (*actual != stored)
@@ -137,10 +143,12 @@ void TableReader::read_preamble() {
 }
 
 void TableReader::check_block_index() const {
-  (void)decode_block_index(
-      header_,
-      read_bytes(header_bytes(header_), BlockIndexEntryBytes * header_.block_count, "the block index"),
-      path_);
+  const uint64_t size = BlockIndexEntryBytes * header_.block_count;
+  if (!mapped_) {
+    (void)decode_block_index(header_, std::span(preamble_).subspan(header_bytes(header_), size), path_);
+    return;
+  }
+  (void)decode_block_index(header_, read_bytes(header_bytes(header_), size, "the block index"), path_);
 }
 
 template <class What>
@@ -186,9 +194,15 @@ void TableReader::read_block(uint64_t block, std::vector<uint16_t>& out) const {
 }
 
 BlockRef TableReader::block_ref(uint64_t block) const {
+  if (block >= header_.block_count)
+    throw std::out_of_range(path_.string() + ": no block " + std::to_string(block) + " (the file has " +
+                            std::to_string(header_.block_count) + ")");
+  const uint64_t offset = header_bytes(header_) + BlockIndexEntryBytes * block;
+  if (!mapped_)
+    return decode_block_ref(header_, block, std::span(preamble_).subspan(offset, BlockIndexEntryBytes),
+                            path_);
   std::array<uint8_t, BlockIndexEntryBytes> entry;
-  copy_bytes(header_bytes(header_) + BlockIndexEntryBytes * block, entry,
-             [&] { return "the block index entry of " + describe_block(block); });
+  copy_bytes(offset, entry, [&] { return "the block index entry of " + describe_block(block); });
   return decode_block_ref(header_, block, entry, path_);
 }
 

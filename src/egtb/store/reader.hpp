@@ -1,5 +1,6 @@
 // Reading table files (format.hpp): the header once, then single blocks and their index entries on
-// demand, with pread or from the file mapped into memory (TableRequirements::mapped).
+// demand, with pread (the header and block index kept as read at opening) or from the file mapped
+// into memory (TableRequirements::mapped).
 // The one reader of a finished table: Tablebase, the solver's subtables, query scans, statistics,
 // the verifier and the scheduler all open table files through it.
 //
@@ -117,7 +118,8 @@ public:
   [[nodiscard]] const indexing::IndexScheme& scheme() const { return *scheme_; }
   [[nodiscard]] const Material& material() const { return scheme_->material(); }
   [[nodiscard]] Rules rules() const { return header_.rules; }
-  // Block `block`'s index entry, read from the file and checked (decode_block_ref).
+  // Block `block`'s index entry, checked (decode_block_ref): from the mapping, or from the bytes
+  // read at opening. Throws std::out_of_range for a block the file does not have.
   [[nodiscard]] BlockRef block_ref(uint64_t block) const;
   [[nodiscard]] uint64_t entries(Color stm) const {
     return header_.entries[static_cast<size_t>(to_index(stm))];
@@ -154,7 +156,8 @@ public:
 private:
   std::filesystem::path path_;
   std::optional<MappedFile> mapped_;  // the file mapped, when opened `mapped`
-  int fd_ = -1;                       // else the file open for pread
+  int fd_ = -1;                       // else the file open for pread,
+  std::vector<uint8_t> preamble_;     // and its header and block index as read at opening
   FileIdentity identity_;
   TableHeader header_;
   bool positions_only_ = false;
