@@ -391,3 +391,42 @@ TEST_CASE("a damaged or tampered value file is refused, never misread", "[tables
   Tablebase tb(dir.path());
   CHECK_THROWS_AS((void)tb.probe_value(*parse_fen("8/8/8/8/8/8/1Q6/K6k w - - 0 1")), FormatError);
 }
+
+// A value file cut short in place while mapped (`cp` over it leaves it so at first) loses the pages
+// past its new end, and touching one raises SIGBUS: a probe of a block read before and one never
+// read both fail with IoError naming the file and the block, and the process goes on.
+TEST_CASE("a value file cut short in place while mapped fails its probes, the process goes on", "[tables]") {
+  const test::TempDir dir;
+  const Material m = *Material::parse("KRkr");
+  const std::filesystem::path path = value_file_of(m, dir.path());
+  const ValueTable values(path, {m, Rules::Lasker, {}});
+  const uint64_t last = values.header().entries[1] - 1;  // Black's last entry: the last block
+  const uint64_t last_block = values.header().block_count - 1;
+  REQUIRE_NOTHROW((void)values.at(Color::White, 0));
+  std::filesystem::resize_file(path, 0);
+  const auto fails_cut_short = [&](Color stm, uint64_t index, uint64_t block) {
+    try {
+      (void)values.at(stm, index);
+      FAIL("probed a value file cut short in place");
+    } catch (const IoError& e) {
+      const std::string message = e.what();
+      for (const std::string& part : {path.string(), "block " + std::to_string(block) + ":",
+                                      std::string("cut short"), std::string("renaming")})
+        CHECK(message.find(part) != std::string::npos);
+    }
+  };
+  fails_cut_short(Color::White, 0, 0);              // its block checked and read before
+  fails_cut_short(Color::Black, last, last_block);  // never read
+  CHECK_THROWS_AS(values.check_every_block(), IoError);
+  CHECK_THROWS_WITH(ValueTable(path, {m, Rules::Lasker, {}}), Catch::Contains("not a value file"));
+
+  // Through a Tablebase, which opens it after the cut: refused as not a value file. Opened before
+  // the cut, its probes fail as above.
+  const test::TempDir other;
+  const std::filesystem::path kept = value_file_of(m, other.path());
+  Tablebase tb(other.path());
+  const Position pos = *parse_fen("8/8/8/8/8/2r5/1R6/K6k w - - 0 1");
+  REQUIRE(tb.probe_value(pos).has_value());
+  std::filesystem::resize_file(kept, 0);
+  CHECK_THROWS_WITH((void)tb.probe_value(pos), Catch::Contains("cut short"));
+}

@@ -459,23 +459,26 @@ void install_bus_guard() {
   });
 }
 
-// Runs `read` (which touches mapped pages and has no object to destroy when it is left by a jump),
-// false when it raised SIGBUS. Example: a table file of 70 MB cut to 1 MB in place by `cp` while
-// mapped: copying a block beyond the first MB returns false instead of stopping the process.
-template <class Read>
-bool guarded(const Read& read) {
+}  // namespace
+
+// Example: a table file of 70 MB cut to 1 MB in place by `cp` while mapped: copying a block beyond
+// the first MB returns false instead of stopping the process.
+bool MappedFile::run_guarded(void (*read)(const void*), const void* context) {
   install_bus_guard();
   sigjmp_buf escape;
   if (sigsetjmp(escape, 0) != 0) return false;
   guarded_read = &escape;
   std::atomic_signal_fence(std::memory_order_seq_cst);  // the guard is set before the first touch
-  read();
+  try {
+    read(context);
+  } catch (...) {
+    guarded_read = nullptr;
+    throw;
+  }
   std::atomic_signal_fence(std::memory_order_seq_cst);  // and cleared after the last
   guarded_read = nullptr;
   return true;
 }
-
-}  // namespace
 
 bool MappedFile::copy(uint64_t offset, std::span<uint8_t> out) const {
   if (out.empty()) return true;

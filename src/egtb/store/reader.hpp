@@ -92,11 +92,21 @@ public:
   [[nodiscard]] bool copy(uint64_t offset, std::span<uint8_t> out) const;
   // checksum_of (format.hpp) the bytes [offset, offset + count), or nothing as for copy().
   [[nodiscard]] std::optional<uint64_t> checksum(uint64_t offset, uint64_t count) const;
+  // Runs `read`, which touches the mapping, under the guard copy() and checksum() read under;
+  // false when the file no longer has a page it touched. `read` may be left by a jump out of the
+  // signal handler at any touch, so it must hold no object with a destructor while it touches
+  // (throwing is allowed: the guard is cleared). Example: a value file's probe reading one byte.
+  template <class Read>
+  [[nodiscard]] bool guarded(const Read& read) const {
+    return run_guarded([](const void* r) { (*static_cast<const Read*>(r))(); }, &read);
+  }
 
 private:
   const uint8_t* data_ = nullptr;  // null for an empty file
   uint64_t size_ = 0;
   FileIdentity identity_;
+
+  static bool run_guarded(void (*read)(const void*), const void* context);
 };
 
 class TableReader {

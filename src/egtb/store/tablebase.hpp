@@ -111,7 +111,8 @@ public:
   // Each value file is mapped into memory on its first probe and kept (a file replaced later is
   // not read again). A missing value file is ProbeError::Kind::MissingTable, naming the command that
   // writes it; a damaged one throws FormatError (at its first probe, or at the first probe of a
-  // malformed block), an unreadable one IoError.
+  // malformed block), an unreadable one IoError, as does a probe of a block the file lost when it
+  // was cut short in place while mapped.
   [[nodiscard]] Expected<Lasker, ProbeError> probe_value(const Position& pos) const;
 
   // Adds a directory searched after those already there. Safe while other threads probe: a table

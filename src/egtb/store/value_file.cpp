@@ -440,7 +440,9 @@ ValueFileContents ValueTable::check_every_block() const {
   for (uint64_t b = 0; b < header_.block_count; ++b) {
     (void)value_of(b, static_cast<uint32_t>(block_span(header_, b).count - 1));
     const std::span<const uint8_t> block = block_bytes(b);
-    const size_t form = value_block_form(block[0]);
+    uint8_t first = 0;
+    if (!bytes_.guarded([&] { first = block[0]; })) cut_short("block " + std::to_string(b));
+    const size_t form = value_block_form(first);
     ++contents.blocks[form];
     contents.bytes[form] += block.size();
   }
@@ -449,7 +451,10 @@ ValueFileContents ValueTable::check_every_block() const {
 
 uint8_t ValueTable::value_of(uint64_t b, uint32_t j) const {
   check_block_once(b);
-  const uint8_t value = value_in_block(block_bytes(b), j, grammar_);
+  const std::span<const uint8_t> block = block_bytes(b);
+  uint8_t value = UnreachedValue;
+  if (!bytes_.guarded([&] { value = value_in_block(block, j, grammar_); }))
+    cut_short("block " + std::to_string(b));
   if (value == UnreachedValue)
     throw FormatError(
         path_, "block " + std::to_string(b) + ": its runs or symbols end before entry " + std::to_string(j));
@@ -463,23 +468,37 @@ std::span<const uint8_t> ValueTable::block_bytes(uint64_t b) const {
 
 uint32_t ValueTable::block_offset(uint64_t block) const {
   uint32_t offset = 0;
-  std::memcpy(&offset, bytes_.data() + offsets_ + 4 * block, sizeof offset);
+  std::memcpy(&offset, preamble_.data() + offsets_ + 4 * block, sizeof offset);
   return offset;
 }
 
+void ValueTable::cut_short(const std::string& what) const {
+  throw IoError(path_,
+                "cannot read " + what +
+                    ": the file was cut short since it was opened (rewritten in place? replace a value "
+                    "file by renaming a new one over it; " +
+                    rewrite_values_hint(path_) + ")");
+}
+
 indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
-  const std::span<const uint8_t> all = bytes_.bytes();
-  if (all.size() < FixedValueHeaderBytes + ChecksumBytes ||
-      !std::equal(ValueFileMagic.begin(), ValueFileMagic.end(), all.begin()))
+  std::vector<uint8_t> fixed(std::min<uint64_t>(bytes_.size(), FixedValueHeaderBytes));
+  if (!bytes_.copy(0, fixed)) cut_short("its header");
+  if (bytes_.size() < FixedValueHeaderBytes + ChecksumBytes ||
+      !std::equal(ValueFileMagic.begin(), ValueFileMagic.end(), fixed.begin()))
     throw FormatError(path_, "not a value file (no value file magic \\x89EGTV\\r\\n\\x1a at its start)");
-  ByteReader r(all, path_);
-  r.get<uint64_t>();  // the magic
-  if (const auto version = r.get<uint32_t>(); version != ValueFileVersion)
+  uint32_t version = 0;
+  uint32_t h_size = 0;
+  std::memcpy(&version, fixed.data() + 8, sizeof version);
+  std::memcpy(&h_size, fixed.data() + 12, sizeof h_size);
+  if (version != ValueFileVersion)
     throw FormatError(path_, "value file version " + std::to_string(version) +
                                  ", this program reads version " + std::to_string(ValueFileVersion) +
                                  rewrite_hint(path_));
-  const uint32_t h_size = r.get<uint32_t>();
-  place_index(h_size);
+  place_index(h_size, fixed);
+  ByteReader r(preamble_, path_);
+  r.get<uint64_t>();  // the magic, the version and H, read above
+  r.get<uint32_t>();
+  r.get<uint32_t>();
   header_.rules = header_rules(r.get<uint32_t>(), path_);
   header_.metrics = header_metrics(r.get<uint32_t>(), header_.rules, path_);
   header_.index_scheme = r.get<uint32_t>();
@@ -505,26 +524,28 @@ indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
   return usable_scheme(header_, path_, required);
 }
 
-void ValueTable::place_index(uint32_t h_size) {
-  const std::span<const uint8_t> all = bytes_.bytes();
+void ValueTable::place_index(uint32_t h_size, std::span<const uint8_t> fixed) {
+  const uint64_t size = bytes_.size();
   uint64_t file_size = 0;
   uint64_t blocks = 0;
-  std::memcpy(&file_size, all.data() + FileSizeOffset, sizeof file_size);
-  std::memcpy(&blocks, all.data() + BlockCountOffset, sizeof blocks);
-  if (file_size != all.size())
-    throw FormatError(path_, std::to_string(all.size()) + " bytes, the header says " +
-                                 std::to_string(file_size) + ": cut short or damaged" + rewrite_hint(path_));
+  std::memcpy(&file_size, fixed.data() + FileSizeOffset, sizeof file_size);
+  std::memcpy(&blocks, fixed.data() + BlockCountOffset, sizeof blocks);
+  if (file_size != size)
+    throw FormatError(path_, std::to_string(size) + " bytes, the header says " + std::to_string(file_size) +
+                                 ": cut short or damaged" + rewrite_hint(path_));
   // Each block takes 8 bytes of the index and at least one of the data.
-  if (h_size % 8 != 0 || h_size < FixedValueHeaderBytes || blocks > all.size() / 9 ||
-      h_size + 9 * blocks + 4 + ChecksumBytes > all.size())
+  if (h_size % 8 != 0 || h_size < FixedValueHeaderBytes || blocks > size / 9 ||
+      h_size + 9 * blocks + 4 + ChecksumBytes > size)
     throw FormatError(path_, "header: its size " + std::to_string(h_size) + " leaves no room for " +
                                  std::to_string(blocks) + " blocks");
   offsets_ = h_size;
   sums_ = offsets_ + 4 * (blocks + 1);
   data_ = sums_ + BlockChecksumBytes * blocks + ChecksumBytes;
+  preamble_.resize(data_);
+  if (!bytes_.copy(0, preamble_)) cut_short("its header and block index");
   uint64_t stored = 0;
-  std::memcpy(&stored, all.data() + data_ - ChecksumBytes, ChecksumBytes);
-  if (stored != checksum_of(all.first(data_ - ChecksumBytes)))
+  std::memcpy(&stored, preamble_.data() + data_ - ChecksumBytes, ChecksumBytes);
+  if (stored != checksum_of(std::span(preamble_).first(data_ - ChecksumBytes)))
     throw FormatError(path_, "checksum mismatch: the header or block index is damaged" + rewrite_hint(path_));
 }
 
@@ -541,9 +562,14 @@ void ValueTable::check_block_once(uint64_t b) const {
   std::atomic<uint64_t>& word = checked_blocks_[b / 64];
   const uint64_t bit = uint64_t{1} << (b % 64);
   if ((word.load(std::memory_order_acquire) & bit) != 0) return;
-  const std::span<const uint8_t> block = block_bytes(b);
+  // Checked in a copy (the mapping's pages may go), in a buffer of the thread: once a block.
+  thread_local std::vector<uint8_t> copy;
+  const uint32_t begin = block_offset(b);
+  copy.resize(block_offset(b + 1) - begin);
+  const std::span<const uint8_t> block(copy);
+  if (!bytes_.copy(data_ + begin, copy)) cut_short("block " + std::to_string(b));
   uint32_t stored = 0;
-  std::memcpy(&stored, bytes_.data() + sums_ + BlockChecksumBytes * b, sizeof stored);
+  std::memcpy(&stored, preamble_.data() + sums_ + BlockChecksumBytes * b, sizeof stored);
   if (stored != block_checksum(block))
     throw FormatError(path_, "block " + std::to_string(b) + ": checksum mismatch: the block is damaged" +
                                  rewrite_hint(path_));

@@ -19,11 +19,13 @@
 // do not reach or a token of more than 4 bytes). Opening checks the header and the block index
 // (where each block lies, and its checksum) against the index checksum, and that each block lies
 // inside the data, after the one before. So opening reads the header and the index alone, 8 bytes a
-// block (KQRkr: 53,764 blocks, 430 KB of its 13.1 MB), and a search that probes a few thousand
-// blocks of a 100 MB file reads and checks those alone. A damaged or tampered file is refused with a
-// FormatError naming it (at opening, or at the probe of a damaged or malformed block, naming the
-// block); a probe reads no byte outside its block and returns no value but 0 to 4. All integers
-// are little-endian.
+// block (KQRkr: 53,764 blocks, 430 KB of its 4.9 MB), and a search that probes a few thousand
+// blocks of a 100 MB file reads and checks those alone. Opening copies the header and index into
+// memory; a probe reads its block in the mapping under MappedFile's guard (reader.hpp), so that a
+// file cut short in place while mapped fails the probe with IoError rather than stopping the process. A
+// damaged or tampered file is refused with a FormatError naming it (at opening, or at the probe of a damaged
+// or malformed block, naming the block); a probe reads no byte outside its block and returns no value but 0
+// to 4. All integers are little-endian.
 //
 //   +-----------------------------+  offset 0
 //   | header (H bytes)            |  fixed fields, then the signature, zero padded
@@ -211,6 +213,9 @@ public:
 private:
   std::filesystem::path path_;
   MappedFile bytes_;
+  // The header and the block index, bytes [0, D), copied out of the mapping at opening: opening
+  // and each probe read them from memory, whatever happens to the file.
+  std::vector<uint8_t> preamble_;
   TableHeader header_;  // the fields a value file shares with a table file
   uint64_t table_checksum_ = 0;
   uint64_t offsets_ = 0;       // offset of the block offsets (H)
@@ -226,13 +231,18 @@ private:
   // Value j of block b, the block checked at its first read. Throws FormatError naming the block
   // when it is damaged or malformed, or its runs end before entry j.
   [[nodiscard]] uint8_t value_of(uint64_t b, uint32_t j) const;
-  // The bytes of block b (offsets checked at opening).
+  // Where the bytes of block b lie in the mapping (offsets checked at opening); touches none of
+  // them.
   [[nodiscard]] std::span<const uint8_t> block_bytes(uint64_t b) const;
   [[nodiscard]] uint32_t block_offset(uint64_t block) const;
+  // Throws IoError: `what` could not be read, the file was cut short in place since it was mapped.
+  [[noreturn]] void cut_short(const std::string& what) const;
   // Reads the header and checks the file (constructor).
   [[nodiscard]] indexing::IndexScheme checked(const TableRequirements& required);
-  // Places the block index after a header of h_size bytes and checks it against the index checksum.
-  void place_index(uint32_t h_size);
+  // Places the block index after a header of h_size bytes (`fixed`: the first FixedValueHeaderBytes
+  // of the file), copies the header and index into preamble_ and checks them against the index
+  // checksum.
+  void place_index(uint32_t h_size, std::span<const uint8_t> fixed);
   // Checks that the block offsets place every block inside the data, each after the one before.
   void check_offsets() const;
   // Checks block b's structure the first time it is read; throws FormatError naming it.
