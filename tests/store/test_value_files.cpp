@@ -420,8 +420,7 @@ TEST_CASE("a value file cut short in place while mapped fails its probes, the pr
   CHECK_THROWS_AS(values.check_every_block(), IoError);
   CHECK_THROWS_WITH(ValueTable(path, {m, Rules::Lasker, {}}), Catch::Contains("not a value file"));
 
-  // Through a Tablebase, which opens it after the cut: refused as not a value file. Opened before
-  // the cut, its probes fail as above.
+  // Through a Tablebase that mapped it before the cut, its probes fail the same way.
   const test::TempDir other;
   const std::filesystem::path kept = value_file_of(m, other.path());
   Tablebase tb(other.path());

@@ -22,10 +22,10 @@
 // block (KQRkr: 53,764 blocks, 430 KB of its 4.9 MB), and a search that probes a few thousand
 // blocks of a 100 MB file reads and checks those alone. Opening copies the header and index into
 // memory; a probe reads its block in the mapping under MappedFile's guard (reader.hpp), so that a
-// file cut short in place while mapped fails the probe with IoError rather than stopping the process. A
-// damaged or tampered file is refused with a FormatError naming it (at opening, or at the probe of a damaged
-// or malformed block, naming the block); a probe reads no byte outside its block and returns no value but 0
-// to 4. All integers are little-endian.
+// file cut short in place while mapped fails the probe with IoError rather than stopping the
+// process. A damaged or tampered file is refused with a FormatError naming it (at opening, or at
+// the probe of a damaged or malformed block, naming the block); a probe reads no byte outside its
+// block and returns no value but 0 to 4. All integers are little-endian.
 //
 //   +-----------------------------+  offset 0
 //   | header (H bytes)            |  fixed fields, then the signature, zero padded
