@@ -15,6 +15,8 @@
 #     and whose build would cost some 30 s more;
 #   test_query_scan: whole-table physical counts (11 s), the listing limit (7 s);
 #   test_pgn's 100 MB of NUL bytes (77 s; fuzz_pgn reads such input);
+#   test_value_files: every entry of nine value files against their tables (129 s) and probes of
+#     random positions against the full probe (33 s);
 #   test_stats_counting (129 s), tables:verify-34* (minutes), cli:cooperating_generate and
 #     cli:plan_make (each builds the 3-4-man set again, about 4 minutes), cli:max_memory and
 #     cli:plan_max_memory (each some 110 s: generations under memory limits the retro cases cover),
@@ -30,12 +32,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/sanitized_build.sh egtb test_core test_query test_query_scan test_store test_line test_pgn \
-  test_stats test_retro test_server size_lab
+  test_stats test_retro test_server test_value_files size_lab
 
 heavy="forward escapes|exits a word at a time|word un-moves|solver.s output does not depend|word validity"
 heavy+="|exit candidates|a paged table reads every entry|Whole-table physical counts|A listing limit stops"
 heavy+="|promoting slices joined|the lean path solves a (pawn table in slices|table as the normal path)"
 heavy+="|NUL bytes are errors at their place"
+heavy+="|a value file reads every entry as its table|Tablebase::probe_value answers the full probe"
 heavy+="|cli:(cooperating_generate|plan_make|output_errors|probe_rules_passes|probe_rules_wins_json)"
 heavy+="|cli:(max_memory|plan_max_memory|size_scripts|doc_selftest)$"
 heavy+="|cli:(query_rules_value_depth|stats_rules_wins|compare_rules)"
@@ -43,4 +46,4 @@ heavy+="|test_server:(Other rules|egtb serve --rules)"
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # -FS: the tables of the other rule sets are not built (test_server's fixtures name them).
 ctest --test-dir build-fuzz -LE slow -j2 --output-on-failure -E "$heavy" -FS "stalemate" \
-  -R "^(cli|test_core|test_query|test_query_scan|test_store|test_line|test_pgn|test_stats|test_retro|test_server):"
+  -R "^(cli|test_core|test_query|test_query_scan|test_store|test_line|test_pgn|test_stats|test_retro|test_server|test_value_files):"
