@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <vector>
 
@@ -428,4 +429,37 @@ TEST_CASE("a value file cut short in place while mapped fails its probes, the pr
   REQUIRE(tb.probe_value(pos).has_value());
   std::filesystem::resize_file(kept, 0);
   CHECK_THROWS_WITH((void)tb.probe_value(pos), Catch::Contains("cut short"));
+}
+
+// A value file rewritten in place at its size while mapped (`cp` of another file of that size over
+// it) changes a block under the mapping after the block was checked: whatever the new bytes, a probe
+// reads none past the block and answers 0 to 4 or fails with FormatError naming the block.
+TEST_CASE("a value file rewritten in place while mapped is never read past a block or past 4", "[tables]") {
+  const test::TempDir dir;
+  const Material m = *Material::parse("KRkr");
+  const std::filesystem::path path = value_file_of(m, dir.path());
+  const Bytes good = test::read_file(path);
+  const Layout at(good);
+  const uint64_t block_entries = u32_at(good, 36);
+  const uint64_t white_blocks = u64_at(good, 40) / block_entries;
+  // One of White's full blocks of at least 3 bytes but fewer than Two's 2 + entries / 8.
+  uint64_t b = 0;
+  const auto size_of = [&](uint64_t k) { return at.block(good, k + 1) - at.block(good, k); };
+  while (b < white_blocks && (size_of(b) < 3 || size_of(b) >= 2 + block_entries / 8)) ++b;
+  REQUIRE(b < white_blocks);
+  const ValueTable values(path, {m, Rules::Lasker, {}});
+  const uint64_t first = b * block_entries;
+  const uint64_t last = first + block_entries - 1;
+  REQUIRE_NOTHROW((void)values.at(Color::White, first));  // checks the block
+  {
+    // Form Two, palette (15, 15): entry 0 reads 15; the last entry's byte lies past the block.
+    std::fstream out(path, std::ios::in | std::ios::out | std::ios::binary);
+    out.seekp(static_cast<std::streamoff>(at.block(good, b)));
+    out.write("\x07\xff", 2);
+  }
+  REQUIRE(std::filesystem::file_size(path) == good.size());
+  const std::string name = "block " + std::to_string(b) + ": ";
+  CHECK_THROWS_WITH(values.at(Color::White, first), Catch::Contains(name + "entry 0 reads 15, past 4"));
+  CHECK_THROWS_WITH(values.at(Color::White, last), Catch::Contains(name + "its bytes end before entry " +
+                                                                   std::to_string(block_entries - 1)));
 }

@@ -364,11 +364,24 @@ std::optional<std::string> check_value_block(std::span<const uint8_t> block, uin
 uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j, const PairGrammar& grammar) {
   const uint8_t form = block[0];
   if (form <= MaxValue) return form;
+  // Entry j's byte of the fixed-size forms, or UnreachedValue past the block's end.
+  const auto byte = [&](size_t at) -> std::optional<uint8_t> {
+    return at < block.size() ? std::optional<uint8_t>(block[at]) : std::nullopt;
+  };
   switch (form) {
-    case Base5: return static_cast<uint8_t>(block[1 + j / 3] / Powers5[j % 3] % 5);
-    case Two:
-      return static_cast<uint8_t>((block[2 + j / 8] >> (j % 8) & 1) != 0 ? block[1] >> 4 : block[1] & 15);
-    case Four: return block[1 + (block[5 + j / 4] >> 2 * (j % 4) & 3)];
+    case Base5: {
+      const std::optional<uint8_t> b = byte(1 + j / 3);
+      return b ? static_cast<uint8_t>(*b / Powers5[j % 3] % 5) : UnreachedValue;
+    }
+    case Two: {
+      const std::optional<uint8_t> b = byte(2 + j / 8);
+      return b ? static_cast<uint8_t>((*b >> (j % 8) & 1) != 0 ? block[1] >> 4 : block[1] & 15)
+               : UnreachedValue;
+    }
+    case Four: {
+      const std::optional<uint8_t> b = byte(5 + j / 4);
+      return b ? block[1 + (*b >> 2 * (j % 4) & 3)] : UnreachedValue;
+    }
     case Pairs: {
       uint64_t read = 0;
       uint64_t covered = 0;
@@ -456,8 +469,13 @@ uint8_t ValueTable::value_of(uint64_t b, uint32_t j) const {
   if (!bytes_.guarded([&] { value = value_in_block(block, j, grammar_); }))
     cut_short("block " + std::to_string(b));
   if (value == UnreachedValue)
-    throw FormatError(
-        path_, "block " + std::to_string(b) + ": its runs or symbols end before entry " + std::to_string(j));
+    throw FormatError(path_,
+                      "block " + std::to_string(b) + ": its bytes end before entry " + std::to_string(j));
+  // A block checked at its first read reads 0 to 4; past 4, its bytes changed under the mapping.
+  if (value > MaxValue)
+    throw FormatError(path_, "block " + std::to_string(b) + ": entry " + std::to_string(j) + " reads " +
+                                 std::to_string(value) + ", past 4: the file changed since it was opened" +
+                                 rewrite_hint(path_));
   return value;
 }
 

@@ -23,9 +23,12 @@
 // blocks of a 100 MB file reads and checks those alone. Opening copies the header and index into
 // memory; a probe reads its block in the mapping under MappedFile's guard (reader.hpp), so that a
 // file cut short in place while mapped fails the probe with IoError rather than stopping the
-// process. A damaged or tampered file is refused with a FormatError naming it (at opening, or at
-// the probe of a damaged or malformed block, naming the block); a probe reads no byte outside its
-// block and returns no value but 0 to 4. All integers are little-endian.
+// process; one rewritten in place at its size after a block was checked is read from its new bytes
+// without a second check, but still within the block and as 0 to 4 (else a FormatError naming the
+// block: value_in_block, ValueTable::value_of). A damaged or tampered file is refused with a
+// FormatError naming it (at opening, or at the probe of a damaged or malformed block, naming the
+// block); a probe reads no byte outside its block and returns no value but 0 to 4. All integers
+// are little-endian.
 //
 //   +-----------------------------+  offset 0
 //   | header (H bytes)            |  fixed fields, then the signature, zero padded
@@ -144,7 +147,9 @@ inline constexpr uint8_t UnreachedValue = 0xff;
                                                            const PairGrammar& grammar = no_rules());
 // Value j (0 to 4) of a block that check_value_block accepted, j below its entries; UnreachedValue
 // when the block is runs or symbols that end before entry j, or runs with a token of more than 4
-// bytes, or symbols the grammar does not know.
+// bytes, or symbols the grammar does not know. Whatever the bytes, it reads none past the block:
+// a block whose form byte changed since it was checked gives UnreachedValue when entry j's byte
+// lies past the block's end, and a changed palette may give a value past 4.
 [[nodiscard]] uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j,
                                      const PairGrammar& grammar = no_rules());
 
