@@ -2025,7 +2025,10 @@ private:
         [&](const FlagWords& f) { return word.kind == TokenKind::Keyword && f.first == word.keyword; });
     if (target == LegalTargetFlags.end()) {
       std::string words;
-      for (const auto& [k, flag] : LegalTargetFlags) words += (words.empty() ? "" : ", ") + quoted(k);
+      for (const auto& [k, flag] : LegalTargetFlags) {
+        if (!words.empty()) words += ", ";
+        words += quoted(k);
+      }
       fail(word.range, "the target after 'legal --(' must be one of " + words + ", as in CQL");
     }
     take();

@@ -133,7 +133,10 @@ std::string Tablebase::missing_message(const Material& material) const {
   std::string missing = table_path(material).string() + " is missing";
   if (all.size() > 1) {
     missing = egtb::table_path({}, material, rules_).string() + " is in none of the directories ";
-    for (size_t i = 0; i < all.size(); ++i) missing += (i == 0 ? "" : ", ") + all[i].string();
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (i > 0) missing += ", ";
+      missing += all[i].string();
+    }
   }
   return "no table for " + material.normalized().str() + ": " + missing +
          " (build it with: " + generate_command(material) + ")";
