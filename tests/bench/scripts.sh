@@ -14,6 +14,8 @@
 #                   and, where shellcheck is installed, its verdict on the script
 #   rules_findings  tools/docs/rules_findings.sh 3: the three rule sets compared
 #   tables5         tools/docs/tables5_docs.sh with 3 men: Tables 1 and 2
+#   set_stages      bench/set_stages.py over `egtb generate --all 3 --json`, built and then kept: its
+#                   groups, and the stages' sum against the JSON's
 # A missing tool (wrk, pgn-extract, the Python module) prints "SKIPPED: ..." (ctest: skipped).
 set -euo pipefail
 case=$1
@@ -142,6 +144,24 @@ tables5)
   grep -q "^# Lasker values of every table of 3 to 3 men" "$work/out" || fail "no heading"
   grep -q "KQk" "$work/out" || fail "no KQk"
   ! grep -q "^### Lasker values, positions" "$work/out" || fail "the raw counts are in"
+  ;;
+set_stages)
+  "$egtb" generate --all 3 --dir "$work/tables" --threads 1 --json > "$work/built.json"
+  python3 "$source/bench/set_stages.py" "$work/built.json" > "$work/out"
+  grep -q '^| 3-4 men | 5 | ' "$work/out" || fail "no row of the 5 tables built"
+  [ "$(grep -c '^| K[BNPQR]k | ' "$work/out")" = 5 ] || fail "not 5 slowest tables"
+  grep -q "^The process's peak: [1-9]" "$work/out" || fail "no peak"
+  stages=$(python3 - "$work/built.json" << 'PY'
+import json, sys
+tables = json.load(open(sys.argv[1]))["tables"]
+print(f"{sum(sum(t['stage_seconds'].values()) for t in tables):,.1f}")
+PY
+  )
+  grep -q "^| all | 5 | .* | $stages |\$" "$work/out" || fail "the stages' sum is not $stages"
+  "$egtb" generate --all 3 --dir "$work/tables" --threads 1 --json > "$work/kept.json"
+  python3 "$source/bench/set_stages.py" "$work/kept.json" > "$work/out"
+  grep -q '^| kept (checksums verified) | 5 | ' "$work/out" || fail "no row of the 5 tables kept"
+  ! grep -q "slowest" "$work/out" || fail "slowest tables listed with none built"
   ;;
 *)
   echo "scripts.sh: unknown case $case"
