@@ -144,12 +144,10 @@ void TableReader::read_preamble() {
 
 void TableReader::check_block_index() const {
   const uint64_t size = BlockIndexEntryBytes * header_.block_count;
-  // A mapped file keeps no copy of its block index (preamble_): it is read here.
-  const std::vector<uint8_t> read =
-      mapped_ ? read_bytes(header_bytes(header_), size, "the block index") : std::vector<uint8_t>();
-  const std::span<const uint8_t> index =
-      mapped_ ? std::span<const uint8_t>(read) : std::span(preamble_).subspan(header_bytes(header_), size);
-  (void)decode_block_index(header_, index, path_);
+  if (mapped_)  // a mapped file keeps no copy of its block index (preamble_): read it
+    (void)decode_block_index(header_, read_bytes(header_bytes(header_), size, "the block index"), path_);
+  else
+    (void)decode_block_index(header_, std::span(preamble_).subspan(header_bytes(header_), size), path_);
 }
 
 template <class What>

@@ -364,23 +364,23 @@ std::optional<std::string> check_value_block(std::span<const uint8_t> block, uin
 uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j, const PairGrammar& grammar) {
   const uint8_t form = block[0];
   if (form <= MaxValue) return form;
-  // Entry j's byte of the fixed-size forms, or UnreachedValue past the block's end.
-  const auto byte = [&](size_t at) -> std::optional<uint8_t> {
-    return at < block.size() ? std::optional<uint8_t>(block[at]) : std::nullopt;
-  };
+  // The fixed-size forms read entry j at one byte; none past the block's end (a block changed
+  // since it was checked), where entry j is unreached.
   switch (form) {
     case Base5: {
-      const std::optional<uint8_t> b = byte(1 + j / 3);
-      return b ? static_cast<uint8_t>(*b / Powers5[j % 3] % 5) : UnreachedValue;
+      const size_t at = 1 + j / 3;
+      if (at >= block.size()) return UnreachedValue;
+      return static_cast<uint8_t>(block[at] / Powers5[j % 3] % 5);
     }
     case Two: {
-      const std::optional<uint8_t> b = byte(2 + j / 8);
-      return b ? static_cast<uint8_t>((*b >> (j % 8) & 1) != 0 ? block[1] >> 4 : block[1] & 15)
-               : UnreachedValue;
+      const size_t at = 2 + j / 8;
+      if (at >= block.size()) return UnreachedValue;
+      return static_cast<uint8_t>((block[at] >> (j % 8) & 1) != 0 ? block[1] >> 4 : block[1] & 15);
     }
     case Four: {
-      const std::optional<uint8_t> b = byte(5 + j / 4);
-      return b ? block[1 + (*b >> 2 * (j % 4) & 3)] : UnreachedValue;
+      const size_t at = 5 + j / 4;
+      if (at >= block.size()) return UnreachedValue;
+      return block[1 + (block[at] >> 2 * (j % 4) & 3)];
     }
     case Pairs: {
       uint64_t read = 0;
