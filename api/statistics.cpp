@@ -58,6 +58,13 @@ pgn::Game example_game(const stats::TableStatistics& t, const stats::Deepest& d,
   return game;
 }
 
+// The decoded-block cache of the examples' optimal lines. The tables are taken one after another and
+// a line probes its own table (and subtables at its captures), so the cache need hold one line's
+// blocks, not every table's: over ten 5-man tables (KBNkp ... KQPkp) 64 MiB took the CPU time of
+// the tablebase's default 256 MiB, and peaked at 135 MiB of anonymous memory against 499
+// (docs/benchmarks.md, *Statistics*).
+constexpr size_t LineCacheBytes = size_t{64} << 20;
+
 // What tells the statistics of one table file apart: "KQk/index462/lasker/DEVICE:INODE:SIZE:MTIME".
 std::string statistics_key(const Tablebase& tablebase, const Material& m, indexing::Convention convention) {
   const std::filesystem::path path = tablebase.table_path(m);
@@ -73,7 +80,7 @@ std::string statistics_key(const Tablebase& tablebase, const Material& m, indexi
 
 std::vector<stats::TableStatistics> table_statistics(
     const StatsRequest& request, const std::function<void(const StoreError&)>& on_unreadable) {
-  const Tablebase tablebase(request.directory, {TablebaseOptions::DefaultCacheBytes, request.rules});
+  const Tablebase tablebase(request.directory, {LineCacheBytes, request.rules});
   const std::vector<Material> targets = present_tables(tablebase, request.signatures, request.all);
   if (targets.empty()) throw InputError("stats: name at least one signature");
   std::vector<stats::TableStatistics> tables;
