@@ -1,8 +1,13 @@
 // HugePageAllocator: blocks of 64 MiB or more start on a 2 MiB boundary (what huge pages need),
 // smaller ones come from operator new, and both hold what is written, as a vector grows and
 // shrinks through the threshold. HugePageResource: small requests side by side in 2 MiB regions,
-// large ones mapped alone.
+// large ones mapped alone, a large one's last huge page, filled in part, not mapped past its last
+// page.
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <numeric>
 #include <set>
@@ -64,4 +69,25 @@ TEST_CASE("HugePageResource cuts small requests from 2 MiB regions and maps larg
   own[large - 1] = 2;
   CHECK(own[0] + own[large - 1] == 3);
   memory.deallocate(own, large, 64);
+}
+
+// A pool's chunk of 32 blocks of 64 KiB and its bookkeeping: 2 MiB and a few bytes. Its mapping ends
+// at the page holding its last byte, so that writing that byte takes a 4 KiB page, not a second
+// huge page (a mapping rounded up to whole huge pages made a block cache hold twice its limit).
+TEST_CASE("HugePageResource maps a large request up to its last page, not its last huge page",
+          "[core][memory]") {
+  HugePageResource memory;
+  const auto page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+  const size_t request = HugePageBytes + 64;
+  auto* chunk = static_cast<uint8_t*>(memory.allocate(request, 64));
+  chunk[0] = 1;
+  chunk[request - 1] = 2;
+  CHECK(chunk[0] + chunk[request - 1] == 3);
+  unsigned char resident = 0;
+  CHECK(::mincore(chunk + HugePageBytes, 1, &resident) == 0);  // the last byte's page is mapped
+  CHECK((resident & 1) == 1);
+  // The next page is not: mincore fails with ENOMEM on an address outside every mapping.
+  CHECK(::mincore(chunk + HugePageBytes + page, page, &resident) == -1);
+  CHECK(errno == ENOMEM);
+  memory.deallocate(chunk, request, 64);
 }

@@ -1,6 +1,7 @@
 #include "egtb/core/huge_pages.hpp"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdint>
 
@@ -11,20 +12,31 @@ namespace {
 // Requests of this size or more are mapped on their own.
 constexpr size_t OwnRegionBytes = HugePageBytes / 4;
 
-size_t whole_huge_pages(size_t bytes) { return (bytes + HugePageBytes - 1) / HugePageBytes * HugePageBytes; }
+// `bytes` rounded up to whole pages of the system: the length of its mapping.
+size_t mapping_bytes(size_t bytes) {
+  static const auto page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+  return (bytes + page - 1) / page * page;
+}
 
-// `bytes` (whole huge pages) mapped on a huge-page boundary and marked MADV_HUGEPAGE: twice as
-// much is mapped, and the parts before the boundary and past the end are unmapped again.
+// `bytes` mapped on a huge-page boundary, the huge pages it fills marked MADV_HUGEPAGE. A last huge
+// page it fills in part stays in normal pages, which the kernel cannot back by a huge page as the
+// mapping ends inside it. Example: a pool's chunk of 32 blocks of 64 KiB is 2 MiB of blocks and a
+// few bytes of bookkeeping after them: one huge page and one 4 KiB page, where a mapping rounded up
+// to whole huge pages took two huge pages once the bookkeeping was written (4 MiB resident for 2 MiB
+// of blocks). A huge page more is mapped, and the parts before the boundary and past the end are
+// unmapped again.
 void* map_huge(size_t bytes) {
+  const size_t length = mapping_bytes(bytes);
   void* mapped =
-      ::mmap(nullptr, bytes + HugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      ::mmap(nullptr, length + HugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mapped == MAP_FAILED) throw std::bad_alloc();
   const auto start = reinterpret_cast<uintptr_t>(mapped);
   const uintptr_t aligned = (start + HugePageBytes - 1) / HugePageBytes * HugePageBytes;
   if (aligned > start) ::munmap(mapped, aligned - start);
   if (const size_t tail = start + HugePageBytes - aligned; tail > 0)
-    ::munmap(reinterpret_cast<void*>(aligned + bytes), tail);
-  ::madvise(reinterpret_cast<void*>(aligned), bytes, MADV_HUGEPAGE);  // advice only
+    ::munmap(reinterpret_cast<void*>(aligned + length), tail);
+  if (const size_t whole = length / HugePageBytes * HugePageBytes; whole > 0)
+    ::madvise(reinterpret_cast<void*>(aligned), whole, MADV_HUGEPAGE);  // advice only
   return reinterpret_cast<void*>(aligned);
 }
 
@@ -35,7 +47,7 @@ HugePageResource::~HugePageResource() {
 }
 
 void* HugePageResource::do_allocate(size_t bytes, size_t alignment) {
-  if (bytes >= OwnRegionBytes) return map_huge(whole_huge_pages(bytes));
+  if (bytes >= OwnRegionBytes) return map_huge(bytes);
   const std::lock_guard lock(mutex_);
   size_t skip = next_ ? (alignment - reinterpret_cast<uintptr_t>(next_) % alignment) % alignment : 0;
   if (!next_ || skip + bytes > left_) {
@@ -52,7 +64,7 @@ void* HugePageResource::do_allocate(size_t bytes, size_t alignment) {
 }
 
 void HugePageResource::do_deallocate(void* p, size_t bytes, size_t /*alignment*/) {
-  if (bytes >= OwnRegionBytes) ::munmap(p, whole_huge_pages(bytes));
+  if (bytes >= OwnRegionBytes) ::munmap(p, mapping_bytes(bytes));
 }
 
 }  // namespace egtb

@@ -64,10 +64,11 @@ private:
 // kept and touched at random (the block cache's decoded blocks, under a pool resource that carves
 // them: block_cache.hpp). A requested size under a quarter of a huge page is cut from the current
 // 2 MiB region, the rest of which serves the next requests, and stays until the resource is
-// destroyed (a pool resource returns its chunks only then); a larger one is mapped on its own,
-// rounded up to whole huge pages, and unmapped when returned. Example: a cache filled with 64,603
-// blocks of 1,024 entries (2 KiB each) touches 65 huge pages where operator new's memory took
-// 32,000 page faults of 4 KiB, each some microseconds in a virtual machine (docs/benchmarks.md).
+// destroyed (a pool resource returns its chunks only then); a larger one is mapped on its own, on
+// huge pages as far as it fills them and on normal pages after, and unmapped when returned.
+// Example: a cache filled with 64,603 blocks of 1,024 entries (2 KiB each) touches 65 huge pages
+// where operator new's memory took 32,000 page faults of 4 KiB, each some microseconds in a
+// virtual machine (docs/benchmarks.md).
 // Where the kernel gives no huge pages, the regions are normal pages. Thread-safe.
 class HugePageResource final : public std::pmr::memory_resource {
 public:

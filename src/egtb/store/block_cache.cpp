@@ -11,6 +11,14 @@ namespace {
 constexpr size_t MinShardBytes = size_t{8} << 20;
 constexpr size_t MaxShards = 16;
 
+// The most blocks of one size a pool takes from the huge pages at once: a generated table's block of
+// 32,768 entries (64 KiB) then comes in chunks of one huge page, 2 MiB, one of 1,024 entries in
+// chunks of 64 KiB cut from a shared huge page. The pool hands out the unused blocks of its newest
+// chunk before the freed ones of older chunks, so what a full cache touches is its limit plus one
+// chunk. Unbounded, chunks double (16, 32, ... 256 MiB of 64 KiB blocks) and a cache of 256 MiB held
+// 485 MiB (docs/benchmarks.md, *The block cache's memory*).
+constexpr size_t MaxBlocksPerChunk = 32;
+
 // A cache's block memory: a pool that keeps blocks of each size (2 KiB for 1,024 entries) in chunks
 // of huge pages and reuses freed ones, behind a mutex. Blocks larger than a quarter of a huge page
 // (more than 262,144 entries) are mapped on their own (HugePageResource).
@@ -26,6 +34,7 @@ private:
   static std::pmr::pool_options options() {
     std::pmr::pool_options o;
     o.largest_required_pool_block = HugePageBytes / 4;
+    o.max_blocks_per_chunk = MaxBlocksPerChunk;
     return o;
   }
   void* do_allocate(size_t bytes, size_t alignment) override {
