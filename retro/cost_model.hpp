@@ -125,11 +125,13 @@ struct SolvePlan {
 //   whole solve does: KRPkr's 21, 0.97-1.0;
 // * placement slices apart, whose four promoting slices each read those blocks again: KRPkr's 24,
 //   1.04-1.05 (wall);
-// * file slices, each of which reads them again: KPPkp's 20 1.8, KQPkp's 32 4.0, KBPkp's 3.7.
+// * file slices, whose moves into the paged subtables are scored for all of them in one pass
+//   (retro/paged_exits.hpp): KPPkp's 20 and KBPkp's 32 1.07, KQPkp's 32 1.15 (each slice
+//   reading those blocks again, they took 1.8-4.0).
 inline constexpr double LeanCpuRatio = 1.05;
 inline constexpr double JoinedSlicesCpuRatio = 1.0;
 inline constexpr double PlacementSlicesCpuRatio = 1.04;
-inline constexpr double FileSlicesCpuRatio = 1.8;
+inline constexpr double FileSlicesCpuRatio = 1.07;
 // A whole solve estimated below this is taken as it is: there is little memory to save, and the
 // fixed costs of the other paths (scratch files, a pass per slice) weigh most on small tables
 // (KRPk's 24 slices and KPkp's took 2.1 and 2.3 times their CPU time whole; every 3-4-man table is below).
@@ -142,7 +144,7 @@ inline constexpr uint64_t SmallSolveBytes = uint64_t{256} << 20;
 // estimated to take no more CPU time than the whole solve, when it fits `machine_memory`; when it
 // does not, plan_solve(cost, machine_memory), whatever that costs. KRPkr: 21 slices with its
 // promoting ones joined (429 MB against 1,549 MB whole, same time); KQPkp: whole, its file slices
-// taking 4 times its CPU time; KQk (9 MB): whole.
+// taking 1.15 times its CPU time; KQk (9 MB): whole.
 [[nodiscard]] SolvePlan default_plan(const CostEstimate& cost, uint64_t machine_memory);
 
 // How `egtb generate` solves a table: under `max_memory` (--max-memory; at most the machine's)

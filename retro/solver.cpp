@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "retro/depths.hpp"
 #include "retro/due_lists.hpp"
 #include "retro/ep_positions.hpp"
+#include "retro/paged_exits.hpp"
 #include "retro/scratch_file.hpp"
 #include "retro/slice_sets.hpp"
 #include "retro/solved_slice.hpp"
@@ -73,6 +75,25 @@ std::vector<uint32_t> promotion_order(const indexing::WordLayout& layout) {
   return order;
 }
 
+// The king pairs of a layout's first variant in promotion_order.
+std::vector<uint32_t> king_pair_order(const indexing::WordLayout& layout) {
+  std::vector<uint32_t> order = promotion_order(layout);
+  std::erase_if(order, [&](uint32_t slot) { return slot >= static_cast<uint32_t>(layout.kings().size); });
+  return order;
+}
+
+// The phases whose moves out of the table the first phase's seeding scores: the first, and the
+// second when it is solved (it files the second's view of them as it goes).
+struct SeedPhases {
+  std::array<PhaseValues, 2> values;
+  size_t count = 1;
+  [[nodiscard]] std::span<const PhaseValues> span() const { return std::span(values).first(count); }
+};
+SeedPhases seed_phases(Rules rules, std::span<const SolvePhase> phases, MetricSet solved) {
+  const bool later = phases.size() > 1 && solved.contains(phases[1].metric);
+  return {{PhaseValues::of(rules, 0), PhaseValues::of(rules, later ? 1 : 0)}, later ? size_t{2} : size_t{1}};
+}
+
 // Where the solve keeps its scratch files (SolveConfig::scratch_directory).
 std::filesystem::path scratch_directory(const SolveConfig& config) {
   return config.scratch_directory.empty() ? std::filesystem::temp_directory_path() : config.scratch_directory;
@@ -104,12 +125,13 @@ class WordSolver {
 public:
   WordSolver(const indexing::IndexScheme& scheme, SliceSets& sets, const Subtables& subtables,
              const SolveConfig& config, MetricSet solved, Clock::time_point start, uint64_t resolved,
-             const FinishedSlices* finished)
+             const FinishedSlices* finished, const PagedExits::Slice* paged = nullptr)
       : scheme_(scheme),
         layout_(sets.layout),
         moves_(layout_),
         exits_(scheme_.material(), subtables),
-        word_exits_(layout_, scheme_, exits_, finished),
+        word_exits_(layout_, scheme_, exits_, finished, paged ? ExitChildren::Unpaged : ExitChildren::All),
+        paged_(paged),
         config_(config),
         start_(start),
         resolved_(resolved),
@@ -153,6 +175,7 @@ private:
   WordMoves moves_;
   ExitTables exits_;
   WordExits word_exits_;
+  const PagedExits::Slice* paged_;  // the moves into paged subtables, scored before; or null
   const SolveConfig& config_;
   Clock::time_point start_;
   uint64_t resolved_;
@@ -308,9 +331,8 @@ private:
 
   // Seeds the first phase's positions, filing the second phase's view as it goes.
   void seed_first_phase() {
-    const bool later = phases_.size() > 1 && solved_.contains(phases_[1].metric);
-    const std::array<PhaseValues, 2> values{values_, later ? PhaseValues::of(config_.rules, 1) : values_};
-    const size_t phases = later ? 2 : 1;
+    const SeedPhases phases = seed_phases(config_.rules, phases_, solved_);
+    const bool later = phases.count > 1;
     for_each_pair(
         [&](Color c, size_t pair, uint64_t begin, uint64_t end) {
           const uint64_t* escapes = side(~c).nonwon.words().data();
@@ -329,8 +351,9 @@ private:
             if (!open) continue;
             moves_.decode(word, w);
             const Bitboard inside = escaping(w, c, open, escapes);
-            word_exits_.summarize(w, c, open & moves_.exit_candidates(w, c), std::span(values).first(phases),
-                                  std::span(exits).first(phases));
+            const Bitboard candidates = open & moves_.exit_candidates(w, c);
+            word_exits_.summarize(w, c, candidates, phases.span(), std::span(exits).first(phases.count));
+            if (paged_) paged_->add(c, word, candidates, std::span(exits).first(phases.count));
             for (Bitboard b = (exits[0].moves | ~inside) & open; b;)
               seed_position(c, w, pop_lsb(b), inside, exits[0], lists);
             if (later) file_later(word, exits, lists);
@@ -983,6 +1006,22 @@ std::vector<std::array<std::vector<uint64_t>, 2>> ep_entries_by_slice(const Solu
   return out;
 }
 
+// The moves into paged subtables of every slice of a table sliced by files, scored in one pass
+// (retro/paged_exits.hpp); null for a table of one slice, or of placement slices, whose
+// promotions lie in the slices of pawns on their 7th (joined by default), or without paged
+// subtables.
+std::unique_ptr<const PagedExits> paged_exits(const Solution::Sets& sets, const Subtables& subtables,
+                                              const SolveConfig& config) {
+  if (sets.slices.size() < 2 || sets.slices[0].placement || !sets.metrics.contains(sets.phases[0].metric))
+    return nullptr;
+  const ExitTables exits(sets.scheme.material(), subtables);
+  if (!exits.pages()) return nullptr;
+  const SeedPhases phases = seed_phases(config.rules, sets.phases, sets.metrics);
+  return std::make_unique<const PagedExits>(
+      sets.scheme, sets.slices, exits, phases.span(),
+      king_pair_order(indexing::WordLayout(sets.scheme, sets.slices[0])), scratch_directory(config));
+}
+
 // Solves the slices of `sets` one after the other, keeping each one solved. (Keeping the last one
 // unpacked saved no measurable time in KRPkr: 32.3-33.7 s wall against 32.3-32.6 s.)
 void solve_slices(Solution::Sets& sets, const Subtables& subtables, const SolveConfig& config) {
@@ -991,13 +1030,17 @@ void solve_slices(Solution::Sets& sets, const Subtables& subtables, const SolveC
   if (sets.slices.size() > 1 || config.lean)
     sets.scratch = std::make_unique<ScratchFile>(scratch_directory(config), "the finished slices");
   const SolvedSlices finished(sets);
+  const std::unique_ptr<const PagedExits> paged = paged_exits(sets, subtables, config);
   uint64_t resolved = 0;
   size_t variants = 0;
   for (size_t k = 0; k < sets.slices.size(); ++k) {
     auto slice = std::make_unique<SliceSets>(sets.scheme, sets.slices[k], sets.phases);
     slice->ep_entries = std::move(ep_entries[k]);
-    resolved =
-        WordSolver(sets.scheme, *slice, subtables, config, sets.metrics, start, resolved, &finished).run();
+    const std::optional<PagedExits::Slice> paged_slice =
+        paged ? std::optional(paged->slice(k)) : std::nullopt;
+    resolved = WordSolver(sets.scheme, *slice, subtables, config, sets.metrics, start, resolved, &finished,
+                          paged_slice ? &*paged_slice : nullptr)
+                   .run();
     for (size_t c = 0; c < 2; ++c)
       for (size_t n = 0; n < slice->ep[c].size(); ++n)
         sets.ep_scores[c][slice->ep_entries[c][n]] = slice->ep_score(slice->ep[c][n]).raw();

@@ -22,8 +22,10 @@
 // slice's pawn steps then being moves out of it into slices solved before, scored like captures.
 // Every solved slice is packed into a scratch file before the next one is set up, so that the
 // solver's sets are held for one slice only: KRPkr's 24 placement slices need a 24th of the memory
-// the whole table did. The result is turned into the storage index (index.hpp) only when the table
-// is written (Solution::fill).
+// the whole table did. The moves of file slices into paged subtables are scored for all slices in
+// one pass before the first (retro/paged_exits.hpp), so that their blocks are read once. The
+// result is turned into the storage index (index.hpp) only when the table is written
+// (Solution::fill).
 #pragma once
 
 #include <filesystem>

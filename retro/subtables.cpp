@@ -71,6 +71,14 @@ Score Subtables::probe(const Position& pos) const {
   return score_in(*table, pos, orientation.flipped);
 }
 
+bool ExitTables::pages_captures(Color mover) const {
+  for (int captured = 0; captured < PieceIndexCount; ++captured) {
+    const Exit& e = exits_[slot(mover, static_cast<Piece>(captured), PieceType::None)];
+    if (e.table && e.table->is_paged()) return true;
+  }
+  return false;
+}
+
 ExitTables::ExitTables(const Material& material, const Subtables& subtables) {
   constexpr PieceType Promotions[] = {PieceType::None, PieceType::Queen, PieceType::Rook, PieceType::Bishop,
                                       PieceType::Knight};

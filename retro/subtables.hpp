@@ -2,6 +2,7 @@
 // paged from their files), for the solver and the verifier.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <map>
@@ -63,6 +64,14 @@ public:
 
   // The score of pos.after(m), for a capture, promotion or e.p. capture m of pos.
   [[nodiscard]] Score probe(const Position& pos, Move m) const;
+  // Whether a move leads into a paged subtable.
+  [[nodiscard]] bool pages() const {
+    return std::any_of(exits_.begin(), exits_.end(),
+                       [](const Exit& e) { return e.table && e.table->is_paged(); });
+  }
+  // Whether a capture of `mover` that promotes no pawn leads into a paged subtable: yes from 6 men
+  // on (KRPkrp takes into KRPkr), no for 5 men, whose captures lead into 4-man tables held whole.
+  [[nodiscard]] bool pages_captures(Color mover) const;
   // The position after a move out of the table, ready to be scored again with one man moved:
   // the men in the subtable's order and orientation, and where each man of the parent went. No
   // Position is built. Example, KQRkr men {Ka1, kh8, Qd1, Rb2, rd8} and Qxd8: the KQRk men are

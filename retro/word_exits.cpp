@@ -107,13 +107,18 @@ struct WordExits::Work {
 };
 
 WordExits::WordExits(const indexing::WordLayout& layout, const indexing::IndexScheme& scheme,
-                     const ExitTables& exits, const FinishedSlices* finished)
+                     const ExitTables& exits, const FinishedSlices* finished, ExitChildren children)
     : layout_(layout),
       scheme_(scheme),
       exits_(exits),
       finished_(finished),
+      children_(children),
       inner_(layout.inner()),
-      inner_piece_(layout.man_piece(layout.inner())) {}
+      inner_piece_(layout.man_piece(layout.inner())) {
+  for (Color c : {Color::White, Color::Black})
+    promotions_only_[static_cast<size_t>(to_index(c))] =
+        children == ExitChildren::Paged && !exits.pages_captures(c);
+}
 
 void WordExits::summarize(const WordMen& w, Color c, Bitboard bits, std::span<const PhaseValues> phases,
                           std::span<WordExitSummary> out) const {
@@ -136,6 +141,7 @@ void WordExits::fixed_man_moves(Work& k, int j) const {
                            : pt == PieceType::Pawn ? pawn_attacks(k.c, from)
                                                    : piece_attacks(pt, from, k.w.occupied);
   const bool promotes = pt == PieceType::Pawn && relative_rank(k.c, from) == 6;
+  if (!promotes && promotions_only_[static_cast<size_t>(to_index(k.c))]) return;
   // Takes a fixed man: X must stay off the path.
   for (Bitboard targets = attacks & k.victims; targets;) {
     const Square to = pop_lsb(targets);
@@ -147,7 +153,8 @@ void WordExits::fixed_man_moves(Work& k, int j) const {
     const Bitboard bits = k.bits & attacks;
     if (bits) moves_between(from, lsb(bits), promotes, [&](Move m) { score_family(k, m, bits, j); });
   }
-  if (pt == PieceType::Pawn && !promotes && layout_.fixed_in_slice(j)) digit_pawn_steps(k, j, from);
+  if (pt == PieceType::Pawn && !promotes && layout_.fixed_in_slice(j) && children_ != ExitChildren::Paged)
+    digit_pawn_steps(k, j, from);
   // Promotes by a step ahead.
   if (!promotes) return;
   const Square ahead = square_at(to_index(from) + pawn_push(k.c));
@@ -159,12 +166,14 @@ void WordExits::fixed_man_moves(Work& k, int j) const {
 void WordExits::inner_man_moves(Work& k) const {
   const PieceType pt = type_of(inner_piece_);
   // Takes a fixed man: from every square that attacks it, one child.
-  for (Bitboard targets = k.victims; targets;) {
+  const bool promotions_only = promotions_only_[static_cast<size_t>(to_index(k.c))];
+  for (Bitboard targets = promotions_only && pt != PieceType::Pawn ? 0 : k.victims; targets;) {
     const Square to = pop_lsb(targets);
     const Bitboard bits =
         k.bits & (pt == PieceType::Pawn ? pawn_attacks(~k.c, to) : piece_attacks(pt, to, k.w.occupied));
     if (!bits) continue;
     const bool promotes = pt == PieceType::Pawn && contains(last_rank(k.c), to);
+    if (promotions_only && !promotes) continue;
     moves_between(lsb(bits), to, promotes, [&](Move m) { score_one(k, m, bits); });
   }
   if (pt != PieceType::Pawn) return;
@@ -225,6 +234,7 @@ void WordExits::score_family(Work& k, Move m, Bitboard bits, int varying, bool a
   // m is the move from the first of the positions; the rest differ in one man's square.
   k.men.squares[static_cast<size_t>(inner_)] = lsb(bits);
   const ExitTables::Child child = exits_.child(scheme_, k.men, k.c, m);
+  if (!scores(child.table)) return;
   const int shift = ahead ? pawn_push(k.c) : 0;
   std::array<Square, 64> squares;
   int n = 0;
@@ -237,7 +247,8 @@ void WordExits::score_family(Work& k, Move m, Bitboard bits, int varying, bool a
 
 void WordExits::score_one(Work& k, Move m, Bitboard bits) const {
   k.men.squares[static_cast<size_t>(inner_)] = m.from();
-  k.add(bits, exits_.child(scheme_, k.men, k.c, m).score());
+  const ExitTables::Child child = exits_.child(scheme_, k.men, k.c, m);
+  if (scores(child.table)) k.add(bits, child.score());
 }
 
 }  // namespace egtb::retro

@@ -107,11 +107,16 @@ public:
   [[nodiscard]] virtual Score ep_score(const Position& pos) const = 0;
 };
 
+// Which moves out of the table a WordExits scores: all of them, only those into paged subtables
+// (retro/paged_exits.hpp scores those of every slice of a table in one pass), or all the others
+// (the captures into subtables held whole, the digit pawns' steps into finished slices).
+enum class ExitChildren : uint8_t { All, Paged, Unpaged };
+
 class WordExits {
 public:
   // `finished`: the slices a placement slice's digit pawns step into (nullptr for other layouts).
   WordExits(const indexing::WordLayout& layout, const indexing::IndexScheme& scheme, const ExitTables& exits,
-            const FinishedSlices* finished = nullptr);
+            const FinishedSlices* finished = nullptr, ExitChildren children = ExitChildren::All);
 
   // The summaries of the positions `bits` of word w with c to move and no e.p. right, for each of
   // `phases` from one generation and probing of their moves: out[k] for phases[k]. A summary for
@@ -127,6 +132,10 @@ private:
   const indexing::IndexScheme& scheme_;
   const ExitTables& exits_;
   const FinishedSlices* finished_;
+  ExitChildren children_;
+  // By side to move: with ExitChildren::Paged, whether only promotions can lead into a paged
+  // subtable (no capture does: every 5-man table), so that no other move is generated.
+  std::array<bool, 2> promotions_only_{};
   int inner_;
   Piece inner_piece_;
 
@@ -144,6 +153,11 @@ private:
   void score_family(Work& k, Move m, Bitboard bits, int varying, bool ahead = false) const;
   // The one child of move m, which does not depend on X's square, for the positions `bits`.
   void score_one(Work& k, Move m, Bitboard bits) const;
+  // Whether the children in `table` (nullptr: bare kings) are scored here.
+  [[nodiscard]] bool scores(const Table* table) const {
+    return children_ == ExitChildren::All ||
+           (table && table->is_paged()) == (children_ == ExitChildren::Paged);
+  }
 };
 
 }  // namespace egtb::retro

@@ -129,7 +129,7 @@ TEST_CASE("without a limit each table takes the leanest path that costs no time"
   // --max-memory decides when given: 1 TiB keeps KRPkr whole.
   CHECK_FALSE(retro::choose_plan(krpkr, uint64_t{1} << 40, Machine).sliced());
   CHECK(retro::choose_plan(krpkr, 0, Machine).slices == 21);
-  // KQPkp's 32 file slices each read its promotions' paged subtables again: whole.
+  // KQPkp's 32 file slices take more CPU time than its whole solve (FileSlicesCpuRatio): whole.
   const retro::CostEstimate kqpkp = retro::estimate_cost(wide_material("KQPkp"));
   CHECK(kqpkp.slicing == indexing::Slicing::Files);
   CHECK_FALSE(retro::default_plan(kqpkp, Machine).sliced());
