@@ -41,8 +41,9 @@ struct SliceScorer {
   // The positions of word w that may have a move into a paged subtable with c to move: all of
   // them where a capture leads into one or a pawn of c besides the innermost man stands on its
   // 7th rank, else those with the innermost man a pawn of c on its 7th, else none. Example, KPPkp
-  // (5 men: only promotions lead into paged tables) with White to move and the white pawns on b5
-  // and c6: none, unless the innermost man is a white pawn, then the positions with it on rank 7.
+  // (5 men: only promotions lead into paged tables; the innermost man is the black pawn) with the
+  // white pawns on b5 and c6: none with White to move, those with the black pawn on rank 2 with
+  // Black to move.
   [[nodiscard]] Bitboard may_page(const WordMen& w, Color c) const {
     const auto side = static_cast<size_t>(to_index(c));
     const Bitboard seventh = word_detail::relative_rank_bb(c, 6);
