@@ -157,6 +157,7 @@ PagedExits::Slice PagedExits::slice(size_t k) const {
     Slice::Part& part = out.parts_[c];
     std::vector<uint8_t> buffer;
     for (const Segment& s : segments_[2 * k + c]) {
+      if (s.words == 0) continue;  // no depths either
       const size_t first_word = part.words.size();
       const uint64_t first_depth = part.depths.size();
       part.words.resize(first_word + s.words);
@@ -164,8 +165,9 @@ PagedExits::Slice PagedExits::slice(size_t k) const {
       buffer.resize(s.words * sizeof(Word) + s.depths * sizeof(uint16_t));
       file_.read(s.offset, buffer);
       std::memcpy(part.words.data() + first_word, buffer.data(), s.words * sizeof(Word));
-      std::memcpy(part.depths.data() + first_depth, buffer.data() + s.words * sizeof(Word),
-                  s.depths * sizeof(uint16_t));
+      if (s.depths > 0)
+        std::memcpy(part.depths.data() + first_depth, buffer.data() + s.words * sizeof(Word),
+                    s.depths * sizeof(uint16_t));
       for (size_t j = first_word; j < part.words.size(); ++j) part.words[j].first_depth += first_depth;
     }
     // The king pairs' words interleave by pair slot (variant * pairs + pair): sorted, and indexed by slot.
