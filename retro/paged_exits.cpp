@@ -1,7 +1,6 @@
 #include "retro/paged_exits.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -104,7 +103,6 @@ PagedExits::PagedExits(const indexing::IndexScheme& scheme, const indexing::Pawn
     pair_slots_.push_back(scorers.back()->layout.pair_slots());
   }
   const uint64_t pairs = pair_order.size();
-  std::atomic<uint64_t> bytes{0};
   tbb::parallel_for(tbb::blocked_range<size_t>(0, pairs, 1), [&](const tbb::blocked_range<size_t>& r) {
     WordMen w;
     std::array<WordExitSummary, 2> out;
@@ -143,10 +141,8 @@ PagedExits::PagedExits(const indexing::IndexScheme& scheme, const indexing::Pawn
       const uint64_t offset = file_.append(buffer);
       for (size_t p = 0; p < found.size(); ++p)
         segments_[p][pair] = {offset + at[p].offset, at[p].words, at[p].depths};
-      bytes += buffer.size();
     }
   });
-  bytes_ = bytes;
 }
 
 PagedExits::Slice PagedExits::slice(size_t k) const {

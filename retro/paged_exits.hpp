@@ -7,7 +7,7 @@
 // same blocks of KQQkp, KQPkq, ... again. In one pass the blocks a king pair's children lie in are
 // read once for the positions of that king pair in every slice, as a whole solve reads them.
 //
-// What is kept, in a scratch file (KQPkp: 278 MB, which a slice at a time reads back): for each
+// What is kept, in a scratch file (KQPkp: 186 MB, which a slice at a time reads back): for each
 // slice, side to move and king pair, the words that have such a move, ascending, each with its
 // summary for each phase solved (WordExitSummary's four bit sets) and the depths of its `win` and
 // `bound` bits in bit order. Example: word 163 of slice 0 with White to move, whose positions of
@@ -67,9 +67,6 @@ public:
   };
   [[nodiscard]] Slice slice(size_t k) const;
 
-  // The bytes the scratch file holds.
-  [[nodiscard]] uint64_t bytes() const { return bytes_; }
-
 private:
   // Where one king pair's words of one slice and side to move lie in the file: `words` Word
   // records, then `depths` depths.
@@ -83,7 +80,6 @@ private:
   std::vector<uint64_t> pair_words_;            // by slice
   std::vector<uint64_t> pair_slots_;            // by slice
   std::vector<std::vector<Segment>> segments_;  // by slice * 2 + side to move, by king pair
-  uint64_t bytes_ = 0;
 };
 
 }  // namespace egtb::retro
