@@ -141,6 +141,7 @@ public:
         records_(nullptr),
         target_(layout_.words() * 64),
         target_pairs_(static_cast<size_t>(layout_.pair_slots())),
+        pulling_(static_cast<size_t>(layout_.pair_slots())),
         phases_(sets.phases),
         seed_order_(promotion_order(layout_)),
         solved_(solved) {
@@ -192,7 +193,8 @@ private:
   // side (KQRBkr: 0.97 GB) less than a set per side.
   BitSet target_;
   std::vector<std::atomic<uint8_t>> target_pairs_;
-  int ep_horizon_ = -1;  // the largest depth an e.p. node waits for in this phase
+  std::vector<uint8_t> pulling_;  // by pair slot, while scattering: find_pulling
+  int ep_horizon_ = -1;           // the largest depth an e.p. node waits for in this phase
   std::span<const SolvePhase> phases_;
   std::vector<uint32_t> seed_order_;  // promotion_order(layout_)
   MetricSet solved_;                  // the metrics of the phases to solve
@@ -614,9 +616,12 @@ private:
   // moves, which reach other pairs' words from many threads (atomic).
   void scatter(Color t) {
     const Side& f = side(~t);
+    find_pulling(t);
     for_each_slot([&](size_t pair, uint64_t begin, uint64_t) {
+      const bool frontier = f.frontier_pairs[pair].load(std::memory_order_relaxed) != 0;
+      if (!frontier && !pulling_[pair]) return;
       bool added = false;
-      if (f.frontier_pairs[pair].load(std::memory_order_relaxed)) {
+      if (frontier) {
         uint64_t* target = target_.words().data();
         for_each_listed_word(f, pair, begin, [&](const WordMen& w, Bitboard bits) {
           added |= add_passes(w.word, t, bits);
@@ -629,7 +634,7 @@ private:
               [&](int man, Square from, Bitboard b) { add_plain_double_steps(w, ~t, man, from, b); });
         });
       }
-      added |= pull_plain_king_moves(t, pair, begin);
+      if (pulling_[pair]) added |= pull_plain_king_moves(t, pair, begin);
       if (added) flag(target_pairs_, pair);
     });
     for_each_slot([&](size_t pair, uint64_t begin, uint64_t) {
@@ -660,6 +665,29 @@ private:
   // The frontier words of side s in pair slot `slot` (flagged), as offsets in its words.
   std::span<const uint32_t> listed_frontier(const Side& s, size_t slot) const {
     return {s.frontier_words.data() + slot * pair_words(), s.frontier_count[slot]};
+  }
+
+  // Flags in pulling_ the pair slots that pull_plain_king_moves(c, ...) may find targets in: those
+  // with a plain king move of c into a pair slot of the opponent's frontier. A plain step taken
+  // back is a plain step (both pairs are canonical as they stand), so they are the steps of c's
+  // king from the frontier's pair slots. Checked once per pair slot of the frontier instead of once
+  // per step of every pair slot: KQPkp's 32 file slices of 3,612 pair slots (of 36 words) run
+  // 310-440 plies each, and checking every slot's steps held 4% of their CPU samples (perf); the
+  // slices now take 1.5% less CPU time (docs/benchmarks.md, *Slices*).
+  void find_pulling(Color c) {
+    const indexing::KkMap& kings = layout_.kings();
+    const Side& f = side(~c);
+    const auto m = static_cast<size_t>(to_index(c));
+    std::fill(pulling_.begin(), pulling_.end(), uint8_t{0});
+    for (size_t slot = 0; slot < pair_count(); ++slot) {
+      if (!f.frontier_pairs[slot].load(std::memory_order_relaxed)) continue;
+      const size_t variant_slot = slot - slot % king_pairs();
+      std::array<Square, 2> squares = kings.kings[slot % king_pairs()];
+      for (Bitboard to = moves_.plain_king_steps(slot % king_pairs(), c); to;) {
+        squares[m] = pop_lsb(to);
+        pulling_[variant_slot + kings.pair[indexing::KkMap::at(squares[0], squares[1])]] = 1;
+      }
+    }
   }
 
   // The predecessors in pair slot `slot` (words from `begin`, side c to move) through the moves
