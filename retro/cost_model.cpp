@@ -4,6 +4,7 @@
 
 #include "indexing/index.hpp"
 #include "indexing/word_layout.hpp"
+#include "retro/solver.hpp"
 #include "retro/subtables.hpp"
 
 namespace egtb::retro {
@@ -42,20 +43,23 @@ CostEstimate estimate_cost(const Material& material) {
   const double around =
       BaseBytes + BytesPerSubtableEntry * static_cast<double>(e.whole_subtable_entries) + cache;
   e.peak_bytes = static_cast<uint64_t>(around + c.bytes_per_position * positions);
-  const auto sliced_peak = [&](const indexing::PawnSlices& slices) {
-    return static_cast<uint64_t>(around + c.bytes_per_position * largest_slice_fraction(slices) * positions +
+  const auto sliced_peak = [&](const indexing::PawnSlices& slices, double slice_bytes) {
+    return static_cast<uint64_t>(around + slice_bytes * largest_slice_fraction(slices) * positions +
                                  SliceOverheadBytesPerPosition * positions);
   };
   e.slicing = indexing::pawn_slicing(scheme);
   const indexing::PawnSlices slices(scheme, e.slicing);
   e.slices = slices.size();
-  e.sliced_peak_bytes = e.slices == 1 ? e.peak_bytes : sliced_peak(slices);
+  const double slice_bytes = e.slicing == indexing::Slicing::Files ? static_cast<double>(FileSlicesAtOnce) *
+                                                                         FileSliceBytes * c.bytes_per_position
+                                                                   : c.bytes_per_position;
+  e.sliced_peak_bytes = e.slices == 1 ? e.peak_bytes : sliced_peak(slices, slice_bytes);
   e.lean_peak_bytes = static_cast<uint64_t>(around + LeanBytesPerPosition * positions);
   if (e.slicing == indexing::Slicing::Placements && e.pages_subtables) {
     const indexing::PawnSlices joined(scheme, indexing::Slicing::PromotionsJoined);
     if (joined.size() < slices.size()) {
       e.joined_slices = joined.size();
-      e.joined_peak_bytes = sliced_peak(joined);
+      e.joined_peak_bytes = sliced_peak(joined, c.bytes_per_position);
     }
   }
   return e;

@@ -13,8 +13,11 @@
 // and, solved in slices (SolveConfig::slicing, indexing::pawn_slicing), where the largest
 // slice holds a fraction f of the layout,
 //
-//   sliced_peak_bytes = BaseBytes + BytesPerPosition * f * L + SliceOverheadBytesPerPosition * L
-//                       + BytesPerSubtableEntry * W (+ PagedCacheBytes).
+//   sliced_peak_bytes = BaseBytes + a * BytesPerPosition * f * L + SliceOverheadBytesPerPosition * L
+//                       + BytesPerSubtableEntry * W (+ PagedCacheBytes),
+//
+// a the slices solved at once times what each holds over its sets: for file slices, side by side,
+// FileSlicesAtOnce (2) * FileSliceBytes (1.8), else 1.
 //
 // and, a table of one slice (every pawnless table) on the lean path (SolveConfig::lean: no depth
 // byte in memory, the decided plies in a scratch file),
@@ -24,7 +27,7 @@
 // KRPkr's 24 placement slices each hold a 24th of its 355,074,048 positions (f = 1/24), or, its
 // four slices of a pawn on the 7th joined (indexing::Slicing::PromotionsJoined), the largest of 21
 // holds a sixth; KPPkp's largest of 20 file slices holds 1/16, the white pawns' files with their
-// mirror images.
+// mirror images, and two are solved at once (a = 2).
 //
 // where W is the entries per side of the subtables loaded whole (at most PagedTableEntries each;
 // larger ones are read through a cache of PagedCacheBytes). Pawnless tables and tables with pawns
@@ -62,6 +65,13 @@ inline constexpr CostCoefficients PawnCost{1.14e-7, 4.15};
 // 0%, -12% ... +11%); 0.15 errs high, as a scheduler would rather: median error 3%, -10% ... +13%
 // (docs/scale.md, scale-figures.md).
 inline constexpr double SliceOverheadBytesPerPosition = 0.15;
+// A file slice solved beside another holds, besides its sets (BytesPerPosition per position), its
+// part of the moves into paged subtables (retro/paged_exits.hpp) and its thread's buffers: fitted
+// on KQPkp, KBPkp and KPPkp under --max-memory 1G, measured at 322-328, 340-346 and 357-368 MiB
+// (two runs each), which 1.7 times the sets' bytes about matches (341, 341 and 358 MiB); 1.8,
+// erring high as a scheduler would rather, estimates 348, 348 and 372 MiB (docs/benchmarks.md,
+// *Slices*). Fitted on three of the 14 file-sliced 5-man tables.
+inline constexpr double FileSliceBytes = 1.8;
 // The lean path's bytes per layout position per side (both sides' bytes): six bit sets per side and
 // one set of targets for both, and the frontier's word list (7 bits per position and side, 1.75
 // bytes), the due lists of the loss bounds and of the wins through moves out of the table, the
@@ -126,12 +136,13 @@ struct SolvePlan {
 // * placement slices apart, whose four promoting slices each read those blocks again: KRPkr's 24,
 //   1.04-1.05 (wall);
 // * file slices, whose moves into the paged subtables are scored for all of them in one pass
-//   (retro/paged_exits.hpp): KPPkp's 20 and KBPkp's 32 1.07, KQPkp's 32 1.15 (each slice
-//   reading those blocks again, they took 1.8-4.0).
+//   (retro/paged_exits.hpp), two slices solved side by side: KBPkp's 32 1.06, KPPkp's 20 1.11,
+//   KQPkp's 32 1.12 (each slice reading those blocks again, they took 1.8-4.0; one after the
+//   other, 1.07-1.15).
 inline constexpr double LeanCpuRatio = 1.05;
 inline constexpr double JoinedSlicesCpuRatio = 1.0;
 inline constexpr double PlacementSlicesCpuRatio = 1.04;
-inline constexpr double FileSlicesCpuRatio = 1.07;
+inline constexpr double FileSlicesCpuRatio = 1.06;
 // A whole solve estimated below this is taken as it is: there is little memory to save, and the
 // fixed costs of the other paths (scratch files, a pass per slice) weigh most on small tables
 // (KRPk's 24 slices and KPkp's took 2.1 and 2.3 times their CPU time whole; every 3-4-man table is below).
@@ -144,7 +155,7 @@ inline constexpr uint64_t SmallSolveBytes = uint64_t{256} << 20;
 // estimated to take no more CPU time than the whole solve, when it fits `machine_memory`; when it
 // does not, plan_solve(cost, machine_memory), whatever that costs. KRPkr: 21 slices with its
 // promoting ones joined (429 MB against 1,549 MB whole, same time); KQPkp: whole, its file slices
-// taking 1.15 times its CPU time; KQk (9 MB): whole.
+// taking 1.12 times its CPU time; KQk (9 MB): whole.
 [[nodiscard]] SolvePlan default_plan(const CostEstimate& cost, uint64_t machine_memory);
 
 // How `egtb generate` solves a table: under `max_memory` (--max-memory; at most the machine's)

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
@@ -15,6 +16,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include "egtb/core/movegen.hpp"
 #include "indexing/bitset.hpp"
@@ -124,7 +126,7 @@ private:
 class WordSolver {
 public:
   WordSolver(const indexing::IndexScheme& scheme, SliceSets& sets, const Subtables& subtables,
-             const SolveConfig& config, MetricSet solved, Clock::time_point start, uint64_t resolved,
+             const SolveConfig& config, MetricSet solved, Clock::time_point start,
              const FinishedSlices* finished, const PagedExits::Slice* paged = nullptr)
       : scheme_(scheme),
         layout_(sets.layout),
@@ -134,7 +136,6 @@ public:
         paged_(paged),
         config_(config),
         start_(start),
-        resolved_(resolved),
         sides_(sets.sides),
         ep_(sets.ep),
         sets_(sets),
@@ -155,8 +156,8 @@ public:
     records_ = sets.records.get();
   }
 
-  // Solves the slice; returns the positions resolved so far, this slice's added.
-  uint64_t run() {
+  // Solves the slice.
+  void run() {
     report(Stage::Setup, 0);
     find_valid();
     build_ep_nodes();
@@ -167,7 +168,6 @@ public:
       if (phase_ == 0) mark_first_decided();
     }
     finish();
-    return resolved_;
   }
 
 private:
@@ -179,7 +179,7 @@ private:
   const PagedExits::Slice* paged_;  // the moves into paged subtables, scored before; or null
   const SolveConfig& config_;
   Clock::time_point start_;
-  uint64_t resolved_;
+  uint64_t resolved_ = 0;  // the positions this slice resolved so far
   std::array<std::unique_ptr<Side>, 2>& sides_;
   // The e.p. section, by side to move: every entry, the undecided ones, those decided at the
   // depth being propagated and at the depth being decided.
@@ -1050,33 +1050,109 @@ std::unique_ptr<const PagedExits> paged_exits(const Solution::Sets& sets, const 
       king_pair_order(indexing::WordLayout(sets.scheme, sets.slices[0])), scratch_directory(config));
 }
 
-// Solves the slices of `sets` one after the other, keeping each one solved. (Keeping the last one
-// unpacked saved no measurable time in KRPkr: 32.3-33.7 s wall against 32.3-32.6 s.)
+// The progress of a table's slices, summed: each slice's solver counts the positions it resolved,
+// and the config's callback sees the sum over the slices, one call at a time, whichever threads
+// the slices are solved on.
+class SliceProgress {
+public:
+  SliceProgress(const SolveConfig& config, size_t slices) : report_(config.progress), resolved_(slices) {}
+
+  // `config` with slice k's progress added here.
+  [[nodiscard]] SolveConfig config_of(const SolveConfig& config, size_t k) {
+    SolveConfig out = config;
+    if (report_) out.progress = [this, k](const Progress& p) { add(k, p); };
+    return out;
+  }
+
+private:
+  void add(size_t k, Progress p) {
+    const std::lock_guard lock(mutex_);
+    resolved_[k] = p.resolved;
+    p.resolved = std::accumulate(resolved_.begin(), resolved_.end(), uint64_t{0});
+    report_(p);
+  }
+
+  std::function<void(const Progress&)> report_;
+  std::mutex mutex_;
+  std::vector<uint64_t> resolved_;  // by slice, its solver's last count
+};
+
+// Each slice's first variant, numbered among the variants of every slice (SolvedSlice).
+std::vector<size_t> first_variants(const Solution::Sets& sets) {
+  std::vector<size_t> first(sets.slices.size());
+  size_t variants = 0;
+  for (size_t k = 0; k < first.size(); ++k) {
+    first[k] = variants;
+    const indexing::WordLayout layout(sets.scheme, sets.slices[k]);
+    variants += static_cast<size_t>(layout.pair_slots() / static_cast<uint64_t>(layout.kings().size));
+  }
+  return first;
+}
+
+// Runs `body` so that the parallel loops inside it neither take other work while they wait (a
+// thread waiting inside a slice would start another, holding both in memory) nor stop when work
+// beside it fails: an exception of another slice cancels the loop over the slices, which must not
+// cut this slice's parallel loops short while its solver goes on to the next ply.
+template <class Body>
+void run_apart(Body&& body) {
+  tbb::this_task_arena::isolate([&] {
+    tbb::task_group_context own(tbb::task_group_context::isolated);
+    tbb::task_group group(own);
+    group.run_and_wait(body);
+  });
+}
+
+// Solves the slices of `sets`, keeping each one solved (packed when there are several). Placement
+// slices one after the other, in pawn-move order: a digit pawn's step leads into a slice solved
+// before. File slices FileSlicesAtOnce at a time, side by side: no move leads from one to another
+// (word_layout.hpp), and the per-ply loops of a file slice over its many small pair slots keep two
+// threads busy with little work each. (Keeping the last slice unpacked saved no measurable time in
+// KRPkr: 32.3-33.7 s wall against 32.3-32.6 s.)
 void solve_slices(Solution::Sets& sets, const Subtables& subtables, const SolveConfig& config) {
   const Clock::time_point start = Clock::now();
+  const size_t count = sets.slices.size();
   auto ep_entries = ep_entries_by_slice(sets);
-  if (sets.slices.size() > 1 || config.lean)
+  if (count > 1 || config.lean)
     sets.scratch = std::make_unique<ScratchFile>(scratch_directory(config), "the finished slices");
   const SolvedSlices finished(sets);
   const std::unique_ptr<const PagedExits> paged = paged_exits(sets, subtables, config);
-  uint64_t resolved = 0;
-  size_t variants = 0;
-  for (size_t k = 0; k < sets.slices.size(); ++k) {
+  SliceProgress progress(config, count);
+  const std::vector<size_t> first = first_variants(sets);
+  // Slice k, whose digit pawns' steps lead into the slices `before` (none for a file slice).
+  const auto solve = [&](size_t k, const FinishedSlices* before) {
     auto slice = std::make_unique<SliceSets>(sets.scheme, sets.slices[k], sets.phases);
     slice->ep_entries = std::move(ep_entries[k]);
     const std::optional<PagedExits::Slice> paged_slice =
         paged ? std::optional(paged->slice(k)) : std::nullopt;
-    resolved = WordSolver(sets.scheme, *slice, subtables, config, sets.metrics, start, resolved, &finished,
-                          paged_slice ? &*paged_slice : nullptr)
-                   .run();
+    const SolveConfig slice_config = progress.config_of(config, k);
+    WordSolver(sets.scheme, *slice, subtables, slice_config, sets.metrics, start, before,
+               paged_slice ? &*paged_slice : nullptr)
+        .run();
     for (size_t c = 0; c < 2; ++c)
       for (size_t n = 0; n < slice->ep[c].size(); ++n)
         sets.ep_scores[c][slice->ep_entries[c][n]] = slice->ep_score(slice->ep[c][n]).raw();
     slice->ep = {};
-    const size_t first_variant = variants;
-    variants += slice->layout.pair_slots() / static_cast<uint64_t>(slice->layout.kings().size);
-    sets.solved.emplace_back(std::move(slice), first_variant, sets.scratch.get());
+    return SolvedSlice(std::move(slice), first[k], sets.scratch.get());
+  };
+  if (count < 2 || sets.slices[0].placement) {
+    for (size_t k = 0; k < count; ++k) sets.solved.push_back(solve(k, &finished));
+    return;
   }
+  std::vector<std::optional<SolvedSlice>> solved(count);
+  std::atomic<size_t> next{0};
+  const auto lane = [&] {
+    for (size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < count;) {
+      try {
+        run_apart([&] { solved[k].emplace(solve(k, nullptr)); });
+      } catch (...) {
+        next.store(count, std::memory_order_relaxed);  // the other lane starts no slice after its own
+        throw;
+      }
+    }
+  };
+  tbb::parallel_for(
+      size_t{0}, FileSlicesAtOnce, [&](size_t) { lane(); }, tbb::simple_partitioner());
+  for (std::optional<SolvedSlice>& s : solved) sets.solved.push_back(std::move(*s));
 }
 
 }  // namespace

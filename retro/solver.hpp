@@ -52,13 +52,19 @@ struct Progress {
   double seconds = 0;     // since the solver started
 };
 
+// The file slices solved at once, side by side (SolveConfig::slicing, indexing::Slicing::Files):
+// the solve holds as many slices in memory (retro/cost_model.hpp counts them).
+inline constexpr size_t FileSlicesAtOnce = 2;
+
 struct SolveConfig {
   int threads = 0;  // 0: every core
   Rules rules = Rules::Lasker;
   // The metrics to solve: the phases of the rules in order, up to the first one left out. Lasker
   // with {DTM} solves mates only: values 3 and 1 are then stored as draws.
   MetricSet metrics = all_metrics(Rules::Lasker);
-  std::function<void(const Progress&)> progress;  // called after each ply, from one thread
+  // Called after each ply, one call at a time; file slices solved side by side call it from
+  // their threads, with the positions resolved summed over the slices.
+  std::function<void(const Progress&)> progress;
   // Solve a pawn table one slice at a time (indexing/word_layout.hpp), by the files of its digit
   // pawns or by their squares in pawn-move order; the finished slices are packed. Whole: the
   // whole table at once.

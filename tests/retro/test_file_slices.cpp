@@ -1,0 +1,63 @@
+// File slices solved two at a time side by side (retro/solver.cpp, solve_slices): their progress
+// reaches the caller one call at a time, summed over the slices and never going back; a full disk
+// in one slice stops the solve with an IoError naming the scratch file.
+#include <atomic>
+#include <cstdint>
+
+#include "retro/solver.hpp"
+#include "tests/retro/solved_tables.hpp"
+#include "tests/store/store_fixtures.hpp"
+#include "tests/support/catch.hpp"
+
+namespace egtb::test {
+namespace {
+
+retro::SolveConfig file_slices(const std::filesystem::path& scratch) {
+  retro::SolveConfig config;
+  config.threads = 2;
+  config.scratch_directory = scratch;
+  config.slicing = indexing::Slicing::Files;
+  return config;
+}
+
+TEST_CASE("file slices side by side report their progress one call at a time, summed", "[retro]") {
+  const TempDir dir;
+  solved("KPPk");  // its subtables
+  retro::SolveConfig config = file_slices(dir.path());
+  std::atomic<int> inside{0}, overlapping{0};
+  int calls = 0, backwards = 0;
+  uint64_t last = 0;
+  config.progress = [&](const retro::Progress& p) {
+    if (inside.fetch_add(1) != 0) ++overlapping;
+    ++calls;
+    if (p.resolved < last) ++backwards;
+    last = p.resolved;
+    inside.fetch_sub(1);
+  };
+  const auto solution = retro::solve_table(parse_material("KPPk"), solved_tables(), config);
+  CHECK(solution->slices() > 2);
+  CHECK(overlapping == 0);
+  CHECK(backwards == 0);
+  CHECK(calls > 0);
+  // The sum over the slices is what the whole solve counts.
+  retro::SolveConfig whole = file_slices(dir.path());
+  whole.slicing = indexing::Slicing::Whole;
+  uint64_t whole_last = 0;
+  whole.progress = [&](const retro::Progress& p) { whole_last = p.resolved; };
+  (void)retro::solve_table(parse_material("KPPk"), solved_tables(), whole);
+  CHECK(last == whole_last);
+  CHECK(same_scores(*retro::to_table(*solution), solved("KPPk")));
+}
+
+TEST_CASE("file slices side by side on a full disk stop with an IoError naming the finished slices",
+          "[retro]") {
+  const TempDir dir;
+  solved("KPPk");  // its subtables, solved before the limit
+  const FileSizeLimit limit(4096);
+  CHECK_THROWS_WITH(
+      retro::solve_table(parse_material("KPPk"), solved_tables(), file_slices(dir.path())),
+      Catch::Contains(dir.path().string()) && Catch::Contains("cannot write the finished slices"));
+}
+
+}  // namespace
+}  // namespace egtb::test
