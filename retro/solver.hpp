@@ -62,8 +62,8 @@ struct SolveConfig {
   // The metrics to solve: the phases of the rules in order, up to the first one left out. Lasker
   // with {DTM} solves mates only: values 3 and 1 are then stored as draws.
   MetricSet metrics = all_metrics(Rules::Lasker);
-  // Called after each ply, one call at a time; file slices solved side by side call it from
-  // their threads, with the positions resolved summed over the slices.
+  // Called after each ply, from the thread that solves the table; of file slices solved side by
+  // side, the plies of the one that thread solves, and the positions resolved of all.
   std::function<void(const Progress&)> progress;
   // Solve a pawn table one slice at a time (indexing/word_layout.hpp), by the files of its digit
   // pawns or by their squares in pawn-move order; the finished slices are packed. Whole: the

@@ -1,8 +1,11 @@
 // File slices solved two at a time side by side (retro/solver.cpp, solve_slices): their progress
-// reaches the caller one call at a time, summed over the slices and never going back; a full disk
-// in one slice stops the solve with an IoError naming the scratch file.
+// reaches the caller on its own thread, the plies of one slice at a time, the positions resolved
+// summed over the slices and never going back; a full disk in one slice stops the solve with an
+// IoError naming the scratch file.
 #include <atomic>
 #include <cstdint>
+#include <optional>
+#include <thread>
 
 #include "retro/solver.hpp"
 #include "tests/retro/solved_tables.hpp"
@@ -20,24 +23,34 @@ retro::SolveConfig file_slices(const std::filesystem::path& scratch) {
   return config;
 }
 
-TEST_CASE("file slices side by side report their progress one call at a time, summed", "[retro]") {
+TEST_CASE("file slices side by side report their progress on the caller's thread, one slice at a time",
+          "[retro]") {
   const TempDir dir;
   solved("KPPk");  // its subtables
   retro::SolveConfig config = file_slices(dir.path());
-  std::atomic<int> inside{0}, overlapping{0};
-  int calls = 0, backwards = 0;
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<int> elsewhere{0};
+  int calls = 0, backwards = 0, jumps = 0;
   uint64_t last = 0;
+  std::optional<retro::Progress> solving;  // the last report of a ply, until a slice finishes
   config.progress = [&](const retro::Progress& p) {
-    if (inside.fetch_add(1) != 0) ++overlapping;
+    if (std::this_thread::get_id() != caller) {
+      ++elsewhere;
+      return;
+    }
     ++calls;
     if (p.resolved < last) ++backwards;
     last = p.resolved;
-    inside.fetch_sub(1);
+    // The plies shown are one slice's until it finishes: within a metric they only go up.
+    if (p.stage == retro::Stage::Solving && solving && solving->metric == p.metric && p.ply < solving->ply)
+      ++jumps;
+    solving = p.stage == retro::Stage::Solving ? std::optional(p) : std::nullopt;
   };
   const auto solution = retro::solve_table(parse_material("KPPk"), solved_tables(), config);
   CHECK(solution->slices() > 2);
-  CHECK(overlapping == 0);
+  CHECK(elsewhere == 0);
   CHECK(backwards == 0);
+  CHECK(jumps == 0);
   CHECK(calls > 0);
   // The sum over the slices is what the whole solve counts.
   retro::SolveConfig whole = file_slices(dir.path());
