@@ -156,7 +156,7 @@ WordLayout::WordLayout(const IndexScheme& scheme, const PawnSlice& slice)
     radices_[static_cast<size_t>(j)] = !pawn ? 64 : !sliced ? 48 : slice.placement ? 1 : 6;
     pair_words_ *= static_cast<uint64_t>(radices_[static_cast<size_t>(j)]);
   }
-  const size_t variants = sliced ? slice.keys.size() : 1;
+  const size_t variants = slice.variants();
   variants_ = variants;
   kings_divisor_ = FastDivisor(static_cast<uint32_t>(kings_->size));
   if (sliced) {

@@ -121,6 +121,9 @@ private:
 struct PawnSlice {
   std::vector<uint32_t> keys;
   bool placement = false;  // the keys are placement keys
+
+  // Its variants: a key each, the whole table one.
+  [[nodiscard]] size_t variants() const { return keys.empty() ? 1 : keys.size(); }
 };
 
 // The slices of a scheme. File slices come in the order of their smallest key; placement slices

@@ -1103,8 +1103,7 @@ std::vector<size_t> first_variants(const Solution::Sets& sets) {
   size_t variants = 0;
   for (size_t k = 0; k < first.size(); ++k) {
     first[k] = variants;
-    const indexing::WordLayout layout(sets.scheme, sets.slices[k]);
-    variants += static_cast<size_t>(layout.pair_slots() / static_cast<uint64_t>(layout.kings().size));
+    variants += sets.slices[k].variants();
   }
   return first;
 }

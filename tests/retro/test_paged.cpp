@@ -133,6 +133,29 @@ TEST_CASE("a table solved with paged subtables is the table solved with whole on
   CHECK(same_scores(*from_whole, *from_paged));
 }
 
+// The successors of `target`, written to `dir` and read back: paged through one small cache where
+// `paged(next)` says so, else loaded whole.
+template <class Paged>
+retro::Subtables written_subtables(const Material& target, const std::filesystem::path& dir, Paged&& paged) {
+  retro::Subtables subtables;
+  const auto cache = std::make_shared<BlockCache>(size_t{1} << 20);
+  for (const Material& next : target.successors()) {
+    if (next.is_bare_kings() || subtables.contains(next)) continue;
+    const auto path = write_table(dir, solved(next.str()));
+    subtables.add(paged(next) ? Table::page(path, {}, cache) : Table::load(path));
+  }
+  return subtables;
+}
+
+// Two threads, scratch files in `dir`, slices as `slicing` says.
+retro::SolveConfig sliced_config(const std::filesystem::path& dir, indexing::Slicing slicing) {
+  retro::SolveConfig config;
+  config.threads = 2;
+  config.scratch_directory = dir;
+  config.slicing = slicing;
+  return config;
+}
+
 TEST_CASE("a pawn table solved with its promoting slices joined is the table solved whole",
           "[retro][paged]") {
   // The slices of a pawn on its 7th, joined (indexing::Slicing::PromotionsJoined), read the
@@ -142,17 +165,10 @@ TEST_CASE("a pawn table solved with its promoting slices joined is the table sol
     INFO(sig);
     const ScratchDir dir;
     const Material target = parse_material(sig);
-    retro::Subtables paged_subtables;
-    const auto cache = std::make_shared<BlockCache>(size_t{1} << 20);
-    for (const Material& next : target.successors()) {
-      if (next.is_bare_kings() || paged_subtables.contains(next)) continue;
-      paged_subtables.add(Table::page(write_table(dir.path, solved(next.str())), {}, cache));
-    }
-    retro::SolveConfig config;
-    config.threads = 2;
-    config.scratch_directory = dir.path;
-    config.slicing = indexing::Slicing::PromotionsJoined;
-    const auto solution = retro::solve_table(target, paged_subtables, config);
+    const retro::Subtables paged_subtables =
+        written_subtables(target, dir.path, [](const Material&) { return true; });
+    const auto solution = retro::solve_table(target, paged_subtables,
+                                             sliced_config(dir.path, indexing::Slicing::PromotionsJoined));
     CHECK(solution->slices() == 21);
     CHECK(same_scores(*retro::to_table(*solution), solved(sig)));
   }
@@ -170,19 +186,11 @@ TEST_CASE("a pawn table solved in file slices from paged subtables is the table 
       INFO(sig << (captures_paged ? ", every subtable paged" : ", the promotions' subtables paged"));
       const ScratchDir dir;
       const Material target = parse_material(sig);
-      retro::Subtables subtables;
-      const auto cache = std::make_shared<BlockCache>(size_t{1} << 20);
-      for (const Material& next : target.successors()) {
-        if (next.is_bare_kings() || subtables.contains(next)) continue;
-        const auto path = write_table(dir.path, solved(next.str()));
-        const bool promotion = next.men() == target.men();
-        subtables.add(captures_paged || promotion ? Table::page(path, {}, cache) : Table::load(path));
-      }
-      retro::SolveConfig config;
-      config.threads = 2;
-      config.scratch_directory = dir.path;
-      config.slicing = indexing::Slicing::Files;
-      const auto solution = retro::solve_table(target, subtables, config);
+      const retro::Subtables subtables = written_subtables(target, dir.path, [&](const Material& next) {
+        return captures_paged || next.men() == target.men();  // a promotion keeps the men
+      });
+      const auto solution =
+          retro::solve_table(target, subtables, sliced_config(dir.path, indexing::Slicing::Files));
       CHECK(solution->slices() > 1);
       CHECK(same_scores(*retro::to_table(*solution), solved(sig)));
     }
