@@ -94,13 +94,19 @@ PawnSlices::PawnSlices(const IndexScheme& scheme, Slicing slicing)
     std::sort(slice.keys.begin(), slice.keys.end());
     slices_.push_back(std::move(slice));
   }
-  if (!pawns_.placement()) return;
-  std::stable_sort(slices_.begin(), slices_.end(), [&](const PawnSlice& a, const PawnSlice& b) {
-    return advance(scheme, pawns_, a.keys[0]) > advance(scheme, pawns_, b.keys[0]);
-  });
-  if (slicing == Slicing::PromotionsJoined) join_promoting(scheme);
+  if (pawns_.placement()) {
+    std::stable_sort(slices_.begin(), slices_.end(), [&](const PawnSlice& a, const PawnSlice& b) {
+      return advance(scheme, pawns_, a.keys[0]) > advance(scheme, pawns_, b.keys[0]);
+    });
+    if (slicing == Slicing::PromotionsJoined) join_promoting(scheme);
+  }
+  variant_of_key_.assign(pawns_.keys(), 0);
   for (size_t s = 0; s < slices_.size(); ++s)
-    for (const uint32_t key : slices_[s].keys) slice_of_key_[key] = static_cast<uint16_t>(s);
+    for (size_t v = 0; v < slices_[s].keys.size(); ++v) {
+      const uint32_t key = slices_[s].keys[v];
+      slice_of_key_[key] = static_cast<uint16_t>(s);
+      variant_of_key_[key] = static_cast<uint16_t>(v);
+    }
 }
 
 void PawnSlices::join_promoting(const IndexScheme& scheme) {
@@ -163,6 +169,13 @@ WordLayout::WordLayout(const IndexScheme& scheme, const PawnSlice& slice)
     variant_of_key_.assign(digit_pawns_.keys(), -1);
     for (size_t v = 0; v < variants; ++v) variant_of_key_[slice.keys[v]] = static_cast<int8_t>(v);
   }
+  for (int j = 2; j < men_; ++j)
+    for (int sq = 0; j != inner_ && sq < 64; ++sq) {
+      const int d = digit(j, square_at(sq));
+      if (d >= 0)
+        square_words_[static_cast<size_t>(j)][static_cast<size_t>(sq)] =
+            strides_[static_cast<size_t>(j)] * static_cast<uint64_t>(d);
+    }
   words_ = pair_words_ * static_cast<uint64_t>(kings_->size) * variants;
   decode_32bit_ = words_ <= UINT32_MAX && pair_words_ >= 2;
   if (decode_32bit_) pair_divisor_ = FastDivisor(static_cast<uint32_t>(pair_words_));
@@ -209,18 +222,6 @@ uint64_t WordLayout::variant_of(const Men& men) const {
   const int8_t v = variant_of_key_[digit_pawns_.key(men)];
   assert(v >= 0);
   return static_cast<uint64_t>(v);
-}
-
-uint64_t WordLayout::word_of(const Men& men) const {
-  const uint16_t pair = kings_->pair[KkMap::at(men.squares[0], men.squares[1])];
-  assert(pair != KkMap::None);
-  uint64_t word = (variant_of(men) * static_cast<uint64_t>(kings_->size) + pair) * pair_words_;
-  for (int j = 2; j < men_; ++j) {
-    if (j == inner_) continue;
-    word += strides_[static_cast<size_t>(j)] *
-            static_cast<uint64_t>(digit(j, men.squares[static_cast<size_t>(j)]));
-  }
-  return word;
 }
 
 std::optional<Position> WordLayout::placement(const Men& men, Color stm) const {

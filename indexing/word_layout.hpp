@@ -54,6 +54,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -142,6 +143,18 @@ public:
   [[nodiscard]] size_t slice_of(const IndexScheme::Men& men) const {
     return slices_.size() == 1 ? 0 : slice_of_key_[pawns_.key(men)];
   }
+  // Where men lie: their slice, and their variant in it (their key's place among its keys, as
+  // WordLayout numbers them). Example: KPPkp's file slice of keys {1, 8} (pawns on a and b files)
+  // holds pawns on b2 and a4 (key 1 + 0 * 8 = 1) as its variant 0.
+  struct Place {
+    size_t slice = 0;
+    uint64_t variant = 0;
+  };
+  [[nodiscard]] Place place_of(const IndexScheme::Men& men) const {
+    if (slices_.size() == 1) return {};
+    const uint32_t key = pawns_.key(men);
+    return {slice_of_key_[key], variant_of_key_[key]};
+  }
 
 private:
   DigitPawns pawns_;
@@ -150,6 +163,7 @@ private:
   // its 7th rank, each group where its first one stood.
   void join_promoting(const IndexScheme& scheme);
   std::vector<uint16_t> slice_of_key_;
+  std::vector<uint16_t> variant_of_key_;
 };
 
 // How a pawn table is sliced when it must be (egtb generate --max-memory, which joins the promoting
@@ -221,11 +235,22 @@ public:
   // word 4,101 (the second pair's sixth) both have placement 5.
   uint64_t decode(uint64_t word, Men& men) const;
   // The word of men whose kings form a canonical pair (the innermost man is not read), of the
-  // layout's slice.
-  [[nodiscard]] uint64_t word_of(const Men& men) const;
-  // The position of men whose kings form a canonical pair.
-  [[nodiscard]] uint64_t position_of(const Men& men) const {
-    return word_of(men) * 64 + static_cast<uint64_t>(to_index(men.squares[static_cast<size_t>(inner_)]));
+  // layout's slice; of its variant `variant` when the caller knows it (PawnSlices::place_of).
+  [[nodiscard]] uint64_t word_of(const Men& men) const { return word_of(men, variant_of(men)); }
+  [[nodiscard]] uint64_t word_of(const Men& men, uint64_t variant) const {
+    const uint16_t pair = kings_->pair[KkMap::at(men.squares[0], men.squares[1])];
+    assert(pair != KkMap::None);
+    uint64_t word = (variant * static_cast<uint64_t>(kings_->size) + pair) * pair_words_;
+    for (int j = 2; j < men_; ++j)
+      word += square_words_[static_cast<size_t>(j)]
+                           [static_cast<size_t>(to_index(men.squares[static_cast<size_t>(j)]))];
+    return word;
+  }
+  // The position of men whose kings form a canonical pair (of variant `variant`).
+  [[nodiscard]] uint64_t position_of(const Men& men) const { return position_of(men, variant_of(men)); }
+  [[nodiscard]] uint64_t position_of(const Men& men, uint64_t variant) const {
+    return word_of(men, variant) * 64 +
+           static_cast<uint64_t>(to_index(men.squares[static_cast<size_t>(inner_)]));
   }
   // The men as a Position with `stm` to move, or nothing when two of them share a square
   // (whether the position is legal is not asked).
@@ -246,6 +271,10 @@ private:
   std::array<uint64_t, MaxIndexMen> strides_{};  // 0 for the kings and the innermost man
   // 64 a piece, 48 a pawn, 6 a pawn of a file slice, 1 a pawn of a placement slice
   std::array<int, MaxIndexMen> radices_{};
+  // Man j's part of a word on square s, stride(j) * digit(j, s), looked up rather than computed:
+  // 0 for the kings and the innermost man. Example: KRPkr whole, the pawn (digit 48, stride 64)
+  // on a4 (digit 16) adds 1,024 words.
+  std::array<std::array<uint64_t, 64>, MaxIndexMen> square_words_{};
   const KkMap* kings_;
   uint64_t pair_words_ = 1;
   uint64_t words_ = 0;

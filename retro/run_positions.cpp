@@ -28,7 +28,10 @@ namespace {
 // slice and position is kept and carried to the next run by the one piece that moved between them
 // (KRPkr in "Kk R r P" by 24 placement slices: a run is the pawn's 48 squares in 24 slices, and
 // the next run moves the black rook a square, one step in each). A run that moves a king, a pawn
-// or two men starts afresh.
+// or two men starts afresh. A storage order that ends in a group of identical men has no run man:
+// each entry is a run of its own, located once from the caller's men (not from a copy of them:
+// copying the men just decoded, a store read back wider than it was written, took 15% of
+// KPPkp's writing whole).
 class RunPositions {
 public:
   RunPositions(const Solution::Sets& sets, const indexing::IndexScheme& scheme)
@@ -40,20 +43,21 @@ public:
         shared_steps_(pieces_step_alike()) {}
 
   void start(const Men& run) {
-    if (one_slice_)
-      run_ = locate(run);
-    else if (step_ != 0)
-      follow(run);
+    if (one_slice_ || step_ == 0) run_ = locate(run);
+    if (step_ == 0) return;
+    if (!one_slice_) follow(run);
     men_ = run;
   }
 
   // The raw score of side c of the run's entry with the run man on s: a packed slice's through
-  // the hold of that square (of the run, when its entries lie in one slice).
+  // a hold, of that square (of the run, when its entries lie in one slice; of the chunk, when
+  // each entry is a run of its own).
   uint16_t raw_score(Color c, Square s) {
     const Where where = at(s);
     if (!packed_) return where.slice->score(c, where.position).raw();
-    SolvedSlice::Hold& hold =
-        one_slice_ || step_ == 0 ? run_hold_ : square_holds_[static_cast<size_t>(to_index(s))];
+    SolvedSlice::Hold& hold = step_ == 0   ? holds_[hold_slot(where, c)]
+                              : one_slice_ ? run_hold_
+                                           : square_holds_[static_cast<size_t>(to_index(s))];
     if (!hold.holds(where.slice, c, where.position)) hold = where.slice->hold(c, where.position);
     return hold.raw(where.position);
   }
@@ -70,7 +74,7 @@ private:
     if (one_slice_)
       return {run_.slice, run_.position + static_cast<uint64_t>(run_.slice->layout().position_step(
                                               step_, men_.squares[step], s))};
-    if (step_ == 0) return locate(men_);  // every entry a run of its own, its men whole
+    if (step_ == 0) return run_;
     Where& where = by_square_[static_cast<size_t>(to_index(s))];
     if (!contains(known_, s)) {
       men_.squares[step] = s;
@@ -79,6 +83,15 @@ private:
       known_ |= square_bb(s);
     }
     return {where.slice, where.position + base_};
+  }
+
+  // The slot of holds_ for the chunk of `where` of side c: its slice, side and chunk number hashed
+  // (Fibonacci hashing: times 2^64 / golden ratio, the top bits).
+  [[nodiscard]] size_t hold_slot(const Where& where, Color c) const {
+    const auto slice = static_cast<uint64_t>(where.slice - sets_.solved.data());
+    const uint64_t key = ((where.position / SolvedSlice::ChunkEntries * sets_.solved.size() + slice) << 1) |
+                         static_cast<uint64_t>(to_index(c));
+    return static_cast<size_t>(key * 0x9E3779B97F4A7C15 >> (64 - HoldBits));
   }
 
   [[nodiscard]] bool is_pawn(int j) const { return type_of(scheme_.man_piece(j)) == PieceType::Pawn; }
@@ -98,8 +111,9 @@ private:
   }
 
   [[nodiscard]] Where locate(const Men& men) const {
-    const SolvedSlice& slice = sets_.solved[sets_.slices.slice_of(men)];
-    return {&slice, slice.layout().position_of(men)};
+    const indexing::PawnSlices::Place place = sets_.slices.place_of(men);
+    const SolvedSlice& slice = sets_.solved[place.slice];
+    return {&slice, slice.layout().position_of(men, place.variant)};
   }
 
   // Carries the kept squares' positions to `run`, or forgets them.
@@ -143,6 +157,11 @@ private:
   Bitboard known_ = 0;
   SolvedSlice::Hold run_hold_;
   std::array<SolvedSlice::Hold, 64> square_holds_{};
+  // Holds by chunk (hold_slot), for entries located one by one: KPPkp in "Kk p PP" by 20 file
+  // slices reads a chunk of each of its 64 variants in turn, and one hold for all missed at
+  // every entry.
+  static constexpr int HoldBits = 8;
+  std::array<SolvedSlice::Hold, size_t{1} << HoldBits> holds_{};
 };
 
 }  // namespace

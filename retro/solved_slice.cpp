@@ -92,8 +92,13 @@ const SolvedSlice::Unpacked& SolvedSlice::chunk_of(Color c, uint64_t p, bool in_
   const uint64_t chunk = p / ChunkEntries;
   const auto holds = [&](const Unpacked& u) { return u.id == id_ && u.c == c && u.chunk == chunk; };
   if (pair_chunks_ > 0 && r.pair.size() != pair_chunks_) r.pair.resize(pair_chunks_);
-  if (pair_chunks_ == 0 && !holds(r.chunks[0])) std::swap(r.chunks[0], r.chunks[1]);
-  Unpacked& last = pair_chunks_ > 0 ? r.pair[static_cast<size_t>(chunk % pair_chunks_)] : r.chunks[0];
+  thread_local uint64_t asks = 0;
+  Unpacked& last = pair_chunks_ > 0                        ? r.pair[static_cast<size_t>(chunk % pair_chunks_)]
+                   : holds(r.chunks[0])                    ? r.chunks[0]
+                   : holds(r.chunks[1])                    ? r.chunks[1]
+                   : r.chunks[0].asked < r.chunks[1].asked ? r.chunks[0]
+                                                           : r.chunks[1];
+  last.asked = ++asks;
   if (!holds(last)) {
     const auto k = static_cast<size_t>(chunk);
     const std::span<const uint8_t> bytes = packed_bytes(c, k, in_order, r.group);
@@ -113,21 +118,26 @@ const SolvedSlice::Unpacked& SolvedSlice::chunk_of(Color c, uint64_t p, bool in_
 
 std::span<const uint8_t> SolvedSlice::packed_bytes(Color c, size_t k, bool in_order, ReadGroup& read) const {
   const auto& chunks = chunks_[static_cast<size_t>(to_index(c))];
-  if (!in_order) {
+  const size_t g = k / GroupChunks;
+  if (read.id != id_ || read.c != c) {
+    read.id = id_;
+    read.c = c;
+    read.last = read.group = NoChunk;
+  }
+  const bool onward = in_order && read.last != NoChunk && k == read.last + 1;
+  read.last = k;
+  if (read.group != g && !onward) {
     thread_local std::vector<uint8_t> bytes;
     bytes.resize(chunks[k].size);
     scratch_->read(chunks[k].offset, bytes);
     return bytes;
   }
-  const size_t g = k / GroupChunks;
   const PackedChunk& first = chunks[g * GroupChunks];
-  if (read.id != id_ || read.c != c || read.group != g) {
+  if (read.group != g) {
     const PackedChunk& last = chunks[std::min(chunks.size(), (g + 1) * GroupChunks) - 1];
-    read.id = ~uint64_t{0};
+    read.group = NoChunk;
     read.bytes.resize(static_cast<size_t>(last.offset + last.size - first.offset));
     scratch_->read(first.offset, read.bytes);
-    read.id = id_;
-    read.c = c;
     read.group = g;
   }
   return std::span<const uint8_t>(read.bytes)

@@ -23,8 +23,9 @@ namespace egtb::retro {
 // to a scratch file (retro/scratch_file.hpp), so that only the slice being solved is held in
 // memory. A chunk is read back and unpacked when a score of it is asked for (by the exits of a
 // later placement slice, or by the writer), and each thread keeps the last two chunks it unpacked
-// of every variant of every slice for the next asks. The writer reads the packed chunks a group
-// (GroupChunks) at a time. A chunk is 64 words: a word lies in one.
+// of every variant of every slice for the next asks. A reader in order (the writer) reads the
+// packed chunks a group (GroupChunks) at a time once it asks for a variant's chunks one after
+// the other. A chunk is 64 words: a word lies in one.
 // The writer asks in storage order, where a run of a few thousand entries visits every variant
 // but only a chunk or two of each: KRPkr's storage index runs through the pawn's squares (every
 // variant) inside each rook square, while a variant's layout (a placement slice's) holds the 64
@@ -47,6 +48,7 @@ public:
     Color c = Color::White;
     uint64_t chunk = 0;
     uint64_t stamp = 0;  // the thread's count of unpacks when this one was made
+    uint64_t asked = 0;  // the thread's count of asks when it was last asked for
     std::vector<uint16_t> raw;
   };
 
@@ -77,11 +79,15 @@ public:
   // Packed slices only: a hold on the calling thread's chunk of side c holding position p.
   [[nodiscard]] Hold hold(Color c, uint64_t p) const;
 
-private:
+  // The positions of a chunk: position p lies in chunk p / ChunkEntries.
   static constexpr uint64_t ChunkEntries = 1 << 12;
+
+private:
   // Chunks packed together: one write to the scratch file for each group, and one read for the
-  // writer, which reads a slice's chunks in order (KRPkr: about 18 KB a group instead of 16
-  // system calls of 1.1 KB each).
+  // writer when it reads a variant's chunks in order (KRPkr: about 18 KB a group instead of 16
+  // system calls of 1.1 KB each). A chunk asked for out of order is read alone: choosing the
+  // storage order samples blocks in every candidate order, where a group read for one chunk
+  // costs 16 (KBPkp's order 0.61-0.70 s in file slices, 0.36-0.37 s reading those alone).
   static constexpr size_t GroupChunks = 16;
   // zstd's fastest levels: the chunks live only until written and are unpacked several times, so
   // speed beats size (docs/scale.md measures levels 1 to -256).
@@ -103,19 +109,23 @@ private:
   size_t pair_chunks_ = 0;      // on the lean path: the chunks of a king pair (Recent::pair)
   uint64_t id_;                 // unique in the process: tells the threads' unpacked chunks apart
 
-  // A group of packed chunks a thread read in one go.
+  // What a thread read last of a variant's packed chunks of side c: the chunk, and the group of
+  // chunks it read in one go (a read in order of the chunk after `last`).
+  static constexpr size_t NoChunk = ~size_t{0};
   struct ReadGroup {
     uint64_t id = ~uint64_t{0};  // of the slice it belongs to
     Color c = Color::White;
-    size_t group = 0;
+    size_t last = NoChunk;   // the chunk read last
+    size_t group = NoChunk;  // the group whose chunks `bytes` holds
     std::vector<uint8_t> bytes;
   };
-  // What a thread keeps of variant v of the slice: its last two unpacked chunks, the latest first
-  // (the two sides of a chunk boundary inside a run of the storage order), and the group of
-  // packed chunks it read last. A slice solved on the lean path (a pawnless table, packed whole)
-  // keeps instead a king pair's worth of chunks, chunk k in pair[k % pair_chunks_]: the storage
-  // order of identical men hops between the chunks of a pair from one run to the next (KRRkr in
-  // "Kk RR r", whose writing took 30 s instead of 2 with two chunks).
+  // What a thread keeps of variant v of the slice: its last two unpacked chunks (the two sides of
+  // a chunk boundary inside a run of the storage order), the one asked for longer ago replaced
+  // first and neither moved, so that a Hold on either stays good; and what it read last. A slice
+  // solved on the lean path (a pawnless table, packed whole) keeps instead a king pair's worth of
+  // chunks, chunk k in pair[k % pair_chunks_]: the storage order of identical men hops between
+  // the chunks of a pair from one run to the next (KRRkr in "Kk RR r", whose writing took 30 s
+  // instead of 2 with two chunks).
   struct Recent {
     std::array<Unpacked, 2> chunks;
     std::vector<Unpacked> pair;
