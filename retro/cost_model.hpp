@@ -129,16 +129,20 @@ struct SolvePlan {
 
 // The CPU time of a solve over the whole solve's, by path: what decides which path costs no time.
 // Measured on 5-man tables with two threads, each path against the whole solve on the same machine
-// state (docs/benchmarks.md, *Choosing the path*; the lowest ratio measured where there are several):
+// state (docs/benchmarks.md, *Choosing the path*; the lowest ratio measured where there are
+// several, but for file slices):
 // * the lean path: KQRkr 1.05, KQBkq 1.07-1.3 (its scratch file's writes cost more wall time still);
 // * slices with the promoting ones joined, which read the paged subtables' blocks once, as the
 //   whole solve does: KRPkr's 21, 0.97-1.0;
 // * placement slices apart, whose four promoting slices each read those blocks again: KRPkr's 24,
 //   1.04-1.05 (wall);
 // * file slices, whose moves into the paged subtables are scored for all of them in one pass
-//   (retro/paged_exits.hpp), two slices solved side by side: KBPkp's 32 1.06, KPPkp's 20 1.11,
-//   KQPkp's 32 1.12 (each slice reading those blocks again, they took 1.8-4.0; one after the
-//   other, 1.07-1.15).
+//   (retro/paged_exits.hpp), two slices solved side by side: KBPkp's 32 0.94, KNPkp's 32 1.05,
+//   KPPkp's 20 1.06, KRkpp's 20 1.06, KQPkp's 32 1.09, KQkpp's 20 1.15, their median taken: the
+//   spread is this machine's noise as much as the tables' (each slice reading those blocks again,
+//   they took 1.8-4.0; one after the other, 1.07-1.15). Their wall time is 0.86-1.12 of the whole
+//   solve's, KQkpp's the slowest: its storage order "Kk Q pp" ends in a group of two men, whose
+//   entries the writer locates one by one.
 inline constexpr double LeanCpuRatio = 1.05;
 inline constexpr double JoinedSlicesCpuRatio = 1.0;
 inline constexpr double PlacementSlicesCpuRatio = 1.04;
@@ -155,7 +159,7 @@ inline constexpr uint64_t SmallSolveBytes = uint64_t{256} << 20;
 // estimated to take no more CPU time than the whole solve, when it fits `machine_memory`; when it
 // does not, plan_solve(cost, machine_memory), whatever that costs. KRPkr: 21 slices with its
 // promoting ones joined (429 MB against 1,549 MB whole, same time); KQPkp: whole, its file slices
-// taking 1.12 times its CPU time; KQk (9 MB): whole.
+// taking 1.09 times its CPU time; KQk (9 MB): whole.
 [[nodiscard]] SolvePlan default_plan(const CostEstimate& cost, uint64_t machine_memory);
 
 // How `egtb generate` solves a table: under `max_memory` (--max-memory; at most the machine's)

@@ -124,7 +124,7 @@ std::span<const uint8_t> SolvedSlice::packed_bytes(Color c, size_t k, bool in_or
     read.c = c;
     read.last = read.group = NoChunk;
   }
-  const bool onward = in_order && read.last != NoChunk && k == read.last + 1;
+  const bool onward = in_order && read.last != NoChunk && k > read.last && k - read.last < GroupChunks;
   read.last = k;
   if (read.group != g && !onward) {
     thread_local std::vector<uint8_t> bytes;

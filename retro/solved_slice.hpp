@@ -24,8 +24,8 @@ namespace egtb::retro {
 // memory. A chunk is read back and unpacked when a score of it is asked for (by the exits of a
 // later placement slice, or by the writer), and each thread keeps the last two chunks it unpacked
 // of every variant of every slice for the next asks. A reader in order (the writer) reads the
-// packed chunks a group (GroupChunks) at a time once it asks for a variant's chunks one after
-// the other. A chunk is 64 words: a word lies in one.
+// packed chunks a group (GroupChunks) at a time while it moves forward through a variant's
+// chunks. A chunk is 64 words: a word lies in one.
 // The writer asks in storage order, where a run of a few thousand entries visits every variant
 // but only a chunk or two of each: KRPkr's storage index runs through the pawn's squares (every
 // variant) inside each rook square, while a variant's layout (a placement slice's) holds the 64
@@ -110,7 +110,7 @@ private:
   uint64_t id_;                 // unique in the process: tells the threads' unpacked chunks apart
 
   // What a thread read last of a variant's packed chunks of side c: the chunk, and the group of
-  // chunks it read in one go (a read in order of the chunk after `last`).
+  // chunks it read in one go (a read in order of a chunk less than a group after `last`).
   static constexpr size_t NoChunk = ~size_t{0};
   struct ReadGroup {
     uint64_t id = ~uint64_t{0};  // of the slice it belongs to
