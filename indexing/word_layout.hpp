@@ -144,8 +144,9 @@ public:
     return slices_.size() == 1 ? 0 : slice_of_key_[pawns_.key(men)];
   }
   // Where men lie: their slice, and their variant in it (their key's place among its keys, as
-  // WordLayout numbers them). Example: KPPkp's file slice of keys {1, 8} (pawns on a and b files)
-  // holds pawns on b2 and a4 (key 1 + 0 * 8 = 1) as its variant 0.
+  // WordLayout numbers them). Example: KPPkp's file slice of keys {1, 8, 55, 62} (white pawns on
+  // the a and b files, or the g and h files) holds digit pawns on b2 and a4 (key 1 + 0 * 8 = 1)
+  // as its variant 0, and on a4 and b2 (key 8) as its variant 1.
   struct Place {
     size_t slice = 0;
     uint64_t variant = 0;

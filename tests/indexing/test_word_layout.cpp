@@ -161,6 +161,26 @@ TEST_CASE("the worked example of a file slice", "[indexing][word-layout]") {
   CHECK(layout.word_of(men) == 1806 * 384 + 163);
 }
 
+TEST_CASE("the worked example of a place among file slices", "[indexing][word-layout]") {
+  const IndexScheme scheme = scheme_of("KPPkp");
+  const PawnSlices slices(scheme, Slicing::Files);
+  const DigitPawns pawns(scheme);
+  REQUIRE(pawns.count() == 2);
+  Men men;
+  men.squares = {Square::A1, Square::C8, Square::H5, Square::H6, Square::H7};
+  men.squares[static_cast<size_t>(pawns.man(0))] = Square::B2;
+  men.squares[static_cast<size_t>(pawns.man(1))] = Square::A4;
+  CHECK(pawns.key(men) == 1);
+  const PawnSlices::Place place = slices.place_of(men);
+  CHECK(place.slice == slices.slice_of(men));
+  CHECK(slices[place.slice].keys == std::vector<uint32_t>{1, 8, 55, 62});
+  CHECK(place.variant == 0);
+  // The pawns exchanged: key 8, the slice's variant 1.
+  std::swap(men.squares[static_cast<size_t>(pawns.man(0))], men.squares[static_cast<size_t>(pawns.man(1))]);
+  CHECK(slices.place_of(men).slice == place.slice);
+  CHECK(slices.place_of(men).variant == 1);
+}
+
 TEST_CASE("the words of a table's slices round-trip and add up to its words", "[indexing][word-layout]") {
   for (const char* sig : {"KPkp", "KRkp", "KPPk", "KRPk", "KPPkp"})
     for (const Slicing slicing : {Slicing::Files, Slicing::Placements, Slicing::PromotionsJoined}) {
@@ -173,8 +193,9 @@ TEST_CASE("the words of a table's slices round-trip and add up to its words", "[
         Men men;
         for (uint64_t w = 0; w < layout.words(); ++w) {
           layout.decode(w, men);
-          wrong += layout.word_of(men) != w;
-          outside += slices.slice_of(men) != s;
+          const PawnSlices::Place place = slices.place_of(men);
+          wrong += layout.word_of(men) != w || layout.word_of(men, place.variant) != w;
+          outside += slices.slice_of(men) != s || place.slice != s;
         }
       }
       INFO(sig);
