@@ -273,8 +273,8 @@ private:
   // 64 a piece, 48 a pawn, 6 a pawn of a file slice, 1 a pawn of a placement slice
   std::array<int, MaxIndexMen> radices_{};
   // Man j's part of a word on square s, stride(j) * digit(j, s), looked up rather than computed:
-  // 0 for the kings and the innermost man. Example: KRPkr whole, the pawn (digit 48, stride 64)
-  // on a4 (digit 16) adds 1,024 words.
+  // 0 for the kings and the innermost man. Example: KRPkr whole, the white rook (stride 48, the
+  // pawn's radix) on d4 (digit 27) adds 1,296 words, the pawn (stride 1) on b3 (digit 9) adds 9.
   std::array<std::array<uint64_t, 64>, MaxIndexMen> square_words_{};
   const KkMap* kings_;
   uint64_t pair_words_ = 1;

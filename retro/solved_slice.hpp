@@ -87,7 +87,7 @@ private:
   // writer when it reads a variant's chunks in order (KRPkr: about 18 KB a group instead of 16
   // system calls of 1.1 KB each). A chunk asked for out of order is read alone: choosing the
   // storage order samples blocks in every candidate order, where a group read for one chunk
-  // costs 16 (KBPkp's order 0.61-0.70 s in file slices, 0.36-0.37 s reading those alone).
+  // costs 16 (KBPkp's order 0.61-0.70 s in file slices, 0.35-0.40 s reading those alone).
   static constexpr size_t GroupChunks = 16;
   // zstd's fastest levels: the chunks live only until written and are unpacked several times, so
   // speed beats size (docs/scale.md measures levels 1 to -256).

@@ -150,6 +150,8 @@ TEST_CASE("the worked example of a file slice", "[indexing][word-layout]") {
   Men men;
   men.squares = {Square::A1, Square::C1, Square::D4, Square::B3, Square::E8};
   REQUIRE(slices.slice_of(men) == 1);  // b/g
+  // Whole, the rook's stride is the pawn's radix: 27 * 48 for d4, 9 for the pawn on b3.
+  CHECK(WordLayout(scheme).word_of(men) == 27 * 48 + 9);
   const WordLayout layout(scheme, slices[1]);
   CHECK(layout.pair_words() == 64 * 6);
   CHECK(layout.pair_slots() == 2 * 1806);
