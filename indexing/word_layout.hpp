@@ -139,10 +139,6 @@ public:
 
   [[nodiscard]] size_t size() const { return slices_.size(); }
   [[nodiscard]] const PawnSlice& operator[](size_t s) const { return slices_[s]; }
-  // The slice of men of the scheme's material (kings canonical or not).
-  [[nodiscard]] size_t slice_of(const IndexScheme::Men& men) const {
-    return slices_.size() == 1 ? 0 : slice_of_key_[pawns_.key(men)];
-  }
   // Where men lie: their slice, and their variant in it (their key's place among its keys, as
   // WordLayout numbers them). Example: KPPkp's file slice of keys {1, 8, 55, 62} (white pawns on
   // the a and b files, or the g and h files) holds digit pawns on b2 and a4 (key 1 + 0 * 8 = 1)
@@ -156,6 +152,8 @@ public:
     const uint32_t key = pawns_.key(men);
     return {slice_of_key_[key], variant_of_key_[key]};
   }
+  // The slice of men of the scheme's material (kings canonical or not).
+  [[nodiscard]] size_t slice_of(const IndexScheme::Men& men) const { return place_of(men).slice; }
 
 private:
   DigitPawns pawns_;
