@@ -135,6 +135,18 @@ void IndexScheme::describe_men() {
     digits_[static_cast<size_t>(d)].divisor =
         FastDivisor(static_cast<uint32_t>(digits_[static_cast<size_t>(d)].radix));
   }
+  describe_runs();
+}
+
+void IndexScheme::describe_runs() {
+  const auto single = [&](int d) {
+    const int man = d < digit_count_ ? digits_[static_cast<size_t>(d)].first_man : -1;
+    return man >= 0 && man_groups_[static_cast<size_t>(man)].count == 1 ? man : 0;
+  };
+  run_man_ = single(0);
+  run_stride_ = 1;
+  if (run_man_ == 0 && digits_[0].first_man >= 0 && (run_man_ = single(1)) != 0)
+    run_stride_ = digits_[0].radix;
 }
 
 IndexScheme::Layout IndexScheme::make_layout(const Material& m, const IndexOrder& order) {

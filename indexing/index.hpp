@@ -40,6 +40,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -201,15 +202,18 @@ public:
   // on_run(men) at the start of each run, then on_entry(i, square) for every normal-section entry
   // i of the run in [begin, end) whose men do not overlap, with the run man's square (the others
   // as on_run saw them; on_run's square for the run man is its first value's, which may overlap).
-  // When the innermost digit is a group of one man (every table with a piece besides the kings
-  // whose last piece group holds one man), men_at runs once per run of that man's values and the
-  // man steps through its squares; otherwise every entry is a run of its own. Example, KRPkr in
-  // order "Kk R r P": a run is the 48 values of the pawn, with kings and rooks fixed.
+  // A run's entries are its man's values, run_stride() entries apart, and come in ascending order;
+  // runs come by their first entries, so with a stride above 1 the entries of consecutive runs
+  // interleave. Without a run man every entry is a run of its own, visited in ascending order.
+  // Examples: KRPkr in order "Kk R r P": a run is the 48 values of the pawn, with kings and rooks
+  // fixed, 48 entries in a row. KQkpp in order "Kk Q pp": a run is the queen's 62 values with the
+  // pawns fixed, 1,128 entries apart (the pawns' placements), and the next run moves the pawns.
   template <class Run, class Entry>
   void for_each_run(Index begin, Index end, Run&& on_run, Entry&& on_entry) const;
   // Calls on_invalid(i) for every entry i in [begin, end) with `stm` to move that holds no position
-  // (decode() false), in ascending order: normal entries by their men (for_each_run: two men on one
-  // square, or the side not to move in check), without building positions, e.p. entries by decode.
+  // (decode() false), in ascending order: normal entries by their men (for_each_run, whose valid
+  // entries a bitmap of the range collects: two men on one square, or the side not to move in
+  // check), without building positions, e.p. entries by decode.
   // Example, KQk with White to move: entries 0-61 hold Ka1 kc1 and the queen on each of the other
   // 62 squares; the 20 with the queen on b1, d1-h1, c2-c8, b2, a3 or d2-h6 give check and are
   // invalid, and none overlap (the queen's values skip the kings' squares).
@@ -222,12 +226,14 @@ public:
   // the run man): every square but h1-h7 and a8-g8, from which the rook would check (for_each_run
   // leaves out a1 and h8 themselves).
   [[nodiscard]] Bitboard run_legal_squares(const Men& run, Color stm) const;
-  // The man whose square the entries of a run of for_each_run differ in (a king, 0, when the
-  // innermost digit is not a group of one man: every entry a run of its own).
-  [[nodiscard]] int run_man() const {
-    const int inner = digits_[0].first_man;
-    return inner < 0 || man_groups_[static_cast<size_t>(inner)].count != 1 ? 0 : inner;
-  }
+  // The man whose square the entries of a run of for_each_run differ in, and the entry step
+  // between them: the innermost digit's man when its group holds one man (step 1); when the
+  // innermost digit is a group of identical men instead, the next digit's man when its group holds
+  // one (step the innermost digit's radix, its placements); else none (a king, 0: every entry a
+  // run of its own, step 1). Examples: KRPkr in order "Kk R r P", the pawn, step 1; KQkpp in
+  // order "Kk Q pp", the queen, step C(48, 2) = 1,128; KQkpp in order "Kk pp Q", the queen, step 1.
+  [[nodiscard]] int run_man() const { return run_man_; }
+  [[nodiscard]] Index run_stride() const { return run_stride_; }
   // The entry of the position the men form, for men that index_of(Position) accepts without an
   // e.p. right: the same entry as index_of of that position (symmetries folded out the same way).
   [[nodiscard]] Index index_of(const Men& men) const;
@@ -317,6 +323,8 @@ private:
   IndexOrder order_;
   int men_ = 0;
   bool single_men_ = true;  // every group holds one man (no two men alike besides the kings)
+  int run_man_ = 0;         // run_man()
+  Index run_stride_ = 1;    // run_stride()
   std::array<Piece, MaxIndexMen> man_pieces_{};
   std::array<ManGroup, MaxIndexMen> man_groups_{};
   const KkMap* kings_;
@@ -332,6 +340,8 @@ private:
   static Layout make_layout(const Material& m, const IndexOrder& order);
   // Fills men_, man_pieces_, man_groups_ and digits_ from the normal layout.
   void describe_men();
+  // Fills run_man_ and run_stride_ from the digits.
+  void describe_runs();
   // men_at in the unsigned type Int, wide enough for size(): 32-bit indices divide by
   // multiplication (FastDivisor), wider ones with the division instruction.
   template <class Int>
@@ -380,7 +390,7 @@ private:
 template <class Run, class Entry>
 void IndexScheme::for_each_run(Index begin, Index end, Run&& on_run, Entry&& on_entry) const {
   Men men;
-  const auto step = static_cast<size_t>(run_man());
+  const auto step = static_cast<size_t>(run_man_);
   if (step == 0) {
     for (Index i = begin; i < end; ++i)
       if (men_at(i, men)) {
@@ -390,49 +400,56 @@ void IndexScheme::for_each_run(Index begin, Index end, Run&& on_run, Entry&& on_
     return;
   }
   const ManGroup& group = man_groups_[step];
-  for (Index i = begin; i < end;) {
-    men_at(i, men);
-    Bitboard others = 0;
-    bool overlap = false;
-    for (size_t j = 0; j < static_cast<size_t>(men_); ++j) {
-      if (j == step) continue;
-      overlap |= contains(others, men.squares[j]);
-      others |= square_bb(men.squares[j]);
+  const Index span = run_stride_ * group.radix;  // the runs of one value of the outer digits
+  for (Index base = begin - begin % span; base < end; base += span)
+    for (Index first = base; first < base + run_stride_ && first < end; ++first) {
+      // The run of entries first + value * stride; its values inside [begin, end).
+      const Index from = first >= begin ? 0 : (begin - first + run_stride_ - 1) / run_stride_;
+      const Index to = std::min(group.radix, (end - first + run_stride_ - 1) / run_stride_);
+      if (from >= to) continue;
+      men_at(first + from * run_stride_, men);
+      Bitboard others = 0;
+      bool overlap = false;
+      for (size_t j = 0; j < static_cast<size_t>(men_); ++j) {
+        if (j == step) continue;
+        overlap |= contains(others, men.squares[j]);
+        others |= square_bb(men.squares[j]);
+      }
+      if (overlap) continue;
+      const int lo = std::min(to_index(men.squares[0]), to_index(men.squares[1]));
+      const int hi = std::max(to_index(men.squares[0]), to_index(men.squares[1]));
+      // The value's square: a pawn's square less 8, or the value-th square the kings leave free.
+      const auto square = [&](Index value) {
+        const auto v = static_cast<int>(value);
+        return square_at(group.pawns ? v + 8 : v + (v >= lo) + (v + (v >= lo) >= hi));
+      };
+      men.squares[step] = square(0);
+      on_run(std::as_const(men));
+      for (Index value = from; value < to; ++value) {
+        const Square s = square(value);
+        if (!contains(others, s)) on_entry(first + value * run_stride_, s);
+      }
     }
-    const int lo = std::min(to_index(men.squares[0]), to_index(men.squares[1]));
-    const int hi = std::max(to_index(men.squares[0]), to_index(men.squares[1]));
-    // The value's square: a pawn's square less 8, or the value-th square the kings leave free.
-    const auto square = [&](int value) {
-      return square_at(group.pawns ? value + 8 : value + (value >= lo) + (value + (value >= lo) >= hi));
-    };
-    auto value = static_cast<int>(i % group.radix);
-    const Index run_end = std::min<Index>(end, i - static_cast<Index>(value) + group.radix);
-    if (overlap) {
-      i = run_end;
-      continue;
-    }
-    men.squares[step] = square(0);
-    on_run(std::as_const(men));
-    for (; i < run_end; ++i, ++value) {
-      const Square s = square(value);
-      if (!contains(others, s)) on_entry(i, s);
-    }
-  }
 }
 
 template <class Invalid>
 void IndexScheme::for_each_invalid(Index begin, Index end, Color stm, Invalid&& on_invalid) const {
   const Index normal_end = std::min(end, normal_size_);
-  Index next = begin;  // the first entry not yet known valid or reported
-  Bitboard legal = 0;
-  for_each_run(
-      begin, normal_end, [&](const Men& run) { legal = run_legal_squares(run, stm); },
-      [&](Index i, Square square) {
-        for (; next < i; ++next) on_invalid(next);
-        if (!contains(legal, square)) on_invalid(i);
-        next = i + 1;
-      });
-  for (; next < normal_end; ++next) on_invalid(next);
+  if (begin < normal_end) {
+    std::vector<uint64_t> valid((normal_end - begin + 63) / 64, 0);
+    Bitboard legal = 0;
+    for_each_run(
+        begin, normal_end, [&](const Men& run) { legal = run_legal_squares(run, stm); },
+        [&](Index i, Square square) {
+          if (contains(legal, square)) valid[(i - begin) / 64] |= uint64_t{1} << ((i - begin) % 64);
+        });
+    for (size_t w = 0; w < valid.size(); ++w)
+      for (uint64_t b = ~valid[w]; b; b &= b - 1) {
+        const Index i = begin + w * 64 + static_cast<Index>(std::countr_zero(b));
+        if (i >= normal_end) break;
+        on_invalid(i);
+      }
+  }
   Position pos;
   for (Index i = std::max(begin, normal_size_); i < end; ++i)
     if (!decode(i, stm, pos)) on_invalid(i);

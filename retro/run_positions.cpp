@@ -23,22 +23,25 @@ namespace {
 
 // Where the entries of the runs of a storage scheme (IndexScheme::for_each_run) lie among the
 // solved slices. Within a run only the run man moves: in a table solved whole, or when the run
-// man is not a pawn, its entries lie in one slice a position step apart (one word_of per run).
-// When the run man is a pawn of a sliced table its square chooses the slice, so each square's
-// slice and position is kept and carried to the next run by the one piece that moved between them
-// (KRPkr in "Kk R r P" by 24 placement slices: a run is the pawn's 48 squares in 24 slices, and
-// the next run moves the black rook a square, one step in each). A run that moves a king, a pawn
-// or two men starts afresh. A storage order that ends in a group of identical men has no run man:
-// each entry is a run of its own, located once from the caller's men (not from a copy of them:
-// copying the men just decoded, a store read back wider than it was written, took 15% of
-// KPPkp's writing whole).
+// man is not a digit pawn (a piece, or the layout's innermost man: WordLayout), its entries lie in
+// one slice a position step apart (one word_of per run). Example: KQkpp in "Kk Q pp" by 20 file
+// slices, a run is the queen's squares with the pawns fixed, the bits of one word. When the run
+// man is a digit pawn of a sliced table its square chooses the slice, so each square's slice and
+// position is kept and carried to the next run by the one piece that moved between them (KRPkr in
+// "Kk R r P" by 24 placement slices: a run is the pawn's 48 squares in 24 slices, and the next run
+// moves the black rook a square, one step in each). A run that moves a king, a pawn or two men
+// starts afresh. A storage order without a run man (KPPPk in "Kk PPP") has each entry a run of its
+// own, located once from the caller's men (not from a copy of them: copying the men just decoded,
+// a store read back wider than it was written, took 15% of KPPkp's writing whole in "Kk p PP"
+// before its black pawn became the run man).
 class RunPositions {
 public:
   RunPositions(const Solution::Sets& sets, const indexing::IndexScheme& scheme)
       : sets_(sets),
         scheme_(scheme),
         step_(scheme.run_man()),
-        one_slice_(step_ != 0 && (sets.slices.size() == 1 || !is_pawn(step_))),
+        one_slice_(step_ != 0 && (sets.slices.size() == 1 || !is_pawn(step_) ||
+                                  step_ == sets.solved.front().layout().inner())),
         packed_(sets.scratch != nullptr),
         shared_steps_(pieces_step_alike()) {}
 
@@ -157,9 +160,9 @@ private:
   Bitboard known_ = 0;
   SolvedSlice::Hold run_hold_;
   std::array<SolvedSlice::Hold, 64> square_holds_{};
-  // Holds by chunk (hold_slot), for entries located one by one: KPPkp in "Kk p PP" by 20 file
-  // slices reads a chunk of each of its 64 variants in turn, and one hold for all missed at
-  // every entry.
+  // Holds by chunk (hold_slot), for entries located one by one: KPPPk in "Kk PPP" by 20 file
+  // slices reads chunks of many variants in turn (consecutive entries move its pawns), and one
+  // hold for all would miss at nearly every entry.
   static constexpr int HoldBits = 8;
   std::array<SolvedSlice::Hold, size_t{1} << HoldBits> holds_{};
 };

@@ -22,30 +22,39 @@ bool same_men(const IndexScheme& scheme, const Men& a, const Men& b) {
   return true;
 }
 
-// Walks [begin, end) by runs and checks each entry against men_at: the same entries, in order,
-// with the same men, and within a run only the run man moves. Returns the entries visited.
+// Walks [begin, end) by runs and checks each entry against men_at: every entry men_at accepts
+// once, none other, with the same men; within a run only the run man moves, its entries ascending
+// run_stride() apart. Returns the entries visited.
 uint64_t check_runs(const IndexScheme& scheme, Index begin, Index end) {
-  const int step = scheme.run_man();
-  Index expected = begin;
+  const auto step = static_cast<size_t>(scheme.run_man());
+  std::vector<uint8_t> seen(end - begin, 0);
   Men run_men;
+  std::optional<Index> last;  // the run's last entry
   uint64_t visited = 0;
-  Men men;
-  const auto next_entry = [&] {
-    while (expected < end && !scheme.men_at(expected, men)) ++expected;
-  };
-  next_entry();
   scheme.for_each_run(
-      begin, end, [&](const Men& run) { run_men = run; },
+      begin, end,
+      [&](const Men& run) {
+        run_men = run;
+        last.reset();
+      },
       [&](Index i, Square s) {
-        REQUIRE(i == expected);
+        REQUIRE((i >= begin && i < end && seen[i - begin] == 0));
+        if (last) REQUIRE((i > *last && (i - *last) % scheme.run_stride() == 0));
+        if (step == 0) REQUIRE(!last);
+        last = i;
+        seen[i - begin] = 1;
         Men visited_men = run_men;
-        visited_men.squares[static_cast<size_t>(step)] = s;
+        visited_men.squares[step] = s;
+        Men men;
+        REQUIRE(scheme.men_at(i, men));
         REQUIRE(same_men(scheme, visited_men, men));
         ++visited;
-        ++expected;
-        next_entry();
       });
-  CHECK(expected == end);
+  Men men;
+  for (Index i = begin; i < end; ++i) {
+    INFO("entry " << i);
+    REQUIRE(seen[i - begin] == (scheme.men_at(i, men) ? 1 : 0));
+  }
   return visited;
 }
 
@@ -54,7 +63,7 @@ uint64_t check_runs(const IndexScheme& scheme, Index begin, Index end) {
 TEST_CASE("for_each_run visits the entries men_at accepts, only the run man moving in a run",
           "[indexing][runs]") {
   std::mt19937_64 random(7);
-  for (const char* signature : {"KQk", "KBBk", "KPk", "KRPkr", "KQRkr", "KPPkp", "KBNkp"}) {
+  for (const char* signature : {"KQk", "KBBk", "KPk", "KRPkr", "KQRkr", "KPPkp", "KBNkp", "KQkpp", "KPPPk"}) {
     const Material material = *Material::parse(signature);
     for (const IndexOrder& order : IndexOrder::candidates(material)) {
       INFO(signature << " in order " << order.str(material));
@@ -164,4 +173,23 @@ TEST_CASE("run_legal_squares: the worked example of index.hpp", "[indexing][runs
   for (int k = 0; k < 7; ++k) checks |= square_bb(square_at(7 + 8 * k)) | square_bb(square_at(56 + k));
   CHECK(krk.run_legal_squares(men, Color::White) == ~checks);
   CHECK(krk.run_legal_squares(men, Color::Black) == ~Bitboard{0});
+}
+
+TEST_CASE("run_man and run_stride: the worked examples of index.hpp", "[indexing][runs]") {
+  const auto scheme_in = [](const char* signature, std::string_view order) {
+    const Material material = *Material::parse(signature);
+    for (const IndexOrder& candidate : IndexOrder::candidates(material))
+      if (candidate.str(material) == order) return IndexScheme(material, candidate);
+    FAIL("no order " << order << " of " << signature);
+    return IndexScheme(material);
+  };
+  const IndexScheme queen_outer = scheme_in("KQkpp", "Kk Q pp");
+  CHECK(queen_outer.run_man() == 2);
+  CHECK(queen_outer.run_stride() == 1128);
+  const IndexScheme queen_inner = scheme_in("KQkpp", "Kk pp Q");
+  CHECK(queen_inner.run_man() == 2);
+  CHECK(queen_inner.run_stride() == 1);
+  const IndexScheme krpkr = scheme_in("KRPkr", "Kk R r P");
+  CHECK(type_of(krpkr.man_piece(krpkr.run_man())) == PieceType::Pawn);
+  CHECK(krpkr.run_stride() == 1);
 }

@@ -1,0 +1,79 @@
+// A solution read out in a storage order (retro::Solution::fill, which walks the order's runs:
+// IndexScheme::for_each_run) gives every entry the score of the table solved whole, in every
+// candidate order of the index digits, over the whole index and over ranges cut inside runs; solved
+// whole, in file slices and in placement slices. The orders of these 3-4-man tables cover the kinds
+// of run the writer places but one: a piece stepping inside one slice, a digit pawn whose square
+// chooses the slice, the layout's innermost pawn, and no run man (a group of identical men
+// innermost). Runs that stride over such a group need five men (KPPkp in "Kk p PP": the black
+// pawn's values 1,128 entries apart); the slow test tables:generate-compare-pawns5 writes KPPkp so
+// from 20 file slices and compares its bytes.
+#include <algorithm>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "indexing/index_order.hpp"
+#include "retro/solver.hpp"
+#include "tests/retro/solved_tables.hpp"
+#include "tests/store/store_fixtures.hpp"
+#include "tests/support/catch.hpp"
+
+namespace egtb::test {
+namespace {
+
+using indexing::Index;
+using indexing::IndexScheme;
+
+// The first entry of [first, first + count) of `storage` where the solution's fill differs from
+// `whole`, side c.
+std::optional<Index> first_difference(const retro::Solution& solution, const Table& whole,
+                                      const IndexScheme& storage, Color c, Index first, Index count) {
+  std::vector<uint16_t> out(count);
+  solution.fill(storage, c, first, out);
+  for (Index k = 0; k < count; ++k)
+    if (out[k] != whole.at(c, storage.entry_in(whole.scheme(), first + k)).raw()) return first + k;
+  return std::nullopt;
+}
+
+// Checks the solution of `sig` in every candidate order against the table solved whole, over the
+// whole index and over ranges of a few thousand entries starting anywhere. Returns the orders
+// checked.
+int check_orders(const char* sig, indexing::Slicing slicing) {
+  const TempDir dir;
+  const Material material = parse_material(sig);
+  const Table& whole = solved(material);  // and its subtables
+  retro::SolveConfig config;
+  config.threads = TestThreads;
+  config.scratch_directory = dir.path();
+  config.slicing = slicing;
+  const auto solution = retro::solve_table(material, solved_tables(), config);
+  std::mt19937_64 random(17);
+  int orders = 0;
+  for (const indexing::IndexOrder& order : indexing::IndexOrder::candidates(material)) {
+    const IndexScheme storage(material, order);
+    INFO(sig << " in order " << order.str(material) << ", " << solution->slices() << " slices");
+    for (Color c : {Color::White, Color::Black}) {
+      CHECK(!first_difference(*solution, whole, storage, c, 0, storage.size()));
+      for (int k = 0; k < 8; ++k) {
+        const Index first = random() % storage.size();
+        const Index count = std::min<Index>(storage.size() - first, 1 + random() % 5000);
+        CHECK(!first_difference(*solution, whole, storage, c, first, count));
+      }
+    }
+    ++orders;
+  }
+  return orders;
+}
+
+TEST_CASE("a solution reads out in every storage order as the table solved whole", "[retro][orders]") {
+  using indexing::Slicing;
+  CHECK(check_orders("KRk", Slicing::Whole) == 1);  // a pawnless table has one order
+  CHECK(check_orders("KPkp", Slicing::Files) > 1);
+  CHECK(check_orders("KPPk", Slicing::Files) > 1);
+  CHECK(check_orders("KRkp", Slicing::Files) > 1);
+  CHECK(check_orders("KRPk", Slicing::Placements) > 1);
+  CHECK(check_orders("KPPk", Slicing::Placements) > 1);
+}
+
+}  // namespace
+}  // namespace egtb::test
