@@ -137,16 +137,17 @@ struct SolvePlan {
 // * placement slices apart, whose four promoting slices each read those blocks again: KRPkr's 24,
 //   1.04-1.05 (wall);
 // * file slices, whose moves into the paged subtables are scored for all of them in one pass
-//   (retro/paged_exits.hpp), two slices solved side by side: KBPkp's 32 0.94, KNPkp's 32 1.05,
-//   KPPkp's 20 1.06, KRkpp's 20 1.06, KQPkp's 32 1.09, KQkpp's 20 1.15, their median taken: the
-//   spread is this machine's noise as much as the tables' (each slice reading those blocks again,
-//   they took 1.8-4.0; one after the other, 1.07-1.15). Their wall time is 0.86-1.12 of the whole
-//   solve's, KQkpp's the slowest: its storage order "Kk Q pp" ends in a group of two men, whose
-//   entries the writer locates one by one.
+//   (retro/paged_exits.hpp), two slices solved side by side, against the whole solve alternated
+//   (five rounds of the first nine, two of the other five): KRPkp's 32 0.98, KNPkp's 32 1.00,
+//   KPPkp's 20 1.01, KQkpp's 20 1.02, KBPkp's 32 1.02, KQPPk's 20 1.03, KRkpp's 20 1.08, KQPkp's
+//   32 1.09, KNkpp's 20 1.14, KBkpp's 20 1.15, KNPPk's 20 1.23, KRPPk's 20 1.27, KBPPk's 20 1.29,
+//   KPPPk's 20 6.0 (its order "PPP Kk" has the king pair innermost, and the writer unpacks the
+//   slices' chunks over and over), their median taken (the wall times': 0.92-1.27, median 1.05, KPPPk
+//   5.9). Each slice reading those blocks again, they took 1.8-4.0; one after the other, 1.07-1.15.
 inline constexpr double LeanCpuRatio = 1.05;
 inline constexpr double JoinedSlicesCpuRatio = 1.0;
 inline constexpr double PlacementSlicesCpuRatio = 1.04;
-inline constexpr double FileSlicesCpuRatio = 1.06;
+inline constexpr double FileSlicesCpuRatio = 1.09;
 // A whole solve estimated below this is taken as it is: there is little memory to save, and the
 // fixed costs of the other paths (scratch files, a pass per slice) weigh most on small tables
 // (KRPk's 24 slices and KPkp's took 2.1 and 2.3 times their CPU time whole; every 3-4-man table is below).
@@ -159,7 +160,7 @@ inline constexpr uint64_t SmallSolveBytes = uint64_t{256} << 20;
 // estimated to take no more CPU time than the whole solve, when it fits `machine_memory`; when it
 // does not, plan_solve(cost, machine_memory), whatever that costs. KRPkr: 21 slices with its
 // promoting ones joined (429 MB against 1,549 MB whole, same time); KQPkp: whole, its file slices
-// taking 1.09 times its CPU time; KQk (9 MB): whole.
+// taking more CPU time (FileSlicesCpuRatio); KQk (9 MB): whole.
 [[nodiscard]] SolvePlan default_plan(const CostEstimate& cost, uint64_t machine_memory);
 
 // How `egtb generate` solves a table: under `max_memory` (--max-memory; at most the machine's)
