@@ -30,10 +30,10 @@ namespace {
 // position is kept and carried to the next run by the one piece that moved between them (KRPkr in
 // "Kk R r P" by 24 placement slices: a run is the pawn's 48 squares in 24 slices, and the next run
 // moves the black rook a square, one step in each). A run that moves a king, a pawn or two men
-// starts afresh. A storage order without a run man (KPPPk in "Kk PPP") has each entry a run of its
-// own, located once from the caller's men (not from a copy of them: copying the men just decoded,
-// a store read back wider than it was written, took 15% of KPPkp's writing whole in "Kk p PP"
-// before its black pawn became the run man).
+// starts afresh. A storage order without a run man (KPPPk's "PPP Kk", the king pair innermost) has
+// each entry a run of its own, located once from the caller's men (not from a copy of them:
+// copying the men just decoded, a store read back wider than it was written, took 15% of KPPkp's
+// writing whole in "Kk p PP" before its black pawn became the run man).
 class RunPositions {
 public:
   RunPositions(const Solution::Sets& sets, const indexing::IndexScheme& scheme)
@@ -160,8 +160,8 @@ private:
   Bitboard known_ = 0;
   SolvedSlice::Hold run_hold_;
   std::array<SolvedSlice::Hold, 64> square_holds_{};
-  // Holds by chunk (hold_slot), for entries located one by one: KPPPk in "Kk PPP" by 20 file
-  // slices reads chunks of many variants in turn (consecutive entries move its pawns), and one
+  // Holds by chunk (hold_slot), for entries located one by one: KPPPk in "PPP Kk" by 20 file
+  // slices reads chunks of many pair slots in turn (consecutive entries move its kings), and one
   // hold for all would miss at nearly every entry.
   static constexpr int HoldBits = 8;
   std::array<SolvedSlice::Hold, size_t{1} << HoldBits> holds_{};
