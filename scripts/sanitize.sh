@@ -9,7 +9,9 @@
 #     a paged table read entry by entry (10 s), and the equivalences of the lean and sliced paths
 #     with the normal one on whole tables (a pawn table's slices joined, the lean path in slices:
 #     each some 340 s wall on the loaded machine; the lean path on a pawnless table 121 s), whose
-#     code the smaller lean cases still run;
+#     code the smaller lean cases still run; a solution read out in every storage order (222 s
+#     wall beside another test: it solves KRPk's and KPPk's closures), whose writer the file and
+#     placement slice cases still run;
 #   test_indexing, whose fast cases under the sanitizers are 107 s of its 115 (counts from the
 #     index 52 s, unplayable e.p. rights 22 s, round trip over KBNk KPkp 21 s, weight runs 12 s)
 #     and whose build would cost some 30 s more;
@@ -37,7 +39,7 @@ bash scripts/sanitized_build.sh egtb test_core test_query test_query_scan test_s
 heavy="forward escapes|exits a word at a time|word un-moves|solver.s output does not depend|word validity"
 heavy+="|exit candidates|a paged table reads every entry|Whole-table physical counts|A listing limit stops"
 heavy+="|promoting slices joined|the lean path solves a (pawn table in slices|table as the normal path)"
-heavy+="|NUL bytes are errors at their place"
+heavy+="|NUL bytes are errors at their place|a solution reads out in every storage order"
 heavy+="|a value file reads every entry as its table|Tablebase::probe_value answers the full probe"
 heavy+="|cli:(cooperating_generate|plan_make|output_errors|probe_rules_passes|probe_rules_wins_json)"
 heavy+="|cli:(max_memory|plan_max_memory|size_scripts|doc_selftest)$"
