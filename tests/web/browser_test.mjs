@@ -54,9 +54,15 @@ async function moves(page) {
 const status = (page) => page.textContent('#status');
 const menOf = (page) => page.$$eval('#board g.man', (g) => g.map((e) => `${e.dataset.piece}${e.dataset.square}`).sort());
 
-// The centre of an element in the window.
+// The centre of an element in the window. The page redraws the board when the server answers, so
+// an element found may be replaced before its box is read (no box): it is looked up again.
 async function centre(page, selector) {
-  const box = await page.locator(selector).boundingBox();
+  const locator = page.locator(selector);
+  let box = null;
+  for (let tries = 0; !box && tries < 20; ++tries) {
+    await locator.waitFor({ state: 'visible' });
+    box = await locator.boundingBox();
+  }
   assert.ok(box, `no ${selector}`);
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
