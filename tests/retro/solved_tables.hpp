@@ -12,12 +12,22 @@
 #include <utility>
 
 #include "egtb/core/material.hpp"
+#include "retro/solver.hpp"
 #include "retro/subtables.hpp"
 
 namespace egtb::test {
 
 // The threads the retro tests solve and verify with.
 inline constexpr int TestThreads = 2;
+
+// TestThreads, scratch files in `dir`, slices as `slicing` says.
+inline retro::SolveConfig sliced_config(const std::filesystem::path& dir, indexing::Slicing slicing) {
+  retro::SolveConfig config;
+  config.threads = TestThreads;
+  config.scratch_directory = dir;
+  config.slicing = slicing;
+  return config;
+}
 
 // The signature `text`; the test fails when it does not parse.
 Material parse_material(std::string_view text);

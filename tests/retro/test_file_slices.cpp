@@ -16,11 +16,7 @@ namespace egtb::test {
 namespace {
 
 retro::SolveConfig file_slices(const std::filesystem::path& scratch) {
-  retro::SolveConfig config;
-  config.threads = 2;
-  config.scratch_directory = scratch;
-  config.slicing = indexing::Slicing::Files;
-  return config;
+  return sliced_config(scratch, indexing::Slicing::Files);
 }
 
 TEST_CASE("file slices side by side report their progress on the caller's thread, one slice at a time",

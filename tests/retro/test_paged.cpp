@@ -147,15 +147,6 @@ retro::Subtables written_subtables(const Material& target, const std::filesystem
   return subtables;
 }
 
-// Two threads, scratch files in `dir`, slices as `slicing` says.
-retro::SolveConfig sliced_config(const std::filesystem::path& dir, indexing::Slicing slicing) {
-  retro::SolveConfig config;
-  config.threads = 2;
-  config.scratch_directory = dir;
-  config.slicing = slicing;
-  return config;
-}
-
 TEST_CASE("a pawn table solved with its promoting slices joined is the table solved whole",
           "[retro][paged]") {
   // The slices of a pawn on its 7th, joined (indexing::Slicing::PromotionsJoined), read the

@@ -42,11 +42,7 @@ int check_orders(const char* sig, indexing::Slicing slicing) {
   const TempDir dir;
   const Material material = parse_material(sig);
   const Table& whole = solved(material);  // and its subtables
-  retro::SolveConfig config;
-  config.threads = TestThreads;
-  config.scratch_directory = dir.path();
-  config.slicing = slicing;
-  const auto solution = retro::solve_table(material, solved_tables(), config);
+  const auto solution = retro::solve_table(material, solved_tables(), sliced_config(dir.path(), slicing));
   std::mt19937_64 random(17);
   int orders = 0;
   for (const indexing::IndexOrder& order : indexing::IndexOrder::candidates(material)) {
