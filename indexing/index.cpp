@@ -286,26 +286,41 @@ Index IndexScheme::index_of(const Men& men) const {
 }
 
 void IndexScheme::index_of_squares(Men men, int j, const Square* squares, int n, Index* out) const {
-  const ManGroup& g = man_groups_[static_cast<size_t>(j)];
-  if (j < 2 || g.count != 1) {
+  if (j < 2 || n == 0) {
     for (int k = 0; k < n; ++k) {
       men.squares[static_cast<size_t>(j)] = squares[k];
       out[k] = index_of(men);
     }
     return;
   }
+  const ManGroup& g = man_groups_[static_cast<size_t>(j)];
   const Symmetry s = kings_->symmetry[KkMap::at(men.squares[0], men.squares[1])];
   const Square wk = apply(s, men.squares[0]);
   const Square bk = apply(s, men.squares[1]);
   const int lo = std::min(to_index(wk), to_index(bk));
   const int hi = std::max(to_index(wk), to_index(bk));
-  men.squares[static_cast<size_t>(j)] = squares[0];
-  const Index first = encode_men(men, s);
-  const auto value = [&](Square sq) {
-    return static_cast<Index>(domain_value(g.pawns, apply(s, sq), lo, hi));
+  const auto value = [&](Square sq) { return domain_value(g.pawns, apply(s, sq), lo, hi); };
+  // Man j's place among the sorted values of its group: the others below it. Its digit's part is
+  // C(value, place + 1) (combination_rank), so squares of one place differ by that alone.
+  const auto place = [&](int v) {
+    int below = 0;
+    for (int m = g.first; m < g.first + g.count; ++m)
+      if (m != j && value(men.squares[static_cast<size_t>(m)]) < v) ++below;
+    return below;
   };
-  const Index base = first - g.stride * value(squares[0]);
-  for (int k = 0; k < n; ++k) out[k] = base + g.stride * value(squares[k]);
+  const int v0 = value(squares[0]);
+  const int p = place(v0);
+  men.squares[static_cast<size_t>(j)] = squares[0];
+  const Index base = encode_men(men, s) - g.stride * binomial(v0, p + 1);
+  for (int k = 0; k < n; ++k) {
+    const int v = value(squares[k]);
+    if (g.count == 1 || place(v) == p) {
+      out[k] = base + g.stride * binomial(v, p + 1);
+    } else {
+      men.squares[static_cast<size_t>(j)] = squares[k];
+      out[k] = index_of(men);
+    }
+  }
 }
 
 bool IndexScheme::men_at(Index i, Men& out) const {

@@ -238,9 +238,11 @@ public:
   // e.p. right: the same entry as index_of of that position (symmetries folded out the same way).
   [[nodiscard]] Index index_of(const Men& men) const;
   // index_of(men) for men that differ only in the square of man j: out[k] is the entry with man
-  // j on squares[k] (k < n). When j is not a king and its group holds one man, the entries come
-  // from one encoding and a step per square; a position whose kings share the a1-h8 diagonal may
-  // then get the twin entry that index_of does not choose, which holds the same position.
+  // j on squares[k] (k < n). When j is not a king, the squares that keep its place among the men
+  // of its group (above the same ones) get their entries from one encoding and a step each; a
+  // position whose kings share the a1-h8 diagonal may then get the twin entry that index_of does
+  // not choose, which holds the same position. Example, KPPPk with pawns on a3 and c5: the third
+  // pawn on d5 ... h7, above both, has the entries C(value, 3) apart, its value its square less 8.
   void index_of_squares(Men men, int j, const Square* squares, int n, Index* out) const;
   // True when a man of `attacker` (not the king) attacks the other king.
   [[nodiscard]] bool gives_check(const Men& men, Color attacker) const;
