@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <array>
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include "retro/solved_slice.hpp"
 #include "retro/solver.hpp"
 
@@ -167,16 +170,99 @@ private:
   std::array<SolvedSlice::Hold, size_t{1} << HoldBits> holds_{};
 };
 
+// The squares of the layout's innermost man on which the men of a word (WordLayout::decode: every
+// man but the innermost) form a position that a storage entry reads (RunPositions::locate): no two
+// men on one square, and identical men in ascending order of their squares, as IndexScheme::men_at
+// gives them. The layout holds every order of identical men (WordLayout), each with the position's
+// score; taking one order, Solution::gather writes each entry once.
+// Example, KPPPk (men K k P P P, the third pawn innermost) in a file slice: the word of pawns on a3
+// and c5 has the innermost pawn's squares after c5 (c5 itself left out), the word of pawns on c5
+// and a3 none.
+Bitboard read_squares(const indexing::WordLayout& layout, const Men& men) {
+  const int inner = layout.inner();
+  Bitboard squares =
+      type_of(layout.man_piece(inner)) == PieceType::Pawn ? ~(Rank1BB | Rank8BB) : ~Bitboard{0};
+  Bitboard occupied = 0;
+  for (int j = 0; j < layout.man_count(); ++j) {
+    if (j == inner) continue;
+    const Square s = men.squares[static_cast<size_t>(j)];
+    if (contains(occupied, s)) return 0;
+    occupied |= square_bb(s);
+  }
+  for (int j = 3; j < layout.man_count(); ++j) {
+    if (layout.man_piece(j) != layout.man_piece(j - 1)) continue;
+    const Square before = men.squares[static_cast<size_t>(j - 1)];
+    const Square after = men.squares[static_cast<size_t>(j)];
+    if (j == inner)
+      squares &= ~((square_bb(before) << 1) - 1);  // above `before`
+    else if (j - 1 == inner)
+      squares &= square_bb(after) - 1;  // below `after`
+    else if (to_index(before) > to_index(after))
+      return 0;
+  }
+  return squares & ~occupied;
+}
+
+// Writes the scores of side c of a packed slice into `out`, the normal entries of `storage`.
+void gather_slice(const SolvedSlice& slice, const indexing::IndexScheme& storage, Color c,
+                  std::span<uint16_t> out) {
+  const indexing::WordLayout& layout = slice.layout();
+  slice.for_each_chunk(c, [&](uint64_t first, std::span<const uint16_t> raw) {
+    std::array<Square, 64> squares;
+    std::array<indexing::Index, 64> entries;
+    for (size_t w = 0; w < raw.size(); w += 64) {
+      Men men;
+      layout.decode((first + w) / 64, men);
+      int n = 0;
+      for (Bitboard b = read_squares(layout, men); b; b &= b - 1)
+        if (raw[w + static_cast<size_t>(to_index(lsb(b)))] != Score::invalid().raw())
+          squares[static_cast<size_t>(n++)] = lsb(b);
+      storage.index_of_squares(men, layout.inner(), squares.data(), n, entries.data());
+      for (int k = 0; k < n; ++k)
+        out[entries[static_cast<size_t>(k)]] =
+            raw[w + static_cast<size_t>(to_index(squares[static_cast<size_t>(k)]))];
+    }
+  });
+}
+
 }  // namespace
+
+bool Solution::gather(const indexing::IndexScheme& storage, uint64_t max_bytes, int threads) {
+  if (gathered_scheme_ && gathered_scheme_->same_layout(storage)) return true;
+  gathered_scheme_.reset();
+  gathered_ = {};
+  const indexing::Index entries = storage.normal_size();
+  if (!sets_->scratch || sets_->solved.size() < 2 || storage.run_man() != 0 || 4 * entries > max_bytes)
+    return false;
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  for (Color c : {Color::White, Color::Black}) {
+    auto& out = gathered_[static_cast<size_t>(to_index(c))];
+    out.assign(static_cast<size_t>(entries), Score::invalid().raw());
+    arena.execute([&] {
+      tbb::parallel_for(size_t{0}, sets_->solved.size(),
+                        [&](size_t k) { gather_slice(sets_->solved[k], storage, c, out); });
+    });
+  }
+  gathered_scheme_.emplace(storage);
+  return true;
+}
 
 void Solution::fill(const indexing::IndexScheme& scheme, Color c, indexing::Index first,
                     std::span<uint16_t> out) const {
   std::fill(out.begin(), out.end(), Score::invalid().raw());
   const indexing::Index end = first + out.size();
-  RunPositions positions(*sets_, scheme);
-  scheme.for_each_run(
-      first, std::min(end, scheme.normal_size()), [&](const Men& run) { positions.start(run); },
-      [&](indexing::Index i, Square s) { out[i - first] = positions.raw_score(c, s); });
+  const indexing::Index normal_end = std::min(end, scheme.normal_size());
+  if (gathered_scheme_ && gathered_scheme_->same_layout(scheme)) {
+    const auto& gathered = gathered_[static_cast<size_t>(to_index(c))];
+    if (first < normal_end)
+      std::copy(gathered.begin() + static_cast<ptrdiff_t>(first),
+                gathered.begin() + static_cast<ptrdiff_t>(normal_end), out.begin());
+  } else {
+    RunPositions positions(*sets_, scheme);
+    scheme.for_each_run(
+        first, normal_end, [&](const Men& run) { positions.start(run); },
+        [&](indexing::Index i, Square s) { out[i - first] = positions.raw_score(c, s); });
+  }
   const auto& ep = sets_->ep_scores[static_cast<size_t>(to_index(c))];
   for (indexing::Index i = std::max(first, scheme.normal_size()); i < end; ++i)
     out[i - first] = ep[static_cast<size_t>(i - scheme.normal_size())];

@@ -92,14 +92,20 @@ GenerateRecord generate_one(const Material& material, const GenerateOptions& opt
   record.slices = solution->slices();
   record.lean = config.lean;
   record.replaced = std::move(replaced);
+  // An order gathered (Solution::gather) takes at most what the solve was planned to hold, which is
+  // let go by now.
+  const auto gather = [&](const indexing::IndexScheme& scheme) {
+    solution->gather(scheme, plan.peak_bytes, options.threads);
+  };
   const indexing::IndexOrder order = choose_index_order(
       material,
       [&](const indexing::IndexScheme& scheme, Color c, uint64_t first, std::span<uint16_t> out) {
         solution->fill(scheme, c, first, out);
       },
-      write);
+      write, gather);
   record.stages.order = stage_seconds();
   const indexing::IndexScheme storage(material, order);
+  gather(storage);
   record.header = write_table_file(
       path, TableDescription::of(material, solution->rules(), solution->metrics(), order), {size, size},
       [&](Color c, uint64_t first, std::span<uint16_t> out) { solution->fill(storage, c, first, out); },

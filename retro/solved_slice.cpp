@@ -101,12 +101,8 @@ const SolvedSlice::Unpacked& SolvedSlice::chunk_of(Color c, uint64_t p, bool in_
   last.asked = ++asks;
   if (!holds(last)) {
     const auto k = static_cast<size_t>(chunk);
-    const std::span<const uint8_t> bytes = packed_bytes(c, k, in_order, r.group);
     last.id = ~uint64_t{0};
-    last.raw.resize(static_cast<size_t>(std::min(ChunkEntries, layout_.words() * 64 - chunk * ChunkEntries)));
-    const BlockTransform transform = chunks_[static_cast<size_t>(to_index(c))][k].transform;
-    if (const std::string error = decode_block(transform, bytes, last.raw); !error.empty())
-      throw std::logic_error("a packed slice does not unpack: " + error);
+    unpack(c, k, packed_bytes(c, k, in_order, r.group), last.raw);
     thread_local uint64_t unpacks = 0;
     last.id = id_;
     last.c = c;
@@ -132,16 +128,46 @@ std::span<const uint8_t> SolvedSlice::packed_bytes(Color c, size_t k, bool in_or
     scratch_->read(chunks[k].offset, bytes);
     return bytes;
   }
-  const PackedChunk& first = chunks[g * GroupChunks];
   if (read.group != g) {
-    const PackedChunk& last = chunks[std::min(chunks.size(), (g + 1) * GroupChunks) - 1];
     read.group = NoChunk;
-    read.bytes.resize(static_cast<size_t>(last.offset + last.size - first.offset));
-    scratch_->read(first.offset, read.bytes);
+    read_group(c, g, read.bytes);
     read.group = g;
   }
   return std::span<const uint8_t>(read.bytes)
-      .subspan(static_cast<size_t>(chunks[k].offset - first.offset), chunks[k].size);
+      .subspan(static_cast<size_t>(chunks[k].offset - chunks[g * GroupChunks].offset), chunks[k].size);
+}
+
+void SolvedSlice::read_group(Color c, size_t g, std::vector<uint8_t>& bytes) const {
+  const auto& chunks = chunks_[static_cast<size_t>(to_index(c))];
+  const PackedChunk& first = chunks[g * GroupChunks];
+  const PackedChunk& last = chunks[std::min(chunks.size(), (g + 1) * GroupChunks) - 1];
+  bytes.resize(static_cast<size_t>(last.offset + last.size - first.offset));
+  scratch_->read(first.offset, bytes);
+}
+
+void SolvedSlice::unpack(Color c, size_t k, std::span<const uint8_t> bytes,
+                         std::vector<uint16_t>& raw) const {
+  const uint64_t first = k * ChunkEntries;
+  raw.resize(static_cast<size_t>(std::min(ChunkEntries, layout_.words() * 64 - first)));
+  const BlockTransform transform = chunks_[static_cast<size_t>(to_index(c))][k].transform;
+  if (const std::string error = decode_block(transform, bytes, raw); !error.empty())
+    throw std::logic_error("a packed slice does not unpack: " + error);
+}
+
+void SolvedSlice::for_each_chunk(Color c,
+                                 const std::function<void(uint64_t, std::span<const uint16_t>)>& f) const {
+  if (kept_) throw std::logic_error("a slice kept in memory has no chunks");
+  const auto& chunks = chunks_[static_cast<size_t>(to_index(c))];
+  std::vector<uint8_t> bytes;
+  std::vector<uint16_t> raw;
+  for (size_t g = 0; g * GroupChunks < chunks.size(); ++g) {
+    read_group(c, g, bytes);
+    for (size_t k = g * GroupChunks; k < std::min(chunks.size(), (g + 1) * GroupChunks); ++k) {
+      const auto at = static_cast<size_t>(chunks[k].offset - chunks[g * GroupChunks].offset);
+      unpack(c, k, std::span<const uint8_t>(bytes).subspan(at, chunks[k].size), raw);
+      f(k * ChunkEntries, raw);
+    }
+  }
 }
 
 SolvedSlice::Recent& SolvedSlice::recent(uint64_t v) const {

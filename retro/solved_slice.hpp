@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -78,6 +79,10 @@ public:
   [[nodiscard]] bool packed() const { return kept_ == nullptr; }
   // Packed slices only: a hold on the calling thread's chunk of side c holding position p.
   [[nodiscard]] Hold hold(Color c, uint64_t p) const;
+  // Calls f(first, raw) for every chunk of side c of a packed slice in turn, unpacked: raw[k] is
+  // the score of position first + k. One read per group of chunks, and nothing kept: for a reader
+  // of the whole slice (Solution::gather).
+  void for_each_chunk(Color c, const std::function<void(uint64_t, std::span<const uint16_t>)>& f) const;
 
   // The positions of a chunk: position p lies in chunk p / ChunkEntries.
   static constexpr uint64_t ChunkEntries = 1 << 12;
@@ -142,6 +147,10 @@ private:
   // The packed bytes of chunk k of side c, read alone or, `in_order`, through the group `read`.
   [[nodiscard]] std::span<const uint8_t> packed_bytes(Color c, size_t k, bool in_order,
                                                       ReadGroup& read) const;
+  // Reads the packed bytes of group g of side c, its chunks in a row, into `bytes`.
+  void read_group(Color c, size_t g, std::vector<uint8_t>& bytes) const;
+  // Unpacks chunk k of side c from its packed bytes into raw (resized to the chunk's positions).
+  void unpack(Color c, size_t k, std::span<const uint8_t> bytes, std::vector<uint16_t>& raw) const;
   [[nodiscard]] Recent& recent(uint64_t v) const;
 };
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <optional>
 #include <random>
+#include <tuple>
 #include <vector>
 
 #include "indexing/index_order.hpp"
@@ -35,40 +36,66 @@ std::optional<Index> first_difference(const retro::Solution& solution, const Tab
   return std::nullopt;
 }
 
-// Checks the solution of `sig` in every candidate order against the table solved whole, over the
-// whole index and over ranges of a few thousand entries starting anywhere. Returns the orders
-// checked.
-int check_orders(const char* sig, indexing::Slicing slicing) {
+// Checks the solution read out in `storage` against the table solved whole, over the whole index
+// and over ranges of a few thousand entries starting anywhere.
+void check_order(const retro::Solution& solution, const Table& whole, const IndexScheme& storage,
+                 std::mt19937_64& random) {
+  for (Color c : {Color::White, Color::Black}) {
+    CHECK(!first_difference(solution, whole, storage, c, 0, storage.size()));
+    for (int k = 0; k < 8; ++k) {
+      const Index first = random() % storage.size();
+      const Index count = std::min<Index>(storage.size() - first, 1 + random() % 5000);
+      CHECK(!first_difference(solution, whole, storage, c, first, count));
+    }
+  }
+}
+
+struct OrdersChecked {
+  int orders = 0;
+  int gathered = 0;  // of them, read out gathered too (Solution::gather)
+};
+
+// Checks the solution of `sig` in every candidate order against the table solved whole, read out
+// as it is and, where the solution gathers the order, gathered. Returns the orders checked.
+OrdersChecked check_orders(const char* sig, indexing::Slicing slicing) {
   const TempDir dir;
   const Material material = parse_material(sig);
   const Table& whole = solved(material);  // and its subtables
   const auto solution = retro::solve_table(material, solved_tables(), sliced_config(dir.path(), slicing));
   std::mt19937_64 random(17);
-  int orders = 0;
+  OrdersChecked checked;
   for (const indexing::IndexOrder& order : indexing::IndexOrder::candidates(material)) {
     const IndexScheme storage(material, order);
     INFO(sig << " in order " << order.str(material) << ", " << solution->slices() << " slices");
-    for (Color c : {Color::White, Color::Black}) {
-      CHECK(!first_difference(*solution, whole, storage, c, 0, storage.size()));
-      for (int k = 0; k < 8; ++k) {
-        const Index first = random() % storage.size();
-        const Index count = std::min<Index>(storage.size() - first, 1 + random() % 5000);
-        CHECK(!first_difference(*solution, whole, storage, c, first, count));
-      }
-    }
-    ++orders;
+    check_order(*solution, whole, storage, random);
+    ++checked.orders;
+    // Gathering needs two bytes an entry and side, and is refused with less.
+    CHECK_FALSE(solution->gather(storage, 4 * storage.normal_size() - 1, 2));
+    const bool gathers = solution->slices() > 1 && storage.run_man() == 0;
+    CHECK(solution->gather(storage, 4 * storage.normal_size(), 2) == gathers);
+    if (!gathers) continue;
+    check_order(*solution, whole, storage, random);
+    ++checked.gathered;
   }
-  return orders;
+  return checked;
 }
 
 TEST_CASE("a solution reads out in every storage order as the table solved whole", "[retro][orders]") {
   using indexing::Slicing;
-  CHECK(check_orders("KRk", Slicing::Whole) == 1);  // a pawnless table has one order
-  CHECK(check_orders("KPkp", Slicing::Files) > 1);
-  CHECK(check_orders("KPPk", Slicing::Files) > 1);
-  CHECK(check_orders("KRkp", Slicing::Files) > 1);
-  CHECK(check_orders("KRPk", Slicing::Placements) > 1);
-  CHECK(check_orders("KPPk", Slicing::Placements) > 1);
+  CHECK(check_orders("KRk", Slicing::Whole).orders == 1);  // a pawnless table has one order
+  CHECK(check_orders("KRk", Slicing::Whole).gathered == 0);
+  // The orders without a run man are gathered when the table has several slices: KPkp's two with
+  // the king pair innermost, KPPk's two ("Kk PP", "PP Kk") in both kinds of slices. KRkp has no
+  // digit pawn (one slice), and KRPk's orders all have a run man.
+  for (const auto& [sig, slicing, gathered] : {std::tuple{"KPkp", Slicing::Files, 2},
+                                               {"KPPk", Slicing::Files, 2},
+                                               {"KRkp", Slicing::Files, 0},
+                                               {"KRPk", Slicing::Placements, 0},
+                                               {"KPPk", Slicing::Placements, 2}}) {
+    const OrdersChecked checked = check_orders(sig, slicing);
+    CHECK(checked.orders > 1);
+    CHECK(checked.gathered == gathered);
+  }
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ std::vector<indexing::IndexOrder> writable_orders(const Material& material, Orde
 }
 
 std::vector<OrderTrial> try_index_orders(const Material& material, const OrderedEntrySource& source,
-                                         const WriteOptions& options) {
+                                         const WriteOptions& options, const OrderReadying& ready) {
   std::vector<OrderTrial> trials;
   for (const indexing::IndexOrder& order : writable_orders(material, options.orders))
     trials.push_back({order, 0});
@@ -56,27 +56,30 @@ std::vector<OrderTrial> try_index_orders(const Material& material, const Ordered
   for (const OrderTrial& t : trials) schemes.emplace_back(material, t.order);
   const uint64_t entries = schemes.front().size();
   const std::vector<SampleBlock> sample = sample_blocks(entries, options.block_entries);
-  std::vector<std::atomic<uint64_t>> bytes(trials.size());
   tbb::enumerable_thread_specific<TrialState> states;
   tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
-  arena.execute([&] {
-    tbb::parallel_for(size_t{0}, trials.size() * sample.size(), [&](size_t job) {
-      const size_t t = job / sample.size();
-      const SampleBlock& b = sample[job % sample.size()];
-      TrialState& state = states.local();
-      state.entries.resize(static_cast<size_t>(std::min<uint64_t>(options.block_entries, entries - b.first)));
-      source(schemes[t], b.stm, b.first, state.entries);
-      if (options.fill) fill_invalid(state.entries);
-      bytes[t] += state.encoder.encode(state.entries).bytes.size();
+  for (size_t t = 0; t < trials.size(); ++t) {
+    if (ready) ready(schemes[t]);
+    std::atomic<uint64_t> bytes = 0;
+    arena.execute([&] {
+      tbb::parallel_for(size_t{0}, sample.size(), [&](size_t k) {
+        const SampleBlock& b = sample[k];
+        TrialState& state = states.local();
+        state.entries.resize(
+            static_cast<size_t>(std::min<uint64_t>(options.block_entries, entries - b.first)));
+        source(schemes[t], b.stm, b.first, state.entries);
+        if (options.fill) fill_invalid(state.entries);
+        bytes += state.encoder.encode(state.entries).bytes.size();
+      });
     });
-  });
-  for (size_t t = 0; t < trials.size(); ++t) trials[t].sample_bytes = bytes[t];
+    trials[t].sample_bytes = bytes;
+  }
   return trials;
 }
 
 indexing::IndexOrder choose_index_order(const Material& material, const OrderedEntrySource& source,
-                                        const WriteOptions& options) {
-  const std::vector<OrderTrial> trials = try_index_orders(material, source, options);
+                                        const WriteOptions& options, const OrderReadying& ready) {
+  const std::vector<OrderTrial> trials = try_index_orders(material, source, options, ready);
   return std::min_element(
              trials.begin(), trials.end(),
              [](const OrderTrial& a, const OrderTrial& b) { return a.sample_bytes < b.sample_bytes; })

@@ -38,6 +38,10 @@ namespace egtb {
 using OrderedEntrySource = std::function<void(const indexing::IndexScheme& scheme, Color stm, uint64_t first,
                                               std::span<uint16_t> out)>;
 
+// Called before an order's sample is read, with that order's scheme: a source that reads an order
+// faster once readied for it (retro::Solution::gather) readies itself. May be empty.
+using OrderReadying = std::function<void(const indexing::IndexScheme& scheme)>;
+
 inline constexpr uint64_t SampledBlocks = 64;
 
 // The bytes the sample of one order took, for reports and tests.
@@ -52,12 +56,16 @@ struct OrderTrial {
 
 // Every writable order of `material` with the bytes of its sample, in IndexOrder::candidates
 // order; the block size and threads of `options`.
+// order; the block size and threads of `options`. The orders are sampled one after the other,
+// each readied first.
 [[nodiscard]] std::vector<OrderTrial> try_index_orders(const Material& material,
                                                        const OrderedEntrySource& source,
-                                                       const WriteOptions& options);
+                                                       const WriteOptions& options,
+                                                       const OrderReadying& ready = {});
 // The order to write `material` in: the first of the fewest sample bytes.
 [[nodiscard]] indexing::IndexOrder choose_index_order(const Material& material,
                                                       const OrderedEntrySource& source,
-                                                      const WriteOptions& options);
+                                                      const WriteOptions& options,
+                                                      const OrderReadying& ready = {});
 
 }  // namespace egtb
