@@ -140,10 +140,11 @@ struct SolvePlan {
 //   (retro/paged_exits.hpp), two slices solved side by side, against the whole solve alternated
 //   (five rounds of the first nine, two of the other five): KRPkp's 32 0.98, KNPkp's 32 1.00,
 //   KPPkp's 20 1.01, KQkpp's 20 1.02, KBPkp's 32 1.02, KQPPk's 20 1.03, KRkpp's 20 1.08, KQPkp's
-//   32 1.09, KNkpp's 20 1.14, KBkpp's 20 1.15, KNPPk's 20 1.23, KRPPk's 20 1.27, KBPPk's 20 1.29,
-//   KPPPk's 20 6.0 (its order "PPP Kk" has the king pair innermost, and the writer unpacks the
-//   slices' chunks over and over), their median taken (the wall times': 0.92-1.27, median 1.05, KPPPk
-//   5.9). Each slice reading those blocks again, they took 1.8-4.0; one after the other, 1.07-1.15.
+//   32 1.09, KNkpp's 20 1.14, KBkpp's 20 1.15, KPPPk's 20 1.15, KNPPk's 20 1.23, KRPPk's 20 1.27,
+//   KBPPk's 20 1.29, their median taken (the wall times': 0.92-1.27, median 1.05). KPPPk took 6.0
+//   until its order "PPP Kk", the king pair innermost, was gathered before writing
+//   (Solution::gather). Each slice reading those blocks again, they took 1.8-4.0; one after the
+//   other, 1.07-1.15.
 inline constexpr double LeanCpuRatio = 1.05;
 inline constexpr double JoinedSlicesCpuRatio = 1.0;
 inline constexpr double PlacementSlicesCpuRatio = 1.04;

@@ -34,9 +34,9 @@ namespace {
 // "Kk R r P" by 24 placement slices: a run is the pawn's 48 squares in 24 slices, and the next run
 // moves the black rook a square, one step in each). A run that moves a king, a pawn or two men
 // starts afresh. A storage order without a run man (KPPPk's "PPP Kk", the king pair innermost) has
-// each entry a run of its own, located once from the caller's men (not from a copy of them:
-// copying the men just decoded, a store read back wider than it was written, took 15% of KPPkp's
-// writing whole in "Kk p PP" before its black pawn became the run man).
+// each entry a run of its own (unless gathered: Solution::gather), located once from the caller's
+// men (not from a copy of them: copying the men just decoded, a store read back wider than it was
+// written, took 15% of KPPkp's writing whole in "Kk p PP" before its black pawn became the run man).
 class RunPositions {
 public:
   RunPositions(const Solution::Sets& sets, const indexing::IndexScheme& scheme)
