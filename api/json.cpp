@@ -358,7 +358,9 @@ Json to_json(const Material& table, const retro::Progress& p) {
           {"metric", solving ? Json(metric_key(p.metric)) : Json()},
           {"ply", p.ply},
           {"resolved", p.resolved},
-          {"seconds", p.seconds}};
+          {"seconds", p.seconds},
+          {"slice", p.slice},
+          {"slices", p.slices}};
 }
 
 Json rules_json(Rules r) {

@@ -128,7 +128,8 @@ using Json = nlohmann::ordered_json;
 [[nodiscard]] Json to_json(const BoundedResult& result, indexing::Convention convention, Rules rules);
 
 // Where building a table is (retro::Progress): {"signature", "stage": "setup" | "solving" |
-// "finish", "metric": "dtm" | "dts" | null (while solving), "ply", "resolved", "seconds"}.
+// "finish", "metric": "dtm" | "dts" | null (while solving), "ply", "resolved", "seconds", "slice",
+// "slices"} (the slice whose plies these are: 1 of 1 for a table solved whole).
 [[nodiscard]] Json to_json(const Material& table, const retro::Progress& progress);
 // One table built or kept by `egtb generate`: "signature", "path", "built", "file_size",
 // "bytes_per_position", "sides", "seconds", "cpu_seconds", "peak_rss_bytes", and when they apply

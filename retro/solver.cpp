@@ -1069,11 +1069,12 @@ public:
   }
   // Reports the setup before the first slice (the pass over the moves into paged subtables).
   void setup() const {
-    if (report_) report_(Progress{});
+    if (report_) report_(Progress{.slices = resolved_.size()});
   }
   // Reports the end of the last slice with every slice's positions.
   void finish(double seconds) {
-    if (report_) report_(Progress{Stage::Finish, Metric::Dtm, 0, total(), seconds});
+    if (report_)
+      report_(Progress{Stage::Finish, Metric::Dtm, 0, total(), seconds, resolved_.size(), resolved_.size()});
   }
 
 private:
@@ -1084,6 +1085,8 @@ private:
     }
     if (std::this_thread::get_id() != solving_thread_) return;
     p.resolved = total();
+    p.slice = k + 1;
+    p.slices = resolved_.size();
     report_(p);  // outside the lock: the other slice's solver goes on meanwhile
   }
   [[nodiscard]] uint64_t total() {

@@ -53,6 +53,11 @@ struct Progress {
   int ply = 0;
   uint64_t resolved = 0;  // positions resolved so far in this phase
   double seconds = 0;     // since the solver started
+  // The slice whose plies these are, of the table's slices (SolveConfig::slicing; 1 of 1 for a
+  // table solved whole): the first before the slices start, the last when they are done. Example:
+  // KRPkr by 21 placement slices, the plies of its seventh are slice 7 of 21.
+  size_t slice = 1;
+  size_t slices = 1;
 };
 
 // The file slices solved at once, side by side (SolveConfig::slicing, indexing::Slicing::Files):

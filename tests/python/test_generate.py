@@ -37,7 +37,7 @@ class Generate(TablesTestCase):
         self.assertLessEqual({"setup", "solving", "finish"}, stages)
         solving = [p for p in progress if p.stage == "solving"]
         self.assertEqual({p.metric for p in solving}, {"dtm", "dts"})
-        self.assertEqual(list(progress[0].keys()), ["signature", "stage", "metric", "ply", "resolved", "seconds"])
+        self.assertEqual(list(progress[0].keys()), ["signature", "stage", "metric", "ply", "resolved", "seconds", "slice", "slices"])
         fen = "8/8/8/8/8/1k6/1p6/KQ6 w - - 0 1"
         with egtb.open_tablebase(self.dir) as tb:
             self.assertEqual(tb.probe(fen), egtb_json("probe", "--json", "--dir", self.dir, fen))

@@ -2,10 +2,12 @@
 // reaches the caller on its own thread, the plies of one slice at a time, the positions resolved
 // summed over the slices and never going back; a full disk in one slice stops the solve with an
 // IoError naming the scratch file.
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include "retro/solver.hpp"
 #include "tests/retro/solved_tables.hpp"
@@ -28,6 +30,8 @@ TEST_CASE("file slices side by side report their progress on the caller's thread
   std::atomic<int> elsewhere{0};
   int calls = 0, backwards = 0, jumps = 0;
   uint64_t last = 0;
+  std::vector<size_t> slices_told;         // Progress::slices of each report
+  size_t slice = 0, slice_back = 0;        // the slice of the last report; reports of an earlier one
   std::optional<retro::Progress> solving;  // the last report of a ply, until a slice finishes
   config.progress = [&](const retro::Progress& p) {
     if (std::this_thread::get_id() != caller) {
@@ -35,6 +39,9 @@ TEST_CASE("file slices side by side report their progress on the caller's thread
       return;
     }
     ++calls;
+    slices_told.push_back(p.slices);
+    if (p.slice < slice || p.slice < 1 || p.slice > p.slices) ++slice_back;
+    slice = p.slice;
     if (p.resolved < last) ++backwards;
     last = p.resolved;
     // The plies shown are one slice's until it finishes: within a metric they only go up.
@@ -48,13 +55,23 @@ TEST_CASE("file slices side by side report their progress on the caller's thread
   CHECK(backwards == 0);
   CHECK(jumps == 0);
   CHECK(calls > 0);
+  // Each report names its slice among all of them, the slices the caller's thread solves in turn.
+  CHECK(
+      std::all_of(slices_told.begin(), slices_told.end(), [&](size_t n) { return n == solution->slices(); }));
+  CHECK(slice_back == 0);
+  CHECK(slice == solution->slices());  // the finish
   // The sum over the slices is what the whole solve counts.
   retro::SolveConfig whole = file_slices(dir.path());
   whole.slicing = indexing::Slicing::Whole;
   uint64_t whole_last = 0;
-  whole.progress = [&](const retro::Progress& p) { whole_last = p.resolved; };
+  size_t whole_slices = 0;
+  whole.progress = [&](const retro::Progress& p) {
+    whole_last = p.resolved;
+    whole_slices = std::max(whole_slices, p.slice * p.slices);  // 1 of 1 throughout
+  };
   (void)retro::solve_table(parse_material("KPPk"), solved_tables(), whole);
   CHECK(last == whole_last);
+  CHECK(whole_slices == 1);
   CHECK(same_scores(*retro::to_table(*solution), solved("KPPk")));
 }
 

@@ -20,6 +20,7 @@ namespace {
 std::string progress_text(const Material& m, const retro::Progress& p) {
   std::ostringstream out;
   out << std::left << std::setw(8) << m.str() << ' ';
+  if (p.stage == retro::Stage::Solving && p.slices > 1) out << "slice " << p.slice << '/' << p.slices << ' ';
   if (p.stage == retro::Stage::Solving)
     out << metric_name(p.metric) << " ply " << p.ply << ", " << with_commas(p.resolved)
         << " positions resolved";
