@@ -8,11 +8,15 @@
 // pawn's values 1,128 entries apart); the slow test tables:generate-compare-pawns5 writes KPPkp so
 // from 20 file slices and compares its bytes.
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <random>
+#include <string>
 #include <tuple>
 #include <vector>
 
+#include "egtb/store/order_choice.hpp"
+#include "egtb/store/writer.hpp"
 #include "indexing/index_order.hpp"
 #include "retro/solver.hpp"
 #include "tests/retro/solved_tables.hpp"
@@ -96,6 +100,38 @@ TEST_CASE("a solution reads out in every storage order as the table solved whole
     CHECK(checked.orders > 1);
     CHECK(checked.gathered == gathered);
   }
+}
+
+TEST_CASE("choosing the order readies each order before its sample, and gathered orders sample alike",
+          "[retro][orders]") {
+  const TempDir dir;
+  const Material material = parse_material("KPPk");
+  solved(material);  // its subtables
+  const auto solution =
+      retro::solve_table(material, solved_tables(), sliced_config(dir.path(), indexing::Slicing::Files));
+  std::optional<indexing::IndexOrder> readied;  // the order readied last
+  std::atomic<int> unready{0};                  // samples read in another order than that
+  const OrderedEntrySource source = [&](const IndexScheme& scheme, Color c, uint64_t first,
+                                        std::span<uint16_t> out) {
+    if (readied && !(scheme.order() == *readied)) ++unready;
+    solution->fill(scheme, c, first, out);
+  };
+  const WriteOptions options;
+  const std::vector<OrderTrial> plain = try_index_orders(material, source, options);
+  std::vector<std::string> names;
+  const std::vector<OrderTrial> gathered =
+      try_index_orders(material, source, options, [&](const IndexScheme& s) {
+        names.push_back(s.order().str(material));
+        CHECK(solution->gather(s, 4 * s.normal_size(), 2));  // KPPk's orders have no run man
+        readied = s.order();
+      });
+  std::vector<std::string> candidates;
+  for (const indexing::IndexOrder& o : writable_orders(material, options.orders))
+    candidates.push_back(o.str(material));
+  CHECK(names == candidates);
+  CHECK(unready == 0);
+  REQUIRE(gathered.size() == plain.size());
+  for (size_t t = 0; t < plain.size(); ++t) CHECK(gathered[t].sample_bytes == plain[t].sample_bytes);
 }
 
 }  // namespace

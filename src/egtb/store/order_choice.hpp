@@ -55,7 +55,6 @@ struct OrderTrial {
 [[nodiscard]] std::vector<indexing::IndexOrder> writable_orders(const Material& material, OrderSet set);
 
 // Every writable order of `material` with the bytes of its sample, in IndexOrder::candidates
-// order; the block size and threads of `options`.
 // order; the block size and threads of `options`. The orders are sampled one after the other,
 // each readied first.
 [[nodiscard]] std::vector<OrderTrial> try_index_orders(const Material& material,
