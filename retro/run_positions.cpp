@@ -228,8 +228,8 @@ void gather_slice(const SolvedSlice& slice, const indexing::IndexScheme& storage
 }  // namespace
 
 bool Solution::gather(const indexing::IndexScheme& storage, uint64_t max_bytes, int threads) {
-  if (gathered_scheme_ && gathered_scheme_->same_layout(storage)) return true;
-  gathered_scheme_.reset();
+  if (gathered_order_ == storage.order()) return true;
+  gathered_order_.reset();
   gathered_ = {};
   const indexing::Index entries = storage.normal_size();
   if (!sets_->scratch || sets_->solved.size() < 2 || storage.run_man() != 0 || 4 * entries > max_bytes)
@@ -243,7 +243,7 @@ bool Solution::gather(const indexing::IndexScheme& storage, uint64_t max_bytes, 
                         [&](size_t k) { gather_slice(sets_->solved[k], storage, c, out); });
     });
   }
-  gathered_scheme_.emplace(storage);
+  gathered_order_ = storage.order();
   return true;
 }
 
@@ -252,7 +252,7 @@ void Solution::fill(const indexing::IndexScheme& scheme, Color c, indexing::Inde
   std::fill(out.begin(), out.end(), Score::invalid().raw());
   const indexing::Index end = first + out.size();
   const indexing::Index normal_end = std::min(end, scheme.normal_size());
-  if (gathered_scheme_ && gathered_scheme_->same_layout(scheme)) {
+  if (gathered_order_ == scheme.order()) {
     const auto& gathered = gathered_[static_cast<size_t>(to_index(c))];
     if (first < normal_end)
       std::copy(gathered.begin() + static_cast<ptrdiff_t>(first),

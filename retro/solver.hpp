@@ -123,8 +123,8 @@ public:
 
 private:
   std::unique_ptr<Sets> sets_;
-  std::optional<indexing::IndexScheme> gathered_scheme_;  // the order gathered into, if any
-  std::array<std::vector<uint16_t>, 2> gathered_;         // its normal entries' raw scores, by side
+  std::optional<indexing::IndexOrder> gathered_order_;  // the order gathered into, if any
+  std::array<std::vector<uint16_t>, 2> gathered_;       // its normal entries' raw scores, by side
 };
 
 // Solves `material` (canonical) whose successor tables are all in `subtables`.
