@@ -210,6 +210,69 @@ TEST_CASE("a learnt grammar reads back every block, and writes a repeated patter
 
 namespace {
 
+// A grammar of `rules` random rules, each standing for at most 64 values: symbols of
+// bit_width(4 + rules) bits.
+PairGrammar random_grammar(uint32_t rules, std::mt19937& rng) {
+  std::vector<PairRule> pairs;
+  std::vector<uint32_t> lengths(PairGrammar::Values, 1);
+  while (pairs.size() < rules) {
+    const auto below = static_cast<uint32_t>(lengths.size());
+    PairRule rule{static_cast<uint16_t>(rng() % below), static_cast<uint16_t>(rng() % below)};
+    if (lengths[rule.left] + lengths[rule.right] > 64) rule = {static_cast<uint16_t>(rng() % 5), 4};
+    lengths.push_back(lengths[rule.left] + lengths[rule.right]);
+    pairs.push_back(rule);
+  }
+  return PairGrammar(pairs, 64);
+}
+
+// The symbols laid out as a block of Pairs: the form byte, then w bits a symbol, low bits first.
+Bytes pairs_block(const std::vector<uint32_t>& symbols, int w) {
+  Bytes block(1 + (symbols.size() * static_cast<size_t>(w) + 7) / 8);
+  block[0] = 9;
+  for (size_t k = 0; k < symbols.size(); ++k)
+    for (int b = 0; b < w; ++b)
+      if (symbols[k] >> b & 1) {
+        const size_t bit = k * static_cast<size_t>(w) + static_cast<size_t>(b);
+        block[1 + bit / 8] |= static_cast<uint8_t>(1u << (bit % 8));
+      }
+  return block;
+}
+
+}  // namespace
+
+TEST_CASE("a block of pairs reads as its symbols walked one at a time, unknown symbols too") {
+  std::mt19937 rng(11);
+  // Symbols of 3, 4, 7 and 12 bits (every 12-bit number a symbol), blocks of 1 to 400 symbols, some with a
+  // symbol the grammar does not know at a random place (reads from there on refused, the block too), against
+  // the values each symbol expands to in turn: the groups of four symbols pair_value sums, and the group
+  // holding an unknown one, at every place in a block and near its end.
+  for (const uint32_t rules : {0u, 5u, 100u, PairGrammar::MaxRules}) {
+    const PairGrammar grammar = random_grammar(rules, rng);
+    const int w = grammar.symbol_bits();
+    for (int trial = 0; trial < 300; ++trial) {
+      std::vector<uint32_t> symbols(1 + rng() % 400);
+      for (uint32_t& symbol : symbols) symbol = static_cast<uint32_t>(rng() % grammar.symbol_count());
+      const bool unknown = grammar.symbol_count() < (1u << w) && trial % 3 == 0;
+      const size_t at = rng() % symbols.size();
+      if (unknown)
+        symbols[at] =
+            grammar.symbol_count() + static_cast<uint32_t>(rng() % ((1u << w) - grammar.symbol_count()));
+      Bytes values;
+      for (size_t k = 0; k < (unknown ? at : symbols.size()); ++k)
+        for (uint8_t v : grammar.expand(symbols[k])) values.push_back(v);
+      const Bytes block = pairs_block(symbols, w);
+      // Past the values only an unknown symbol refuses: zero bits after the last symbol may read as
+      // symbols 0 (check_value_block refuses a block whose symbols stand for more than it holds).
+      for (uint32_t j = 0; j < values.size() + (unknown ? 70 : 0); ++j)
+        REQUIRE(value_in_block(block, j, grammar) == (j < values.size() ? values[j] : UnreachedValue));
+      if (values.empty()) continue;
+      CHECK(check_value_block(block, static_cast<uint32_t>(values.size()), grammar).has_value() == unknown);
+    }
+  }
+}
+
+namespace {
+
 // The blocks counted by form are every block of the file, and their bytes the file's data (the
 // file less its header, block offsets, block checksums and index checksum); each block's form is
 // its first byte's.

@@ -104,21 +104,43 @@ uint32_t bits_at(std::span<const uint8_t> bytes, uint64_t bit, int w) {
 
 // Walks the symbols of a block of Pairs (the bytes after its form byte) until entry j: its value,
 // or UnreachedValue when the symbols end before it or one is past the grammar's. `read` is set to
-// the symbols read, `covered` to the values they stand for.
+// the symbols read, `covered` to the values they stand for. Four symbols at a time while their
+// bits lie in one 8-byte load inside the block (4 w + 7 <= 55 bits for w <= 12): their lengths
+// summed (padded_lengths: an unknown symbol's takes the sum past j), the group holding j walked
+// one symbol at a time. Example, symbols of 3 bits: bytes 2f 00 ... hold 7 5 0 ...; with the
+// rules of value_grammar.hpp's example the lengths are 5 2 1, so entry 6 lies in the second
+// symbol (entries 5 and 6), at its offset 1.
 uint8_t pair_value(std::span<const uint8_t> bytes, uint64_t j, const PairGrammar& grammar, uint64_t& read,
                    uint64_t& covered) {
   const int w = grammar.symbol_bits();
-  const uint64_t bits = 8 * bytes.size();
-  covered = 0;
-  read = 0;
-  for (uint64_t bit = 0; bit + static_cast<uint64_t>(w) <= bits; bit += static_cast<uint64_t>(w)) {
-    const uint32_t symbol = bits_at(bytes, bit, w);
-    ++read;
-    if (symbol >= grammar.symbol_count()) return UnreachedValue;
-    const uint32_t length = grammar.length(symbol);
-    covered += length;
-    if (j < covered) return grammar.value_at(symbol, static_cast<uint32_t>(j - (covered - length)));
+  const uint64_t mask = (uint64_t{1} << w) - 1;
+  const uint32_t* lengths = grammar.padded_lengths().data();
+  const uint64_t symbols = 8 * bytes.size() / static_cast<uint64_t>(w);
+  uint64_t k = 0;
+  uint64_t c = 0;
+  for (; k + 4 <= symbols && k * static_cast<uint64_t>(w) / 8 + 8 <= bytes.size(); k += 4) {
+    const uint64_t bit = k * static_cast<uint64_t>(w);
+    uint64_t word = 0;
+    std::memcpy(&word, bytes.data() + bit / 8, sizeof word);
+    word >>= bit % 8;
+    const uint64_t sum = uint64_t{lengths[word & mask]} + lengths[word >> w & mask] +
+                         lengths[word >> 2 * w & mask] + lengths[word >> 3 * w & mask];
+    if (j < c + sum) break;
+    c += sum;
   }
+  for (; k < symbols; ++k) {
+    const uint32_t symbol = bits_at(bytes, k * static_cast<uint64_t>(w), w);
+    const uint32_t length = lengths[symbol];
+    c += length;
+    if (j < c) {
+      read = k + 1;
+      covered = c;
+      if (symbol >= grammar.symbol_count()) return UnreachedValue;
+      return grammar.value_at(symbol, static_cast<uint32_t>(j - (c - length)));
+    }
+  }
+  read = k;
+  covered = c;
   return UnreachedValue;
 }
 

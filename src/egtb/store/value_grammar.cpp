@@ -84,6 +84,26 @@ PairGrammar::PairGrammar(std::vector<PairRule> rules, uint64_t max_length) : rul
                                   " values, more than a block's " + std::to_string(max_length));
     lengths_.push_back(static_cast<uint32_t>(length));
   }
+  prepare_reading();
+}
+
+PairGrammar::PairGrammar() { prepare_reading(); }
+
+void PairGrammar::prepare_reading() {
+  symbol_count_ = static_cast<uint32_t>(lengths_.size());
+  symbol_bits_ = static_cast<int>(std::bit_width(symbol_count_ - 1));
+  lengths_.resize(size_t{1} << symbol_bits_, UnknownLength);
+  reads_.resize(symbol_count_);
+  for (uint32_t v = 0; v < Values; ++v) reads_[v] = v;
+  for (size_t r = 0; r < rules_.size(); ++r) {
+    const PairRule rule = rules_[r];
+    const uint32_t left = lengths_[rule.left];
+    uint64_t& read = reads_[Values + r];
+    if (left + lengths_[rule.right] <= ShortLength)
+      read = reads_[rule.left] | reads_[rule.right] << (3 * left);
+    else
+      read = LongSymbol | rule.left | uint64_t{rule.right} << 16 | uint64_t{left} << 32;
+  }
 }
 
 PairGrammar PairGrammar::learn(std::span<const std::vector<uint8_t>> blocks) {
@@ -114,20 +134,18 @@ PairGrammar PairGrammar::learn(std::span<const std::vector<uint8_t>> blocks) {
   return PairGrammar(std::move(rules), MaxLearntLength);
 }
 
-int PairGrammar::symbol_bits() const { return static_cast<int>(std::bit_width(symbol_count() - 1)); }
-
 uint8_t PairGrammar::value_at(uint32_t symbol, uint32_t offset) const {
-  while (symbol >= Values) {
-    const PairRule rule = rules_[symbol - Values];
-    const uint32_t left = lengths_[rule.left];
+  uint64_t read = reads_[symbol];
+  while ((read & LongSymbol) != 0) {
+    const auto left = static_cast<uint32_t>(read >> 32 & 0x7fffffff);
     if (offset < left) {
-      symbol = rule.left;
+      read = reads_[read & 0xffff];
     } else {
       offset -= left;
-      symbol = rule.right;
+      read = reads_[read >> 16 & 0xffff];
     }
   }
-  return static_cast<uint8_t>(symbol);
+  return static_cast<uint8_t>(read >> (3 * offset) & 7);
 }
 
 std::vector<uint8_t> PairGrammar::expand(uint32_t symbol) const {

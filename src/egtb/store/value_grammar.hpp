@@ -45,7 +45,7 @@ public:
   static constexpr uint32_t MaxLearntLength = 4096;
 
   // The grammar without rules: symbols are values.
-  PairGrammar() = default;
+  PairGrammar();
   // The grammar of `rules`. Throws std::invalid_argument naming the first rule that refers to a
   // symbol not below its own, or that stands for more than max_length values.
   PairGrammar(std::vector<PairRule> rules, uint64_t max_length);
@@ -55,11 +55,17 @@ public:
   [[nodiscard]] static PairGrammar learn(std::span<const std::vector<uint8_t>> blocks);
 
   [[nodiscard]] std::span<const PairRule> rules() const { return rules_; }
-  [[nodiscard]] uint32_t symbol_count() const { return static_cast<uint32_t>(lengths_.size()); }
+  [[nodiscard]] uint32_t symbol_count() const { return symbol_count_; }
   // The bits a symbol takes in a block: enough for symbol_count() - 1 (3 without rules).
-  [[nodiscard]] int symbol_bits() const;
+  [[nodiscard]] int symbol_bits() const { return symbol_bits_; }
   // How many values the symbol stands for; symbol below symbol_count().
   [[nodiscard]] uint32_t length(uint32_t symbol) const { return lengths_[symbol]; }
+  // The length of every symbol_bits()-bit number, UnknownLength past the grammar's symbols: a
+  // reader adds the lengths of a block's symbols without asking whether each is known, and an
+  // unknown one takes it past any entry of a block (MaxValueBlockEntries, value_file.hpp, is 2^20).
+  // Example: without rules, symbols of 3 bits, lengths 1 1 1 1 1 and UnknownLength for 5 to 7.
+  [[nodiscard]] std::span<const uint32_t> padded_lengths() const { return lengths_; }
+  static constexpr uint32_t UnknownLength = 1u << 31;
   // Value `offset` of the symbol's string, offset below length(symbol).
   [[nodiscard]] uint8_t value_at(uint32_t symbol, uint32_t offset) const;
   // The symbol's string of values.
@@ -67,7 +73,21 @@ public:
 
 private:
   std::vector<PairRule> rules_;
-  std::vector<uint32_t> lengths_ = std::vector<uint32_t>(Values, 1);
+  uint32_t symbol_count_ = Values;
+  int symbol_bits_ = 0;
+  std::vector<uint32_t> lengths_ = std::vector<uint32_t>(Values, 1);  // padded_lengths()
+
+  // What value_at reads of a symbol: a short one's values, 3 bits each, the first lowest, in an
+  // integer whose top bit is clear; a longer one's top bit set, and its rule's two symbols and the
+  // length of the left one. Example: rule (4, 4), symbol 5 = "44", is 4 | 4 << 3 = 36; a rule of
+  // 40 values, (7, 9) with symbol 7 of 5 values, is 2^63 | 7 | 9 << 16 | 5 << 32.
+  static constexpr uint32_t ShortLength = 21;  // values in 63 bits
+  static constexpr uint64_t LongSymbol = uint64_t{1} << 63;
+  std::vector<uint64_t> reads_;
+
+  // Sets symbol_count_ and symbol_bits_ from the lengths of the symbols, pads lengths_, and
+  // makes reads_.
+  void prepare_reading();
 };
 
 // Parses blocks of values into a grammar's symbols, greedily: from each entry the longest symbol
