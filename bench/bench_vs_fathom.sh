@@ -18,7 +18,8 @@
 # one and not the other is a disagreement too. Then the legal placements alone are timed (so all
 # three probe the same positions, every one answered), alternating egtb value, egtb full, Fathom,
 # for --runs rounds, and a Markdown table gives the median and range of the nanoseconds per probe.
-# Exits 1 on any disagreement.
+# Exits 1 on any disagreement. With --before-library DIR the value probe of a library built
+# before a change is timed too, over the same files, first in each round.
 #   bench/bench_vs_fathom.sh ~/Fathom/src ~/syzygy ~/egtb-tables build/tests/capi/capi_check \
 #     100000 1 KQk KRk ... --runs 3
 set -eu
@@ -26,6 +27,7 @@ set -eu
 usage() {
   cat <<'EOF'
 Usage: bench_vs_fathom.sh FATHOM_SRC SYZYGY_DIR EGTB_DIR CAPI_CHECK COUNT SEED SIG... [--runs N]
+                          [--before-library DIR]
   FATHOM_SRC  the directory holding Fathom's tbprobe.c and tbprobe.h (its src/)
   SYZYGY_DIR  the Syzygy WDL files (.rtbw) of the signatures and of what their captures reach
   EGTB_DIR    egtb's tables with their value files (egtb recompress --value-files)
@@ -34,6 +36,8 @@ Usage: bench_vs_fathom.sh FATHOM_SRC SYZYGY_DIR EGTB_DIR CAPI_CHECK COUNT SEED S
   SEED        the placements' seed
   SIG...      signatures in egtb's spelling (KQk, KRPkr)
   --runs N    rounds of the three probes (default 3)
+  --before-library DIR  also time egtb_probe_value with the libegtb.so.0 in DIR (a build before a
+              change, through LD_LIBRARY_PATH), first in each round
 EOF
 }
 
@@ -43,6 +47,7 @@ die() {
 }
 
 runs=3
+before=
 args=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -50,6 +55,12 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || die "--runs takes a number"
       [[ $2 =~ ^[1-9][0-9]*$ ]] || die "--runs takes a positive whole number, not '$2'"
       runs=$2
+      shift 2
+      ;;
+    --before-library)
+      [ $# -ge 2 ] || die "--before-library takes a directory"
+      [ -f "$2/libegtb.so.0" ] || die "no libegtb.so.0 in '$2'"
+      before=$(cd "$2" && pwd)
       shift 2
       ;;
     -h | --help)
@@ -114,11 +125,14 @@ read -r compared disagreements wins draws losses cursed < <(
 legal=$(wc -l < "$tmp/legal.epd")
 declare -A first warm answered
 kinds=(value full fathom)
+[ -z "$before" ] || kinds=(before "${kinds[@]}")
 load_before=$(cut -d ' ' -f 1-3 /proc/loadavg)
 for ((run = 1; run <= runs; ++run)); do
   for kind in "${kinds[@]}"; do
     if [ "$kind" = fathom ]; then
       line=$("$tmp/fathom_probe" time "$syzygy" < "$tmp/legal.epd")
+    elif [ "$kind" = before ]; then
+      line=$(LD_LIBRARY_PATH=$before "$capi_check" time "$egtb_dir" value < "$tmp/legal.epd")
     else
       line=$("$capi_check" time "$egtb_dir" "$kind" < "$tmp/legal.epd")
     fi
@@ -145,6 +159,7 @@ echo "| probe | first pass ns, median (range) | warm ns, median (range) | answer
 echo "|---|--:|--:|--:|"
 for kind in "${kinds[@]}"; do
   case $kind in
+    before) name="egtb \`egtb_probe_value\`, the library in $before" ;;
     value) name="egtb \`egtb_probe_value\` (value files)" ;;
     full) name="egtb \`egtb_probe\` (value and depth)" ;;
     fathom) name="Fathom \`tb_probe_wdl\` (Syzygy WDL)" ;;

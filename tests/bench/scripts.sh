@@ -125,6 +125,8 @@ vs_fathom)
   refused "COUNT is a positive whole number, not 'ten'" "$work" "$work" "$work" "$(type -P true)" ten 1 KQk
   refused "--runs takes a positive whole number, not '0'" --runs 0
   refused "unknown option '--fast'" --fast
+  refused "no libegtb.so.0 in '$work'" --before-library "$work"
+  refused "--before-library takes a directory" --before-library
   if command -v shellcheck > /dev/null; then
     shellcheck "$script" > "$work/out" 2>&1 || fail "shellcheck"
   fi
