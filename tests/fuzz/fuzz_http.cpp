@@ -12,7 +12,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
+#include <system_error>
 
 #include "server/http_server.hpp"
 #include "server/service.hpp"
@@ -21,16 +23,27 @@ namespace {
 
 using namespace egtb::server;
 
+// An empty directory of its own, removed when the process exits (libFuzzer ends a run of
+// -max_total_time with exit()), so that runs leave nothing in the temporary directory.
+struct EmptyDirectory {
+  std::filesystem::path path;
+  EmptyDirectory() {
+    std::string name = (std::filesystem::temp_directory_path() / "egtb-fuzz-http-XXXXXX").string();
+    if (!::mkdtemp(name.data())) std::abort();
+    path = name;
+  }
+  ~EmptyDirectory() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
 // A service over an empty directory of its own, made once.
 Service& service() {
-  static const std::filesystem::path directory = [] {
-    char name[] = "/tmp/egtb-fuzz-http-XXXXXX";
-    if (!::mkdtemp(name)) std::abort();
-    return std::filesystem::path(name);
-  }();
+  static const EmptyDirectory directory;
   static Service s([] {
     ServiceOptions o;
-    o.directory = directory;
+    o.directory = directory.path;
     o.cache_bytes = size_t{1} << 20;
     o.work_threads = 1;
     return o;
