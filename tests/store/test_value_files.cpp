@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "egtb/core/fen.hpp"
@@ -210,19 +211,23 @@ TEST_CASE("a learnt grammar reads back every block, and writes a repeated patter
 
 namespace {
 
-// A grammar of `rules` random rules, each standing for at most 64 values: symbols of
-// bit_width(4 + rules) bits.
-PairGrammar random_grammar(uint32_t rules, std::mt19937& rng) {
+// A grammar of `rules` random rules, each standing for at most 64 values (symbols of
+// bit_width(4 + rules) bits), and every symbol's values, expanded here rule by rule.
+std::pair<PairGrammar, std::vector<Bytes>> random_grammar(uint32_t rules, std::mt19937& rng) {
   std::vector<PairRule> pairs;
-  std::vector<uint32_t> lengths(PairGrammar::Values, 1);
+  std::vector<Bytes> strings;
+  for (uint8_t v = 0; v < PairGrammar::Values; ++v) strings.push_back({v});
   while (pairs.size() < rules) {
-    const auto below = static_cast<uint32_t>(lengths.size());
+    const auto below = static_cast<uint32_t>(strings.size());
     PairRule rule{static_cast<uint16_t>(rng() % below), static_cast<uint16_t>(rng() % below)};
-    if (lengths[rule.left] + lengths[rule.right] > 64) rule = {static_cast<uint16_t>(rng() % 5), 4};
-    lengths.push_back(lengths[rule.left] + lengths[rule.right]);
+    if (strings[rule.left].size() + strings[rule.right].size() > 64)
+      rule = {static_cast<uint16_t>(rng() % 5), 4};
+    Bytes string = strings[rule.left];
+    string.insert(string.end(), strings[rule.right].begin(), strings[rule.right].end());
+    strings.push_back(string);
     pairs.push_back(rule);
   }
-  return PairGrammar(pairs, 64);
+  return {PairGrammar(pairs, 64), strings};
 }
 
 // The symbols laid out as a block of Pairs: the form byte, then w bits a symbol, low bits first.
@@ -247,8 +252,10 @@ TEST_CASE("a block of pairs reads as its symbols walked one at a time, unknown s
   // the values each symbol expands to in turn: the groups of four symbols pair_value sums, and the group
   // holding an unknown one, at every place in a block and near its end.
   for (const uint32_t rules : {0u, 5u, 100u, PairGrammar::MaxRules}) {
-    const PairGrammar grammar = random_grammar(rules, rng);
+    const auto [grammar, strings] = random_grammar(rules, rng);
     const int w = grammar.symbol_bits();
+    for (uint32_t symbol = 0; symbol < grammar.symbol_count(); ++symbol)
+      REQUIRE(grammar.expand(symbol) == strings[symbol]);
     for (int trial = 0; trial < 300; ++trial) {
       std::vector<uint32_t> symbols(1 + rng() % 400);
       for (uint32_t& symbol : symbols) symbol = static_cast<uint32_t>(rng() % grammar.symbol_count());
@@ -259,7 +266,7 @@ TEST_CASE("a block of pairs reads as its symbols walked one at a time, unknown s
             grammar.symbol_count() + static_cast<uint32_t>(rng() % ((1u << w) - grammar.symbol_count()));
       Bytes values;
       for (size_t k = 0; k < (unknown ? at : symbols.size()); ++k)
-        for (uint8_t v : grammar.expand(symbols[k])) values.push_back(v);
+        values.insert(values.end(), strings[symbols[k]].begin(), strings[symbols[k]].end());
       const Bytes block = pairs_block(symbols, w);
       // Past the values only an unknown symbol refuses: zero bits after the last symbol may read as
       // symbols 0 (check_value_block refuses a block whose symbols stand for more than it holds).
