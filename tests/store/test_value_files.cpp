@@ -247,10 +247,11 @@ Bytes pairs_block(const std::vector<uint32_t>& symbols, int w) {
 
 TEST_CASE("a block of pairs reads as its symbols walked one at a time, unknown symbols too") {
   std::mt19937 rng(11);
-  // Symbols of 3, 4, 7 and 12 bits (every 12-bit number a symbol), blocks of 1 to 400 symbols, some with a
-  // symbol the grammar does not know at a random place (reads from there on refused, the block too), against
-  // the values each symbol expands to in turn: the groups of four symbols pair_value sums, and the group
-  // holding an unknown one, at every place in a block and near its end.
+  // Symbols of 3, 4, 7 and 12 bits (every 12-bit number a symbol), blocks of 1 to 400 symbols,
+  // some with a symbol the grammar does not know at a random place (reads from there on refused,
+  // the block too), against the values each symbol expands to in turn: the groups of four symbols
+  // pair_value sums, and the group holding an unknown one, at every place in a block and near its
+  // end.
   for (const uint32_t rules : {0u, 5u, 100u, PairGrammar::MaxRules}) {
     const auto [grammar, strings] = random_grammar(rules, rng);
     const int w = grammar.symbol_bits();
