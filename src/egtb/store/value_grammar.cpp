@@ -91,8 +91,7 @@ PairGrammar::PairGrammar() { prepare_reading(); }
 
 void PairGrammar::prepare_reading() {
   symbol_count_ = static_cast<uint32_t>(lengths_.size());
-  symbol_bits_ = static_cast<int>(std::bit_width(symbol_count_ - 1));
-  lengths_.resize(size_t{1} << symbol_bits_, UnknownLength);
+  lengths_.resize(std::bit_ceil(size_t{symbol_count_}), UnknownLength);
   reads_.resize(symbol_count_);
   for (uint32_t v = 0; v < Values; ++v) reads_[v] = v;
   for (size_t r = 0; r < rules_.size(); ++r) {

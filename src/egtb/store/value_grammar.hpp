@@ -19,6 +19,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -57,7 +58,7 @@ public:
   [[nodiscard]] std::span<const PairRule> rules() const { return rules_; }
   [[nodiscard]] uint32_t symbol_count() const { return symbol_count_; }
   // The bits a symbol takes in a block: enough for symbol_count() - 1 (3 without rules).
-  [[nodiscard]] int symbol_bits() const { return symbol_bits_; }
+  [[nodiscard]] int symbol_bits() const { return std::countr_zero(lengths_.size()); }
   // How many values the symbol stands for; symbol below symbol_count().
   [[nodiscard]] uint32_t length(uint32_t symbol) const { return lengths_[symbol]; }
   // The length of every symbol_bits()-bit number, UnknownLength past the grammar's symbols: a
@@ -74,7 +75,6 @@ public:
 private:
   std::vector<PairRule> rules_;
   uint32_t symbol_count_ = Values;
-  int symbol_bits_ = 0;
   std::vector<uint32_t> lengths_ = std::vector<uint32_t>(Values, 1);  // padded_lengths()
 
   // What value_at reads of a symbol: a short one's values, 3 bits each, the first lowest, in an
@@ -85,8 +85,8 @@ private:
   static constexpr uint64_t LongSymbol = uint64_t{1} << 63;
   std::vector<uint64_t> reads_;
 
-  // Sets symbol_count_ and symbol_bits_ from the lengths of the symbols, pads lengths_, and
-  // makes reads_.
+  // Sets symbol_count_ from the lengths of the symbols, pads lengths_ to 2^symbol_bits() entries,
+  // and makes reads_.
   void prepare_reading();
 };
 
