@@ -177,6 +177,19 @@ TEST_CASE("blocks of pairs that are not what they say are refused") {
         std::string::npos);
   CHECK(check_value_block(Bytes{0x09, 0x76}, 8, grammar).value() == "bits set after its last symbol");
   CHECK(check_value_block(Bytes{0x09, 0x36}, 8).has_value());  // without the grammar, 6 is no symbol
+  // A first read refuses the block as check_value_block does, though entry j lies before the fault.
+  CHECK(checked_value_in_block(Bytes{0x09, 0x36}, 8, 7, grammar).value() == 4);
+  for (const uint32_t j : {2u, 5u})  // before the unknown symbol 7 and in it
+    CHECK(checked_value_in_block(Bytes{0x09, 0x3e}, 8, j, grammar).error() ==
+          check_value_block(Bytes{0x09, 0x3e}, 8, grammar).value());
+  CHECK(checked_value_in_block(Bytes{0x09, 0x36}, 6, 0, grammar).error() ==
+        "its symbols stand for 8 values, the block holds 6");
+  CHECK(checked_value_in_block(Bytes{0x09, 0x36}, 4, 3, grammar).error() == "bits set after its last symbol");
+  CHECK(
+      checked_value_in_block(Bytes{0x09, 0x36, 0x00}, 8, 1, grammar).error().find("in 3 bytes, expected 2") !=
+      std::string::npos);
+  CHECK(checked_value_in_block(Bytes{0x06, 125}, 3, 0).error() == "a base-5 byte past 124");
+  CHECK(checked_value_in_block(Bytes{0x05, 0x31, 0x9b}, 13, 3).value() == 4);
   // Rules refer to symbols below their own and stand for a block's values at most.
   CHECK_THROWS_WITH(PairGrammar({{4, 5}}, 8), Catch::Contains("rule 0 (symbol 5) refers to symbol 5"));
   CHECK_THROWS_WITH(PairGrammar({{4, 4}, {5, 5}, {6, 6}}, 4), Catch::Contains("rule 2 stands for 8 values"));
@@ -274,7 +287,18 @@ TEST_CASE("a block of pairs reads as its symbols walked one at a time, unknown s
       for (uint32_t j = 0; j < values.size() + (unknown ? 70 : 0); ++j)
         REQUIRE(value_in_block(block, j, grammar) == (j < values.size() ? values[j] : UnreachedValue));
       if (values.empty()) continue;
-      CHECK(check_value_block(block, static_cast<uint32_t>(values.size()), grammar).has_value() == unknown);
+      const auto entries = static_cast<uint32_t>(values.size());
+      const std::optional<std::string> problem = check_value_block(block, entries, grammar);
+      CHECK(problem.has_value() == unknown);
+      // A first read checks the whole block whichever entry it reads: first, last and 30 at random.
+      for (int k = 0; k < 32; ++k) {
+        const uint32_t j = k == 0 ? 0 : k == 1 ? entries - 1 : static_cast<uint32_t>(rng() % entries);
+        const Expected<uint8_t, std::string> read = checked_value_in_block(block, entries, j, grammar);
+        if (unknown)
+          REQUIRE(read.error() == *problem);
+        else
+          REQUIRE(read.value() == values[j]);
+      }
     }
   }
 }

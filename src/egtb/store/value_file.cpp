@@ -102,22 +102,29 @@ uint32_t bits_at(std::span<const uint8_t> bytes, uint64_t bit, int w) {
   return word >> (bit % 8) & ((1u << w) - 1);
 }
 
-// Walks the symbols of a block of Pairs (the bytes after its form byte) until entry j: its value,
-// or UnreachedValue when the symbols end before it or one is past the grammar's. `read` is set to
-// the symbols read, `covered` to the values they stand for. Four symbols at a time while their
-// bits lie in one 8-byte load inside the block (4 w + 7 <= 55 bits for w <= 12): their lengths
-// summed (padded_lengths: an unknown symbol's takes the sum past j), the group holding j walked
-// one symbol at a time. Example, symbols of 3 bits: bytes 2f 00 ... hold 7 5 0 ...; with the
-// rules of value_grammar.hpp's example the lengths are 5 2 1, so entry 6 lies in the second
-// symbol (entries 5 and 6), at its offset 1.
-uint8_t pair_value(std::span<const uint8_t> bytes, uint64_t j, const PairGrammar& grammar, uint64_t& read,
-                   uint64_t& covered) {
+// How far a walk through the symbols of a block of Pairs went: the symbols read and the values
+// they stand for.
+struct PairWalk {
+  uint64_t read = 0;
+  uint64_t covered = 0;
+};
+
+// Walks on from `walk` through the symbols of a block of Pairs (the bytes after its form byte)
+// until entry j, j not below walk.covered: its value, or UnreachedValue when the symbols end
+// before it or one is past the grammar's. `walk` is left after the symbol holding j, or after the
+// symbols read when there is none. Four symbols at a time while their bits lie in one 8-byte load
+// inside the block (4 w + 7 <= 55 bits for w <= 12): their lengths summed (padded_lengths: an
+// unknown symbol's takes the sum past j), the group holding j walked one symbol at a time.
+// Example, symbols of 3 bits: bytes 2f 00 ... hold 7 5 0 ...; with the rules of
+// value_grammar.hpp's example the lengths are 5 2 1, so entry 6 lies in the second symbol (entries
+// 5 and 6), at its offset 1, and the walk is left at 2 symbols read, 7 values covered.
+uint8_t pair_value(std::span<const uint8_t> bytes, uint64_t j, const PairGrammar& grammar, PairWalk& walk) {
   const int w = grammar.symbol_bits();
   const uint64_t mask = (uint64_t{1} << w) - 1;
   const uint32_t* lengths = grammar.padded_lengths().data();
   const uint64_t symbols = 8 * bytes.size() / static_cast<uint64_t>(w);
-  uint64_t k = 0;
-  uint64_t c = 0;
+  uint64_t k = walk.read;
+  uint64_t c = walk.covered;
   for (; k + 4 <= symbols && k * static_cast<uint64_t>(w) / 8 + 8 <= bytes.size(); k += 4) {
     const uint64_t bit = k * static_cast<uint64_t>(w);
     uint64_t word = 0;
@@ -133,14 +140,12 @@ uint8_t pair_value(std::span<const uint8_t> bytes, uint64_t j, const PairGrammar
     const uint32_t length = lengths[symbol];
     c += length;
     if (j < c) {
-      read = k + 1;
-      covered = c;
+      walk = {k + 1, c};
       if (symbol >= grammar.symbol_count()) return UnreachedValue;
       return grammar.value_at(symbol, static_cast<uint32_t>(j - (c - length)));
     }
   }
-  read = k;
-  covered = c;
+  walk = {k, c};
   return UnreachedValue;
 }
 
@@ -187,19 +192,18 @@ std::optional<std::string> check_palette(std::span<const uint8_t> palette) {
   return std::nullopt;
 }
 
-// check_value_block of a block of Pairs.
-std::optional<std::string> check_pairs(std::span<const uint8_t> block, uint32_t entries,
-                                       const PairGrammar& grammar) {
+// check_value_block of a block of Pairs, its symbols walked on from `walk` (a walk from the start
+// that stopped inside the block).
+std::optional<std::string> finish_pairs(std::span<const uint8_t> block, uint32_t entries,
+                                        const PairGrammar& grammar, PairWalk walk) {
   const std::span<const uint8_t> bytes = block.subspan(1);
-  uint64_t read = 0;
-  uint64_t covered = 0;
-  if (pair_value(bytes, entries - 1, grammar, read, covered) == UnreachedValue)
+  if (walk.covered < entries && pair_value(bytes, entries - 1, grammar, walk) == UnreachedValue)
     return "its symbols end before entry " + std::to_string(entries - 1) + " or name no rule of the " +
            std::to_string(grammar.rules().size()) + " of the grammar";
-  if (covered != entries)
-    return "its symbols stand for " + std::to_string(covered) + " values, the block holds " +
+  if (walk.covered != entries)
+    return "its symbols stand for " + std::to_string(walk.covered) + " values, the block holds " +
            std::to_string(entries);
-  const uint64_t used = read * static_cast<uint64_t>(grammar.symbol_bits());
+  const uint64_t used = walk.read * static_cast<uint64_t>(grammar.symbol_bits());
   if (auto problem = check_size(block, 1 + ceil_div(used, 8))) return problem;
   if (used % 8 != 0 && (bytes.back() >> (used % 8)) != 0)
     return std::string("bits set after its last symbol");
@@ -378,7 +382,7 @@ std::optional<std::string> check_value_block(std::span<const uint8_t> block, uin
       if (auto problem = check_size(block, 5 + ceil_div(entries, 4))) return problem;
       return check_palette(block.subspan(1, 4));
     }
-    case Pairs: return check_pairs(block, entries, grammar);
+    case Pairs: return finish_pairs(block, entries, grammar, {});
     default: return "unknown block form " + std::to_string(form);
   }
 }
@@ -405,12 +409,26 @@ uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j, const PairGra
       return block[1 + (block[at] >> 2 * (j % 4) & 3)];
     }
     case Pairs: {
-      uint64_t read = 0;
-      uint64_t covered = 0;
-      return pair_value(block.subspan(1), j, grammar, read, covered);
+      PairWalk walk;
+      return pair_value(block.subspan(1), j, grammar, walk);
     }
     default: return run_value(block.data() + 1, block.data() + block.size(), j);
   }
+}
+
+Expected<uint8_t, std::string> checked_value_in_block(std::span<const uint8_t> block, uint32_t entries,
+                                                      uint32_t j, const PairGrammar& grammar) {
+  if (block.empty() || block[0] != Pairs) {
+    if (std::optional<std::string> problem = check_value_block(block, entries, grammar))
+      return unexpected(std::move(*problem));
+    return value_in_block(block, j, grammar);
+  }
+  PairWalk walk;
+  const uint8_t value = pair_value(block.subspan(1), j, grammar, walk);
+  std::optional<std::string> problem =
+      finish_pairs(block, entries, grammar, value == UnreachedValue ? PairWalk{} : walk);
+  if (problem) return unexpected(std::move(*problem));
+  return value;
 }
 
 ValueFileRecord write_value_file(const std::filesystem::path& table_file, uint32_t block_entries) {
@@ -485,11 +503,14 @@ ValueFileContents ValueTable::check_every_block() const {
 }
 
 uint8_t ValueTable::value_of(uint64_t b, uint32_t j) const {
-  check_block_once(b);
-  const std::span<const uint8_t> block = block_bytes(b);
   uint8_t value = UnreachedValue;
-  if (!bytes_.guarded([&] { value = value_in_block(block, j, grammar_); }))
-    cut_short("block " + std::to_string(b));
+  if ((checked_blocks_[b / 64].load(std::memory_order_acquire) >> (b % 64) & 1) == 0) {
+    value = first_value_of(b, j);
+  } else {
+    const std::span<const uint8_t> block = block_bytes(b);
+    if (!bytes_.guarded([&] { value = value_in_block(block, j, grammar_); }))
+      cut_short("block " + std::to_string(b));
+  }
   if (value == UnreachedValue)
     throw FormatError(path_,
                       "block " + std::to_string(b) + ": its bytes end before entry " + std::to_string(j));
@@ -598,25 +619,26 @@ void ValueTable::check_offsets() const {
       throw FormatError(path_, "block " + std::to_string(b) + ": an empty or overlapping block");
 }
 
-void ValueTable::check_block_once(uint64_t b) const {
-  std::atomic<uint64_t>& word = checked_blocks_[b / 64];
-  const uint64_t bit = uint64_t{1} << (b % 64);
-  if ((word.load(std::memory_order_acquire) & bit) != 0) return;
-  // Checked in a copy (the mapping's pages may go), in a buffer of the thread: once a block.
-  thread_local std::vector<uint8_t> copy;
+uint8_t ValueTable::first_value_of(uint64_t b, uint32_t j) const {
+  // Blocks of the default 4,096 entries take at most 6,145 bytes (4,096 symbols of 12 bits), runs
+  // aside; a bigger one is copied to the heap.
+  std::array<uint8_t, 8192> small;
+  std::vector<uint8_t> large;
   const uint32_t begin = block_offset(b);
-  copy.resize(block_offset(b + 1) - begin);
-  const std::span<const uint8_t> block(copy);
+  const uint32_t size = block_offset(b + 1) - begin;
+  if (size > small.size()) large.resize(size);
+  const std::span<uint8_t> copy = size > small.size() ? std::span(large) : std::span(small).first(size);
   if (!bytes_.copy(data_ + begin, copy)) cut_short("block " + std::to_string(b));
   uint32_t stored = 0;
   std::memcpy(&stored, preamble_.data() + sums_ + BlockChecksumBytes * b, sizeof stored);
-  if (stored != block_checksum(block))
+  if (stored != block_checksum(copy))
     throw FormatError(path_, "block " + std::to_string(b) + ": checksum mismatch: the block is damaged" +
                                  rewrite_hint(path_));
-  if (const std::optional<std::string> problem =
-          check_value_block(block, static_cast<uint32_t>(block_span(header_, b).count), grammar_))
-    throw FormatError(path_, "block " + std::to_string(b) + ": " + *problem);
-  word.fetch_or(bit, std::memory_order_release);
+  const Expected<uint8_t, std::string> value =
+      checked_value_in_block(copy, static_cast<uint32_t>(block_span(header_, b).count), j, grammar_);
+  if (!value) throw FormatError(path_, "block " + std::to_string(b) + ": " + value.error());
+  checked_blocks_[b / 64].fetch_or(uint64_t{1} << (b % 64), std::memory_order_release);
+  return *value;
 }
 
 }  // namespace egtb

@@ -111,6 +111,7 @@
 #include <string>
 #include <vector>
 
+#include "egtb/core/expected.hpp"
 #include "egtb/core/types.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/reader.hpp"
@@ -152,6 +153,13 @@ inline constexpr uint8_t UnreachedValue = 0xff;
 // lies past the block's end, and a changed palette may give a value past 4.
 [[nodiscard]] uint8_t value_in_block(std::span<const uint8_t> block, uint32_t j,
                                      const PairGrammar& grammar = no_rules());
+
+// check_value_block and value_in_block at once, as a probe's first read of a block asks (one walk
+// through a block of pairs where the two would take one and a half on average): value j of a block
+// check_value_block accepts, j below its entries, else what check_value_block says is wrong.
+[[nodiscard]] Expected<uint8_t, std::string> checked_value_in_block(std::span<const uint8_t> block,
+                                                                    uint32_t entries, uint32_t j,
+                                                                    const PairGrammar& grammar = no_rules());
 
 // The six forms of a block (above), as `egtb info` names them; a block's form is
 // value_block_form(its first byte).
@@ -250,8 +258,11 @@ private:
   void place_index(uint32_t h_size, std::span<const uint8_t> fixed);
   // Checks that the block offsets place every block inside the data, each after the one before.
   void check_offsets() const;
-  // Checks block b's structure the first time it is read; throws FormatError naming it.
-  void check_block_once(uint64_t b) const;
+  // Value j of block b at its first read: the block copied out of the mapping (whose pages may
+  // go), its checksum and structure checked and entry j read in one walk (checked_value_in_block),
+  // and the block marked checked. Throws FormatError naming the block when it is damaged or
+  // malformed.
+  [[nodiscard]] uint8_t first_value_of(uint64_t b, uint32_t j) const;
 };
 
 }  // namespace egtb

@@ -71,6 +71,7 @@ PairGrammar::PairGrammar(std::vector<PairRule> rules, uint64_t max_length) : rul
   if (rules_.size() > MaxRules)
     throw std::invalid_argument(std::to_string(rules_.size()) + " rules, more than " +
                                 std::to_string(MaxRules));
+  lengths_.reserve(std::bit_ceil(Values + rules_.size()));
   for (size_t r = 0; r < rules_.size(); ++r) {
     const auto symbol = static_cast<uint32_t>(Values + r);
     const PairRule rule = rules_[r];
@@ -92,16 +93,14 @@ PairGrammar::PairGrammar() { prepare_reading(); }
 void PairGrammar::prepare_reading() {
   symbol_count_ = static_cast<uint32_t>(lengths_.size());
   lengths_.resize(std::bit_ceil(size_t{symbol_count_}), UnknownLength);
-  reads_.resize(symbol_count_);
-  for (uint32_t v = 0; v < Values; ++v) reads_[v] = v;
-  for (size_t r = 0; r < rules_.size(); ++r) {
-    const PairRule rule = rules_[r];
+  reads_.clear();
+  reads_.reserve(symbol_count_);
+  for (uint32_t v = 0; v < Values; ++v) reads_.push_back(v);
+  for (const PairRule rule : rules_) {
     const uint32_t left = lengths_[rule.left];
-    uint64_t& read = reads_[Values + r];
-    if (left + lengths_[rule.right] <= ShortLength)
-      read = reads_[rule.left] | reads_[rule.right] << (3 * left);
-    else
-      read = LongSymbol | rule.left | uint64_t{rule.right} << 16 | uint64_t{left} << 32;
+    reads_.push_back(left + lengths_[rule.right] <= ShortLength
+                         ? reads_[rule.left] | reads_[rule.right] << (3 * left)
+                         : LongSymbol | rule.left | uint64_t{rule.right} << 16 | uint64_t{left} << 32);
   }
 }
 
