@@ -1,6 +1,7 @@
 #include "egtb/core/material.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <set>
 
 namespace egtb {
@@ -129,6 +130,17 @@ Material Material::from(const Position& pos) {
     for (PieceType pt : Men) m.add(c, pt, pos.count(c, pt));
   }
   return m;
+}
+
+uint64_t Material::hash() const {
+  static_assert(sizeof counts_ > 8 && sizeof counts_ <= 16);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(&counts_);
+  uint64_t low = 0;
+  uint64_t high = 0;
+  std::memcpy(&low, bytes, sizeof low);
+  std::memcpy(&high, bytes + sizeof low, sizeof counts_ - sizeof low);
+  const uint64_t h = (low * 0x9E3779B97F4A7C15 ^ high) * 0xC2B2AE3D27D4EB4F;
+  return h ^ h >> 29;
 }
 
 int Material::count(Color c) const {

@@ -47,6 +47,7 @@
 #include "egtb/store/block_cache.hpp"
 #include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
+#include "egtb/store/set_once_slots.hpp"
 #include "egtb/store/table.hpp"
 #include "egtb/store/value_file.hpp"
 
@@ -194,8 +195,19 @@ private:
   std::chrono::steady_clock::duration file_check_interval_;
   mutable std::map<Material, OpenTable> tables_;
   mutable std::vector<std::shared_ptr<const Table>> retired_;
+  // An open value table and its canonical signature, kept while the Tablebase lives.
+  struct OpenValueTable {
+    Material material;
+    std::unique_ptr<const ValueTable> table;
+  };
   mutable std::shared_mutex value_tables_mutex_;
-  mutable std::map<Material, std::unique_ptr<const ValueTable>> value_tables_;
+  mutable std::map<Material, OpenValueTable> value_tables_;
+  // The open value tables again, found without the mutex or the map: a probe compares a signature
+  // or two where it searched the map (about 40 ns of a 400 ns probe, its compares mispredicted).
+  // Searched from the hash's top ValueSlotBits bits (Material::hash); 1,024 slots take the 510
+  // canonical signatures of 3 to 6 men, and a table past 768 is found in the map alone.
+  static constexpr int ValueSlotBits = 10;
+  mutable SetOnceSlots<OpenValueTable> value_slots_{ValueSlotBits};
 };
 
 }  // namespace egtb

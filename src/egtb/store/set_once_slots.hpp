@@ -1,0 +1,63 @@
+// An index of objects that live as long as it, read without a lock: open addressing over 2^bits
+// slots, each set once. A search for a hash starts at the slot of its top bits and goes on to the
+// next slot (the last wrapping to the first) until the caller's object or an empty slot; adding
+// takes the first empty slot of the hash's search. Readers may search while one writer adds (the
+// slot's pointer is published with release, read with acquire); writers serialize among
+// themselves (Tablebase adds under its mutex). It takes objects until three quarters of its slots
+// are set, so that a search stays short; past that, add() refuses and the caller keeps the object
+// elsewhere as well.
+// Example, 2 bits (4 slots) and hashes whose top bits are 3, 3 and 0: the first object takes slot
+// 3, the second slot 0 (after 3 comes 0), the third slot 1; a search for the third reads slots 0
+// and 1, and a fourth add is refused.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace egtb {
+
+template <class T>
+class SetOnceSlots {
+public:
+  explicit SetOnceSlots(int bits)
+      : bits_(bits), slots_(std::make_unique<std::atomic<const T*>[]>(size_t{1} << bits)) {}
+
+  // The first object of hash's search that `is_it` accepts, or nullptr when the search reaches an
+  // empty slot first (or has read every slot).
+  template <class Match>
+  [[nodiscard]] const T* find(uint64_t hash, Match&& is_it) const {
+    const size_t slots = size_t{1} << bits_;
+    const size_t home = static_cast<size_t>(hash >> (64 - bits_));
+    for (size_t k = 0; k < slots; ++k) {
+      const T* object = slots_[(home + k) % slots].load(std::memory_order_acquire);
+      if (!object) return nullptr;
+      if (is_it(*object)) return object;
+    }
+    return nullptr;
+  }
+
+  // Puts `object` (non-null) in the first empty slot of hash's search; false, leaving the slots as
+  // they are, when three quarters of them are set. One writer at a time.
+  bool add(uint64_t hash, const T* object) {
+    const size_t slots = size_t{1} << bits_;
+    if (4 * (used_ + 1) > 3 * slots) return false;
+    const size_t home = static_cast<size_t>(hash >> (64 - bits_));
+    for (size_t k = 0;; ++k) {
+      std::atomic<const T*>& slot = slots_[(home + k) % slots];
+      if (!slot.load(std::memory_order_relaxed)) {
+        slot.store(object, std::memory_order_release);
+        ++used_;
+        return true;
+      }
+    }
+  }
+
+private:
+  int bits_;
+  std::unique_ptr<std::atomic<const T*>[]> slots_;
+  size_t used_ = 0;
+};
+
+}  // namespace egtb
