@@ -202,10 +202,11 @@ private:
   };
   mutable std::shared_mutex value_tables_mutex_;
   mutable std::map<Material, OpenValueTable> value_tables_;
-  // The open value tables again, found without the mutex or the map: a probe compares a signature
-  // or two where it searched the map (about 40 ns of a 400 ns probe, its compares mispredicted).
-  // Searched from the hash's top ValueSlotBits bits (Material::hash); 1,024 slots take the 510
-  // canonical signatures of 3 to 6 men, and a table past 768 is found in the map alone.
+  // The open value tables again, found without the mutex or the map: a probe writes nothing shared
+  // (the mutex's count of readers) and compares a signature or two where it searched the map, 9 ns
+  // less a warm probe of the 3-4-man list and 14 ns a first one (docs/benchmarks.md). Searched from
+  // the hash's top ValueSlotBits bits (Material::hash); 1,024 slots take the 510 canonical
+  // signatures of 3 to 6 men, and a table past 768 is found in the map alone.
   static constexpr int ValueSlotBits = 10;
   mutable SetOnceSlots<OpenValueTable> value_slots_{ValueSlotBits};
 };
