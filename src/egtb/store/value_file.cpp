@@ -192,8 +192,8 @@ std::optional<std::string> check_palette(std::span<const uint8_t> palette) {
   return std::nullopt;
 }
 
-// check_value_block of a block of Pairs, its symbols walked on from `walk` (a walk from the start
-// that stopped inside the block).
+// check_value_block of a block of Pairs, its symbols walked on from `walk` (from the first symbol
+// when nothing was read, else from where a walk to an entry of the block stopped).
 std::optional<std::string> finish_pairs(std::span<const uint8_t> block, uint32_t entries,
                                         const PairGrammar& grammar, PairWalk walk) {
   const std::span<const uint8_t> bytes = block.subspan(1);
@@ -620,8 +620,9 @@ void ValueTable::check_offsets() const {
 }
 
 uint8_t ValueTable::first_value_of(uint64_t b, uint32_t j) const {
-  // Blocks of the default 4,096 entries take at most 6,145 bytes (4,096 symbols of 12 bits), runs
-  // aside; a bigger one is copied to the heap.
+  // The writer keeps a block's smallest form, so it takes at most base 5's 1 + ceil(V / 3) bytes:
+  // 1,367 for the default 4,096 entries. A bigger block (a larger V, or a tampered file) is copied
+  // to the heap.
   std::array<uint8_t, 8192> small;
   std::vector<uint8_t> large;
   const uint32_t begin = block_offset(b);
