@@ -81,7 +81,7 @@ public:
   [[nodiscard]] std::vector<Material> successors() const;
 
   // A hash of the men, for looking a signature up without comparing it with others: the counts'
-  // 12 bytes multiplied by odd constants and folded (Tablebase's value tables take its top bits).
+  // bytes multiplied by odd constants and folded (Tablebase's value tables take its top bits).
   [[nodiscard]] uint64_t hash() const;
 
   friend auto operator<=>(const Material&, const Material&) = default;

@@ -28,10 +28,8 @@ public:
   // empty slot first (or has read every slot).
   template <class Match>
   [[nodiscard]] const T* find(uint64_t hash, Match&& is_it) const {
-    const size_t slots = size_t{1} << bits_;
-    const size_t home = static_cast<size_t>(hash >> (64 - bits_));
-    for (size_t k = 0; k < slots; ++k) {
-      const T* object = slots_[(home + k) % slots].load(std::memory_order_acquire);
+    for (size_t k = 0; k < slot_count(); ++k) {
+      const T* object = slot(hash, k).load(std::memory_order_acquire);
       if (!object) return nullptr;
       if (is_it(*object)) return object;
     }
@@ -41,13 +39,11 @@ public:
   // Puts `object` (non-null) in the first empty slot of hash's search; false, leaving the slots as
   // they are, when three quarters of them are set. One writer at a time.
   bool add(uint64_t hash, const T* object) {
-    const size_t slots = size_t{1} << bits_;
-    if (4 * (used_ + 1) > 3 * slots) return false;
-    const size_t home = static_cast<size_t>(hash >> (64 - bits_));
+    if (4 * (used_ + 1) > 3 * slot_count()) return false;
     for (size_t k = 0;; ++k) {
-      std::atomic<const T*>& slot = slots_[(home + k) % slots];
-      if (!slot.load(std::memory_order_relaxed)) {
-        slot.store(object, std::memory_order_release);
+      std::atomic<const T*>& empty = slot(hash, k);
+      if (!empty.load(std::memory_order_relaxed)) {
+        empty.store(object, std::memory_order_release);
         ++used_;
         return true;
       }
@@ -55,6 +51,12 @@ public:
   }
 
 private:
+  [[nodiscard]] size_t slot_count() const { return size_t{1} << bits_; }
+  // Slot k of hash's search: k after the slot of the hash's top bits, wrapping.
+  [[nodiscard]] std::atomic<const T*>& slot(uint64_t hash, size_t k) const {
+    return slots_[(static_cast<size_t>(hash >> (64 - bits_)) + k) % slot_count()];
+  }
+
   int bits_;
   std::unique_ptr<std::atomic<const T*>[]> slots_;
   size_t used_ = 0;

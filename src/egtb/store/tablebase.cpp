@@ -270,21 +270,20 @@ Expected<Score, ProbeError> Tablebase::probe_stored(const Position& input, Metri
 
 const ValueTable* Tablebase::find_values(const Material& canonical) const {
   const uint64_t hash = canonical.hash();
-  const auto is_it = [&](const OpenValueTable& open) { return open.material == canonical; };
-  if (const OpenValueTable* open = value_slots_.find(hash, is_it)) return open->table.get();
+  const auto is_it = [&](const ValueTables::value_type& open) { return open.first == canonical; };
+  if (const ValueTables::value_type* open = value_slots_.find(hash, is_it)) return open->second.get();
   {
     const std::shared_lock lock(value_tables_mutex_);
-    if (const auto it = value_tables_.find(canonical); it != value_tables_.end())
-      return it->second.table.get();
+    if (const auto it = value_tables_.find(canonical); it != value_tables_.end()) return it->second.get();
   }
   const std::filesystem::path path = value_file_path(canonical);
   if (absent(path)) return nullptr;
   const MetricSet needed = rules_ == Rules::Lasker ? MetricSet{Metric::Dtm} : MetricSet{};
   auto opened = std::make_unique<const ValueTable>(path, TableRequirements{canonical, rules_, needed});
   const std::unique_lock lock(value_tables_mutex_);
-  const auto [it, added] = value_tables_.try_emplace(canonical, OpenValueTable{canonical, std::move(opened)});
-  if (added) (void)value_slots_.add(hash, &it->second);
-  return it->second.table.get();
+  const auto [it, added] = value_tables_.try_emplace(canonical, std::move(opened));
+  if (added) (void)value_slots_.add(hash, &*it);
+  return it->second.get();
 }
 
 Expected<Lasker, ProbeError> Tablebase::probe_value(const Position& input) const {
