@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -74,6 +76,25 @@ struct Layout {
   // Where block b's bytes begin in the file.
   [[nodiscard]] uint64_t block(const Bytes& bytes, uint64_t b) const {
     return data + u32_at(bytes, offsets + 4 * b);
+  }
+};
+
+// KRkr's value file written in a new directory, its bytes as written, and the file opened: for
+// the tests that change it in place under the mapping.
+struct MappedKRkr {
+  test::TempDir dir;
+  Material m = *Material::parse("KRkr");
+  std::filesystem::path path = value_file_of(m, dir.path());
+  Bytes good = test::read_file(path);
+  Layout at{good};
+  uint64_t block_entries = u32_at(good, 36);
+  ValueTable values{path, {m, Rules::Lasker, {}}};
+
+  // Writes `bytes` over the file from `offset` on, in place, the file's size kept.
+  void write_in_place(uint64_t offset, std::string_view bytes) const {
+    std::fstream out(path, std::ios::in | std::ios::out | std::ios::binary);
+    out.seekp(static_cast<std::streamoff>(offset));
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   }
 };
 
@@ -530,31 +551,59 @@ TEST_CASE("a value file cut short in place while mapped fails its probes, the pr
 // it) changes a block under the mapping after the block was checked: whatever the new bytes, a probe
 // reads none past the block and answers 0 to 4 or fails with FormatError naming the block.
 TEST_CASE("a value file rewritten in place while mapped is never read past a block or past 4", "[tables]") {
-  const test::TempDir dir;
-  const Material m = *Material::parse("KRkr");
-  const std::filesystem::path path = value_file_of(m, dir.path());
-  const Bytes good = test::read_file(path);
-  const Layout at(good);
-  const uint64_t block_entries = u32_at(good, 36);
+  const MappedKRkr f;
+  const auto& [path, good, at, block_entries, values] =
+      std::tie(f.path, f.good, f.at, f.block_entries, f.values);
   const uint64_t white_blocks = u64_at(good, 40) / block_entries;
   // One of White's full blocks of at least 3 bytes but fewer than Two's 2 + entries / 8.
   uint64_t b = 0;
   const auto size_of = [&](uint64_t k) { return at.block(good, k + 1) - at.block(good, k); };
   while (b < white_blocks && (size_of(b) < 3 || size_of(b) >= 2 + block_entries / 8)) ++b;
   REQUIRE(b < white_blocks);
-  const ValueTable values(path, {m, Rules::Lasker, {}});
   const uint64_t first = b * block_entries;
   const uint64_t last = first + block_entries - 1;
   REQUIRE_NOTHROW((void)values.at(Color::White, first));  // checks the block
-  {
-    // Form Two, palette (15, 15): entry 0 reads 15; the last entry's byte lies past the block.
-    std::fstream out(path, std::ios::in | std::ios::out | std::ios::binary);
-    out.seekp(static_cast<std::streamoff>(at.block(good, b)));
-    out.write("\x07\xff", 2);
-  }
+  // Form Two, palette (15, 15): entry 0 reads 15; the last entry's byte lies past the block.
+  f.write_in_place(at.block(good, b), "\x07\xff");
   REQUIRE(std::filesystem::file_size(path) == good.size());
   const std::string name = "block " + std::to_string(b) + ": ";
   CHECK_THROWS_WITH(values.at(Color::White, first), Catch::Contains(name + "entry 0 reads 15, past 4"));
   CHECK_THROWS_WITH(values.at(Color::White, last), Catch::Contains(name + "its bytes end before entry " +
                                                                    std::to_string(block_entries - 1)));
+}
+
+// A probe reads its block's offsets in the mapping, each time: when the block index is rewritten in
+// place while mapped, offsets that no longer place a block inside the data fail the probe with a
+// FormatError naming the block, whether the block was read before or never, and a changed checksum
+// fails the block's first read.
+TEST_CASE("a value file whose block index is rewritten in place fails its probes, never reads outside",
+          "[tables]") {
+  const MappedKRkr f;
+  const auto& [path, good, at, block_entries, values] =
+      std::tie(f.path, f.good, f.at, f.block_entries, f.values);
+  REQUIRE_NOTHROW((void)values.at(Color::White, 0));  // block 0, read and checked
+  const auto write_u32 = [&](uint64_t offset, uint32_t value) {
+    f.write_in_place(offset, std::string_view(reinterpret_cast<const char*>(&value), sizeof value));
+  };
+  const auto refused = [&](uint64_t index, uint64_t block, const std::string& why) {
+    CHECK_THROWS_WITH(values.at(Color::White, index),
+                      Catch::Contains(path.string()) &&
+                          Catch::Contains("block " + std::to_string(block) + ":") && Catch::Contains(why));
+  };
+  const std::string moved = "no longer places it inside the data";
+  const uint64_t data_bytes = good.size() - at.data;
+  // Block 0 ends past the data; then block 1 begins where it ends (empty), then after its end.
+  write_u32(at.offsets + 4, static_cast<uint32_t>(data_bytes + 1));
+  refused(0, 0, moved);
+  write_u32(at.offsets + 4, u32_at(good, at.offsets + 8));
+  refused(block_entries, 1, moved);
+  write_u32(at.offsets + 4, u32_at(good, at.offsets + 8) + 1);
+  refused(block_entries, 1, moved);
+  write_u32(at.offsets + 4, u32_at(good, at.offsets + 4));
+  CHECK(values.at(Color::White, 0) == values.at(Color::White, 0));  // back as it was
+  // Block 2's checksum changed before its first read.
+  write_u32(at.sums + 8, u32_at(good, at.sums + 8) ^ 1);
+  refused(2 * block_entries, 2, "checksum mismatch");
+  // Opened again, the changed index no longer matches the index checksum.
+  CHECK_THROWS_WITH(ValueTable(path, {f.m, Rules::Lasker, {}}), Catch::Contains("checksum mismatch"));
 }

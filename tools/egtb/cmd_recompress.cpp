@@ -86,9 +86,9 @@ int cmd_recompress(const std::vector<std::string>& args) {
       "as they read, at a cost (format version 3)")(
       "value-files",
       "write beside each table its value file instead (SIG.egv: the values without depths, kept in "
-      "memory for probes in search: probe --value-file, egtb_probe_value; 5.8 MB for the 3-4-man "
+      "memory for probes in search: probe --value-file, egtb_probe_value; 7.0 MB for the 3-4-man "
       "set), leaving the table as it is; --block-entries then counts the value file's entries per "
-      "block, a power of two up to 2^20 (default 4096)");
+      "block, a power of two up to 2^20 (default 1024)");
   cl.rules_option();
   if (!cl.parse(args)) return ExitSuccess;
   api::RecompressRequest request;

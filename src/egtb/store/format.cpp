@@ -1,5 +1,6 @@
 #include "egtb/store/format.hpp"
 
+#define XXH_STATIC_LINKING_ONLY  // XXH3_state_t on the stack
 #include <xxhash.h>
 
 #include <algorithm>
@@ -242,6 +243,15 @@ std::vector<BlockRef> decode_block_index(const TableHeader& h, std::span<const u
 }
 
 uint64_t checksum_of(std::span<const uint8_t> bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
+
+uint64_t checksum_of(std::span<const uint8_t> first, std::span<const uint8_t> then) {
+  XXH3_state_t state;
+  XXH3_INITSTATE(&state);
+  (void)XXH3_64bits_reset(&state);
+  (void)XXH3_64bits_update(&state, first.data(), first.size());
+  (void)XXH3_64bits_update(&state, then.data(), then.size());
+  return XXH3_64bits_digest(&state);
+}
 
 namespace {
 

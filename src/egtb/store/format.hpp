@@ -245,6 +245,10 @@ void check_header(const TableHeader& h, const std::filesystem::path& path);
 
 // XXH3-64 of a byte range (block checksums and the file checksum).
 [[nodiscard]] uint64_t checksum_of(std::span<const uint8_t> bytes);
+// checksum_of the bytes of `first` followed by those of `then`, without joining them: a header
+// copied out of a mapped file and the block index read in the mapping. Example: checksum_of(a, b)
+// is checksum_of(ab). Holds no object with a destructor, so it may run under MappedFile's guard.
+[[nodiscard]] uint64_t checksum_of(std::span<const uint8_t> first, std::span<const uint8_t> then);
 
 // "rebuild it with: egtb generate KQk --force --dir tables" for the table file tables/KQk.egtb
 // ("... KQk --rules stalemate-wins ..." for tables/KQk.stalemate-wins.egtb).

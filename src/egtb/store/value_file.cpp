@@ -492,12 +492,17 @@ ValueFileContents ValueTable::check_every_block() const {
   contents.symbol_bits = grammar_.symbol_bits();
   for (uint64_t b = 0; b < header_.block_count; ++b) {
     (void)value_of(b, static_cast<uint32_t>(block_span(header_, b).count - 1));
-    const std::span<const uint8_t> block = block_bytes(b);
+    BlockPlace place;
     uint8_t first = 0;
-    if (!bytes_.guarded([&] { first = block[0]; })) cut_short("block " + std::to_string(b));
+    if (!bytes_.guarded([&] {
+          place = place_of(b);
+          if (place.end != place.begin) first = bytes_of(place)[0];
+        }))
+      cut_short("block " + std::to_string(b));
+    if (place.end == place.begin) moved(b);
     const size_t form = value_block_form(first);
     ++contents.blocks[form];
-    contents.bytes[form] += block.size();
+    contents.bytes[form] += place.end - place.begin;
   }
   return contents;
 }
@@ -507,9 +512,14 @@ uint8_t ValueTable::value_of(uint64_t b, uint32_t j) const {
   if ((checked_blocks_[b / 64].load(std::memory_order_acquire) >> (b % 64) & 1) == 0) {
     value = first_value_of(b, j);
   } else {
-    const std::span<const uint8_t> block = block_bytes(b);
-    if (!bytes_.guarded([&] { value = value_in_block(block, j, grammar_); }))
+    bool placed = true;
+    if (!bytes_.guarded([&] {
+          const BlockPlace place = place_of(b);
+          placed = place.end != place.begin;
+          if (placed) value = value_in_block(bytes_of(place), j, grammar_);
+        }))
       cut_short("block " + std::to_string(b));
+    if (!placed) moved(b);
   }
   if (value == UnreachedValue)
     throw FormatError(path_,
@@ -522,15 +532,15 @@ uint8_t ValueTable::value_of(uint64_t b, uint32_t j) const {
   return value;
 }
 
-std::span<const uint8_t> ValueTable::block_bytes(uint64_t b) const {
-  const uint32_t begin = block_offset(b);
-  return bytes_.bytes().subspan(data_ + begin, block_offset(b + 1) - begin);
+ValueTable::BlockPlace ValueTable::place_of(uint64_t b) const {
+  BlockPlace place;
+  std::memcpy(&place, bytes_.data() + offsets_ + 4 * b, sizeof place);
+  if (place.end <= place.begin || place.end > bytes_.size() - data_) place.end = place.begin;
+  return place;
 }
 
-uint32_t ValueTable::block_offset(uint64_t block) const {
-  uint32_t offset = 0;
-  std::memcpy(&offset, preamble_.data() + offsets_ + 4 * block, sizeof offset);
-  return offset;
+std::span<const uint8_t> ValueTable::bytes_of(BlockPlace place) const {
+  return bytes_.bytes().subspan(data_ + place.begin, place.end - place.begin);
 }
 
 void ValueTable::cut_short(const std::string& what) const {
@@ -539,6 +549,13 @@ void ValueTable::cut_short(const std::string& what) const {
                     ": the file was cut short since it was opened (rewritten in place? replace a value "
                     "file by renaming a new one over it; " +
                     rewrite_values_hint(path_) + ")");
+}
+
+void ValueTable::moved(uint64_t b) const {
+  throw FormatError(path_, "block " + std::to_string(b) +
+                               ": the block index no longer places it inside the data: the file changed "
+                               "since it was opened" +
+                               rewrite_hint(path_));
 }
 
 indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
@@ -555,8 +572,8 @@ indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
     throw FormatError(path_, "value file version " + std::to_string(version) +
                                  ", this program reads version " + std::to_string(ValueFileVersion) +
                                  rewrite_hint(path_));
-  place_index(h_size, fixed);
-  ByteReader r(preamble_, path_);
+  const std::vector<uint8_t> header = place_index(h_size, fixed);
+  ByteReader r(header, path_);
   r.get<uint64_t>();  // the magic, the version and H, read above
   r.get<uint32_t>();
   r.get<uint32_t>();
@@ -585,7 +602,7 @@ indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
   return usable_scheme(header_, path_, required);
 }
 
-void ValueTable::place_index(uint32_t h_size, std::span<const uint8_t> fixed) {
+std::vector<uint8_t> ValueTable::place_index(uint32_t h_size, std::span<const uint8_t> fixed) {
   const uint64_t size = bytes_.size();
   uint64_t file_size = 0;
   uint64_t blocks = 0;
@@ -602,36 +619,61 @@ void ValueTable::place_index(uint32_t h_size, std::span<const uint8_t> fixed) {
   offsets_ = h_size;
   sums_ = offsets_ + 4 * (blocks + 1);
   data_ = sums_ + BlockChecksumBytes * blocks + ChecksumBytes;
-  preamble_.resize(data_);
-  if (!bytes_.copy(0, preamble_)) cut_short("its header and block index");
+  // The header is parsed from its copy, so the checksum covers that copy and the index as it is in
+  // the mapping.
+  std::vector<uint8_t> header(h_size);
   uint64_t stored = 0;
-  std::memcpy(&stored, preamble_.data() + data_ - ChecksumBytes, ChecksumBytes);
-  if (stored != checksum_of(std::span(preamble_).first(data_ - ChecksumBytes)))
+  uint64_t actual = 0;
+  if (!bytes_.copy(0, header) || !bytes_.guarded([&] {
+        std::memcpy(&stored, bytes_.data() + data_ - ChecksumBytes, ChecksumBytes);
+        actual = checksum_of(header, bytes_.bytes().subspan(h_size, data_ - ChecksumBytes - h_size));
+      }))
+    cut_short("its header and block index");
+  if (stored != actual)
     throw FormatError(path_, "checksum mismatch: the header or block index is damaged" + rewrite_hint(path_));
+  return header;
 }
 
 void ValueTable::check_offsets() const {
   const uint64_t data_size = bytes_.size() - data_;
-  if (block_offset(0) != 0 || block_offset(header_.block_count) != data_size)
+  const uint64_t blocks = header_.block_count;
+  uint32_t first = 0;
+  uint32_t last = 0;
+  uint64_t bad = blocks;  // the first block not after the one before
+  if (!bytes_.guarded([&] {
+        const uint8_t* offsets = bytes_.data() + offsets_;
+        std::memcpy(&first, offsets, sizeof first);
+        std::memcpy(&last, offsets + 4 * blocks, sizeof last);
+        for (uint64_t b = 0; b < blocks && bad == blocks; ++b)
+          if (place_of(b).end == place_of(b).begin) bad = b;
+      }))
+    cut_short("its block index");
+  if (first != 0 || last != data_size)
     throw FormatError(path_, "block offsets do not span the data's " + std::to_string(data_size) + " bytes");
-  for (uint64_t b = 0; b < header_.block_count; ++b)
-    if (block_offset(b + 1) <= block_offset(b))
-      throw FormatError(path_, "block " + std::to_string(b) + ": an empty or overlapping block");
+  if (bad < blocks)
+    throw FormatError(path_, "block " + std::to_string(bad) + ": an empty or overlapping block");
 }
 
 uint8_t ValueTable::first_value_of(uint64_t b, uint32_t j) const {
   // The writer keeps a block's smallest form, so it takes at most base 5's 1 + ceil(V / 3) bytes:
-  // 1,367 for the default 4,096 entries. A bigger block (a larger V, or a tampered file) is copied
-  // to the heap.
+  // 343 for the default 1,024 entries, 1,367 for 4,096. A bigger block (V past 24,573, or a
+  // tampered file) is copied to the heap.
   std::array<uint8_t, 8192> small;
   std::vector<uint8_t> large;
-  const uint32_t begin = block_offset(b);
-  const uint32_t size = block_offset(b + 1) - begin;
+  BlockPlace place;
+  uint32_t stored = 0;
+  if (!bytes_.guarded([&] {
+        place = place_of(b);
+        std::memcpy(&stored, bytes_.data() + sums_ + BlockChecksumBytes * b, sizeof stored);
+        if (place.end - place.begin <= small.size())
+          std::memcpy(small.data(), bytes_of(place).data(), place.end - place.begin);
+      }))
+    cut_short("block " + std::to_string(b));
+  if (place.end == place.begin) moved(b);
+  const uint32_t size = place.end - place.begin;
   if (size > small.size()) large.resize(size);
   const std::span<uint8_t> copy = size > small.size() ? std::span(large) : std::span(small).first(size);
-  if (!bytes_.copy(data_ + begin, copy)) cut_short("block " + std::to_string(b));
-  uint32_t stored = 0;
-  std::memcpy(&stored, preamble_.data() + sums_ + BlockChecksumBytes * b, sizeof stored);
+  if (size > small.size() && !bytes_.copy(data_ + place.begin, copy)) cut_short("block " + std::to_string(b));
   if (stored != block_checksum(copy))
     throw FormatError(path_, "block " + std::to_string(b) + ": checksum mismatch: the block is damaged" +
                                  rewrite_hint(path_));

@@ -6,7 +6,7 @@
 //
 // A value file is written from a finished table file (write_value_file, `egtb recompress
 // --value-files`), which it leaves as it is, and mapped into memory (MappedFile), where it stays compact:
-// each block of V entries (4096 by default) is stored in the smallest of six forms, four of them
+// each block of V entries (1,024 by default) is stored in the smallest of six forms, four of them
 // read at a fixed place (a constant, or packed values) and two read from the block's start: a
 // sequence of runs, or of the symbols of the file's pair grammar (value_grammar.hpp), learnt from
 // the table's values and kept in the header. Entries that hold no position (invalid, Score::is_invalid) are
@@ -19,13 +19,15 @@
 // do not reach or a token of more than 4 bytes). Opening checks the header and the block index
 // (where each block lies, and its checksum) against the index checksum, and that each block lies
 // inside the data, after the one before. So opening reads the header and the index alone, 8 bytes a
-// block (KQRkr: 53,764 blocks, 430 KB of its 4.9 MB), and a search that probes a few thousand
-// blocks of a 100 MB file reads and checks those alone. Opening copies the header and index into
-// memory; a probe reads its block in the mapping under MappedFile's guard (reader.hpp), so that a
-// file cut short in place while mapped fails the probe with IoError rather than stopping the
-// process; one rewritten in place at its size after a block was checked is read from its new bytes
-// without a second check, but still within the block and as 0 to 4 (else a FormatError naming the
-// block: value_in_block, ValueTable::value_of). A damaged or tampered file is refused with a
+// block (KQRkr: 215,054 blocks, 1.7 MB of its 6.5 MB), and a search that probes a few thousand
+// blocks of a 100 MB file reads and checks those alone. Opening keeps no copy of the index: a probe
+// reads its block's offsets (and at its first read, its checksum) in the mapping, with the block,
+// under MappedFile's guard (reader.hpp), so that a file cut short in place while mapped fails the
+// probe with IoError rather than stopping the process. One rewritten in place at its size is read
+// from its new bytes: offsets that no longer place the block inside the data fail the probe with a
+// FormatError naming the block, and a block changed after it was checked is read without a second
+// check, but still within the block and as 0 to 4 (else a FormatError naming the block:
+// value_in_block, ValueTable::value_of). A damaged or tampered file is refused with a
 // FormatError naming it (at opening, or at the probe of a damaged or malformed block, naming the
 // block); a probe reads no byte outside its block and returns no value but 0 to 4. All integers
 // are little-endian.
@@ -84,7 +86,7 @@
 //
 // The writer keeps the smallest form, the first of Constant, Two, Four, Base 5, Runs and Pairs on a
 // tie, so a block of Runs or Pairs is smaller than Base 5 would be: a probe reads fewer than 1 +
-// ceil(V / 3) bytes of it (1,367 for V = 4096), and one of another form reads one byte at a place
+// ceil(V / 3) bytes of it (343 for V = 1,024), and one of another form reads one byte at a place
 // it computes. The grammar is learnt from the blocks of the table, or, past 2^24 entries, from
 // evenly spaced blocks holding about 2^24 (PairGrammar::learn); the rules are a few KB.
 //
@@ -123,7 +125,7 @@ namespace egtb {
 
 inline constexpr std::array<uint8_t, 8> ValueFileMagic = {0x89, 'E', 'G', 'T', 'V', '\r', '\n', 0x1a};
 inline constexpr uint32_t ValueFileVersion = 3;
-inline constexpr uint32_t DefaultValueBlockEntries = 1u << 12;
+inline constexpr uint32_t DefaultValueBlockEntries = 1u << 10;
 inline constexpr const char* ValueFileExtension = ".egv";
 
 // The value file of a table file: tables/KQk.egv for tables/KQk.egtb, tables/KQk.stalemate-wins.egv
@@ -171,10 +173,11 @@ inline constexpr std::array<const char*, 6> ValueBlockForms = {"constant", "runs
 }
 
 // What the blocks of a value file hold, counted by check_every_block: how many blocks of each form
-// and their bytes, in the order of ValueBlockForms, and the grammar's rules. Example: KRkr.egv
-// (254,380 bytes) has 2,538 rules, so symbols of 12 bits, and all its 868 blocks are pairs
-// (237,176 bytes); KQk.egv's 14 blocks are 7 constant (a byte each) and 7 of pairs, and
-// KBNk.egv's 868 are 735 of pairs and 133 of runs, where runs are smaller.
+// and their bytes, in the order of ValueBlockForms, and the grammar's rules. Example, blocks of
+// 1,024 entries: KRkr.egv (281,016 bytes) has 2,527 rules, so symbols of 12 bits, and 3,469 of its
+// 3,470 blocks are pairs (242,914 bytes), one of two values; KQk.egv's 56 blocks are 28 constant (a
+// byte each) and 28 of pairs, and KBNk.egv's 3,470 are 765 constant, 443 of runs, where runs are
+// smaller, and 2,262 of pairs.
 struct ValueFileContents {
   std::array<uint64_t, ValueBlockForms.size()> blocks{};
   std::array<uint64_t, ValueBlockForms.size()> bytes{};
@@ -224,11 +227,17 @@ public:
   [[nodiscard]] Lasker at(Color stm, indexing::Index index) const;
 
 private:
+  // Where a block lies in the data: its offset and the next block's, side by side in the index.
+  // Read from the mapping at each probe, since the file may have changed in place since opening
+  // checked them. Example: offsets 0 3 7 ... place block 1 at bytes [3, 7) of the data.
+  struct BlockPlace {
+    uint32_t begin = 0;
+    uint32_t end = 0;
+  };
+  static_assert(sizeof(BlockPlace) == 8);
+
   std::filesystem::path path_;
   MappedFile bytes_;
-  // The header and the block index, bytes [0, D), copied out of the mapping at opening: opening
-  // and each probe read them from memory, whatever happens to the file.
-  std::vector<uint8_t> preamble_;
   TableHeader header_;  // the fields a value file shares with a table file
   uint64_t table_checksum_ = 0;
   uint64_t offsets_ = 0;       // offset of the block offsets (H)
@@ -244,18 +253,22 @@ private:
   // Value j of block b, the block checked at its first read. Throws FormatError naming the block
   // when it is damaged or malformed, or its runs end before entry j.
   [[nodiscard]] uint8_t value_of(uint64_t b, uint32_t j) const;
-  // Where the bytes of block b lie in the mapping (offsets checked at opening); touches none of
-  // them.
-  [[nodiscard]] std::span<const uint8_t> block_bytes(uint64_t b) const;
-  [[nodiscard]] uint32_t block_offset(uint64_t block) const;
+  // Block b's place and checksum, read from the index in the mapping: to be called under
+  // MappedFile's guard. A place whose bytes are not inside the data, after its begin, is empty
+  // (begin == end): the index changed in place since opening checked it.
+  [[nodiscard]] BlockPlace place_of(uint64_t b) const;
+  // The bytes of a place in the mapping; touches none of them.
+  [[nodiscard]] std::span<const uint8_t> bytes_of(BlockPlace place) const;
   // Throws IoError: `what` could not be read, the file was cut short in place since it was mapped.
   [[noreturn]] void cut_short(const std::string& what) const;
+  // Throws FormatError: block b's place in the index changed since opening (an empty place).
+  [[noreturn]] void moved(uint64_t b) const;
   // Reads the header and checks the file (constructor).
   [[nodiscard]] indexing::IndexScheme checked(const TableRequirements& required);
   // Places the block index after a header of h_size bytes (`fixed`: the first FixedValueHeaderBytes
-  // of the file), copies the header and index into preamble_ and checks them against the index
-  // checksum.
-  void place_index(uint32_t h_size, std::span<const uint8_t> fixed);
+  // of the file), checks the header and index against the index checksum, and returns a copy of
+  // the header's h_size bytes.
+  [[nodiscard]] std::vector<uint8_t> place_index(uint32_t h_size, std::span<const uint8_t> fixed);
   // Checks that the block offsets place every block inside the data, each after the one before.
   void check_offsets() const;
   // Value j of block b at its first read: the block copied out of the mapping (whose pages may
