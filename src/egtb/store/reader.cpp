@@ -16,7 +16,6 @@
 #include <csignal>
 #include <cstring>
 #include <limits>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -447,15 +446,18 @@ void on_bus_error(int, siginfo_t* info, void*) {
   if (info->si_code <= 0) ::raise(SIGBUS);  // sent (kill), not a fault: it would not recur
 }
 
+// Installs the handler once, as a static's initialisation: every guarded read after the first pays a
+// load and a compare, where std::call_once sets two of the thread's variables and calls
+// pthread_once.
 void install_bus_guard() {
-  static std::once_flag once;
-  std::call_once(once, [] {
+  static const bool installed = [] {
     struct sigaction action {};
     action.sa_sigaction = on_bus_error;
     action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
     sigemptyset(&action.sa_mask);
-    ::sigaction(SIGBUS, &action, &before_guard);
-  });
+    return ::sigaction(SIGBUS, &action, &before_guard) == 0;
+  }();
+  (void)installed;
 }
 
 }  // namespace
