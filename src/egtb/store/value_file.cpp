@@ -644,8 +644,10 @@ void ValueTable::check_offsets() const {
         const uint8_t* offsets = bytes_.data() + offsets_;
         std::memcpy(&first, offsets, sizeof first);
         std::memcpy(&last, offsets + 4 * blocks, sizeof last);
-        for (uint64_t b = 0; b < blocks && bad == blocks; ++b)
-          if (place_of(b).end == place_of(b).begin) bad = b;
+        for (uint64_t b = 0; b < blocks && bad == blocks; ++b) {
+          const BlockPlace place = place_of(b);
+          if (place.end == place.begin) bad = b;
+        }
       }))
     cut_short("its block index");
   if (first != 0 || last != data_size)

@@ -253,9 +253,9 @@ private:
   // Value j of block b, the block checked at its first read. Throws FormatError naming the block
   // when it is damaged or malformed, or its runs end before entry j.
   [[nodiscard]] uint8_t value_of(uint64_t b, uint32_t j) const;
-  // Block b's place and checksum, read from the index in the mapping: to be called under
-  // MappedFile's guard. A place whose bytes are not inside the data, after its begin, is empty
-  // (begin == end): the index changed in place since opening checked it.
+  // Block b's place, read from the index in the mapping: to be called under MappedFile's guard. A place whose
+  // bytes are not inside the data, after its begin, is empty (begin == end): the index changed in place since
+  // opening checked it.
   [[nodiscard]] BlockPlace place_of(uint64_t b) const;
   // The bytes of a place in the mapping; touches none of them.
   [[nodiscard]] std::span<const uint8_t> bytes_of(BlockPlace place) const;
