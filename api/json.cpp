@@ -423,6 +423,14 @@ Json to_json(const BoundedResult& r, indexing::Convention convention, Rules rule
           {"seconds", r.summary.seconds}};
 }
 
+Json to_json(const RecompressedTable& t) {
+  return {{"signature", t.material.str()},
+          {"path", t.path.string()},
+          {"bytes_before", t.result.bytes_before},
+          {"bytes_after", t.result.bytes_after},
+          {"cpu_seconds", t.cpu_seconds}};
+}
+
 Json to_json(const retro::GenerateRecord& r) {
   const TableHeader& h = r.header;
   Json out = {{"signature", r.material.str()},

@@ -15,6 +15,7 @@
 #include "api/position_report.hpp"
 #include "api/probe.hpp"
 #include "api/query.hpp"
+#include "api/recompress.hpp"
 #include "api/tables.hpp"
 #include "api/verify_parts.hpp"
 #include "egtb/store/format.hpp"
@@ -137,6 +138,10 @@ using Json = nlohmann::ordered_json;
 // during this run), "waited_for" (tables other processes held while this one waited before it)
 // with "wait_seconds".
 [[nodiscard]] Json to_json(const retro::GenerateRecord& record);
+// One table's file rewritten by `egtb recompress`, or its value file written: {"signature", "path"
+// (the file written), "bytes_before" (the table file's), "bytes_after" (the file written's),
+// "cpu_seconds"}.
+[[nodiscard]] Json to_json(const RecompressedTable& table);
 // What `egtb generate --json` prints: {"directory", "tables": [to_json(record)...]}.
 [[nodiscard]] Json generate_json(const std::filesystem::path& directory,
                                  const std::vector<retro::GenerateRecord>& records);

@@ -1,5 +1,6 @@
 #include "api/recompress.hpp"
 
+#include <bit>
 #include <ctime>
 #include <mutex>
 #include <numeric>
@@ -32,9 +33,19 @@ double RecompressStatus::share_done() const {
          static_cast<double>(total_bytes);
 }
 
+void check_value_block_entries(uint64_t entries, std::string_view option) {
+  if (entries >= MinValueBlockEntries && entries <= MaxValueBlockEntries && std::has_single_bit(entries))
+    return;
+  throw InputError(std::string(option) + " of value files must be a power of two from " +
+                   std::to_string(MinValueBlockEntries) + " to " + std::to_string(MaxValueBlockEntries) +
+                   ", not " + std::to_string(entries));
+}
+
 std::vector<RecompressedTable> recompress(const RecompressRequest& request,
                                           const std::function<void(const RecompressStatus&)>& progress,
                                           const std::function<void(const RecompressedTable&)>& on_table) {
+  if (request.value_file_block_entries)
+    check_value_block_entries(*request.value_file_block_entries, "block entries");
   const Tablebase tablebase(request.directory, {0, request.rules});
   const std::vector<Material> tables = present_tables(tablebase, request.signatures, request.all);
   if (tables.empty())

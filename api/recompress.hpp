@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "egtb/core/material.hpp"
@@ -55,9 +56,16 @@ struct RecompressedTable {
   double cpu_seconds = 0;      // of the process while it was rewritten
 };
 
+// Checks a request's entries per block of value files: a power of two from MinValueBlockEntries
+// to 2^20. Throws InputError naming `option`: "--block-entries of value files must be a power of
+// two from 1024 to 1048576, not 1000".
+inline constexpr uint32_t MinValueBlockEntries = 1024;
+void check_value_block_entries(uint64_t entries, std::string_view option);
+
 // Rewrites the tables the request names in the order named (--all's first), calling `progress`
 // (one call at a time) when a table begins and as it is written, and `on_table` after each.
-// Throws InputError (bad signature, nothing named), MissingTableError (a table not present),
+// Throws InputError (bad signature, nothing named, value_file_block_entries not what
+// check_value_block_entries accepts), MissingTableError (a table not present),
 // IoError or FormatError (egtb/store/recompress.hpp): tables rewritten before stay rewritten.
 std::vector<RecompressedTable> recompress(const RecompressRequest& request,
                                           const std::function<void(const RecompressStatus&)>& progress = {},

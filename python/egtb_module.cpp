@@ -40,6 +40,7 @@
 #include "api/probe.hpp"
 #include "api/query.hpp"
 #include "api/query_stream.hpp"
+#include "api/recompress.hpp"
 #include "api/sample.hpp"
 #include "api/signatures.hpp"
 #include "api/statistics.hpp"
@@ -501,6 +502,27 @@ py::list generate_tables(py::handle signatures, const std::filesystem::path& dir
   return out;
 }
 
+py::list write_value_files(py::handle signatures, const std::filesystem::path& directory,
+                           std::optional<int> all, const std::string& rules, uint64_t block_entries,
+                           const py::object& on_table) {
+  api::check_value_block_entries(block_entries, "block_entries");
+  api::RecompressRequest request;
+  request.directory = directory;
+  request.rules = rules_of(rules);
+  request.signatures = signature_texts(signatures);
+  request.all = all;
+  request.value_file_block_entries = static_cast<uint32_t>(block_entries);
+  std::vector<api::RecompressedTable> written;
+  {
+    const py::gil_scoped_release release;
+    written = api::recompress(request, {},
+                              [&](const api::RecompressedTable& t) { call_back(on_table, api::to_json(t)); });
+  }
+  py::list out;
+  for (const api::RecompressedTable& t : written) out.append(to_record(api::to_json(t)));
+  return out;
+}
+
 py::list sample_positions(const std::filesystem::path& directory, size_t count, uint64_t seed,
                           const std::string& rules) {
   const std::unique_ptr<Tablebase> tb =
@@ -665,6 +687,13 @@ void define_functions(py::module_& m) {
         "full_directory=None)\n--\n\n"
         "Builds tables after every table they depend on; a record per table. metrics='dts' writes "
         "stalemate-only tables from the full ones in full_directory (built there when missing).");
+  m.def("write_value_files", &write_value_files, "signatures"_a, "directory"_a, py::kw_only(),
+        "all"_a = py::none(), "rules"_a = "lasker", "block_entries"_a = DefaultValueBlockEntries,
+        "on_table"_a = py::none(),
+        "write_value_files(signatures, directory, *, all=None, rules='lasker', block_entries=1024, "
+        "on_table=None)\n--\n\n"
+        "Writes the value file of each table named (SIG.egv beside SIG.egtb, as egtb recompress "
+        "--value-files), leaving the tables as they are; a record per table.");
   m.def(
       "stats", &table_stats, "signatures"_a, "directory"_a, py::kw_only(), "convention"_a = "index462",
       "threads"_a = py::none(), "all"_a = py::none(), "rules"_a = "lasker",

@@ -116,6 +116,7 @@ from egtb._egtb import (  # noqa: E402
     query,
     count,
     random_positions,
+    write_value_files,
     __version__,
 )
 
@@ -123,5 +124,5 @@ __all__ = [
     "MATED", "STALEMATED", "DRAW", "STALEMATES", "MATES", "WIN", "LOSS", "RULES",
     "MissingTableError", "OutsideTablesError", "TableError", "Record", "ProbeResult",
     "Tablebase", "QueryIterator", "open_tablebase", "generate", "stats", "query", "count",
-    "random_positions", "__version__",
+    "random_positions", "write_value_files", "__version__",
 ]

@@ -82,6 +82,15 @@ def generate(
     no_closure: bool = False,
     full_directory: Optional[_Path] = None,
 ) -> List[Record]: ...
+def write_value_files(
+    signatures: _Signatures,
+    directory: _Path,
+    *,
+    all: Optional[int] = None,
+    rules: str = "lasker",
+    block_entries: int = 1024,
+    on_table: Optional[Callable[[Record], object]] = None,
+) -> List[Record]: ...
 def stats(
     signatures: _Signatures,
     directory: _Path,

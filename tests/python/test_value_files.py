@@ -1,7 +1,8 @@
 """Value files from Python and the command line: `egtb recompress --value-files` writes them beside
-copies of the 3-4-man tables, Tablebase.probe_value_file answers probe_value's value on a random
-sample of every table, `egtb probe --epd --value-file` the `--value-only` batch's lasker, and a
-missing or damaged value file fails as a missing or damaged table does."""
+copies of the 3-4-man tables (egtb.write_value_files the same bytes), Tablebase.probe_value_file
+answers probe_value's value on a random sample of every table, `egtb probe --epd --value-file` the
+`--value-only` batch's lasker, and a missing or damaged value file fails as a missing or damaged
+table does."""
 
 import json
 import os
@@ -88,6 +89,37 @@ class ValueFiles(TablesTestCase):
                 self.assertIn("error", value)
             else:
                 self.assertEqual(value, {"fen": reference["fen"], "lasker": reference["lasker"]})
+
+    def test_python_writes_the_files_the_command_line_writes(self):
+        directory = tempfile.mkdtemp(prefix="egtb-python-values-write-")
+        try:
+            for signature in ("KQk", "KRkr", "KBNk"):
+                shutil.copy(os.path.join(TABLES, signature + ".egtb"), directory)
+            seen = []
+            records = egtb.write_value_files(["KQk", "KRvKR"], directory, on_table=seen.append)
+            self.assertEqual([r.signature for r in records], ["KQk", "KRkr"])
+            self.assertEqual([r.signature for r in seen], ["KQk", "KRkr"])
+            for record in records:
+                path = os.path.join(directory, record.signature + ".egv")
+                self.assertEqual(record.path, path)
+                self.assertEqual(record.bytes_after, os.path.getsize(path))
+                self.assertEqual(record.bytes_before, os.path.getsize(os.path.join(directory, record.signature + ".egtb")))
+                with open(path, "rb") as mine, open(os.path.join(self.dir, record.signature + ".egv"), "rb") as cli:
+                    self.assertEqual(mine.read(), cli.read(), record.signature)
+            self.assertFalse(os.path.exists(os.path.join(directory, "KBNk.egv")))
+            [small] = egtb.write_value_files("KBNk", directory, block_entries=4096)
+            with egtb.open_tablebase(directory) as tb:
+                self.assertEqual(tb.probe_value_file("8/8/8/8/8/2k5/8/KBN5 w - - 0 1"),
+                                 tb.probe_value("8/8/8/8/8/2k5/8/KBN5 w - - 0 1"))
+            self.assertLess(small.bytes_after, os.path.getsize(os.path.join(self.dir, "KBNk.egv")))
+            for bad in (1000, 512, 1 << 21):
+                with self.assertRaises(ValueError) as raised:
+                    egtb.write_value_files("KQk", directory, block_entries=bad)
+                self.assertIn("block_entries of value files must be a power of two", str(raised.exception))
+            with self.assertRaises(egtb.MissingTableError):
+                egtb.write_value_files("KNk", directory)
+        finally:
+            shutil.rmtree(directory)
 
     def test_a_missing_or_damaged_value_file_fails(self):
         directory = tempfile.mkdtemp(prefix="egtb-python-values-bad-")

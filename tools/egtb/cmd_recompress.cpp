@@ -5,7 +5,6 @@
 // egtb/store/value_file.hpp) beside it instead. The default orders suit probing; `--orders solvable
 // --compression-level 3 --block-entries 32768` gives back the very files egtb generate writes (from filled
 // files too: without --fill the invalid entries come back).
-#include <bit>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -106,10 +105,8 @@ int cmd_recompress(const std::vector<std::string>& args) {
   if (cl.flag("value-files")) {
     const auto entries =
         static_cast<uint32_t>(parse_int(cl.option("block-entries", std::to_string(DefaultValueBlockEntries)),
-                                        "--block-entries", 1024, 1 << 20));
-    if (!std::has_single_bit(entries))
-      throw UsageError("recompress: --block-entries of value files must be a power of two, not " +
-                       std::to_string(entries));
+                                        "--block-entries", api::MinValueBlockEntries, MaxValueBlockEntries));
+    api::check_value_block_entries(entries, "--block-entries");
     request.value_file_block_entries = entries;
   }
   const std::string orders = cl.option("orders", "any");

@@ -20,7 +20,6 @@ static_assert(ValueBlockForms[value_block_form(Runs)] == std::string_view("runs"
               ValueBlockForms[value_block_form(Pairs)] == std::string_view("pairs"));
 
 constexpr uint8_t MaxValue = 4;
-constexpr uint32_t MaxValueBlockEntries = 1u << 20;
 constexpr size_t FixedValueHeaderBytes = 80;
 constexpr uint64_t BlockCountOffset = 56;
 constexpr uint64_t FileSizeOffset = 64;

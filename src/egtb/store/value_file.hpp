@@ -126,6 +126,7 @@ namespace egtb {
 inline constexpr std::array<uint8_t, 8> ValueFileMagic = {0x89, 'E', 'G', 'T', 'V', '\r', '\n', 0x1a};
 inline constexpr uint32_t ValueFileVersion = 3;
 inline constexpr uint32_t DefaultValueBlockEntries = 1u << 10;
+inline constexpr uint32_t MaxValueBlockEntries = 1u << 20;  // entries per block at most
 inline constexpr const char* ValueFileExtension = ".egv";
 
 // The value file of a table file: tables/KQk.egv for tables/KQk.egtb, tables/KQk.stalemate-wins.egv
