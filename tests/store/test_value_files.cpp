@@ -7,7 +7,6 @@
 #include <fstream>
 #include <random>
 #include <string_view>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -552,24 +551,22 @@ TEST_CASE("a value file cut short in place while mapped fails its probes, the pr
 // reads none past the block and answers 0 to 4 or fails with FormatError naming the block.
 TEST_CASE("a value file rewritten in place while mapped is never read past a block or past 4", "[tables]") {
   const MappedKRkr f;
-  const auto& [path, good, at, block_entries, values] =
-      std::tie(f.path, f.good, f.at, f.block_entries, f.values);
-  const uint64_t white_blocks = u64_at(good, 40) / block_entries;
+  const uint64_t white_blocks = u64_at(f.good, 40) / f.block_entries;
   // One of White's full blocks of at least 3 bytes but fewer than Two's 2 + entries / 8.
   uint64_t b = 0;
-  const auto size_of = [&](uint64_t k) { return at.block(good, k + 1) - at.block(good, k); };
-  while (b < white_blocks && (size_of(b) < 3 || size_of(b) >= 2 + block_entries / 8)) ++b;
+  const auto size_of = [&](uint64_t k) { return f.at.block(f.good, k + 1) - f.at.block(f.good, k); };
+  while (b < white_blocks && (size_of(b) < 3 || size_of(b) >= 2 + f.block_entries / 8)) ++b;
   REQUIRE(b < white_blocks);
-  const uint64_t first = b * block_entries;
-  const uint64_t last = first + block_entries - 1;
-  REQUIRE_NOTHROW((void)values.at(Color::White, first));  // checks the block
+  const uint64_t first = b * f.block_entries;
+  const uint64_t last = first + f.block_entries - 1;
+  REQUIRE_NOTHROW((void)f.values.at(Color::White, first));  // checks the block
   // Form Two, palette (15, 15): entry 0 reads 15; the last entry's byte lies past the block.
-  f.write_in_place(at.block(good, b), "\x07\xff");
-  REQUIRE(std::filesystem::file_size(path) == good.size());
+  f.write_in_place(f.at.block(f.good, b), "\x07\xff");
+  REQUIRE(std::filesystem::file_size(f.path) == f.good.size());
   const std::string name = "block " + std::to_string(b) + ": ";
-  CHECK_THROWS_WITH(values.at(Color::White, first), Catch::Contains(name + "entry 0 reads 15, past 4"));
-  CHECK_THROWS_WITH(values.at(Color::White, last), Catch::Contains(name + "its bytes end before entry " +
-                                                                   std::to_string(block_entries - 1)));
+  CHECK_THROWS_WITH(f.values.at(Color::White, first), Catch::Contains(name + "entry 0 reads 15, past 4"));
+  CHECK_THROWS_WITH(f.values.at(Color::White, last), Catch::Contains(name + "its bytes end before entry " +
+                                                                     std::to_string(f.block_entries - 1)));
 }
 
 // A probe reads its block's offsets in the mapping, each time: when the block index is rewritten in
@@ -579,31 +576,29 @@ TEST_CASE("a value file rewritten in place while mapped is never read past a blo
 TEST_CASE("a value file whose block index is rewritten in place fails its probes, never reads outside",
           "[tables]") {
   const MappedKRkr f;
-  const auto& [path, good, at, block_entries, values] =
-      std::tie(f.path, f.good, f.at, f.block_entries, f.values);
-  const Lasker first = values.at(Color::White, 0);  // block 0, read and checked
+  const Lasker first = f.values.at(Color::White, 0);  // block 0, read and checked
   const auto write_u32 = [&](uint64_t offset, uint32_t value) {
     f.write_in_place(offset, std::string_view(reinterpret_cast<const char*>(&value), sizeof value));
   };
   const auto refused = [&](uint64_t index, uint64_t block, const std::string& why) {
-    CHECK_THROWS_WITH(values.at(Color::White, index),
-                      Catch::Contains(path.string()) &&
+    CHECK_THROWS_WITH(f.values.at(Color::White, index),
+                      Catch::Contains(f.path.string()) &&
                           Catch::Contains("block " + std::to_string(block) + ":") && Catch::Contains(why));
   };
   const std::string moved = "no longer places it inside the data";
-  const uint64_t data_bytes = good.size() - at.data;
+  const uint64_t data_bytes = f.good.size() - f.at.data;
   // Block 0 ends past the data; then block 1 begins where it ends (empty), then after its end.
-  write_u32(at.offsets + 4, static_cast<uint32_t>(data_bytes + 1));
+  write_u32(f.at.offsets + 4, static_cast<uint32_t>(data_bytes + 1));
   refused(0, 0, moved);
-  write_u32(at.offsets + 4, u32_at(good, at.offsets + 8));
-  refused(block_entries, 1, moved);
-  write_u32(at.offsets + 4, u32_at(good, at.offsets + 8) + 1);
-  refused(block_entries, 1, moved);
-  write_u32(at.offsets + 4, u32_at(good, at.offsets + 4));
-  CHECK(values.at(Color::White, 0) == first);  // the index as it was
+  write_u32(f.at.offsets + 4, u32_at(f.good, f.at.offsets + 8));
+  refused(f.block_entries, 1, moved);
+  write_u32(f.at.offsets + 4, u32_at(f.good, f.at.offsets + 8) + 1);
+  refused(f.block_entries, 1, moved);
+  write_u32(f.at.offsets + 4, u32_at(f.good, f.at.offsets + 4));
+  CHECK(f.values.at(Color::White, 0) == first);  // the index as it was
   // Block 2's checksum changed before its first read.
-  write_u32(at.sums + 8, u32_at(good, at.sums + 8) ^ 1);
-  refused(2 * block_entries, 2, "checksum mismatch");
+  write_u32(f.at.sums + 8, u32_at(f.good, f.at.sums + 8) ^ 1);
+  refused(2 * f.block_entries, 2, "checksum mismatch");
   // Opened again, the changed index no longer matches the index checksum.
-  CHECK_THROWS_WITH(ValueTable(path, {f.m, Rules::Lasker, {}}), Catch::Contains("checksum mismatch"));
+  CHECK_THROWS_WITH(ValueTable(f.path, {f.m, Rules::Lasker, {}}), Catch::Contains("checksum mismatch"));
 }

@@ -199,11 +199,12 @@ private:
   // The open value tables by canonical signature, kept while the Tablebase lives.
   using ValueTables = std::map<Material, std::unique_ptr<const ValueTable>>;
   mutable ValueTables value_tables_;
-  // The entries of value_tables_ again, found without the mutex or the map: a probe writes nothing shared
-  // (the mutex's count of readers) and compares a signature or two where it searched the map, 9 ns
-  // less a warm probe of the 3-4-man list and 14 ns a first one (docs/benchmarks.md). Searched from
-  // the hash's top ValueSlotBits bits (Material::hash); 1,024 slots take the 510 canonical
-  // signatures of 3 to 6 men, and a table past 768 is found in the map alone.
+  // The entries of value_tables_ again, found without the mutex or the map: a probe writes
+  // nothing shared (the mutex's count of readers) and compares a signature or two where it
+  // searched the map, 9 ns less a warm probe of the 3-4-man list and 14 ns a first one
+  // (docs/benchmarks.md). Searched from the hash's top ValueSlotBits bits (Material::hash); 1,024
+  // slots take the 510 canonical signatures of 3 to 6 men, and a table past 768 is found in the
+  // map alone.
   static constexpr int ValueSlotBits = 10;
   mutable SetOnceSlots<ValueTables::value_type> value_slots_{ValueSlotBits};
 };

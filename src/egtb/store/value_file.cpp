@@ -491,14 +491,8 @@ ValueFileContents ValueTable::check_every_block() const {
   contents.symbol_bits = grammar_.symbol_bits();
   for (uint64_t b = 0; b < header_.block_count; ++b) {
     (void)value_of(b, static_cast<uint32_t>(block_span(header_, b).count - 1));
-    BlockPlace place;
     uint8_t first = 0;
-    if (!bytes_.guarded([&] {
-          place = place_of(b);
-          if (place.end != place.begin) first = bytes_of(place)[0];
-        }))
-      cut_short("block " + std::to_string(b));
-    if (place.end == place.begin) moved(b);
+    const BlockPlace place = read_block(b, [&](std::span<const uint8_t> block) { first = block[0]; });
     const size_t form = value_block_form(first);
     ++contents.blocks[form];
     contents.bytes[form] += place.end - place.begin;
@@ -511,14 +505,7 @@ uint8_t ValueTable::value_of(uint64_t b, uint32_t j) const {
   if ((checked_blocks_[b / 64].load(std::memory_order_acquire) >> (b % 64) & 1) == 0) {
     value = first_value_of(b, j);
   } else {
-    bool placed = true;
-    if (!bytes_.guarded([&] {
-          const BlockPlace place = place_of(b);
-          placed = place.end != place.begin;
-          if (placed) value = value_in_block(bytes_of(place), j, grammar_);
-        }))
-      cut_short("block " + std::to_string(b));
-    if (!placed) moved(b);
+    (void)read_block(b, [&](std::span<const uint8_t> block) { value = value_in_block(block, j, grammar_); });
   }
   if (value == UnreachedValue)
     throw FormatError(path_,
@@ -538,8 +525,21 @@ ValueTable::BlockPlace ValueTable::place_of(uint64_t b) const {
   return place;
 }
 
-std::span<const uint8_t> ValueTable::bytes_of(BlockPlace place) const {
-  return bytes_.bytes().subspan(data_ + place.begin, place.end - place.begin);
+template <class Read>
+ValueTable::BlockPlace ValueTable::read_block(uint64_t b, const Read& read) const {
+  BlockPlace place;
+  if (!bytes_.guarded([&] {
+        place = place_of(b);
+        if (place.end != place.begin)
+          read(bytes_.bytes().subspan(data_ + place.begin, place.end - place.begin));
+      }))
+    cut_short("block " + std::to_string(b));
+  if (place.end == place.begin)
+    throw FormatError(path_, "block " + std::to_string(b) +
+                                 ": the block index no longer places it inside the data: the file changed "
+                                 "since it was opened" +
+                                 rewrite_hint(path_));
+  return place;
 }
 
 void ValueTable::cut_short(const std::string& what) const {
@@ -548,13 +548,6 @@ void ValueTable::cut_short(const std::string& what) const {
                     ": the file was cut short since it was opened (rewritten in place? replace a value "
                     "file by renaming a new one over it; " +
                     rewrite_values_hint(path_) + ")");
-}
-
-void ValueTable::moved(uint64_t b) const {
-  throw FormatError(path_, "block " + std::to_string(b) +
-                               ": the block index no longer places it inside the data: the file changed "
-                               "since it was opened" +
-                               rewrite_hint(path_));
 }
 
 indexing::IndexScheme ValueTable::checked(const TableRequirements& required) {
@@ -661,20 +654,18 @@ uint8_t ValueTable::first_value_of(uint64_t b, uint32_t j) const {
   // tampered file) is copied to the heap.
   std::array<uint8_t, 8192> small;
   std::vector<uint8_t> large;
-  BlockPlace place;
   uint32_t stored = 0;
-  if (!bytes_.guarded([&] {
-        place = place_of(b);
-        std::memcpy(&stored, bytes_.data() + sums_ + BlockChecksumBytes * b, sizeof stored);
-        if (place.end - place.begin <= small.size())
-          std::memcpy(small.data(), bytes_of(place).data(), place.end - place.begin);
-      }))
-    cut_short("block " + std::to_string(b));
-  if (place.end == place.begin) moved(b);
+  const BlockPlace place = read_block(b, [&](std::span<const uint8_t> block) {
+    std::memcpy(&stored, bytes_.data() + sums_ + BlockChecksumBytes * b, sizeof stored);
+    if (block.size() <= small.size()) std::memcpy(small.data(), block.data(), block.size());
+  });
   const uint32_t size = place.end - place.begin;
-  if (size > small.size()) large.resize(size);
-  const std::span<uint8_t> copy = size > small.size() ? std::span(large) : std::span(small).first(size);
-  if (size > small.size() && !bytes_.copy(data_ + place.begin, copy)) cut_short("block " + std::to_string(b));
+  std::span<uint8_t> copy = std::span(small).first(std::min<size_t>(size, small.size()));
+  if (size > small.size()) {  // allocated outside the guard (MappedFile::guarded), then copied
+    large.resize(size);
+    copy = large;
+    if (!bytes_.copy(data_ + place.begin, copy)) cut_short("block " + std::to_string(b));
+  }
   if (stored != block_checksum(copy))
     throw FormatError(path_, "block " + std::to_string(b) + ": checksum mismatch: the block is damaged" +
                                  rewrite_hint(path_));

@@ -254,16 +254,18 @@ private:
   // Value j of block b, the block checked at its first read. Throws FormatError naming the block
   // when it is damaged or malformed, or its runs end before entry j.
   [[nodiscard]] uint8_t value_of(uint64_t b, uint32_t j) const;
-  // Block b's place, read from the index in the mapping: to be called under MappedFile's guard. A place whose
-  // bytes are not inside the data, after its begin, is empty (begin == end): the index changed in place since
-  // opening checked it.
+  // Block b's place, read from the index in the mapping: to be called under MappedFile's guard.
+  // A place whose bytes are not inside the data, after its begin, is empty (begin == end): the
+  // index changed in place since opening checked it.
   [[nodiscard]] BlockPlace place_of(uint64_t b) const;
-  // The bytes of a place in the mapping; touches none of them.
-  [[nodiscard]] std::span<const uint8_t> bytes_of(BlockPlace place) const;
+  // Runs read(the bytes of block b) in the mapping under MappedFile's guard, and returns the
+  // block's place: what every read of a block does (`read` holds no object with a destructor,
+  // MappedFile::guarded). Throws IoError (cut_short) when the file was cut short, FormatError
+  // naming the block when the index no longer places it inside the data.
+  template <class Read>
+  BlockPlace read_block(uint64_t b, const Read& read) const;
   // Throws IoError: `what` could not be read, the file was cut short in place since it was mapped.
   [[noreturn]] void cut_short(const std::string& what) const;
-  // Throws FormatError: block b's place in the index changed since opening (an empty place).
-  [[noreturn]] void moved(uint64_t b) const;
   // Reads the header and checks the file (constructor).
   [[nodiscard]] indexing::IndexScheme checked(const TableRequirements& required);
   // Places the block index after a header of h_size bytes (`fixed`: the first FixedValueHeaderBytes
