@@ -554,7 +554,8 @@ Json header_json(const std::filesystem::path& path, const TableHeader& h) {
   Json out = {{"file", path.string()},
               {"signature", h.signature},
               {"format_version", h.format_version},
-              {"filled", h.filled}};
+              {"filled", h.filled},
+              {"packed", h.packed}};
   add_index_fields(out, h);
   out["blocks"] = h.block_count;
   out["file_size"] = h.file_size;

@@ -4,7 +4,8 @@
 # takes the tables present, a named table that is missing is refused, naming it and the command
 # that builds it, and so are a block size out of range and an unknown --orders; `--orders solvable`
 # at level 3 on 32,768-entry blocks writes generate's very file; --fill writes smaller files that
-# read the same, and back without it; an interrupted run's temporary file is removed.
+# read the same, and back without it, and so does --packed; an interrupted run's temporary file is
+# removed.
 set -euo pipefail
 egtb=$1
 dir=$(mktemp -d)
@@ -81,6 +82,23 @@ cmp "$dir/probe.before" "$dir/probe.filled" || { echo "probe of filled tables di
 "$egtb" recompress KQk --dir "$dir/filled" --orders solvable --compression-level 3 --block-entries 32768 > /dev/null
 cmp -s "$dir/filled/KQk.egtb" "$dir/plain.egtb" ||
   { echo "a filled file recompressed without --fill is not generate's file"; exit 1; }
+
+# --packed: a file of version 4 that `info` calls packed, its blocks read in place by probes;
+# verify, stats and probe give what they gave; recompressed without it, it is generate's file.
+mkdir "$dir/packed"
+"$egtb" generate --all 3 --dir "$dir/packed" > /dev/null
+"$egtb" recompress --all 3 --dir "$dir/packed" --packed --compression-level 3 --block-entries 1024 > /dev/null
+"$egtb" info "$dir/packed/KQk.egtb" | grep -q "^format version   4 (packed" ||
+  { echo "info does not say the file is packed:"; "$egtb" info "$dir/packed/KQk.egtb"; exit 1; }
+"$egtb" info "$dir/packed/KQk.egtb" --json | grep -q '"packed": true' || { echo "info --json: not packed"; exit 1; }
+"$egtb" verify --all 3 --dir "$dir/packed" > /dev/null || { echo "verify failed on packed tables"; exit 1; }
+"$egtb" stats --all 3 --dir "$dir/packed" > "$dir/stats.packed"
+cmp "$dir/stats.before" "$dir/stats.packed" || { echo "statistics of packed tables differ"; exit 1; }
+"$egtb" probe "$fen" --dir "$dir/packed" > "$dir/probe.packed"
+cmp "$dir/probe.before" "$dir/probe.packed" || { echo "probe of packed tables differs"; exit 1; }
+"$egtb" recompress KQk --dir "$dir/packed" --orders solvable --compression-level 3 --block-entries 32768 > /dev/null
+cmp -s "$dir/packed/KQk.egtb" "$dir/plain.egtb" ||
+  { echo "a packed file recompressed without --packed is not generate's file"; exit 1; }
 
 # The half-written file of an interrupted recompress (its process gone) is removed by the next
 # recompress of the table; one whose process lives (this shell) is kept.

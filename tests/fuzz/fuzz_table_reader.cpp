@@ -1,8 +1,8 @@
 // libFuzzer target for the table reader (egtb/store/reader.hpp): the header, the block index and
 // the blocks of any file must be read or refused with a FormatError, never crash, hang, read out
-// of bounds or allocate without limit. The file is the input past its first byte, an odd first
-// byte recomputing every checksum first (each block's, then the file checksum;
-// tests/fuzz/memory_file.hpp).
+// of bounds or allocate without limit, whether read block by block or, packed, in place. The file
+// is the input past its first byte, an odd first byte recomputing every checksum first (each
+// block's, then the file checksum; tests/fuzz/memory_file.hpp).
 // Built with -DEGTB_FUZZ=ON under clang 16 (see tests/query/fuzz_parser.cpp and docs/testing.md):
 //   build-fuzz/tests/fuzz/fuzz_table_reader build-fuzz/corpus-table tests/fuzz/corpus/table
 //   -max_total_time=600
@@ -43,6 +43,25 @@ void fix_checksums(std::vector<uint8_t>& file) {
   if (index_end + 8 <= file.size()) fuzz::store(file, index_end, 8, XXH3_64bits(file.data(), index_end));
 }
 
+// Opens the file as a Tablebase does (mapped, for positions only) and, when its blocks are read in
+// place (a packed file), reads the first, middle and last entry of each block so.
+void read_in_place(const std::string& path) {
+  TableRequirements probed;
+  probed.positions_only = true;
+  probed.mapped = true;
+  const TableReader reader(path, probed);
+  if (!reader.reads_in_place()) return;
+  for (uint64_t b = 0; b < reader.header().block_count && b < MaxBlocksRead; ++b) {
+    const uint64_t count = block_span(reader.header(), b).count;
+    for (const uint64_t j : {uint64_t{0}, count / 2, count - 1}) {
+      try {
+        (void)reader.entry_in_place(b, j);
+      } catch (const FormatError&) {
+      }
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -59,6 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
     }
     if (blocks <= MaxBlocksRead) reader.verify(1);
+    read_in_place(*path);
   } catch (const StoreError&) {
   }
   return 0;

@@ -2,6 +2,7 @@
 
 #include "egtb/core/fen.hpp"
 #include "egtb/core/symmetry.hpp"
+#include "egtb/store/recompress.hpp"
 #include "tests/support/catch.hpp"
 
 namespace egtb::test {
@@ -37,6 +38,19 @@ Position random_position(const indexing::IndexScheme& scheme, std::mt19937_64& r
   while (!valid) valid = scheme.decode(rng() % scheme.size(), rng() % 2 ? Color::White : Color::Black, pos);
   const uint64_t symmetries = scheme.material().has_pawns() ? 2 : SymmetryCount;
   return apply(AllSymmetries[rng() % symmetries], pos);
+}
+
+std::filesystem::path recompressed_copy(const Material& m, const std::filesystem::path& dir,
+                                        const WriteOptions& options) {
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path path = table_path(dir, m);
+  std::filesystem::copy_file(table_path(tables_dir(), m), path);
+  (void)recompress_table_file(path, options);
+  return path;
+}
+
+std::array<std::vector<uint16_t>, 2> kings_first(const TableReader& reader) {
+  return {reader.read_side_kings_first(Color::White), reader.read_side_kings_first(Color::Black)};
 }
 
 }  // namespace egtb::test

@@ -3,13 +3,17 @@
 // binary using these compiles real_tables.cpp with EGTB_TEST_TABLES set to the fixture's directory.
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "egtb/core/position.hpp"
+#include "egtb/store/reader.hpp"
 #include "egtb/store/score.hpp"
 #include "egtb/store/tablebase.hpp"
+#include "egtb/store/writer.hpp"
 #include "indexing/index.hpp"
 
 namespace egtb::test {
@@ -26,5 +30,12 @@ Score probe_fen(const Tablebase& tb, const std::string& fen);
 // A random legal position of a table: a random valid entry of either side to move, then a random
 // board symmetry (left-right only with pawns).
 Position random_position(const indexing::IndexScheme& scheme, std::mt19937_64& rng);
+
+// Copies the fixture's table of `m` into `dir` and recompresses it there with `options`.
+std::filesystem::path recompressed_copy(const Material& m, const std::filesystem::path& dir,
+                                        const WriteOptions& options);
+
+// The entries of both sides of a file in the order of the king pair leading, whatever its order.
+std::array<std::vector<uint16_t>, 2> kings_first(const TableReader& reader);
 
 }  // namespace egtb::test

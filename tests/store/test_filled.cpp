@@ -18,25 +18,6 @@
 
 using namespace egtb;
 
-namespace {
-
-// Copies the fixture's table of `m` into `dir` and recompresses it there with `options`.
-std::filesystem::path recompressed_copy(const Material& m, const std::filesystem::path& dir,
-                                        const WriteOptions& options) {
-  std::filesystem::create_directories(dir);
-  const std::filesystem::path path = table_path(dir, m);
-  std::filesystem::copy_file(table_path(test::tables_dir(), m), path);
-  (void)recompress_table_file(path, options);
-  return path;
-}
-
-// The entries of both sides in the order of the king pair leading, whatever the file's order.
-std::array<std::vector<uint16_t>, 2> kings_first(const TableReader& reader) {
-  return {reader.read_side_kings_first(Color::White), reader.read_side_kings_first(Color::Black)};
-}
-
-}  // namespace
-
 TEST_CASE("a filled file probes as the generated one, restores its invalid entries and recompresses back",
           "[tables]") {
   const test::TempDir dir;
@@ -46,9 +27,9 @@ TEST_CASE("a filled file probes as the generated one, restores its invalid entri
     const Material m = *Material::parse(signature);
     const std::filesystem::path generated = table_path(test::tables_dir(), m);
     const std::filesystem::path filled =
-        recompressed_copy(m, dir / "filled", {.level = 9, .orders = OrderSet::Any, .fill = true});
+        test::recompressed_copy(m, dir / "filled", {.level = 9, .orders = OrderSet::Any, .fill = true});
     const std::filesystem::path plain =
-        recompressed_copy(m, dir / "plain", {.level = 9, .orders = OrderSet::Any});
+        test::recompressed_copy(m, dir / "plain", {.level = 9, .orders = OrderSet::Any});
     CHECK(std::filesystem::file_size(filled) < std::filesystem::file_size(plain));
 
     const TableReader original(generated);
@@ -57,15 +38,15 @@ TEST_CASE("a filled file probes as the generated one, restores its invalid entri
     CHECK(restored.header().filled);
     CHECK(restored.header().format_version == FilledFormatVersion);
     CHECK(restored.header().stats == original.header().stats);
-    CHECK(kings_first(restored) == kings_first(original));
+    CHECK(test::kings_first(restored) == test::kings_first(original));
     CHECK_NOTHROW(restored.verify(1));
     CHECK_NOTHROW(stored.verify(1));
     CHECK_NOTHROW(TableReader(filled, TableRequirements::file_only()).verify(1));
 
     // As stored, the entries of positions are the generated ones and most invalid entries hold a
     // score (only blocks without a position keep theirs).
-    const auto as_stored = kings_first(stored);
-    const auto expected = kings_first(original);
+    const auto as_stored = test::kings_first(stored);
+    const auto expected = test::kings_first(original);
     uint64_t changed = 0;
     uint64_t wrong = 0;
     for (size_t side = 0; side < 2; ++side)

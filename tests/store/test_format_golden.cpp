@@ -128,7 +128,20 @@ TEST_CASE("header flags must match the format version", "[store]") {
   CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()), Catch::Contains("version 3"));
   write(3, 3);
   CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()), Catch::Contains("header flags 3"));
-  write(4, 0);
+  write(4, 2);
+  CHECK(TableReader(path, TableRequirements::file_only()).header().packed);
+  write(4, 3);
+  CHECK(TableReader(path, TableRequirements::file_only()).header().packed);
+  CHECK(TableReader(path, TableRequirements::file_only()).header().filled);
+  for (const uint8_t flags : {uint8_t{0}, uint8_t{1}, uint8_t{6}}) {
+    write(4, flags);
+    CHECK_THROWS_WITH(
+        TableReader(path, TableRequirements::file_only()),
+        Catch::Contains("header flags " + std::to_string(flags) + " are not those of a version 4 file"));
+  }
+  write(3, 2);
+  CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()), Catch::Contains("header flags 2"));
+  write(5, 2);
   CHECK_THROWS_WITH(TableReader(path, TableRequirements::file_only()),
-                    Catch::Contains("table format version 4, this program reads versions 2 and 3"));
+                    Catch::Contains("table format version 5, this program reads versions 2 to 4"));
 }

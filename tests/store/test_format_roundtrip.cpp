@@ -1,6 +1,7 @@
 // Writing a table file and reading it back gives the same entries and header, for several sizes,
 // shapes of data and block transforms.
 #include <array>
+#include <bit>
 #include <random>
 
 #include "egtb/store/block_codec.hpp"
@@ -96,6 +97,104 @@ TEST_CASE("every block transform decodes to its input", "[store]") {
   const EncodedBlock block = encoder.encode(constant);
   CHECK(block.transform == BlockTransform::Constant);
   CHECK(block.bytes == std::vector<uint8_t>{0x20, 0x00});
+}
+
+TEST_CASE("a Packed block is format.hpp's example byte by byte, and read in place", "[store]") {
+  BlockEncoder encoder(3, TransformChoice::Packed);
+  const std::vector<uint16_t> scores = {156, 2, 2, 16, 156, 2};
+  const EncodedBlock block = encoder.encode(scores);
+  CHECK(block.transform == BlockTransform::Packed);
+  CHECK(block.bytes == std::vector<uint8_t>{0x02, 0x02, 0x00, 0x10, 0x00, 0x9c, 0x00, 0x42, 0x02});
+  CHECK(check_packed_block(block.bytes, scores.size()).empty());
+  for (size_t j = 0; j < scores.size(); ++j) CHECK(packed_entry(block.bytes, j) == scores[j]);
+  std::vector<uint16_t> out(scores.size());
+  CHECK(decode_block(BlockTransform::Packed, block.bytes, out).empty());
+  CHECK(out == scores);
+}
+
+TEST_CASE("Packed blocks of every code width decode to their input, entry by entry in place", "[store]") {
+  std::mt19937 rng(5);
+  BlockEncoder encoder(3, TransformChoice::Packed);
+  for (size_t k : {2u, 3u, 4u, 5u, 16u, 17u, 100u, 255u, 256u, 257u}) {
+    for (size_t m : {1000u, 1024u, 1031u}) {
+      INFO(k << " distinct scores, " << m << " entries");
+      std::vector<uint16_t> palette(k);
+      // Distinct scores: mates in 0, 1, ... plies.
+      for (size_t c = 0; c < k; ++c) palette[c] = static_cast<uint16_t>(8 * c + 4);
+      std::vector<uint16_t> scores(m);
+      for (size_t j = 0; j < m; ++j) scores[j] = palette[j < k ? j : rng() % k];
+      const EncodedBlock block = encoder.encode(scores);
+      if (k > 256) {  // more than a list can hold: Planes
+        CHECK(block.transform == BlockTransform::Planes);
+        continue;
+      }
+      REQUIRE(block.transform == BlockTransform::Packed);
+      const auto w = static_cast<size_t>(std::bit_width(k - 1));
+      CHECK(block.bytes.size() == 1 + 2 * k + (m * w + 7) / 8);
+      CHECK(check_packed_block(block.bytes, m).empty());
+      std::vector<uint16_t> out(m);
+      CHECK(decode_block(block.transform, block.bytes, out).empty());
+      CHECK(out == scores);
+      bool every_entry = true;
+      for (size_t j = 0; j < m; ++j) every_entry = every_entry && packed_entry(block.bytes, j) == scores[j];
+      CHECK(every_entry);
+    }
+  }
+}
+
+TEST_CASE("a malformed Packed block is refused, and no read of one leaves its bytes", "[store]") {
+  const std::vector<uint8_t> good = {0x02, 0x02, 0x00, 0x10, 0x00, 0x9c, 0x00, 0x42, 0x02};
+  const auto with = [&](size_t at, uint8_t byte) {
+    std::vector<uint8_t> bytes = good;
+    bytes[at] = byte;
+    return bytes;
+  };
+  std::vector<uint16_t> six(6);
+  CHECK(check_packed_block({}, 6) == "packed block of 0 bytes");
+  CHECK(check_packed_block(good, 9) ==
+        "packed block of 9 bytes, expected 10 for 9 codes of 2 bits into 3 scores");
+  CHECK(check_packed_block(std::span(good).first(8), 6).find("packed block of 8 bytes") == 0);
+  CHECK(check_packed_block(with(3, 0x02), 6) == "packed block's scores not ascending at score 1");
+  CHECK(check_packed_block(with(8, 0x12), 6) == "packed block's bits after its last code not zero");
+  // Code 3 for entry 5 (bits 2-3 of the last byte): past a list of 3, refused as read.
+  const std::vector<uint8_t> past = with(8, 0x0e);
+  CHECK(check_packed_block(past, 6).empty());
+  CHECK(packed_entry(past, 5) == std::nullopt);
+  CHECK(packed_entry(past, 4) == 156);
+  CHECK(decode_block(BlockTransform::Packed, past, six) == "code 3 of entry 5 outside a list of 3 scores");
+  // Whatever the bytes, a read stays inside them: entries past the codes, a list longer than the
+  // block (k - 1 = 255 in its first byte), an empty block.
+  CHECK(packed_entry(good, 8) == std::nullopt);
+  CHECK(packed_entry(with(0, 0xff), 0) == std::nullopt);
+  CHECK(packed_entry(std::span(good).first(7), 0) == std::nullopt);
+  CHECK(packed_entry({}, 0) == std::nullopt);
+  // A code that straddles two bytes, the second past the block: 3 scores of 2 bits do not straddle,
+  // so take 5 scores (3 bits): entry 2 lies in bits 6-8.
+  BlockEncoder encoder(3, TransformChoice::Packed);
+  const EncodedBlock five = encoder.encode(std::vector<uint16_t>{2, 10, 18, 26, 34, 2});
+  REQUIRE(five.bytes.size() == 1 + 10 + 3);
+  CHECK(packed_entry(five.bytes, 2) == 18);
+  CHECK(packed_entry(std::span(five.bytes).first(12), 2) == std::nullopt);
+}
+
+TEST_CASE("a block index entry of transform 3 is refused in a file without Packed blocks", "[store]") {
+  TableHeader h;
+  h.entries = {4, 4};
+  h.block_entries = 4;
+  h.block_count = 2;
+  h.file_size = h.data_offset();
+  std::array<uint8_t, BlockIndexEntryBytes> entry{};
+  for (size_t i = 0; i < 8; ++i) entry[i] = static_cast<uint8_t>(h.data_offset() >> (8 * i));
+  entry[12] = 3;
+  CHECK_THROWS_WITH(decode_block_ref(h, 1, entry, "KQk.egtb"),
+                    Catch::Contains("KQk.egtb") &&
+                        Catch::Contains("block 1: unknown transform 3 in a file of format version 2"));
+  h.packed = true;
+  h.format_version = PackedFormatVersion;
+  CHECK(decode_block_ref(h, 1, entry, "KQk.egtb").transform == BlockTransform::Packed);
+  entry[12] = 4;
+  CHECK_THROWS_WITH(decode_block_ref(h, 1, entry, "KQk.egtb"),
+                    Catch::Contains("block 1: unknown transform 4"));
 }
 
 TEST_CASE("tables of several sizes round-trip", "[store]") {

@@ -50,6 +50,7 @@ void print_file(const std::filesystem::path& path, const TableHeader& h) {
   std::cout << "file             " << path.string() << "\nsignature        " << h.signature
             << "\nformat version   " << h.format_version
             << (h.filled ? " (filled: the entries that hold no position store their neighbours' scores)" : "")
+            << (h.packed ? " (packed: blocks of a few bits per entry, which probes read in place)" : "")
             << "\nrules            " << rules_name(h.rules) << "\nmetrics          " << to_string(h.metrics)
             << "\nindex            layout " << h.index_scheme << " version " << h.index_version << ", order "
             << index_order_name(h) << "\nentries          w " << with_commas(h.entries[0]) << " b "

@@ -1,10 +1,11 @@
-// egtb recompress SIG... [--all N] [--dir DIR] [--compression-level N] [--block-entries N] [--threads N]
-// [--orders any|solvable] [--fill] [--rules R] [--value-files]: rewrites finished tables at another zstd
-// level, block size and index order (egtb/store/recompress.hpp), the same entries in fewer bytes, without
-// solving them again; with --value-files, writes each table's value file (SIG.egv,
-// egtb/store/value_file.hpp) beside it instead. The default orders suit probing; `--orders solvable
-// --compression-level 3 --block-entries 32768` gives back the very files egtb generate writes (from filled
-// files too: without --fill the invalid entries come back).
+// egtb recompress SIG... [--all N] [--dir DIR] [--compression-level N] [--block-entries N]
+// [--threads N] [--orders any|solvable] [--fill] [--packed] [--rules R] [--value-files]: rewrites
+// finished tables at another zstd level, block size and index order (egtb/store/recompress.hpp),
+// the same entries in fewer bytes, without solving them again; with --value-files, writes each
+// table's value file (SIG.egv, egtb/store/value_file.hpp) beside it instead. The default orders
+// suit probing; `--orders solvable --compression-level 3 --block-entries 32768` gives back the very
+// files egtb generate writes (from filled or packed files too: without --fill the invalid entries
+// come back).
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -83,11 +84,15 @@ int cmd_recompress(const std::vector<std::string>& args) {
       "store the entries that hold no position as copies of their neighbours' scores: about 6% fewer "
       "bytes at a high level, probes as fast; stats, query, verify and generate restore those entries "
       "as they read, at a cost (format version 3)")(
+      "packed",
+      "store each block of at most 256 distinct scores as a list of them and a code of a few bits per "
+      "entry, not compressed, which probes read in place, decoding no block: depth probes in search, "
+      "with --block-entries 1024; larger files (format version 4)")(
       "value-files",
       "write beside each table its value file instead (SIG.egv: the values without depths, kept in "
       "memory for probes in search: probe --value-file, egtb_probe_value; 7.0 MB for the 3-4-man "
       "set), leaving the table as it is; --block-entries then counts the value file's entries per "
-      "block, a power of two up to 2^20 (default 1024)");
+      "block, a power of two from 1024 to 2^20 (default 1024)");
   cl.rules_option();
   if (!cl.parse(args)) return ExitSuccess;
   api::RecompressRequest request;
@@ -114,6 +119,7 @@ int cmd_recompress(const std::vector<std::string>& args) {
     throw UsageError("recompress: --orders takes any or solvable, not \"" + orders + "\"");
   options.orders = orders == "any" ? OrderSet::Any : OrderSet::Solvable;
   options.fill = cl.flag("fill");
+  if (cl.flag("packed")) options.transform = TransformChoice::Packed;
   const auto start = std::chrono::steady_clock::now();
   ProgressLine line;
   api::recompress(

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
 #include <stdexcept>
 
@@ -100,6 +101,48 @@ std::string decode_dictionary(std::span<const uint8_t> bytes, std::span<uint16_t
   return {};
 }
 
+// A Packed block's list of k scores and its codes of w bits (format.hpp): where each part begins.
+struct PackedLayout {
+  size_t k = 0;
+  unsigned w = 0;
+  size_t codes = 0;  // offset of the codes: after the byte k - 1 and the k scores
+};
+
+PackedLayout packed_layout(uint8_t first_byte) {
+  const size_t k = size_t{first_byte} + 1;
+  return {k, static_cast<unsigned>(std::bit_width(k - 1)), 1 + 2 * k};
+}
+
+// The code of entry j (bits j w to j w + w - 1 after the list, low bits first), or nothing when
+// they lie past `bytes`.
+std::optional<unsigned> packed_code(std::span<const uint8_t> bytes, const PackedLayout& p, size_t j) {
+  if (p.w == 0) return 0u;
+  const size_t bit = j * p.w;
+  const size_t at = p.codes + bit / 8;
+  const unsigned shift = bit % 8;
+  if (at >= bytes.size() || (shift + p.w > 8 && at + 1 >= bytes.size())) return std::nullopt;
+  unsigned word = bytes[at];
+  if (shift + p.w > 8) word |= unsigned{bytes[at + 1]} << 8;
+  return (word >> shift) & ((1u << p.w) - 1);
+}
+
+uint16_t packed_score(std::span<const uint8_t> bytes, size_t code) {
+  return static_cast<uint16_t>(bytes[1 + 2 * code] | bytes[2 + 2 * code] << 8);
+}
+
+std::string decode_packed(std::span<const uint8_t> bytes, std::span<uint16_t> entries) {
+  if (std::string error = check_packed_block(bytes, entries.size()); !error.empty()) return error;
+  const PackedLayout p = packed_layout(bytes[0]);
+  for (size_t j = 0; j < entries.size(); ++j) {
+    const unsigned code = *packed_code(bytes, p, j);  // within the bytes, as checked
+    if (code >= p.k)
+      return "code " + std::to_string(code) + " of entry " + std::to_string(j) + " outside a list of " +
+             std::to_string(p.k) + " scores";
+    entries[j] = packed_score(bytes, code);
+  }
+  return {};
+}
+
 // The distinct scores of a block in ascending order, or an empty vector when there are more
 // than MaxDictionary of them.
 std::vector<uint16_t> distinct_scores(std::span<const uint16_t> scores) {
@@ -122,6 +165,7 @@ std::string to_string(BlockTransform t) {
     case BlockTransform::Constant: return "constant";
     case BlockTransform::Planes: return "planes";
     case BlockTransform::Dictionary: return "dictionary";
+    case BlockTransform::Packed: return "packed";
   }
   return "transform " + std::to_string(static_cast<int>(t));
 }
@@ -164,6 +208,7 @@ EncodedBlock BlockEncoder::encode(std::span<const uint16_t> scores) {
   if (choice_ == TransformChoice::Planes) return encode_planes(scores);
   const std::vector<uint16_t> distinct = distinct_scores(scores);
   if (distinct.empty()) return encode_planes(scores);
+  if (choice_ == TransformChoice::Packed) return encode_packed(scores, distinct);
   EncodedBlock dictionary = encode_dictionary(scores, distinct);
   if (choice_ == TransformChoice::Dictionary) return dictionary;
   EncodedBlock planes = encode_planes(scores);
@@ -202,6 +247,26 @@ EncodedBlock BlockEncoder::encode_dictionary(std::span<const uint16_t> scores,
   return {BlockTransform::Dictionary, compress(raw)};
 }
 
+EncodedBlock BlockEncoder::encode_packed(std::span<const uint16_t> scores,
+                                         std::span<const uint16_t> distinct) {
+  const PackedLayout p = packed_layout(static_cast<uint8_t>(distinct.size() - 1));
+  std::vector<uint8_t> bytes(p.codes + (scores.size() * p.w + 7) / 8);
+  bytes[0] = static_cast<uint8_t>(p.k - 1);
+  for (size_t c = 0; c < p.k; ++c) {
+    bytes[1 + 2 * c] = static_cast<uint8_t>(distinct[c] & 0xff);
+    bytes[2 + 2 * c] = static_cast<uint8_t>(distinct[c] >> 8);
+  }
+  for (size_t j = 0; j < scores.size(); ++j) {
+    const auto code = static_cast<unsigned>(std::lower_bound(distinct.begin(), distinct.end(), scores[j]) -
+                                            distinct.begin());
+    const size_t bit = j * p.w;
+    const size_t at = p.codes + bit / 8;
+    bytes[at] = static_cast<uint8_t>(bytes[at] | code << (bit % 8));
+    if (bit % 8 + p.w > 8) bytes[at + 1] = static_cast<uint8_t>(code >> (8 - bit % 8));
+  }
+  return {BlockTransform::Packed, std::move(bytes)};
+}
+
 std::vector<uint8_t> BlockEncoder::compress(std::span<const uint8_t> raw) {
   std::vector<uint8_t>& out = impl_->out;
   out.resize(std::max(out.size(), ZSTD_compressBound(raw.size())));
@@ -230,8 +295,34 @@ std::string decode_block(BlockTransform transform, std::span<const uint8_t> byte
     case BlockTransform::Constant: return decode_constant(bytes, entries);
     case BlockTransform::Planes: return decode_planes(bytes, entries);
     case BlockTransform::Dictionary: return decode_dictionary(bytes, entries);
+    case BlockTransform::Packed: return decode_packed(bytes, entries);
   }
   return "unknown block transform " + std::to_string(static_cast<int>(transform));
+}
+
+std::string check_packed_block(std::span<const uint8_t> bytes, size_t entries) {
+  if (bytes.empty()) return "packed block of 0 bytes";
+  const PackedLayout p = packed_layout(bytes[0]);
+  const size_t bits = entries * p.w;
+  const size_t expected = p.codes + (bits + 7) / 8;
+  if (bytes.size() != expected)
+    return "packed block of " + std::to_string(bytes.size()) + " bytes, expected " +
+           std::to_string(expected) + " for " + std::to_string(entries) + " codes of " + std::to_string(p.w) +
+           " bits into " + std::to_string(p.k) + " scores";
+  for (size_t c = 1; c < p.k; ++c)
+    if (packed_score(bytes, c) <= packed_score(bytes, c - 1))
+      return "packed block's scores not ascending at score " + std::to_string(c);
+  if (bits % 8 != 0 && bytes.back() >> (bits % 8) != 0)
+    return "packed block's bits after its last code not zero";
+  return {};
+}
+
+std::optional<uint16_t> packed_entry(std::span<const uint8_t> bytes, size_t j) {
+  if (bytes.empty()) return std::nullopt;
+  const PackedLayout p = packed_layout(bytes[0]);
+  const std::optional<unsigned> code = packed_code(bytes, p, j);
+  if (!code || *code >= p.k || p.codes > bytes.size()) return std::nullopt;
+  return packed_score(bytes, *code);
 }
 
 }  // namespace egtb

@@ -1,10 +1,11 @@
 // One block of a table file: how a run of raw 16-bit scores becomes the bytes stored on disk and
-// back. format.hpp documents the three transforms byte by byte; this header is the code side.
+// back. format.hpp documents the four transforms byte by byte; this header is the code side.
 // The zstd contexts live behind a pimpl, so no zstd type leaks into the store's headers.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,6 +16,8 @@ enum class BlockTransform : uint8_t {
   Constant = 0,    // every entry equal: the two bytes of that score, no compression
   Planes = 1,      // zstd frame of two byte planes (low bytes, then high bytes) of a depth-halved code
   Dictionary = 2,  // zstd frame of a sorted list of the distinct scores and one byte code per entry
+  Packed = 3,      // a sorted list of the distinct scores and a code of a few bits per entry, not
+                   // compressed: read in place, one entry at a time (packed_entry)
 };
 
 [[nodiscard]] std::string to_string(BlockTransform t);
@@ -25,6 +28,7 @@ enum class TransformChoice : uint8_t {
   Planes,      // always Planes
   Dictionary,  // Dictionary when at most 256 distinct scores, else Planes
   Smallest,    // whichever of the two is smaller (archival: twice the compression time)
+  Packed,      // Packed when at most 256 distinct scores, else Planes: read in place by probes
 };
 
 struct EncodedBlock {
@@ -49,6 +53,7 @@ private:
 
   EncodedBlock encode_planes(std::span<const uint16_t> scores);
   EncodedBlock encode_dictionary(std::span<const uint16_t> scores, std::span<const uint16_t> distinct);
+  static EncodedBlock encode_packed(std::span<const uint16_t> scores, std::span<const uint16_t> distinct);
   std::vector<uint8_t> compress(std::span<const uint8_t> raw);
 };
 
@@ -57,6 +62,18 @@ private:
 // 14"). Thread-safe: each thread uses its own decompression context.
 [[nodiscard]] std::string decode_block(BlockTransform transform, std::span<const uint8_t> bytes,
                                        std::span<uint16_t> entries);
+
+// What is wrong with the stored bytes of a Packed block of `entries` entries, or "": its size, its
+// list of scores strictly ascending, the bits after the last code zero. A probe checks a block so
+// before it reads the block in place; each code is checked as it is read (packed_entry: a code
+// past the list is refused), so that a block's first read does not walk its codes.
+[[nodiscard]] std::string check_packed_block(std::span<const uint8_t> bytes, size_t entries);
+
+// Entry j of a Packed block that check_packed_block accepted, read in place: one or two bytes of
+// codes and two of the list. Whatever the bytes, it reads none outside `bytes`; nothing when entry
+// j's code or its score lies past them or the code is past the list (the block changed since it
+// was checked). Example: the block 02 02 00 10 00 9c 00 42 02 (format.hpp) gives 16 for j = 3.
+[[nodiscard]] std::optional<uint16_t> packed_entry(std::span<const uint8_t> bytes, size_t j);
 
 // Replaces each invalid entry (Score::is_invalid) with the valid score before it, or with the
 // first valid score for those before any: what a filled file stores (format.hpp). A block without

@@ -128,7 +128,7 @@ std::vector<uint8_t> encode_preamble(TableHeader& h, std::span<const BlockRef> b
   std::vector<uint8_t> out;
   ByteWriter w(out);
   for (uint8_t b : FileMagic) w.put(b);
-  h.format_version = h.filled ? FilledFormatVersion : FormatVersion;
+  h.format_version = h.packed ? PackedFormatVersion : h.filled ? FilledFormatVersion : FormatVersion;
   w.put(h.format_version);
   w.put(static_cast<uint32_t>(header_bytes(h)));
   w.put(h.metrics.bits());
@@ -140,7 +140,7 @@ std::vector<uint8_t> encode_preamble(TableHeader& h, std::span<const BlockRef> b
   w.put(h.block_count);
   w.put(h.file_size);
   put_stats(w, h.stats[0]);
-  w.put(h.filled ? FilledFlag : uint32_t{0});
+  w.put((h.filled ? FilledFlag : uint32_t{0}) | (h.packed ? PackedFlag : uint32_t{0}));
   put_stats(w, h.stats[1]);
   w.put(uint32_t{0});
   w.put(rules_id(h.rules));
@@ -159,15 +159,26 @@ std::vector<uint8_t> encode_preamble(TableHeader& h, std::span<const BlockRef> b
   return out;
 }
 
+namespace {
+
+// Whether `flags` are those a file of `version` has: none in version 2, Filled alone in 3, Packed
+// and maybe Filled in 4.
+bool flags_of_version(uint32_t flags, uint32_t version) {
+  if (version == PackedFormatVersion) return (flags & ~FilledFlag) == PackedFlag;
+  return flags == (version == FilledFormatVersion ? FilledFlag : 0);
+}
+
+}  // namespace
+
 uint64_t decode_header_size(std::span<const uint8_t> first16, const std::filesystem::path& path) {
   if (first16.size() < 16 || !std::equal(FileMagic.begin(), FileMagic.end(), first16.begin()))
     throw FormatError(path, "not an egtb table file (bad magic bytes)");
   ByteReader r(first16.subspan(8), path);
   const auto version = r.get<uint32_t>();
-  if (version != FormatVersion && version != FilledFormatVersion)
+  if (version < FormatVersion || version > PackedFormatVersion)
     throw FormatError(path, "table format version " + std::to_string(version) +
-                                ", this program reads versions " + std::to_string(FormatVersion) + " and " +
-                                std::to_string(FilledFormatVersion) + ": " + rebuild_hint(path));
+                                ", this program reads versions " + std::to_string(FormatVersion) + " to " +
+                                std::to_string(PackedFormatVersion) + ": " + rebuild_hint(path));
   const auto size = r.get<uint32_t>();
   if (size < FixedHeaderBytes + 4 || size > MaxHeaderBytes || size % 8 != 0)
     throw FormatError(path, "header size " + std::to_string(size) + " is impossible");
@@ -191,10 +202,11 @@ TableHeader decode_header(std::span<const uint8_t> header, const std::filesystem
   const auto flags = r.get<uint32_t>();
   h.stats[1] = get_stats(r);
   r.get<uint32_t>();
-  if (flags != (h.format_version == FilledFormatVersion ? FilledFlag : 0))
+  if (!flags_of_version(flags, h.format_version))
     throw FormatError(path, "header flags " + std::to_string(flags) + " are not those of a version " +
                                 std::to_string(h.format_version) + " file: " + rebuild_hint(path));
   h.filled = (flags & FilledFlag) != 0;
+  h.packed = (flags & PackedFlag) != 0;
   const auto rules = r.get<uint32_t>();
   h.index_order = r.get<uint32_t>();
   h.rules = header_rules(rules, path);
@@ -212,9 +224,11 @@ BlockRef decode_block_ref(const TableHeader& h, uint64_t block, std::span<const 
   b.size = r.get<uint32_t>();
   const auto transform = r.get<uint32_t>();
   b.checksum = r.get<uint64_t>();
-  if (transform > static_cast<uint32_t>(BlockTransform::Dictionary))
-    throw FormatError(path,
-                      "block " + std::to_string(block) + ": unknown transform " + std::to_string(transform));
+  if (transform > static_cast<uint32_t>(BlockTransform::Packed) ||
+      (transform == static_cast<uint32_t>(BlockTransform::Packed) && !h.packed))
+    throw FormatError(
+        path, "block " + std::to_string(block) + ": unknown transform " + std::to_string(transform) +
+                  (h.packed ? "" : " in a file of format version " + std::to_string(h.format_version)));
   b.transform = static_cast<BlockTransform>(transform);
   if (b.offset < h.data_offset() || b.offset > h.file_size || b.size > h.file_size - b.offset)
     throw FormatError(path, "block " + std::to_string(block) + ": bytes " + std::to_string(b.offset) + "-" +

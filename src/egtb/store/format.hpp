@@ -20,8 +20,9 @@
 //   off  size  field
 //     0     8  magic 89 45 47 54 42 0d 0a 1a ("\x89EGTB\r\n\x1a", PNG style: the high byte and
 //              the CR LF / ^Z catch 7-bit transfers, newline conversion and text-mode reads)
-//     8     4  format version: 2 (FormatVersion), or 3 (FilledFormatVersion) for a file whose flags
-//              are not all zero, which a reader of version 2 alone must refuse
+//     8     4  format version: 2 (FormatVersion); 3 (FilledFormatVersion) for a file whose flags
+//              are not all zero, which a reader of version 2 alone must refuse; 4
+//              (PackedFormatVersion) for a file with flag bit 1, whose blocks may be Packed (below)
 //    12     4  H, the header size in bytes, a multiple of 8
 //    16     4  metrics the entries carry: bit 0 DTM, bit 1 DTS (MetricSet, rules.hpp); 2 (DTS
 //              alone) marks a stalemate-only table (below)
@@ -35,7 +36,8 @@
 //    64    68  White-to-move statistics (table_stats.hpp): 6 x u64 counts of values 0, 1, 2, 3, 4
 //              and of invalid entries, 5 x i32 the deepest depth of values 0 to 4 (-1: no entry of
 //              that value)
-//   132     4  flags: bit 0 Filled (below); 0 in a file of version 2
+//   132     4  flags: bit 0 Filled, bit 1 Packed (below); 0 in a file of version 2, bit 0 alone in
+//              version 3, bit 1 and maybe bit 0 in version 4
 //   136    68  Black-to-move statistics, the same way
 //   204     4  zero
 //   208     4  rules id (rules.hpp: 0 Lasker)
@@ -52,7 +54,7 @@
 // the file size); a reader of the whole file checks too that they are contiguous and end there.
 //
 // Entries are raw 16-bit Scores (score.hpp): value code in bits 0-2, depth in bits 3-15. Each
-// block is stored with one of three transforms (block_codec.hpp):
+// block is stored with one of four transforms (block_codec.hpp):
 //
 //   0 Constant    all entries equal: the 2 bytes of that score, nothing else.
 //   1 Planes      a zstd frame of 2m bytes for m entries: the low bytes of the m plane codes,
@@ -65,6 +67,17 @@
 //   2 Dictionary  a zstd frame of: u8 k - 1, k distinct scores (u16, ascending), then m one-byte
 //                 codes, each an index into that list. Written on request (TransformChoice) for
 //                 blocks of at most 256 distinct scores.
+//   3 Packed      not compressed: u8 k - 1, k distinct scores (u16, strictly ascending), then m
+//                 codes of w = bit_width(k - 1) bits each (0 to 8), each an index into that list:
+//                 the code of entry j in bits j w to j w + w - 1 of the bytes after the list, low
+//                 bits first, the bits after the last code zero; 1 + 2k + ceil(m w / 8) bytes.
+//                 Only in files with flag bit 1 (Packed, version 4: `egtb recompress --packed`),
+//                 whose blocks of more than 256 distinct scores are Planes. A probe reads one
+//                 entry where the block lies in the mapped file, decoding nothing (Table), after
+//                 checking the block's checksum and structure at its first read.
+//                 Example: entries 156 2 2 16 156 2 ("mates in 10", draws, "is mated, DTM 2"):
+//                 k = 3 (2 16 156), w = 2, codes 2 0 0 1 2 0: the 9 bytes 02 | 02 00 10 00 9c 00 |
+//                 42 02 (2 | 1 << 6 = 0x42, then 2). Entry 3 is bits 6-7 of 0x42, code 1: 16.
 //
 // Filled files (flag bit 0, `egtb recompress --fill`): every invalid entry of a block (one that
 // holds no position: men overlapping, the side not to move in check) is stored as a copy of the
@@ -147,8 +160,10 @@ namespace egtb {
 inline constexpr std::array<uint8_t, 8> FileMagic = {0x89, 'E', 'G', 'T', 'B', '\r', '\n', 0x1a};
 inline constexpr uint32_t FormatVersion = 2;
 inline constexpr uint32_t FilledFormatVersion = 3;
+inline constexpr uint32_t PackedFormatVersion = 4;
 // Header flag bits (offset 132).
 inline constexpr uint32_t FilledFlag = 1;
+inline constexpr uint32_t PackedFlag = 2;
 inline constexpr uint32_t DefaultBlockEntries = 1u << 15;
 inline constexpr const char* TableExtension = ".egtb";
 
@@ -171,6 +186,7 @@ struct TableHeader {
   uint64_t file_size = 0;
   std::array<SideStats, 2> stats{};
   bool filled = false;  // invalid entries stored as copies of their neighbours' scores (FilledFlag)
+  bool packed = false;  // blocks may be Packed, read in place by probes (PackedFlag)
   std::string generator;
   uint64_t checksum = 0;  // the file checksum: XXH3-64 of header and block index
 

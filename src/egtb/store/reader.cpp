@@ -56,6 +56,13 @@ bool filled_from(const SideStats& stored, const SideStats& solved) {
   return stored.invalid <= solved.invalid;
 }
 
+// Entry j of a Constant or Packed block, read where the block lies (TableReader::entry_in_place).
+std::optional<uint16_t> stored_entry(BlockTransform transform, std::span<const uint8_t> bytes, size_t j) {
+  if (transform == BlockTransform::Packed) return packed_entry(bytes, j);
+  if (bytes.size() != 2) return std::nullopt;
+  return static_cast<uint16_t>(bytes[0] | bytes[1] << 8);
+}
+
 FileIdentity identity_of(const struct stat& st) {
   return {st.st_dev, st.st_ino, static_cast<uint64_t>(st.st_size),
           int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec};
@@ -77,6 +84,8 @@ TableReader::TableReader(const std::filesystem::path& path, const TableRequireme
   try {
     scheme_ = opened(required);
     if (scheme_) check_first_blocks();
+    if (mapped_ && header_.packed && !restores_invalid())
+      checked_blocks_ = std::make_unique<std::atomic<uint64_t>[]>((header_.block_count + 63) / 64);
   } catch (...) {
     if (fd_ >= 0) ::close(fd_);
     throw;
@@ -212,6 +221,42 @@ std::span<const uint8_t> TableReader::read_stored_block(uint64_t block, const Bl
   if (checksum_of(bytes) != ref.checksum)
     throw FormatError(path_, describe_block(block) + ": checksum mismatch");
   return bytes;
+}
+
+std::optional<Score> TableReader::entry_in_place(uint64_t block, size_t j) const {
+  const BlockRef ref = block_ref(block);
+  if (ref.transform != BlockTransform::Packed && ref.transform != BlockTransform::Constant)
+    return std::nullopt;
+  std::atomic<uint64_t>& checked = checked_blocks_[block / 64];
+  const uint64_t bit = uint64_t{1} << (block % 64);
+  if (!(checked.load(std::memory_order_acquire) & bit)) {
+    const Score score = first_entry_in_place(block, ref, j);
+    checked.fetch_or(bit, std::memory_order_acq_rel);
+    return score;
+  }
+  std::optional<uint16_t> raw;
+  const std::span<const uint8_t> bytes(mapped_->data() + ref.offset, ref.size);
+  if (!mapped_->guarded([&] { raw = stored_entry(ref.transform, bytes, j); }))
+    throw IoError(path_, "cannot read " + describe_block(block) +
+                             ": the file was cut short since it was opened (rewritten in place?)");
+  if (!raw)
+    throw FormatError(path_, describe_block(block) + ": entry " + std::to_string(j) +
+                                 " lies outside its codes or its list of scores: the file changed since "
+                                 "it was opened");
+  return Score::from_raw(*raw);
+}
+
+Score TableReader::first_entry_in_place(uint64_t block, const BlockRef& ref, size_t j) const {
+  const std::span<const uint8_t> bytes = read_stored_block(block, ref);
+  std::string error =
+      ref.transform == BlockTransform::Packed ? check_packed_block(bytes, block_span(header_, block).count)
+      : bytes.size() == 2                     ? ""
+                          : "constant block of " + std::to_string(bytes.size()) + " bytes, expected 2";
+  const std::optional<uint16_t> raw = error.empty() ? stored_entry(ref.transform, bytes, j) : std::nullopt;
+  if (error.empty() && !raw)
+    error = "the code of entry " + std::to_string(j) + " lies outside its list of scores";
+  if (!error.empty()) throw FormatError(path_, describe_block(block) + ": " + error);
+  return Score::from_raw(*raw);
 }
 
 void TableReader::read_block(uint64_t block, std::span<uint16_t> out) const {

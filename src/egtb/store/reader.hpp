@@ -23,8 +23,10 @@
 // (check_invalid_entries).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -145,6 +147,18 @@ public:
   void read_block(uint64_t block, std::vector<uint16_t>& out) const;
   // The score of one entry, read from its block (no caching: Tablebase caches).
   [[nodiscard]] Score read_entry(Color stm, uint64_t index) const;
+  // True when a probe reads this file's entries where they lie (entry_in_place): a file of Packed
+  // blocks (format version 4, `egtb recompress --packed`), mapped, read as stored.
+  [[nodiscard]] bool reads_in_place() const { return checked_blocks_ != nullptr; }
+  // Entry j of block `block` read where it lies in the mapped file, when the block is Packed or
+  // Constant, decoding nothing: the block copied out, its checksum and structure checked, at its
+  // first read (by any thread), then its bytes read in the mapping. Nothing for a block of another
+  // transform, which the caller decodes (read_block). Precondition: reads_in_place(), j below the
+  // block's entries. Throws FormatError naming the block when it is damaged or malformed, or
+  // changed in place since it was checked so that entry j lies outside its codes or list; IoError
+  // when the file was cut short in place. Example: KQRkr recompressed with --packed on blocks of
+  // 1,024 entries, a probe reads 3 bytes of its block's 650 or so, and 24 of the block index.
+  [[nodiscard]] std::optional<Score> entry_in_place(uint64_t block, size_t j) const;
   // Reads, checks and decodes one block into `out`, which has exactly the block's entries.
   void read_block(uint64_t block, std::span<uint16_t> out) const;
   // Every entry of one side to move, in index order, into `out` of entries(stm) entries.
@@ -172,6 +186,9 @@ private:
   TableHeader header_;
   bool positions_only_ = false;
   std::optional<indexing::IndexScheme> scheme_;
+  // A bit per block of a file read in place, set once its checksum and structure were checked;
+  // null for every other file.
+  std::unique_ptr<std::atomic<uint64_t>[]> checked_blocks_;
 
   // Whether read_block restores the invalid entries of a filled file.
   [[nodiscard]] bool restores_invalid() const { return header_.filled && scheme_ && !positions_only_; }
@@ -196,6 +213,8 @@ private:
   // The stored bytes of one block, their checksum checked, in a buffer of the calling thread that
   // the next call overwrites. Throws FormatError or IoError.
   [[nodiscard]] std::span<const uint8_t> read_stored_block(uint64_t block, const BlockRef& ref) const;
+  // entry_in_place at the block's first read: its stored bytes read and checked, then entry j.
+  [[nodiscard]] Score first_entry_in_place(uint64_t block, const BlockRef& ref, size_t j) const;
   [[nodiscard]] bool within_file(uint64_t offset, uint64_t size) const {
     return offset <= identity_.size && size <= identity_.size - offset;
   }

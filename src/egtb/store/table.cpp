@@ -93,13 +93,21 @@ const BlockEntries& Table::block(uint64_t block) const {
 }
 
 Score Table::paged_at(Color stm, indexing::Index i) const {
-  return Score::from_raw(block(reader_->block_of(stm, i))[reader_->offset_in_block(i)]);
+  const uint64_t b = reader_->block_of(stm, i);
+  const size_t j = reader_->offset_in_block(i);
+  if (reader_->reads_in_place())
+    if (const std::optional<Score> score = reader_->entry_in_place(b, j)) return *score;
+  return Score::from_raw(block(b)[j]);
 }
 
 void Table::at(Color stm, const indexing::Index* entries, int n, Score* out) const {
   const Entries& held = entries_[side_of(stm)];
   if (!held.empty()) {
     for (int k = 0; k < n; ++k) out[k] = Score::from_raw(held[entries[k]]);
+    return;
+  }
+  if (reader_->reads_in_place()) {
+    for (int k = 0; k < n; ++k) out[k] = paged_at(stm, entries[k]);
     return;
   }
   const uint64_t size = reader_->header().block_entries;

@@ -119,6 +119,8 @@ private:
   // Reads side stm's entries into memory, its counts checked against the header's.
   void read_side(const TableReader& reader, Color stm);
   static size_t side_of(Color c) { return static_cast<size_t>(to_index(c)); }
+  // Entry i of a paged table: read in place from a file of Packed blocks (TableReader::
+  // entry_in_place), else from its decoded block.
   [[nodiscard]] Score paged_at(Color stm, indexing::Index i) const;
   // The scores of one block of a paged table, through this thread's recent blocks and the cache.
   [[nodiscard]] const BlockEntries& block(uint64_t block) const;

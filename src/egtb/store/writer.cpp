@@ -200,6 +200,7 @@ TableHeader make_header(const TableDescription& d, std::array<uint64_t, 2> entri
   h.entries = entries;
   h.block_count = h.blocks_of_side(0) + h.blocks_of_side(1);
   h.filled = options.fill;
+  h.packed = options.transform == TransformChoice::Packed;
   return h;
 }
 
