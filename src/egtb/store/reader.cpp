@@ -162,21 +162,22 @@ template <class What>
 void TableReader::copy_bytes(uint64_t offset, std::span<uint8_t> out, const What& what) const {
   if (!within_file(offset, out.size()))
     throw FormatError(path_, "truncated: the file ends inside " + std::string(what()));
-  const auto cut_short = [&] {
-    return IoError(path_, "cannot read " + std::string(what()) +
-                              ": the file was cut short since it was opened (rewritten in place?)");
-  };
   if (mapped_) {
-    if (!mapped_->copy(offset, out)) throw cut_short();
+    if (!mapped_->copy(offset, out)) throw cut_short(what());
     return;
   }
   for (size_t done = 0; done < out.size();) {
     const ssize_t n = ::pread(fd_, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) throw IoError(path_, os_error("cannot read " + std::string(what()), errno));
-    if (n == 0) throw cut_short();
+    if (n == 0) throw cut_short(what());
     done += static_cast<size_t>(n);
   }
+}
+
+IoError TableReader::cut_short(const std::string& what) const {
+  return IoError(
+      path_, "cannot read " + what + ": the file was cut short since it was opened (rewritten in place?)");
 }
 
 std::vector<uint8_t> TableReader::read_bytes(uint64_t offset, uint64_t size, const char* what) const {
@@ -237,8 +238,7 @@ std::optional<Score> TableReader::entry_in_place(uint64_t block, size_t j) const
   std::optional<uint16_t> raw;
   const std::span<const uint8_t> bytes(mapped_->data() + ref.offset, ref.size);
   if (!mapped_->guarded([&] { raw = stored_entry(ref.transform, bytes, j); }))
-    throw IoError(path_, "cannot read " + describe_block(block) +
-                             ": the file was cut short since it was opened (rewritten in place?)");
+    throw cut_short(describe_block(block));
   if (!raw)
     throw FormatError(path_, describe_block(block) + ": entry " + std::to_string(j) +
                                  " lies outside its codes or its list of scores: the file changed since "
@@ -248,14 +248,17 @@ std::optional<Score> TableReader::entry_in_place(uint64_t block, size_t j) const
 
 Score TableReader::first_entry_in_place(uint64_t block, const BlockRef& ref, size_t j) const {
   const std::span<const uint8_t> bytes = read_stored_block(block, ref);
-  std::string error =
-      ref.transform == BlockTransform::Packed ? check_packed_block(bytes, block_span(header_, block).count)
-      : bytes.size() == 2                     ? ""
-                          : "constant block of " + std::to_string(bytes.size()) + " bytes, expected 2";
-  const std::optional<uint16_t> raw = error.empty() ? stored_entry(ref.transform, bytes, j) : std::nullopt;
-  if (error.empty() && !raw)
-    error = "the code of entry " + std::to_string(j) + " lies outside its list of scores";
-  if (!error.empty()) throw FormatError(path_, describe_block(block) + ": " + error);
+  const auto refused = [&](const std::string& why) {
+    return FormatError(path_, describe_block(block) + ": " + why);
+  };
+  if (ref.transform == BlockTransform::Packed) {
+    if (const std::string error = check_packed_block(bytes, block_span(header_, block).count); !error.empty())
+      throw refused(error);
+  } else if (bytes.size() != 2) {
+    throw refused("constant block of " + std::to_string(bytes.size()) + " bytes, expected 2");
+  }
+  const std::optional<uint16_t> raw = stored_entry(ref.transform, bytes, j);
+  if (!raw) throw refused("the code of entry " + std::to_string(j) + " lies outside its list of scores");
   return Score::from_raw(*raw);
 }
 

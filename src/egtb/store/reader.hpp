@@ -33,6 +33,7 @@
 
 #include "egtb/core/material.hpp"
 #include "egtb/core/types.hpp"
+#include "egtb/store/error.hpp"
 #include "egtb/store/format.hpp"
 #include "egtb/store/rules.hpp"
 #include "egtb/store/score.hpp"
@@ -225,6 +226,8 @@ private:
   template <class What>
   void copy_bytes(uint64_t offset, std::span<uint8_t> out, const What& what) const;
   [[nodiscard]] std::vector<uint8_t> read_bytes(uint64_t offset, uint64_t size, const char* what) const;
+  // The IoError of a read of `what` that found the file cut short since it was opened.
+  [[nodiscard]] IoError cut_short(const std::string& what) const;
   [[nodiscard]] std::string describe_block(uint64_t block) const;
 };
 
