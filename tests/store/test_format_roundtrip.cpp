@@ -177,6 +177,26 @@ TEST_CASE("a malformed Packed block is refused, and no read of one leaves its by
   CHECK(packed_entry(std::span(five.bytes).first(12), 2) == std::nullopt);
 }
 
+TEST_CASE("Constant and Packed blocks are read in place, the others decoded", "[store]") {
+  const std::vector<uint8_t> constant = {0x9c, 0x00};
+  const std::vector<uint8_t> packed = {0x02, 0x02, 0x00, 0x10, 0x00, 0x9c, 0x00, 0x42, 0x02};
+  CHECK(in_place_transform(BlockTransform::Constant));
+  CHECK(in_place_transform(BlockTransform::Packed));
+  CHECK_FALSE(in_place_transform(BlockTransform::Planes));
+  CHECK_FALSE(in_place_transform(BlockTransform::Dictionary));
+  CHECK(check_in_place_block(BlockTransform::Constant, constant, 1024).empty());
+  CHECK(in_place_entry(BlockTransform::Constant, constant, 1023) == 156);
+  // A Constant block of 3 bytes: refused with decode_block's words, and read as nothing.
+  const std::vector<uint8_t> three = {0x9c, 0x00, 0x00};
+  std::vector<uint16_t> entries(4);
+  CHECK(check_in_place_block(BlockTransform::Constant, three, 4) == "constant block of 3 bytes, expected 2");
+  CHECK(decode_block(BlockTransform::Constant, three, entries) == "constant block of 3 bytes, expected 2");
+  CHECK(in_place_entry(BlockTransform::Constant, three, 0) == std::nullopt);
+  CHECK(check_in_place_block(BlockTransform::Packed, packed, 6).empty());
+  CHECK(check_in_place_block(BlockTransform::Packed, packed, 9) == check_packed_block(packed, 9));
+  CHECK(in_place_entry(BlockTransform::Packed, packed, 3) == 16);
+}
+
 TEST_CASE("a block index entry of transform 3 is refused in a file without Packed blocks", "[store]") {
   TableHeader h;
   h.entries = {4, 4};

@@ -59,9 +59,19 @@ std::string decompress(std::span<const uint8_t> bytes, size_t limit, std::vector
   return {};
 }
 
-std::string decode_constant(std::span<const uint8_t> bytes, std::span<uint16_t> entries) {
+// What is wrong with a Constant block's stored bytes, or "".
+std::string check_constant(std::span<const uint8_t> bytes) {
   if (bytes.size() != 2) return "constant block of " + std::to_string(bytes.size()) + " bytes, expected 2";
-  std::fill(entries.begin(), entries.end(), static_cast<uint16_t>(bytes[0] | bytes[1] << 8));
+  return {};
+}
+
+uint16_t constant_entry(std::span<const uint8_t> bytes) {
+  return static_cast<uint16_t>(bytes[0] | bytes[1] << 8);
+}
+
+std::string decode_constant(std::span<const uint8_t> bytes, std::span<uint16_t> entries) {
+  if (std::string error = check_constant(bytes); !error.empty()) return error;
+  std::fill(entries.begin(), entries.end(), constant_entry(bytes));
   return {};
 }
 
@@ -323,6 +333,20 @@ std::optional<uint16_t> packed_entry(std::span<const uint8_t> bytes, size_t j) {
   const std::optional<unsigned> code = packed_code(bytes, p, j);
   if (!code || *code >= p.k || p.codes > bytes.size()) return std::nullopt;
   return packed_score(bytes, *code);
+}
+
+bool in_place_transform(BlockTransform transform) {
+  return transform == BlockTransform::Constant || transform == BlockTransform::Packed;
+}
+
+std::string check_in_place_block(BlockTransform transform, std::span<const uint8_t> bytes, size_t entries) {
+  return transform == BlockTransform::Packed ? check_packed_block(bytes, entries) : check_constant(bytes);
+}
+
+std::optional<uint16_t> in_place_entry(BlockTransform transform, std::span<const uint8_t> bytes, size_t j) {
+  if (transform == BlockTransform::Packed) return packed_entry(bytes, j);
+  if (!check_constant(bytes).empty()) return std::nullopt;
+  return constant_entry(bytes);
 }
 
 }  // namespace egtb

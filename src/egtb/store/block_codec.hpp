@@ -75,6 +75,20 @@ private:
 // was checked). Example: the block 02 02 00 10 00 9c 00 42 02 (format.hpp) gives 16 for j = 3.
 [[nodiscard]] std::optional<uint16_t> packed_entry(std::span<const uint8_t> bytes, size_t j);
 
+// Whether a block of this transform can be read in place, one entry at a time (Constant, Packed).
+[[nodiscard]] bool in_place_transform(BlockTransform transform);
+
+// What is wrong with the stored bytes of a Constant or Packed block of `entries` entries, or "":
+// a Constant block's size (decode_block says the same), check_packed_block for a Packed one.
+[[nodiscard]] std::string check_in_place_block(BlockTransform transform, std::span<const uint8_t> bytes,
+                                               size_t entries);
+
+// Entry j of a Constant or Packed block, read where its bytes lie (packed_entry for a Packed
+// block; a Constant block's two bytes, little-endian). Nothing when the bytes are not such a
+// block's: a Constant block not of 2 bytes, or what packed_entry refuses.
+[[nodiscard]] std::optional<uint16_t> in_place_entry(BlockTransform transform, std::span<const uint8_t> bytes,
+                                                     size_t j);
+
 // Replaces each invalid entry (Score::is_invalid) with the valid score before it, or with the
 // first valid score for those before any: what a filled file stores (format.hpp). A block without
 // a valid entry is left as it is. Example: 5 156 5 5 16 5 becomes 156 156 156 156 16 16.

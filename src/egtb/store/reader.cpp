@@ -56,13 +56,6 @@ bool filled_from(const SideStats& stored, const SideStats& solved) {
   return stored.invalid <= solved.invalid;
 }
 
-// Entry j of a Constant or Packed block, read where the block lies (TableReader::entry_in_place).
-std::optional<uint16_t> stored_entry(BlockTransform transform, std::span<const uint8_t> bytes, size_t j) {
-  if (transform == BlockTransform::Packed) return packed_entry(bytes, j);
-  if (bytes.size() != 2) return std::nullopt;
-  return static_cast<uint16_t>(bytes[0] | bytes[1] << 8);
-}
-
 FileIdentity identity_of(const struct stat& st) {
   return {st.st_dev, st.st_ino, static_cast<uint64_t>(st.st_size),
           int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec};
@@ -226,8 +219,7 @@ std::span<const uint8_t> TableReader::read_stored_block(uint64_t block, const Bl
 
 std::optional<Score> TableReader::entry_in_place(uint64_t block, size_t j) const {
   const BlockRef ref = block_ref(block);
-  if (ref.transform != BlockTransform::Packed && ref.transform != BlockTransform::Constant)
-    return std::nullopt;
+  if (!in_place_transform(ref.transform)) return std::nullopt;
   std::atomic<uint64_t>& checked = checked_blocks_[block / 64];
   const uint64_t bit = uint64_t{1} << (block % 64);
   if (!(checked.load(std::memory_order_acquire) & bit)) {
@@ -237,7 +229,7 @@ std::optional<Score> TableReader::entry_in_place(uint64_t block, size_t j) const
   }
   std::optional<uint16_t> raw;
   const std::span<const uint8_t> bytes(mapped_->data() + ref.offset, ref.size);
-  if (!mapped_->guarded([&] { raw = stored_entry(ref.transform, bytes, j); }))
+  if (!mapped_->guarded([&] { raw = in_place_entry(ref.transform, bytes, j); }))
     throw cut_short(describe_block(block));
   if (!raw)
     throw FormatError(path_, describe_block(block) + ": entry " + std::to_string(j) +
@@ -251,13 +243,10 @@ Score TableReader::first_entry_in_place(uint64_t block, const BlockRef& ref, siz
   const auto refused = [&](const std::string& why) {
     return FormatError(path_, describe_block(block) + ": " + why);
   };
-  if (ref.transform == BlockTransform::Packed) {
-    if (const std::string error = check_packed_block(bytes, block_span(header_, block).count); !error.empty())
-      throw refused(error);
-  } else if (bytes.size() != 2) {
-    throw refused("constant block of " + std::to_string(bytes.size()) + " bytes, expected 2");
-  }
-  const std::optional<uint16_t> raw = stored_entry(ref.transform, bytes, j);
+  if (const std::string error = check_in_place_block(ref.transform, bytes, block_span(header_, block).count);
+      !error.empty())
+    throw refused(error);
+  const std::optional<uint16_t> raw = in_place_entry(ref.transform, bytes, j);
   if (!raw) throw refused("the code of entry " + std::to_string(j) + " lies outside its list of scores");
   return Score::from_raw(*raw);
 }
