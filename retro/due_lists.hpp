@@ -107,7 +107,7 @@ private:
     return static_cast<size_t>(depth) * Sections + static_cast<size_t>(position >> section_shift_);
   }
 
-  uint64_t positions_;
+  [[maybe_unused]] uint64_t positions_;  // the bound Adder::add asserts (debug builds only)
   int section_shift_ = 6;
   tbb::enumerable_thread_specific<std::vector<Stream>> local_;
 };

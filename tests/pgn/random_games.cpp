@@ -22,8 +22,8 @@ const char* const Comments[] = {
     "a; semicolon",
     "100 % sure %x %y %z %w %v %u %t %s %r %q %p %o %n %m %l %k %j %i %h",
     "two  spaces\nand a line break",
-    "a very long comment that goes on and on so that the writer must wrap it over more than one line of "
-    "the movetext, word after word, until it ends here",
+    ("a very long comment that goes on and on so that the writer must wrap it over more than one line of "
+     "the movetext, word after word, until it ends here"),
     ""};
 
 std::string random_comment(Rng& rng) { return Comments[rng.below(std::size(Comments))]; }
