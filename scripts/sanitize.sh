@@ -29,6 +29,13 @@
 #     installed copy, and the module runs in python3; both would need the sanitizers' runtime
 #     preloaded).
 # test_server runs without its three cases of other rules: 24 cases in some 7 CPU seconds.
+# The 3-4-man tables of the fixture tables_34 are the main build's when it has them (build/test-
+# tables, as the README's test command leaves it): copied into build-fuzz, they are what the
+# sanitized `egtb generate --all 4` would write (the tables are the same bytes from any build:
+# tests/tables/tables34.sha256), so the fixture checks their checksums and keeps them, where
+# solving them under the sanitizers took some 100 s. The solver still runs under the sanitizers
+# in test_retro's cases (3-4-man tables whole, in slices, from paged subtables) and in
+# cli:force_generate.
 # Usage: bash scripts/sanitize.sh. Used by .ci/run; docs/testing.md, "Fuzzing and sanitizers", says more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +52,10 @@ heavy+="|cli:(cooperating_generate|plan_make|output_errors|probe_rules_passes|pr
 heavy+="|cli:(max_memory|plan_max_memory|size_scripts|doc_selftest)$"
 heavy+="|cli:(query_rules_value_depth|stats_rules_wins|compare_rules)"
 heavy+="|test_server:(Other rules|egtb serve --rules)"
+if [ -d build/test-tables ]; then
+  mkdir -p build-fuzz/test-tables
+  find build/test-tables -maxdepth 1 -name 'K*.egtb' ! -name '*.stalemate-*' -exec cp {} build-fuzz/test-tables/ \;
+fi
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # -FS: the tables of the other rule sets are not built (test_server's fixtures name them).
 ctest --test-dir build-fuzz -LE slow -j2 --output-on-failure -E "$heavy" -FS "stalemate" \
