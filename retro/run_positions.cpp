@@ -46,7 +46,8 @@ public:
         one_slice_(step_ != 0 && (sets.slices.size() == 1 || !is_pawn(step_) ||
                                   step_ == sets.solved.front().layout().inner())),
         packed_(sets.scratch != nullptr),
-        shared_steps_(pieces_step_alike()) {}
+        shared_steps_(pieces_step_alike()),
+        kept_words_(one_slice_ && !packed_ && step_ == sets.solved.front().layout().inner()) {}
 
   void start(const Men& run) {
     if (one_slice_ || step_ == 0) run_ = locate(run);
@@ -60,6 +61,7 @@ public:
   // each entry is a run of its own).
   uint16_t raw_score(Color c, Square s) {
     const Where where = at(s);
+    if (kept_words_) return kept_word_score(c, where);
     if (!packed_) return where.slice->score(c, where.position).raw();
     SolvedSlice::Hold& hold = step_ == 0   ? holds_[hold_slot(where, c)]
                               : one_slice_ ? run_hold_
@@ -89,6 +91,17 @@ private:
       known_ |= square_bb(s);
     }
     return {where.slice, where.position + base_};
+  }
+
+  // The raw score at `where` of side c, from the scores of its word read at once (kept_words_).
+  uint16_t kept_word_score(Color c, const Where& where) {
+    const uint64_t word = where.position / 64;
+    if (word != word_ || c != word_side_) {
+      where.slice->kept_word_scores(c, word, word_scores_.data());
+      word_ = word;
+      word_side_ = c;
+    }
+    return word_scores_[static_cast<size_t>(where.position % 64)];
   }
 
   // The slot of holds_ for the chunk of `where` of side c: its slice, side and chunk number hashed
@@ -154,6 +167,14 @@ private:
   const bool one_slice_;
   const bool packed_;        // every slice packed: a table of several
   const bool shared_steps_;  // pieces_step_alike()
+  // A table solved whole, kept in memory, whose run man is its layout's innermost man: each run
+  // is the bits of one word, whose scores SliceSets::word_scores reads at once, its sets and depth
+  // bytes once, rather than each entry's through score(). Example: KQRkr in "Kk Q R r", a run is the
+  // black rook's squares with the other men fixed: 64 scores read together, some 60 of them written.
+  const bool kept_words_;
+  uint64_t word_ = ~uint64_t{0};  // the word whose scores word_scores_ holds, of side word_side_
+  Color word_side_ = Color::White;
+  std::array<uint16_t, 64> word_scores_{};
   Men men_;
   Where run_;
   // The kept squares' slices and positions, less base_: with shared steps the move between two

@@ -42,6 +42,9 @@ public:
   // The scores of the positions of `word` of side c on `squares` (its bits): out[i] for the i-th.
   // Packed slices only: only a table of several slices has pawn steps into another.
   void word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const;
+  // The raw scores of the 64 positions of `word` of side c, score()'s, into out[0..63]: the word's
+  // sets and depth bytes read once. Kept slices only (a packed slice's reader holds its chunk).
+  void kept_word_scores(Color c, uint64_t word, uint16_t* out) const;
 
   // A chunk a thread unpacked.
   struct Unpacked {
