@@ -59,9 +59,14 @@ std::string decompress(std::span<const uint8_t> bytes, size_t limit, std::vector
   return {};
 }
 
+// A Constant block's stored bytes: the two of its score, little-endian (format.hpp).
+constexpr size_t ConstantBlockBytes = 2;
+
 // What is wrong with a Constant block's stored bytes, or "".
 std::string check_constant(std::span<const uint8_t> bytes) {
-  if (bytes.size() != 2) return "constant block of " + std::to_string(bytes.size()) + " bytes, expected 2";
+  if (bytes.size() != ConstantBlockBytes)
+    return "constant block of " + std::to_string(bytes.size()) + " bytes, expected " +
+           std::to_string(ConstantBlockBytes);
   return {};
 }
 
@@ -345,7 +350,7 @@ std::string check_in_place_block(BlockTransform transform, std::span<const uint8
 
 std::optional<uint16_t> in_place_entry(BlockTransform transform, std::span<const uint8_t> bytes, size_t j) {
   if (transform == BlockTransform::Packed) return packed_entry(bytes, j);
-  if (!check_constant(bytes).empty()) return std::nullopt;
+  if (bytes.size() != ConstantBlockBytes) return std::nullopt;
   return constant_entry(bytes);
 }
 
