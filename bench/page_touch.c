@@ -54,6 +54,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   const long count = strtol(argv[1], NULL, 10);
+  if (count <= 0) {
+    fprintf(stderr, "page_touch: COUNT must be a positive number, not %s\n", argv[1]);
+    return 2;
+  }
   const int files = argc - 2;
   const uint8_t* data[MaxFiles];
   size_t sizes[MaxFiles];
@@ -73,10 +77,6 @@ int main(int argc, char** argv) {
       return 1;
     }
     bytes += (double)sizes[f];
-  }
-  if (count <= 0) {
-    fprintf(stderr, "page_touch: COUNT must be a positive number, not %s\n", argv[1]);
-    return 2;
   }
   uint64_t state = 0x9E3779B97F4A7C15ULL;
   unsigned sum = 0;
