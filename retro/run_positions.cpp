@@ -3,6 +3,7 @@
 // that a table is written a range of entries at a time (Solution::fill).
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -47,7 +48,10 @@ public:
                                   step_ == sets.solved.front().layout().inner())),
         packed_(sets.scratch != nullptr),
         shared_steps_(pieces_step_alike()),
-        kept_words_(one_slice_ && !packed_ && step_ == sets.solved.front().layout().inner()) {}
+        kept_words_(one_slice_ && !packed_ && step_ == sets.solved.front().layout().inner()),
+        square_step_(step_ == 0 ? 0
+                                : sets.solved.front().layout().position_step(step_, Square::A2, Square::B2)) {
+  }
 
   void start(const Men& run) {
     if (one_slice_ || step_ == 0) run_ = locate(run);
@@ -61,13 +65,32 @@ public:
   // each entry is a run of its own).
   uint16_t raw_score(Color c, Square s) {
     const Where where = at(s);
-    if (kept_words_) return kept_word_score(c, where);
-    if (!packed_) return where.slice->score(c, where.position).raw();
+    if (!packed_) {
+      if (one_slice_) where.slice->prefetch(c, where.position + static_cast<uint64_t>(Ahead * square_step_));
+      return where.slice->score(c, where.position).raw();
+    }
     SolvedSlice::Hold& hold = step_ == 0   ? holds_[hold_slot(where, c)]
                               : one_slice_ ? run_hold_
                                            : square_holds_[static_cast<size_t>(to_index(s))];
     if (!hold.holds(where.slice, c, where.position)) hold = where.slice->hold(c, where.position);
     return hold.raw(where.position);
+  }
+
+  // Whether fill_words reads the runs: a table solved whole, kept in memory, whose run man is its
+  // layout's innermost man, so that each run is the bits of one word.
+  [[nodiscard]] bool reads_words() const { return kept_words_; }
+  // Writes the scores of side c of the storage entries [first, end) (normal entries) into out
+  // (out[0] for entry first), each run's from its word (SliceSets::Word): its sets and depth bytes
+  // read once, and each entry's score from them without a branch on its value. Example: KRPPk in
+  // "Kk R PP", a run is the rook's squares with the pawns fixed, some 30 of its 62 entries in a
+  // block of 32,768 (the run's entries lie 1,128 apart); reading the whole word's 64 scores for
+  // them took 36% of the CPU time of writing the table.
+  void fill_words(Color c, indexing::Index first, indexing::Index end, std::span<uint16_t> out) const {
+    const SolvedSlice& slice = sets_.solved.front();
+    std::optional<SliceSets::Word> word;
+    scheme_.for_each_run(
+        first, end, [&](const Men& run) { word.emplace(slice.kept_word(c, locate(run).position / 64)); },
+        [&](indexing::Index i, Square s) { out[i - first] = word->raw(static_cast<size_t>(to_index(s))); });
   }
 
 private:
@@ -91,17 +114,6 @@ private:
       known_ |= square_bb(s);
     }
     return {where.slice, where.position + base_};
-  }
-
-  // The raw score at `where` of side c, from the scores of its word read at once (kept_words_).
-  uint16_t kept_word_score(Color c, const Where& where) {
-    const uint64_t word = where.position / 64;
-    if (word != word_ || c != word_side_) {
-      where.slice->kept_word_scores(c, word, word_scores_.data());
-      word_ = word;
-      word_side_ = c;
-    }
-    return word_scores_[static_cast<size_t>(where.position % 64)];
   }
 
   // The slot of holds_ for the chunk of `where` of side c: its slice, side and chunk number hashed
@@ -168,13 +180,17 @@ private:
   const bool packed_;        // every slice packed: a table of several
   const bool shared_steps_;  // pieces_step_alike()
   // A table solved whole, kept in memory, whose run man is its layout's innermost man: each run
-  // is the bits of one word, whose scores SliceSets::word_scores reads at once, its sets and depth
-  // bytes once, rather than each entry's through score(). Example: KQRkr in "Kk Q R r", a run is the
+  // is the bits of one word, whose sets and depth bytes fill_words reads once (SliceSets::Word),
+  // rather than each entry's through score(). Example: KQRkr in "Kk Q R r", a run is the
   // black rook's squares with the other men fixed: 64 scores read together, some 60 of them written.
   const bool kept_words_;
-  uint64_t word_ = ~uint64_t{0};  // the word whose scores word_scores_ holds, of side word_side_
-  Color word_side_ = Color::White;
-  std::array<uint16_t, 64> word_scores_{};
+  // The position step of the run man's next square, in a table solved whole: a run's entries lie
+  // that far apart (but where they skip the other men's squares), so the entry Ahead squares on
+  // is asked for from memory while this one is read. Example: KQPkp in "Kk p Q P", a run is the
+  // white pawn's 48 squares, each in another word of the layout (64 positions times the pawn
+  // digit's stride), and its sets and depth bytes lie in three other cache lines an entry.
+  static constexpr int64_t Ahead = 4;
+  const int64_t square_step_;
   Men men_;
   Where run_;
   // The kept squares' slices and positions, less base_: with shared steps the move between two
@@ -278,8 +294,9 @@ void Solution::fill(const indexing::IndexScheme& scheme, Color c, indexing::Inde
     if (first < normal_end)
       std::copy(gathered.begin() + static_cast<ptrdiff_t>(first),
                 gathered.begin() + static_cast<ptrdiff_t>(normal_end), out.begin());
+  } else if (RunPositions positions(*sets_, scheme); positions.reads_words()) {
+    positions.fill_words(c, first, normal_end, out);
   } else {
-    RunPositions positions(*sets_, scheme);
     scheme.for_each_run(
         first, normal_end, [&](const Men& run) { positions.start(run); },
         [&](indexing::Index i, Square s) { out[i - first] = positions.raw_score(c, s); });

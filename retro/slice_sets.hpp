@@ -172,6 +172,9 @@ struct SliceSets {
       : layout(scheme, slice), phases(p) {
     for (size_t f = 0; f < std::min<size_t>(2, phases.size()); ++f)
       decided_value[1 - f] = {phases[f].loss, phases[f].win};
+    for (size_t f = 0; f < 2; ++f)
+      for (size_t parity = 0; parity < 2; ++parity)
+        decided_codes[2 * f + parity] = static_cast<uint16_t>(to_index(decided_value[f][parity]));
   }
 
   indexing::WordLayout layout;
@@ -183,6 +186,8 @@ struct SliceSets {
   // The value of a decided position by [decided in the first phase][depth parity]: the phase's
   // loss at even depths, its win at odd ones.
   std::array<std::array<Lasker, 2>, 2> decided_value{};
+  // The same as raw score codes at depth 0, by 2 * [decided in the first phase] + [depth parity].
+  std::array<uint16_t, 4> decided_codes{};
 
   [[nodiscard]] const Side& side(Color c) const { return *sides[static_cast<size_t>(to_index(c))]; }
 
@@ -196,11 +201,57 @@ struct SliceSets {
 
   // The score of layout position p of side c (not on the lean path, whose slices are packed).
   [[nodiscard]] Score score(Color c, uint64_t p) const {
-    const Side& s = side(c);
-    if (!s.depth.valid(p)) return Score::invalid();
-    if (s.undecided.test(p)) return Score::draw();
-    return decided_score(s.first_decided.test(p), s.depth.get(p));
+    return Score::from_raw(Word(*this, c, p / 64).raw(static_cast<size_t>(p % 64)));
   }
+  // Asks the memory for what score(c, p) reads: three cache lines.
+  void prefetch(Color c, uint64_t p) const {
+    const Side& s = side(c);
+    s.undecided.prefetch(p);
+    if (!s.first_decided.words().empty()) s.first_decided.prefetch(p);
+    s.depth.prefetch(p / 64);
+  }
+  // The scores of one word's positions of one side (not on the lean path), read a position at a
+  // time from the word's sets and depth bytes, which are read from memory once. Without a branch
+  // on what the position holds (none, undecided, decided in either phase, at either parity), which
+  // varies from bit to bit: the decided score is chosen from the depth's parity and the phase, then
+  // replaced by a draw where the position is undecided and by invalid where it holds none; only a
+  // depth set aside (Depths::Aside, rare) is read from the depths on a branch of its own.
+  // Example: a byte of 7 decided in the first phase gives (the first phase's win, 7); the same
+  // byte undecided, a draw.
+  class Word {
+  public:
+    Word(const SliceSets& sets, Color c, uint64_t word)
+        : sets_(&sets),
+          side_(&sets.side(c)),
+          word_(word),
+          open_(side_->undecided.words()[word]),
+          // empty until the first phase ends (and when it does not run): no position decided
+          first_(side_->first_decided.words().empty() ? 0 : side_->first_decided.words()[word]),
+          bytes_(side_->depth.word_bytes(word)) {}
+
+    // The raw score of the position of bit k, score()'s.
+    [[nodiscard]] uint16_t raw(size_t k) const {
+      const uint16_t byte = bytes_[k];
+      const auto in_first = static_cast<size_t>((first_ >> k) & 1);
+      if (byte == Depths::Aside && !((open_ >> k) & 1)) [[unlikely]]
+        return sets_->decided_score(in_first != 0, side_->depth.get(word_ * 64 + k)).raw();
+      const auto decided = static_cast<uint16_t>(sets_->decided_codes[2 * in_first + (byte & 1)] | byte << 3);
+      // All ones where the position is undecided, where it is none.
+      const auto undecided = static_cast<uint16_t>(-static_cast<uint16_t>((open_ >> k) & 1));
+      const auto none = static_cast<uint16_t>(-static_cast<uint16_t>(byte == Depths::Invalid));
+      const auto raw = static_cast<uint16_t>((decided & ~undecided) | (DrawCode & undecided));
+      return static_cast<uint16_t>((raw & ~none) | (InvalidCode & none));
+    }
+
+  private:
+    static constexpr uint16_t DrawCode = Score::draw().raw();
+    static constexpr uint16_t InvalidCode = Score::invalid().raw();
+    const SliceSets* sets_;
+    const Side* side_;
+    uint64_t word_;
+    Bitboard open_, first_;
+    const uint8_t* bytes_;
+  };
   // The raw scores of the 64 positions of `word` of side c, score()'s, into out[0..63]: a word's
   // sets and depth bytes read once (packing a slice asks for all of its positions).
   void word_scores(Color c, uint64_t word, uint16_t* out) const {
@@ -208,21 +259,8 @@ struct SliceSets {
       lean_word_scores(c, word, out);
       return;
     }
-    const Side& s = side(c);
-    const Bitboard open = s.undecided.words()[word];
-    const Bitboard first = s.first_decided.words()[word];
-    const uint8_t* bytes = s.depth.word_bytes(word);
-    for (uint64_t k = 0; k < 64; ++k) {
-      const unsigned byte = bytes[k];
-      if (byte == Depths::Invalid)
-        out[k] = Score::invalid().raw();
-      else if ((open >> k) & 1)
-        out[k] = Score::draw().raw();
-      else
-        out[k] = decided_score(((first >> k) & 1) != 0,
-                               byte == Depths::Aside ? s.depth.get(word * 64 + k) : static_cast<int>(byte))
-                     .raw();
-    }
+    const Word w(*this, c, word);
+    for (size_t k = 0; k < 64; ++k) out[k] = w.raw(k);
   }
   // word_scores on the lean path: from the depths of the word's pair slot, rebuilt from the
   // records once per slot and thread (the packing asks for a slot's words in a row). A position

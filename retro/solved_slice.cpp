@@ -75,9 +75,9 @@ void SolvedSlice::word_scores(Color c, uint64_t word, Bitboard squares, Score* o
     *out++ = Score::from_raw(raw[static_cast<size_t>(to_index(lsb(squares)))]);
 }
 
-void SolvedSlice::kept_word_scores(Color c, uint64_t word, uint16_t* out) const {
+SliceSets::Word SolvedSlice::kept_word(Color c, uint64_t word) const {
   if (!kept_) throw std::logic_error("a packed slice's words are read through its chunks");
-  kept_->word_scores(c, word, out);
+  return {*kept_, c, word};
 }
 
 SolvedSlice::Hold SolvedSlice::hold(Color c, uint64_t p) const {

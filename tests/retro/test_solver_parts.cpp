@@ -13,6 +13,7 @@
 
 #include "retro/depths.hpp"
 #include "retro/due_lists.hpp"
+#include "retro/slice_sets.hpp"
 #include "retro/solver.hpp"
 #include "tests/retro/solved_tables.hpp"
 #include "tests/support/catch.hpp"
@@ -70,6 +71,56 @@ TEST_CASE("depth bytes tell the positions of a word that hold a depth, deep ones
   CHECK(depths.holding(1, 254) == Bitboard{1} << 63);
   CHECK(depths.holding(0, 0) == ~Bitboard{0} << 1);  // the other words untouched
   CHECK(depths.holding(2, 1) == 0);
+}
+
+TEST_CASE("a word's scores read without branches are those of the plain reading of its sets",
+          "[retro][depths]") {
+  // KQk under Lasker: the first phase mates (DTM), the second stalemates (DTS). Word 3 of each
+  // side holds every kind of position: none, undecided, decided in either phase at even and odd
+  // depths, and depths set aside (254 and above), undecided ones among them.
+  const indexing::IndexScheme scheme(*Material::parse("KQk"));
+  retro::SliceSets sets(scheme, {}, solve_phases(Rules::Lasker));
+  const uint64_t positions = sets.layout.words() * 64;
+  for (Color c : {Color::White, Color::Black}) {
+    auto& side = sets.sides[static_cast<size_t>(to_index(c))];
+    side = std::make_unique<retro::Side>(positions, sets.layout.pair_slots(), false, false, false);
+    side->first_decided = indexing::BitSet(positions);  // as the solver sizes it after the first phase
+    side->depth.set_valid(3, ~Bitboard{0} << 2);        // bits 0 and 1 hold no position
+    const std::array depths{0, 1, 2, 7, 253, 254, 255, 300, 401};
+    for (uint64_t k = 2; k < 64; ++k) {
+      const uint64_t p = 3 * 64 + k;
+      side->depth.set(p, depths[k % depths.size()]);
+      if (k % 5 == 0) side->undecided.set(p);
+      if (k % 3 == 0) side->first_decided.set(p);
+    }
+  }
+  // The plain reading: no position, a draw, or the value of the phase and depth parity.
+  const auto plain = [&](Color c, uint64_t p) {
+    const retro::Side& s = sets.side(c);
+    if (!s.depth.valid(p)) return Score::invalid();
+    if (s.undecided.test(p)) return Score::draw();
+    const int depth = s.depth.get(p);
+    return Score(sets.decided_value[s.first_decided.test(p) ? 1 : 0][static_cast<size_t>(depth & 1)], depth);
+  };
+  for (Color c : {Color::White, Color::Black}) {
+    std::array<uint16_t, 64> scores{};
+    sets.word_scores(c, 3, scores.data());
+    const retro::SliceSets::Word word(sets, c, 3);
+    for (uint64_t k = 0; k < 64; ++k) {
+      CAPTURE(c, k);
+      const Score expected = plain(c, 3 * 64 + k);
+      CHECK(scores[k] == expected.raw());
+      CHECK(word.raw(k) == expected.raw());
+      CHECK(sets.score(c, 3 * 64 + k) == expected);
+    }
+  }
+  // Spot checks of the plain reading itself: a mate in 7 (odd: a win) decided in the first phase,
+  // a stalemating win at depth 401 decided in the second, set aside.
+  const retro::SliceSets::Word white(sets, Color::White, 3);
+  CHECK(Score::from_raw(white.raw(3)) == Score(Lasker::Mates, 7));         // k = 3: first, byte 7
+  CHECK(Score::from_raw(white.raw(8)) == Score(Lasker::Stalemates, 401));  // k = 8: second, 401
+  CHECK(Score::from_raw(white.raw(0)) == Score::invalid());
+  CHECK(Score::from_raw(white.raw(10)) == Score::draw());  // k = 10: undecided
 }
 
 TEST_CASE("due lists give back what many threads filed, by depth", "[retro][due-lists]") {
