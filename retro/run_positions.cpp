@@ -48,10 +48,7 @@ public:
                                   step_ == sets.solved.front().layout().inner())),
         packed_(sets.scratch != nullptr),
         shared_steps_(pieces_step_alike()),
-        kept_words_(one_slice_ && !packed_ && step_ == sets.solved.front().layout().inner()),
-        square_step_(step_ == 0 ? 0
-                                : sets.solved.front().layout().position_step(step_, Square::A2, Square::B2)) {
-  }
+        kept_words_(one_slice_ && !packed_ && step_ == sets.solved.front().layout().inner()) {}
 
   void start(const Men& run) {
     if (one_slice_ || step_ == 0) run_ = locate(run);
@@ -65,10 +62,7 @@ public:
   // each entry is a run of its own).
   uint16_t raw_score(Color c, Square s) {
     const Where where = at(s);
-    if (!packed_) {
-      if (one_slice_) where.slice->prefetch(c, where.position + static_cast<uint64_t>(Ahead * square_step_));
-      return where.slice->score(c, where.position).raw();
-    }
+    if (!packed_) return where.slice->score(c, where.position).raw();
     SolvedSlice::Hold& hold = step_ == 0   ? holds_[hold_slot(where, c)]
                               : one_slice_ ? run_hold_
                                            : square_holds_[static_cast<size_t>(to_index(s))];
@@ -184,13 +178,6 @@ private:
   // rather than each entry's through score(). Example: KQRkr in "Kk Q R r", a run is the
   // black rook's squares with the other men fixed: 64 scores read together, some 60 of them written.
   const bool kept_words_;
-  // The position step of the run man's next square, in a table solved whole: a run's entries lie
-  // that far apart (but where they skip the other men's squares), so the entry Ahead squares on
-  // is asked for from memory while this one is read. Example: KQPkp in "Kk p Q P", a run is the
-  // white pawn's 48 squares, each in another word of the layout (64 positions times the pawn
-  // digit's stride), and its sets and depth bytes lie in three other cache lines an entry.
-  static constexpr int64_t Ahead = 4;
-  const int64_t square_step_;
   Men men_;
   Where run_;
   // The kept squares' slices and positions, less base_: with shared steps the move between two

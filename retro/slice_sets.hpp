@@ -203,13 +203,6 @@ struct SliceSets {
   [[nodiscard]] Score score(Color c, uint64_t p) const {
     return Score::from_raw(Word(*this, c, p / 64).raw(static_cast<size_t>(p % 64)));
   }
-  // Asks the memory for what score(c, p) reads: three cache lines.
-  void prefetch(Color c, uint64_t p) const {
-    const Side& s = side(c);
-    s.undecided.prefetch(p);
-    if (!s.first_decided.words().empty()) s.first_decided.prefetch(p);
-    s.depth.prefetch(p / 64);
-  }
   // The scores of one word's positions of one side (not on the lean path), read a position at a
   // time from the word's sets and depth bytes, which are read from memory once. Without a branch
   // on what the position holds (none, undecided, decided in either phase, at either parity), which

@@ -39,11 +39,6 @@ public:
 
   [[nodiscard]] const indexing::WordLayout& layout() const { return layout_; }
   [[nodiscard]] Score score(Color c, uint64_t p) const;
-  // Asks the memory for what score(c, p) of a kept slice reads (nothing for a packed one, or past
-  // its positions), for a reader that knows its next positions ahead.
-  void prefetch(Color c, uint64_t p) const {
-    if (kept_ && p < layout_.words() * 64) kept_->prefetch(c, p);
-  }
   // The scores of the positions of `word` of side c on `squares` (its bits): out[i] for the i-th.
   // Packed slices only: only a table of several slices has pawn steps into another.
   void word_scores(Color c, uint64_t word, Bitboard squares, Score* out) const;
