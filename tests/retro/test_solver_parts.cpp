@@ -121,6 +121,11 @@ TEST_CASE("a word's scores read without branches are those of the plain reading 
   CHECK(Score::from_raw(white.raw(8)) == Score(Lasker::Stalemates, 401));  // k = 8: second, 401
   CHECK(Score::from_raw(white.raw(0)) == Score::invalid());
   CHECK(Score::from_raw(white.raw(10)) == Score::draw());  // k = 10: undecided
+  // Before the first phase has ended its set is empty: no position reads as decided there.
+  sets.sides[0]->first_decided = indexing::BitSet();
+  const retro::SliceSets::Word early(sets, Color::White, 3);
+  CHECK(Score::from_raw(early.raw(3)) == Score(Lasker::Stalemates, 7));  // k = 3: second, byte 7
+  CHECK(sets.score(Color::White, 3 * 64 + 8) == Score(Lasker::Stalemates, 401));
 }
 
 TEST_CASE("due lists give back what many threads filed, by depth", "[retro][due-lists]") {
