@@ -172,9 +172,6 @@ struct SliceSets {
       : layout(scheme, slice), phases(p) {
     for (size_t f = 0; f < std::min<size_t>(2, phases.size()); ++f)
       decided_value[1 - f] = {phases[f].loss, phases[f].win};
-    for (size_t f = 0; f < 2; ++f)
-      for (size_t parity = 0; parity < 2; ++parity)
-        decided_codes[2 * f + parity] = static_cast<uint16_t>(to_index(decided_value[f][parity]));
   }
 
   indexing::WordLayout layout;
@@ -186,8 +183,6 @@ struct SliceSets {
   // The value of a decided position by [decided in the first phase][depth parity]: the phase's
   // loss at even depths, its win at odd ones.
   std::array<std::array<Lasker, 2>, 2> decided_value{};
-  // The same as raw score codes at depth 0, by 2 * [decided in the first phase] + [depth parity].
-  std::array<uint16_t, 4> decided_codes{};
 
   [[nodiscard]] const Side& side(Color c) const { return *sides[static_cast<size_t>(to_index(c))]; }
 
@@ -228,7 +223,8 @@ struct SliceSets {
       const auto in_first = static_cast<size_t>((first_ >> k) & 1);
       if (byte == Depths::Aside && !((open_ >> k) & 1)) [[unlikely]]
         return sets_->decided_score(in_first != 0, side_->depth.get(word_ * 64 + k)).raw();
-      const auto decided = static_cast<uint16_t>(sets_->decided_codes[2 * in_first + (byte & 1)] | byte << 3);
+      const auto decided =
+          static_cast<uint16_t>(to_index(sets_->decided_value[in_first][byte & 1u]) | byte << 3);
       // All ones where the position is undecided, where it is none.
       const auto undecided = static_cast<uint16_t>(-static_cast<uint16_t>((open_ >> k) & 1));
       const auto none = static_cast<uint16_t>(-static_cast<uint16_t>(byte == Depths::Invalid));
